@@ -1,0 +1,124 @@
+/* main.c — msc's command line: the pipeline as a plain list of calls.
+ *
+ * Exit status: 0 success, 1 an error in the script (syntax, runtime, an
+ * uncaught exception), 2 bad usage of msc itself. SystemExit(n) exits n.
+ *
+ * The interpreter runs on a thread with a large stack so that the recursion
+ * limit (RecursionError) is always reached long before the C stack ends.
+ */
+#include <errno.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../eval/value.h"
+#include "../frontend/ast.h"
+#include "../frontend/diag.h"
+
+static const char usage[] =
+    "usage: msc run [options] FILE [ARGS...]   run a script as MindSpore would\n"
+    "       msc --help | --version\n"
+    "\n"
+    "FILE may be '-' to read the script from standard input.\n"
+    "\n"
+    "run options:\n"
+    "  --syntax-only   parse and report errors, run nothing\n"
+    "  --dump-ast      print the syntax tree to stderr, run nothing\n"
+    "\n"
+    "exit status: 0 success, 1 error in the script, 2 usage error;\n"
+    "sys.exit(n) in the script exits with n.\n";
+
+typedef struct RunJob {
+  int argc;
+  char **argv; /* argv[0] is the script path (sys.argv) */
+  bool syntax_only, dump_ast;
+  int status;
+} RunJob;
+
+static int run_script(RunJob *job) {
+  const char *path = job->argv[0];
+  SrcFile *src = src_load(path);
+  if (!src) {
+    diag_plain(DIAG_ERROR, "cannot read '%s': %s", path, strerror(errno));
+    return 1;
+  }
+  Arena *arena = arena_new();
+  Node *mod = parse_file(src, arena);
+  int status;
+  if (!mod) {
+    status = 1;
+  } else if (job->dump_ast) {
+    ast_dump(mod, stderr);
+    status = 0;
+  } else if (job->syntax_only) {
+    status = 0;
+  } else {
+    Interp *I = interp_new(job->argc, job->argv);
+    I->arena = arena;
+    status = interp_run_main(I, src, mod);
+    interp_free(I);
+  }
+  arena_free(arena);
+  src_free(src);
+  return status;
+}
+
+static void *run_thread(void *p) {
+  RunJob *job = p;
+  job->status = run_script(job);
+  return NULL;
+}
+
+static int cmd_run(int argc, char **argv) {
+  RunJob job = {0};
+  int i = 0;
+  for (; i < argc; i++) {
+    const char *a = argv[i];
+    if (strcmp(a, "--syntax-only") == 0) job.syntax_only = true;
+    else if (strcmp(a, "--dump-ast") == 0) job.dump_ast = true;
+    else if (strcmp(a, "-") == 0 || a[0] != '-') break;
+    else {
+      fprintf(stderr, "msc: error: unknown option '%s' for 'msc run'\n%s", a, usage);
+      return 2;
+    }
+  }
+  if (i == argc) {
+    fprintf(stderr, "msc: error: 'msc run' needs a script\n%s", usage);
+    return 2;
+  }
+  job.argc = argc - i;
+  job.argv = argv + i;
+
+  pthread_attr_t attr;
+  pthread_t th;
+  pthread_attr_init(&attr);
+  pthread_attr_setstacksize(&attr, (size_t)512 << 20);
+  if (pthread_create(&th, &attr, run_thread, &job) != 0) {
+    run_thread(&job); /* no thread: run on this stack */
+  } else {
+    pthread_join(th, NULL);
+  }
+  pthread_attr_destroy(&attr);
+  fflush(stdout);
+  return job.status;
+}
+
+int main(int argc, char **argv) {
+  if (argc < 2) {
+    fputs(usage, stderr);
+    return 2;
+  }
+  const char *cmd = argv[1];
+  if (strcmp(cmd, "--help") == 0 || strcmp(cmd, "-h") == 0 || strcmp(cmd, "help") == 0) {
+    fputs(usage, stdout);
+    return 0;
+  }
+  if (strcmp(cmd, "--version") == 0) {
+    printf("msc %s\n", MSC_VERSION);
+    return 0;
+  }
+  if (strcmp(cmd, "run") == 0) return cmd_run(argc - 2, argv + 2);
+  fprintf(stderr, "msc: error: unknown command '%s'\n%s", cmd, usage);
+  return 2;
+}

@@ -1,0 +1,27 @@
+#!/bin/sh
+# Makes sure the tools msc's build and tests need are present. As root it
+# installs what is missing with apt-get; otherwise it stops and prints the
+# exact command to run. Called by every make target (cheap when all is there).
+set -u
+missing=""
+need() { # need PACKAGE TEST-COMMAND...
+  pkg=$1; shift
+  "$@" >/dev/null 2>&1 || case " $missing " in *" $pkg "*) ;; *) missing="$missing $pkg" ;; esac
+}
+need flex command -v flex
+need bison command -v bison
+need llvm-14-tools test -x /usr/lib/llvm-14/bin/FileCheck
+need llvm-14-tools test -f /usr/lib/llvm-14/build/utils/lit/lit.py
+need python3 test -x /usr/bin/python3
+need python3-numpy /usr/bin/python3 -c 'import numpy'
+[ -z "$missing" ] && exit 0
+if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+  echo "msc: installing missing tools:$missing" >&2
+  export DEBIAN_FRONTEND=noninteractive
+  { apt-get update -qq && apt-get install -y -qq --no-install-recommends $missing; } >&2 || {
+    echo "msc: error: apt-get could not install:$missing" >&2; exit 1; }
+  exit 0
+fi
+echo "msc: error: missing build/test tools:$missing" >&2
+echo "msc: run: sudo apt-get install -y$missing" >&2
+exit 1
