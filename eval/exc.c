@@ -1,0 +1,291 @@
+/* exc.c — exceptions: the built-in exception classes, raising (longjmp to
+ * the innermost Catch), tracebacks, and the report of an uncaught
+ * exception as a diagnostic with one note per calling frame.
+ *
+ * Exception instances are ordinary Instances whose dict holds `args`.
+ * The traceback is taken at raise time from the frames' `cur` nodes:
+ * tb[0] is where the innermost frame failed, tb[i] the call site in the
+ * i-th caller. A comprehension frame (hidden) stands in for the call site
+ * of the frame that runs it, as its code is that frame's code.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "interp.h"
+
+/* ---- Catch points ------------------------------------------------------- */
+
+void rt_catch_push(Interp *I, Catch *c) {
+  c->prev = I->catch_top;
+  c->frame = I->frame;
+  c->depth = I->depth;
+  I->catch_top = c;
+}
+
+void rt_catch_pop(Interp *I, Catch *c) { I->catch_top = c->prev; }
+
+/* Frames between the raise and the catch point are abandoned: release
+ * their locals now (other C temporaries are swept at exit). */
+static void release_frames(Interp *I, Frame *to) {
+  for (Frame *f = I->frame; f && f != to; f = f->prev) {
+    if (!f->locals || !f->info) continue;
+    for (int i = 0; i < f->info->nlocals; i++) {
+      Value v = f->locals[i];
+      f->locals[i] = v_undef();
+      v_decref(I, v);
+    }
+  }
+}
+
+static _Noreturn void jump(Interp *I) {
+  Catch *c = I->catch_top;
+  if (!c) die("exception raised with no catch point");
+  release_frames(I, c->frame);
+  I->catch_top = c->prev;
+  I->frame = c->frame;
+  I->depth = c->depth;
+  longjmp(c->jb, 1);
+}
+
+static void tb_push(Interp *I, Loc loc) {
+  if (I->tb_len == I->tb_cap) {
+    I->tb_cap = I->tb_cap ? 2 * I->tb_cap : 64;
+    I->tb = xrealloc(I->tb, sizeof(Loc) * (size_t)I->tb_cap);
+  }
+  I->tb[I->tb_len++] = loc;
+}
+
+static void record_tb(Interp *I) {
+  I->tb_len = 0;
+  bool skip = false;
+  for (Frame *f = I->frame; f; f = f->prev) {
+    if (!skip && f->cur) tb_push(I, f->cur->loc);
+    skip = f->hidden;
+  }
+}
+
+static bool is_exc_instance(Value v) { return v_is(v, OBJ_INSTANCE) && AS_INST(v)->cls->is_exception; }
+
+_Noreturn void exc_raise_owned(Interp *I, Value exc) {
+  if (v_is(exc, OBJ_CLASS) && AS_CLASS(exc)->is_exception) {
+    Value inst = rt_call0(I, exc);
+    v_decref(I, exc);
+    exc = inst;
+  }
+  if (!is_exc_instance(exc)) {
+    v_decref(I, exc);
+    rt_raise(I, EXC_TypeError, "exceptions must derive from BaseException");
+  }
+  record_tb(I);
+  CUR_EXC(I) = exc;
+  jump(I);
+}
+
+_Noreturn void exc_reraise(Interp *I, Value exc) {
+  CUR_EXC(I) = exc;
+  jump(I);
+}
+
+_Noreturn void rt_raise_value(Interp *I, Value exc) { exc_raise_owned(I, v_incref(exc)); }
+
+_Noreturn void rt_raise_owned(Interp *I, Value exc) { exc_raise_owned(I, exc); }
+
+static Value exc_new(Interp *I, Class *cls, Value arg) {
+  Instance *in = (Instance *)obj_alloc(I, OBJ_INSTANCE, sizeof(Instance));
+  obj_incref(&cls->h);
+  in->cls = cls;
+  in->dict = dict_new(I);
+  Value args = tuple_pack(I, 1, arg);
+  dict_set_str(I, in->dict, I->s.args, args);
+  v_decref(I, args);
+  return v_obj(&in->h);
+}
+
+_Noreturn void rt_raise(Interp *I, ExcKind kind, const char *fmt, ...) {
+  char small[256];
+  va_list ap;
+  va_start(ap, fmt);
+  int n = vsnprintf(small, sizeof small, fmt, ap);
+  va_end(ap);
+  Str *msg;
+  if (n >= 0 && (size_t)n < sizeof small) {
+    msg = str_new(I, small, (size_t)n);
+  } else {
+    Buf b = {0};
+    va_start(ap, fmt);
+    buf_vprintf(&b, fmt, ap);
+    va_end(ap);
+    msg = str_from_buf(I, &b);
+  }
+  Value e = exc_new(I, I->exc[kind], v_obj(&msg->h));
+  obj_decref(I, &msg->h);
+  exc_raise_owned(I, e);
+}
+
+bool rt_exc_matches(Interp *I, Value exc, ExcKind kind) {
+  Class *c = v_is(exc, OBJ_CLASS) ? AS_CLASS(exc) : v_is(exc, OBJ_INSTANCE) ? AS_INST(exc)->cls : NULL;
+  return c && class_is_subclass(c, I->exc[kind]);
+}
+
+Tuple *exc_args(Interp *I, Value exc) {
+  if (!v_is(exc, OBJ_INSTANCE)) return NULL;
+  Value a = dict_get_str(I, AS_INST(exc)->dict, I->s.args);
+  return v_is(a, OBJ_TUPLE) ? AS_TUPLE(a) : NULL;
+}
+
+/* ---- The exception classes' methods -------------------------------------------- */
+
+static Tuple *self_args(Interp *I, Value self) {
+  Tuple *t = exc_args(I, self);
+  if (!t) rt_raise(I, EXC_TypeError, "descriptor requires a 'BaseException' object");
+  return t;
+}
+
+static void set_args(Interp *I, Value self, int argc, Value *argv) {
+  Tuple *t = tuple_new(I, argc);
+  for (int i = 0; i < argc; i++) t->items[i] = v_incref(argv[i]);
+  dict_set_str(I, AS_INST(self)->dict, I->s.args, v_obj(&t->h));
+  obj_decref(I, &t->h);
+}
+
+static Value exc_init_native(Interp *I, int argc, Value *argv, KwArgs *kw) {
+  if (argc < 1 || !v_is(argv[0], OBJ_INSTANCE))
+    rt_raise(I, EXC_TypeError, "descriptor '__init__' of 'BaseException' object needs an argument");
+  if (kw && kw->n)
+    rt_raise(I, EXC_TypeError, "%s() takes no keyword arguments", rt_type_name(I, argv[0]));
+  set_args(I, argv[0], argc - 1, argv + 1);
+  return v_none();
+}
+
+static Value exc_str_native(Interp *I, int argc, Value *argv, KwArgs *kw) {
+  args_no_kw(I, "__str__", kw);
+  args_count(I, "__str__", argc, 1, 1);
+  Tuple *t = self_args(I, argv[0]);
+  if (t->len == 0) return v_obj(&str_from_c(I, "")->h);
+  if (t->len == 1) return v_obj(&rt_str(I, t->items[0])->h);
+  return v_obj(&rt_repr(I, v_obj(&t->h))->h);
+}
+
+static Value keyerror_str(Interp *I, int argc, Value *argv, KwArgs *kw) {
+  args_no_kw(I, "__str__", kw);
+  args_count(I, "__str__", argc, 1, 1);
+  Tuple *t = self_args(I, argv[0]);
+  if (t->len == 1) return v_obj(&rt_repr(I, t->items[0])->h);
+  return exc_str_native(I, argc, argv, kw);
+}
+
+static Value exc_repr_native(Interp *I, int argc, Value *argv, KwArgs *kw) {
+  args_no_kw(I, "__repr__", kw);
+  args_count(I, "__repr__", argc, 1, 1);
+  Tuple *t = self_args(I, argv[0]);
+  Str *inner = t->len == 1 ? rt_repr(I, t->items[0]) : rt_repr(I, v_obj(&t->h));
+  Str *r = t->len == 1 ? str_printf(I, "%s(%s)", rt_type_name(I, argv[0]), inner->data)
+                       : str_printf(I, "%s%s", rt_type_name(I, argv[0]), inner->data);
+  obj_decref(I, &inner->h);
+  return v_obj(&r->h);
+}
+
+/* SystemExit(code): also sets .code, as CPython does. */
+static Value sysexit_init(Interp *I, int argc, Value *argv, KwArgs *kw) {
+  exc_init_native(I, argc, argv, kw);
+  Str *code = str_intern(I, "code");
+  Value v = argc == 1 ? v_none() : argc == 2 ? argv[1] : dict_get_str(I, AS_INST(argv[0])->dict, I->s.args);
+  dict_set_str(I, AS_INST(argv[0])->dict, code, v);
+  obj_decref(I, &code->h);
+  return v_none();
+}
+
+void exc_init(Interp *I) {
+  static const struct {
+    const char *name;
+    int parent;
+  } table[] = {
+#define X(name, parent) {#name, EXC_##parent},
+      EXC_LIST(X)
+#undef X
+  };
+  Str *builtins = str_intern(I, "builtins");
+  for (int k = 0; k < EXC_COUNT; k++) {
+    Class *base = k == EXC_BaseException ? I->cls[CLS_OBJECT] : I->exc[table[k].parent];
+    Value bases = tuple_pack(I, 1, v_obj(&base->h));
+    Dict *d = dict_new(I);
+    dict_set_str(I, d, I->s.module, v_obj(&builtins->h));
+    Str *name = str_intern(I, table[k].name);
+    Class *c = class_new(I, name, AS_TUPLE(bases), d);
+    obj_decref(I, &name->h);
+    obj_decref(I, &d->h);
+    v_decref(I, bases);
+    c->is_exception = true;
+    c->h.flags |= CF_NATIVE_METHODS;
+    I->exc[k] = c;
+  }
+  obj_decref(I, &builtins->h);
+  Class *be = I->exc[EXC_BaseException];
+  class_add_native(I, be, "__init__", exc_init_native);
+  class_add_native(I, be, "__str__", exc_str_native);
+  class_add_native(I, be, "__repr__", exc_repr_native);
+  class_add_native(I, I->exc[EXC_KeyError], "__str__", keyerror_str);
+  class_add_native(I, I->exc[EXC_SystemExit], "__init__", sysexit_init);
+}
+
+void exc_builtins_init(Interp *I) {
+  for (int k = 0; k < EXC_COUNT; k++) dict_set_str(I, I->builtins, I->exc[k]->name, v_obj(&I->exc[k]->h));
+  attr_builtins_init(I);
+}
+
+/* ---- Reporting -------------------------------------------------------------------- */
+
+/* str(exc), or NULL when that raises. */
+static Str *safe_str(Interp *I, Value exc) {
+  Catch c;
+  Str *volatile s = NULL;
+  if (RT_TRY(I, &c)) {
+    s = rt_str(I, exc);
+    rt_catch_pop(I, &c);
+  } else {
+    v_decref(I, CUR_EXC(I));
+    CUR_EXC(I) = v_undef();
+  }
+  return s;
+}
+
+static int system_exit(Interp *I, Value exc) {
+  Tuple *t = exc_args(I, exc);
+  Value code = !t || t->len == 0 ? v_none() : t->len == 1 ? t->items[0] : v_obj(&t->h);
+  if (code.tag == V_NONE) return 0;
+  if (code.tag == V_INT) return (int)code.as.i;
+  if (code.tag == V_BOOL) return code.as.b;
+  fflush(stdout);
+  Str *s = safe_str(I, code);
+  if (s) {
+    fprintf(stderr, "%s\n", s->data);
+    obj_decref(I, &s->h);
+  }
+  return 1;
+}
+
+int exc_report(Interp *I, Value exc) {
+  if (rt_exc_matches(I, exc, EXC_SystemExit)) return system_exit(I, exc);
+  int n = I->tb_len;
+  Loc *tb = xmalloc(sizeof(Loc) * (size_t)(n + 1));
+  if (n) memcpy(tb, I->tb, sizeof(Loc) * (size_t)n);
+  Loc noloc = {0};
+  Str *msg = safe_str(I, exc);
+  const char *cname = AS_INST(exc)->cls->name->data;
+  Loc at = n ? tb[0] : noloc;
+  if (!msg) diag_emit(DIAG_ERROR, at, "%s: <exception str() failed>", cname);
+  else if (msg->len) diag_emit(DIAG_ERROR, at, "%s: %s", cname, msg->data);
+  else diag_emit(DIAG_ERROR, at, "%s", cname);
+  if (msg) obj_decref(I, &msg->h);
+  int nnotes = n - 1;
+  for (int i = 1; i < n; i++) {
+    if (nnotes > 8 && i == 5) {
+      diag_emit(DIAG_NOTE, noloc, "(%d more calls not shown)", nnotes - 8);
+      i = n - 4;
+    }
+    diag_emit(DIAG_NOTE, tb[i], "called from here");
+  }
+  free(tb);
+  return 1;
+}

@@ -1,0 +1,149 @@
+/* interp.h — private to the evaluator (interp.c, resolve.c, exc.c).
+ *
+ * The resolver (resolve.c) annotates the AST once before anything runs:
+ *   - every ND_NAME gets scope/slot (ast.h Scope);
+ *   - every scope node (ND_FUNCDEF, ND_LAMBDA, ND_CLASSDEF, comprehensions)
+ *     gets a ScopeInfo in node->aux describing its frame layout;
+ *   - statements that bind names without an ND_NAME node (def, class,
+ *     import) get NameRefs;
+ *   - ND_NAME and ND_KEYWORD get their interned Str in aux, ND_ATTR an
+ *     AttrCache (name + inline cache of the class lookup).
+ * The evaluator (interp.c) runs the annotated tree with one Frame per call;
+ * locals live in an array of slots on the C stack. attr.c does attribute
+ * access, descriptors, class instantiation and super(); exc.c raising,
+ * catching, tracebacks and the uncaught-exception report.
+ */
+#ifndef MSC_INTERP_H
+#define MSC_INTERP_H
+
+#include "value.h"
+
+/* A resolved reference to a name: where it lives and its interned text. */
+typedef struct NameRef {
+  Scope scope;
+  int slot;
+  Str *name; /* interned; reference held by Eval.consts */
+} NameRef;
+
+typedef enum { SK_MODULE, SK_FUNC, SK_CLASS, SK_COMP } ScopeKind;
+
+/* Frame layout of one scope. Params occupy slots 0..nparams-1 in the order
+ * of Node.params (a bare '*' takes a slot that stays unused). */
+typedef struct ScopeInfo {
+  ScopeKind kind;
+  int nlocals;
+  int nparams;
+  int nargs;         /* positional parameters */
+  int nkwonly;
+  int varargs_slot;  /* -1 if none */
+  int kwargs_slot;   /* -1 if none */
+  int ndefaults;     /* positional params with a default */
+  Str **param_names; /* nparams entries (NULL for a bare '*') */
+  const char **local_names; /* nlocals entries */
+  int ncells;
+  int *cell_slots;   /* local slots that hold a CellObj */
+  int nfree;
+  int *free_src;     /* per free var: >= 0 a cell slot of the enclosing
+                        frame, < 0 its closure index -(i + 1) */
+  Str *name, *qualname;
+  bool simple;       /* positional params only, no cells: fast binding */
+  NameRef bind;      /* def/class: where the defined name is stored */
+  Str *doc;          /* docstring or NULL */
+} ScopeInfo;
+
+/* ND_ATTR: the attribute name and an inline cache of the last class
+ * lookup (valid while Eval.epoch is unchanged; cv is borrowed from the
+ * class dicts, which only change through rt_setattr/rt_delattr on a
+ * class, and those bump the epoch). */
+typedef struct AttrCache {
+  Str *name;
+  Class *cls;
+  uint32_t epoch;
+  Value cv; /* class_lookup(cls, name); V_UNDEF when absent */
+  bool nbind; /* a native cv binds to the instance (see attr.c) */
+} AttrCache;
+
+/* Class Obj.flags bit (low bits are the evaluator's): natives in this
+ * user-level class's dict are methods (exception classes, generator). */
+#define CF_NATIVE_METHODS 1u
+
+/* Per-class facts the evaluator needs on every instance operation. */
+typedef struct ClassInfo {
+  Class *cls;
+  uint32_t epoch;
+  Value init;        /* __init__ found on the MRO, or V_UNDEF for object's */
+  Value new_;        /* a user __new__, or V_UNDEF */
+  Value setattr;     /* a user __setattr__ (function), or V_UNDEF */
+  Value getattr;     /* a user __getattr__ (function), or V_UNDEF */
+} ClassInfo;
+
+#define CLASS_CACHE 256
+
+/* ND_IMPORT / ND_IMPORTFROM: one NameRef per alias. */
+typedef struct ImportInfo {
+  NameRef *refs;
+  Str *module; /* ND_IMPORTFROM: interned dotted module name */
+} ImportInfo;
+
+typedef struct Frame {
+  struct Frame *prev;
+  const Node *cur;   /* node being evaluated (traceback) */
+  Value *locals;
+  ScopeInfo *info;   /* NULL for the module frame */
+  Func *func;        /* the running function, or NULL */
+  Tuple *closure;    /* borrowed */
+  Dict *globals;     /* borrowed */
+  Module *module;    /* borrowed; owns globals */
+  Dict *ns;          /* class body namespace, or NULL */
+  Value ret;
+  bool hidden;       /* comprehension frame: no traceback note */
+} Frame;
+
+/* Evaluator-private state (Interp.ev). */
+typedef struct Eval {
+  Obj **consts; /* references cached in the AST (constants, names) */
+  int nconsts, capconsts;
+  Str *empty;   /* "" */
+  Str *s_all, *s_file, *s_gen;
+  Class *gen_class; /* generator expressions' class */
+  Module *main;
+  uintptr_t stack_limit; /* C stack address below which we raise RecursionError */
+  bool unwound; /* the run ended with an uncaught exception */
+  uint32_t epoch; /* bumped whenever a class dict changes */
+  ClassInfo cinfo[CLASS_CACHE];
+} Eval;
+
+#define EV(I) ((Eval *)(I)->ev)
+
+/* The exception being propagated (valpriv.h has the same definition). */
+#ifndef CUR_EXC
+#define CUR_EXC(I) ((I)->exc_value)
+#endif
+
+/* resolve.c: annotates the module; returns false after reporting errors. */
+bool resolve_module(Interp *I, Node *module);
+/* Keeps a reference alive until teardown (the AST caches it). */
+void ev_keep(Interp *I, Obj *o);
+
+/* exc.c */
+Tuple *exc_args(Interp *I, Value exc); /* borrowed, or NULL */
+/* Raises exc, taking ownership; records the traceback. */
+_Noreturn void exc_raise_owned(Interp *I, Value exc);
+/* Raises exc again (owned) keeping the traceback recorded when it was
+ * first raised. */
+_Noreturn void exc_reraise(Interp *I, Value exc);
+/* Prints an uncaught exception; returns the exit status. */
+int exc_report(Interp *I, Value exc);
+/* Registers the exception classes, super, property, ... in builtins. */
+void exc_builtins_init(Interp *I);
+
+/* attr.c */
+Value call_class(Interp *I, Class *c, int argc, Value *argv, KwArgs *kw);
+Value lookup_method(Interp *I, Value obj, Str *name, bool *with_self);
+Value getattr_cached(Interp *I, Value obj, AttrCache *ac);
+Value lookup_method_cached(Interp *I, Value obj, AttrCache *ac, bool *with_self);
+void setattr_cached(Interp *I, Value obj, AttrCache *ac, Value val);
+void class_set_owner(Interp *I, Class *c);
+void attr_builtins_init(Interp *I);
+
+#endif

@@ -1,0 +1,1308 @@
+/* modules.c — import, and the built-in modules math, sys and time.
+ *
+ * Modules are created on first import and cached in I->modules (which is
+ * also sys.modules). builtin_modules[] is the one list of what msc
+ * provides: a name there is importable, and the "no module named" error
+ * lists the top-level ones. The tensor world adds numpy and mindspore to it.
+ *
+ * math follows CPython 3.11's Modules/mathmodule.c: the same libm calls
+ * where CPython calls libm, and ports of CPython's own algorithms where it
+ * has them (gamma, lgamma, fsum, hypot/dist, remainder, the special-value
+ * handling of pow, atan2, log, fmod), so results agree bit for bit; errors
+ * are ValueError "math domain error" and OverflowError "math range error"
+ * exactly where CPython raises them. Integer results that CPython would
+ * grow beyond 64 bits raise OverflowError.
+ */
+#include <errno.h>
+#include <float.h>
+#include <limits.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "interp.h" /* exc_raise_owned */
+#include "value.h"
+
+#define NATIVE(fn) static Value fn(Interp *I, int argc, Value *argv, KwArgs *kw)
+
+/* ---- Helpers ---------------------------------------------------------- */
+
+static bool is_int(Value v) { return v.tag == V_INT || v.tag == V_BOOL; }
+static int64_t int_of(Value v) { return v.tag == V_BOOL ? (int64_t)v.as.b : v.as.i; }
+
+static _Noreturn void int_overflow(Interp *I) {
+  rt_raise(I, EXC_OverflowError,
+           "integer overflow: result does not fit in 64 bits (msc integers are 64-bit)");
+}
+
+/* METH_O: "math.sqrt() takes exactly one argument (2 given)". */
+static void one_arg(Interp *I, const char *name, int argc, KwArgs *kw) {
+  if (kw && kw->n) rt_raise(I, EXC_TypeError, "%s() takes no keyword arguments", name);
+  if (argc != 1)
+    rt_raise(I, EXC_TypeError, "%s() takes exactly one argument (%d given)", name, argc);
+}
+
+/* METH_NOARGS: "time.time() takes no arguments (1 given)". */
+static void no_args(Interp *I, const char *name, int argc, KwArgs *kw) {
+  if (kw && kw->n) rt_raise(I, EXC_TypeError, "%s() takes no keyword arguments", name);
+  if (argc) rt_raise(I, EXC_TypeError, "%s() takes no arguments (%d given)", name, argc);
+}
+
+/* _PyArg_CheckPositional; qual is the name in the keyword message
+ * ("math.atan2"), name the one in the count message ("atan2"). */
+static void npos(Interp *I, const char *qual, const char *name, int argc, KwArgs *kw, int lo,
+                 int hi) {
+  if (kw && kw->n) rt_raise(I, EXC_TypeError, "%s() takes no keyword arguments", qual);
+  if (argc < lo)
+    rt_raise(I, EXC_TypeError, "%s expected %s%d argument%s, got %d", name,
+             lo == hi ? "" : "at least ", lo, lo == 1 ? "" : "s", argc);
+  if (argc > hi)
+    rt_raise(I, EXC_TypeError, "%s expected %s%d argument%s, got %d", name,
+             lo == hi ? "" : "at most ", hi, hi == 1 ? "" : "s", argc);
+}
+
+/* operator.index(v). */
+static int64_t to_index(Interp *I, Value v) {
+  if (is_int(v)) return int_of(v);
+  Value fn;
+  if (v.tag == V_OBJ && rt_find_dunder(I, v, I->s.index, &fn)) {
+    Value r = rt_call1(I, fn, v);
+    if (!is_int(r)) {
+      const char *tn = rt_type_name(I, r);
+      v_decref(I, r);
+      rt_raise(I, EXC_TypeError, "__index__ returned non-int (type %s)", tn);
+    }
+    return int_of(r);
+  }
+  rt_raise(I, EXC_TypeError, "'%s' object cannot be interpreted as an integer",
+           rt_type_name(I, v));
+}
+
+/* PyFloat_AsDouble: float, int, __float__, __index__. */
+static double to_double(Interp *I, Value v) {
+  switch (v.tag) {
+  case V_FLOAT: return v.as.f;
+  case V_INT: return (double)v.as.i;
+  case V_BOOL: return v.as.b;
+  default: break;
+  }
+  Value fn;
+  if (v.tag == V_OBJ && rt_find_dunder(I, v, I->s.float_, &fn)) {
+    Value r = rt_call1(I, fn, v);
+    if (r.tag != V_FLOAT) {
+      const char *tn = rt_type_name(I, v), *rn = rt_type_name(I, r);
+      v_decref(I, r);
+      rt_raise(I, EXC_TypeError, "%s.__float__ returned non-float (type %s)", tn, rn);
+    }
+    return r.as.f;
+  }
+  if (v.tag == V_OBJ && rt_find_dunder(I, v, I->s.index, &fn)) return (double)to_index(I, v);
+  rt_raise(I, EXC_TypeError, "must be real number, not %s", rt_type_name(I, v));
+}
+
+/* int(d) for an integral float. */
+static Value float_to_int(Interp *I, double d) {
+  if (isinf(d)) rt_raise(I, EXC_OverflowError, "cannot convert float infinity to integer");
+  if (isnan(d)) rt_raise(I, EXC_ValueError, "cannot convert float NaN to integer");
+  if (d >= 9223372036854775808.0 || d < -9223372036854775808.0)
+    int_overflow(I);
+  return v_int((int64_t)d);
+}
+
+static Module *module_new(Interp *I, const char *name) {
+  Module *m = (Module *)obj_alloc(I, OBJ_MODULE, sizeof(Module));
+  m->name = str_intern(I, name);
+  m->dict = dict_new(I);
+  dict_set_str(I, m->dict, I->s.name, v_obj(&m->name->h));
+  return m;
+}
+
+/* Binds a value (borrowed) in a module. */
+static void mod_set(Interp *I, Module *m, const char *name, Value v) {
+  Str *k = str_intern(I, name);
+  dict_set_str(I, m->dict, k, v);
+  obj_decref(I, &k->h);
+}
+
+typedef struct NativeDef {
+  const char *name;
+  NativeFn fn;
+} NativeDef;
+
+static void mod_add_natives(Interp *I, Module *m, const NativeDef *defs, size_t n) {
+  for (size_t i = 0; i < n; i++) dict_add_native(I, m->dict, defs[i].name, defs[i].fn);
+}
+
+/* ---- math: error conventions ------------------------------------------ */
+
+static const double pi = 3.141592653589793238462643383279502884197;
+static const double logpi = 1.144729885849400174143427351353058711647;
+
+/* is_error: errno is set after a libm call; false when it only signals an
+ * underflow. */
+static bool is_error(Interp *I, double r) {
+  if (errno == EDOM) rt_raise(I, EXC_ValueError, "math domain error");
+  if (errno == ERANGE) {
+    if (fabs(r) < 1.5) return false;
+    rt_raise(I, EXC_OverflowError, "math range error");
+  }
+  rt_raise(I, EXC_ValueError, "math domain error");
+}
+
+/* math_1: a one-argument libm function. */
+static Value math_1(Interp *I, const char *name, int argc, Value *argv, KwArgs *kw,
+                    double (*func)(double), bool can_overflow) {
+  one_arg(I, name, argc, kw);
+  double x = to_double(I, argv[0]);
+  errno = 0;
+  double r = func(x);
+  if (isnan(r) && !isnan(x)) rt_raise(I, EXC_ValueError, "math domain error");
+  if (isinf(r) && isfinite(x)) {
+    if (can_overflow) rt_raise(I, EXC_OverflowError, "math range error");
+    rt_raise(I, EXC_ValueError, "math domain error");
+  }
+  if (isfinite(r) && errno) is_error(I, r);
+  return v_float(r);
+}
+
+/* math_1a: for functions that set errno themselves. */
+static Value math_1a(Interp *I, const char *name, int argc, Value *argv, KwArgs *kw,
+                     double (*func)(double)) {
+  one_arg(I, name, argc, kw);
+  double x = to_double(I, argv[0]);
+  errno = 0;
+  double r = func(x);
+  if (errno) is_error(I, r);
+  return v_float(r);
+}
+
+/* math_2: a two-argument libm function. */
+static Value math_2(Interp *I, const char *name, int argc, Value *argv, KwArgs *kw,
+                    double (*func)(double, double)) {
+  npos(I, name, name + 5, argc, kw, 2, 2);
+  double x = to_double(I, argv[0]), y = to_double(I, argv[1]);
+  errno = 0;
+  double r = func(x, y);
+  if (isnan(r)) errno = !isnan(x) && !isnan(y) ? EDOM : 0;
+  else if (isinf(r)) errno = isfinite(x) && isfinite(y) ? ERANGE : 0;
+  if (errno) is_error(I, r);
+  return v_float(r);
+}
+
+/* ---- math: CPython's own algorithms ----------------------------------- */
+
+static double m_sinpi(double x) {
+  double y = fmod(fabs(x), 2.0), r;
+  int n = (int)round(2.0 * y);
+  switch (n) {
+  case 0: r = sin(pi * y); break;
+  case 1: r = cos(pi * (y - 0.5)); break;
+  case 2: r = sin(pi * (1.0 - y)); break;
+  case 3: r = -cos(pi * (y - 1.5)); break;
+  default: r = sin(pi * (y - 2.0)); break;
+  }
+  return copysign(1.0, x) * r;
+}
+
+#define LANCZOS_N 13
+static const double lanczos_g = 6.024680040776729583740234375;
+static const double lanczos_g_minus_half = 5.524680040776729583740234375;
+static const double lanczos_num_coeffs[LANCZOS_N] = {
+    23531376880.410759688572007674451636754734846804940,
+    42919803642.649098768957899047001988850926355848959,
+    35711959237.355668049440185451547166705960488635843,
+    17921034426.037209699919755754458931112671403265390,
+    6039542586.3520280050642916443072979210699388420708,
+    1439720407.3117216736632230727949123939715485786772,
+    248874557.86205415651146038641322942321632125127801,
+    31426415.585400194380614231628318205362874684987640,
+    2876370.6289353724412254090516208496135991145378768,
+    186056.26539522349504029498971604569928220784236328,
+    8071.6720023658162106380029022722506138218516325024,
+    210.82427775157934587250973392071336271166969580291,
+    2.5066282746310002701649081771338373386264310793408};
+static const double lanczos_den_coeffs[LANCZOS_N] = {
+    0.0, 39916800.0, 120543840.0, 150917976.0, 105258076.0, 45995730.0, 13339535.0,
+    2637558.0, 357423.0, 32670.0, 1925.0, 66.0, 1.0};
+#define NGAMMA_INTEGRAL 23
+static const double gamma_integral[NGAMMA_INTEGRAL] = {
+    1.0, 1.0, 2.0, 6.0, 24.0, 120.0, 720.0, 5040.0, 40320.0, 362880.0, 3628800.0,
+    39916800.0, 479001600.0, 6227020800.0, 87178291200.0, 1307674368000.0,
+    20922789888000.0, 355687428096000.0, 6402373705728000.0, 121645100408832000.0,
+    2432902008176640000.0, 51090942171709440000.0, 1124000727777607680000.0};
+
+static double lanczos_sum(double x) {
+  double num = 0.0, den = 0.0;
+  if (x < 5.0) {
+    for (int i = LANCZOS_N; --i >= 0;) {
+      num = num * x + lanczos_num_coeffs[i];
+      den = den * x + lanczos_den_coeffs[i];
+    }
+  } else {
+    for (int i = 0; i < LANCZOS_N; i++) {
+      num = num / x + lanczos_num_coeffs[i];
+      den = den / x + lanczos_den_coeffs[i];
+    }
+  }
+  return num / den;
+}
+
+static double m_tgamma(double x) {
+  double absx, r, y, z, sqrtpow;
+  if (!isfinite(x)) {
+    if (isnan(x) || x > 0.0) return x;
+    errno = EDOM;
+    return NAN;
+  }
+  if (x == 0.0) {
+    errno = EDOM;
+    return copysign(HUGE_VAL, x);
+  }
+  if (x == floor(x)) {
+    if (x < 0.0) {
+      errno = EDOM;
+      return NAN;
+    }
+    if (x <= NGAMMA_INTEGRAL) return gamma_integral[(int)x - 1];
+  }
+  absx = fabs(x);
+  if (absx < 1e-20) {
+    r = 1.0 / x;
+    if (isinf(r)) errno = ERANGE;
+    return r;
+  }
+  if (absx > 200.0) {
+    if (x < 0.0) return 0.0 / m_sinpi(x);
+    errno = ERANGE;
+    return HUGE_VAL;
+  }
+  y = absx + lanczos_g_minus_half;
+  if (absx > lanczos_g_minus_half) {
+    double q = y - absx;
+    z = q - lanczos_g_minus_half;
+  } else {
+    double q = y - lanczos_g_minus_half;
+    z = q - absx;
+  }
+  z = z * lanczos_g / y;
+  if (x < 0.0) {
+    r = -pi / m_sinpi(absx) / absx * exp(y) / lanczos_sum(absx);
+    r -= z * r;
+    if (absx < 140.0) {
+      r /= pow(y, absx - 0.5);
+    } else {
+      sqrtpow = pow(y, absx / 2.0 - 0.25);
+      r /= sqrtpow;
+      r /= sqrtpow;
+    }
+  } else {
+    r = lanczos_sum(absx) / exp(y);
+    r += z * r;
+    if (absx < 140.0) {
+      r *= pow(y, absx - 0.5);
+    } else {
+      sqrtpow = pow(y, absx / 2.0 - 0.25);
+      r *= sqrtpow;
+      r *= sqrtpow;
+    }
+  }
+  if (isinf(r)) errno = ERANGE;
+  return r;
+}
+
+static double m_lgamma(double x) {
+  double r, absx;
+  if (!isfinite(x)) return isnan(x) ? x : HUGE_VAL;
+  if (x == floor(x) && x <= 2.0) {
+    if (x <= 0.0) {
+      errno = EDOM;
+      return HUGE_VAL;
+    }
+    return 0.0;
+  }
+  absx = fabs(x);
+  if (absx < 1e-20) return -log(absx);
+  r = log(lanczos_sum(absx)) - lanczos_g;
+  r += (absx - 0.5) * (log(absx + lanczos_g - 0.5) - 1);
+  if (x < 0.0) r = logpi - log(fabs(m_sinpi(absx))) - log(absx) - r;
+  if (isinf(r)) errno = ERANGE;
+  return r;
+}
+
+static double m_atan2(double y, double x) {
+  if (isnan(x) || isnan(y)) return NAN;
+  if (isinf(y)) {
+    if (isinf(x)) return copysign(copysign(1., x) == 1. ? 0.25 * pi : 0.75 * pi, y);
+    return copysign(0.5 * pi, y);
+  }
+  if (isinf(x) || y == 0.) return copysign(copysign(1., x) == 1. ? 0. : pi, y);
+  return atan2(y, x);
+}
+
+static double m_remainder(double x, double y) {
+  if (isfinite(x) && isfinite(y)) {
+    if (y == 0.0) return NAN;
+    double absx = fabs(x), absy = fabs(y), m = fmod(absx, absy), c = absy - m, r;
+    if (m < c) r = m;
+    else if (m > c) r = -c;
+    else r = m - 2.0 * fmod(0.5 * (absx - m), absy);
+    return copysign(1.0, x) * r;
+  }
+  if (isnan(x)) return x;
+  if (isnan(y)) return y;
+  if (isinf(x)) return NAN;
+  return x;
+}
+
+static double m_log(double x) {
+  if (isfinite(x)) {
+    if (x > 0.0) return log(x);
+    errno = EDOM;
+    return x == 0.0 ? -HUGE_VAL : NAN;
+  }
+  if (isnan(x) || x > 0.0) return x;
+  errno = EDOM;
+  return NAN;
+}
+
+static double m_log2(double x) {
+  if (!isfinite(x)) {
+    if (isnan(x) || x > 0.0) return x;
+    errno = EDOM;
+    return NAN;
+  }
+  if (x > 0.0) return log2(x);
+  errno = EDOM;
+  return x == 0.0 ? -HUGE_VAL : NAN;
+}
+
+static double m_log10(double x) {
+  if (isfinite(x)) {
+    if (x > 0.0) return log10(x);
+    errno = EDOM;
+    return x == 0.0 ? -HUGE_VAL : NAN;
+  }
+  if (isnan(x) || x > 0.0) return x;
+  errno = EDOM;
+  return NAN;
+}
+
+static double m_log1p(double x) { return x == 0.0 ? x : log1p(x); }
+
+/* sqrt(sum(x**2 for x in vec)), CPython's vector_norm; vec holds the |x|
+ * as float Values. */
+static double vector_norm(int64_t n, const Value *vec, double max, bool found_nan) {
+  const double T27 = 134217729.0;
+  double x, scale, oldcsum, csum = 1.0, frac1 = 0.0, frac2 = 0.0, frac3 = 0.0;
+  double t, hi, lo, h;
+  int max_e;
+  if (isinf(max)) return max;
+  if (found_nan) return NAN;
+  if (max == 0.0 || n <= 1) return max;
+  frexp(max, &max_e);
+  if (max_e >= -1023) {
+    scale = ldexp(1.0, -max_e);
+    for (int64_t i = 0; i < n; i++) {
+      x = vec[i].as.f * scale;
+      t = x * T27;
+      hi = t - (t - x);
+      lo = x - hi;
+      x = hi * hi;
+      oldcsum = csum;
+      csum += x;
+      frac1 += (oldcsum - csum) + x;
+      x = 2.0 * hi * lo;
+      oldcsum = csum;
+      csum += x;
+      frac2 += (oldcsum - csum) + x;
+      frac3 += lo * lo;
+    }
+    h = sqrt(csum - 1.0 + (frac1 + frac2 + frac3));
+    x = h;
+    t = x * T27;
+    hi = t - (t - x);
+    lo = x - hi;
+    x = -hi * hi;
+    oldcsum = csum;
+    csum += x;
+    frac1 += (oldcsum - csum) + x;
+    x = -2.0 * hi * lo;
+    oldcsum = csum;
+    csum += x;
+    frac2 += (oldcsum - csum) + x;
+    x = -lo * lo;
+    oldcsum = csum;
+    csum += x;
+    frac3 += (oldcsum - csum) + x;
+    x = csum - 1.0 + (frac1 + frac2 + frac3);
+    return (h + x / (2.0 * h)) / scale;
+  }
+  for (int64_t i = 0; i < n; i++) {
+    x = vec[i].as.f / max;
+    x = x * x;
+    oldcsum = csum;
+    csum += x;
+    frac1 += (oldcsum - csum) + x;
+  }
+  return max * sqrt(csum - 1.0 + frac1);
+}
+
+/* ---- math: functions -------------------------------------------------- */
+
+#define MATH1(name, func, ovf)                                                  \
+  NATIVE(math_##name) { return math_1(I, "math." #name, argc, argv, kw, func, ovf); }
+#define MATH1A(name, func)                                                      \
+  NATIVE(math_##name) { return math_1a(I, "math." #name, argc, argv, kw, func); }
+#define MATH2(name, func)                                                       \
+  NATIVE(math_##name) { return math_2(I, "math." #name, argc, argv, kw, func); }
+
+MATH1(acos, acos, false)
+MATH1(acosh, acosh, false)
+MATH1(asin, asin, false)
+MATH1(asinh, asinh, false)
+MATH1(atan, atan, false)
+MATH2(atan2, m_atan2)
+MATH1(atanh, atanh, false)
+MATH1(cbrt, cbrt, false)
+MATH2(copysign, copysign)
+MATH1(cos, cos, false)
+MATH1(cosh, cosh, true)
+MATH1A(erf, erf)
+MATH1A(erfc, erfc)
+MATH1(exp, exp, true)
+MATH1(exp2, exp2, true)
+MATH1(expm1, expm1, true)
+MATH1(fabs, fabs, false)
+MATH1A(gamma, m_tgamma)
+MATH1A(lgamma, m_lgamma)
+MATH1(log1p, m_log1p, false)
+MATH2(remainder, m_remainder)
+MATH1(sin, sin, false)
+MATH1(sinh, sinh, true)
+MATH1(sqrt, sqrt, false)
+MATH1(tan, tan, false)
+MATH1(tanh, tanh, false)
+
+/* floor/ceil/trunc: ints pass through; a user __floor__ etc. is honoured. */
+static Value round_to_int(Interp *I, const char *dunder, Value x, double (*func)(double)) {
+  if (x.tag == V_FLOAT) return float_to_int(I, func(x.as.f));
+  if (is_int(x)) return v_int(int_of(x));
+  if (x.tag == V_OBJ) {
+    Str *d = str_intern(I, dunder);
+    Value fn;
+    bool found = rt_find_dunder(I, x, d, &fn);
+    obj_decref(I, &d->h);
+    if (found) return rt_call1(I, fn, x);
+  }
+  if (func == trunc)
+    rt_raise(I, EXC_TypeError, "type %s doesn't define __trunc__ method", rt_type_name(I, x));
+  return float_to_int(I, func(to_double(I, x)));
+}
+
+NATIVE(math_floor) {
+  one_arg(I, "math.floor", argc, kw);
+  return round_to_int(I, "__floor__", argv[0], floor);
+}
+NATIVE(math_ceil) {
+  one_arg(I, "math.ceil", argc, kw);
+  return round_to_int(I, "__ceil__", argv[0], ceil);
+}
+NATIVE(math_trunc) {
+  one_arg(I, "math.trunc", argc, kw);
+  return round_to_int(I, "__trunc__", argv[0], trunc);
+}
+
+static Value log_helper(Interp *I, Value x, double (*func)(double), const char *name) {
+  if (is_int(x)) {
+    if (int_of(x) <= 0) rt_raise(I, EXC_ValueError, "math domain error");
+    return v_float(func((double)int_of(x)));
+  }
+  Value a[1] = {x};
+  return math_1(I, name, 1, a, NULL, func, false);
+}
+
+NATIVE(math_log) {
+  if (kw && kw->n) rt_raise(I, EXC_TypeError, "log() takes no keyword arguments");
+  if (argc < 1 || argc > 2) rt_raise(I, EXC_TypeError, "math.log requires 1 to 2 arguments");
+  Value num = log_helper(I, argv[0], m_log, "math.log");
+  if (argc == 1) return num;
+  Value den = log_helper(I, argv[1], m_log, "math.log");
+  if (den.as.f == 0.0) rt_raise(I, EXC_ZeroDivisionError, "float division by zero");
+  return v_float(num.as.f / den.as.f);
+}
+
+NATIVE(math_log2) {
+  one_arg(I, "math.log2", argc, kw);
+  return log_helper(I, argv[0], m_log2, "math.log2");
+}
+
+NATIVE(math_log10) {
+  one_arg(I, "math.log10", argc, kw);
+  return log_helper(I, argv[0], m_log10, "math.log10");
+}
+
+NATIVE(math_fmod) {
+  npos(I, "math.fmod", "fmod", argc, kw, 2, 2);
+  double x = to_double(I, argv[0]), y = to_double(I, argv[1]);
+  if (isinf(y) && isfinite(x)) return v_float(x);
+  errno = 0;
+  double r = fmod(x, y);
+  if (isnan(r)) errno = !isnan(x) && !isnan(y) ? EDOM : 0;
+  if (errno) is_error(I, r);
+  return v_float(r);
+}
+
+NATIVE(math_pow) {
+  npos(I, "math.pow", "pow", argc, kw, 2, 2);
+  double x = to_double(I, argv[0]), y = to_double(I, argv[1]), r = 0.;
+  if (!isfinite(x) || !isfinite(y)) {
+    errno = 0;
+    if (isnan(x)) {
+      r = y == 0. ? 1. : x;
+    } else if (isnan(y)) {
+      r = x == 1. ? 1. : y;
+    } else if (isinf(x)) {
+      bool odd_y = isfinite(y) && fmod(fabs(y), 2.0) == 1.0;
+      if (y > 0.) r = odd_y ? x : fabs(x);
+      else if (y == 0.) r = 1.;
+      else r = odd_y ? copysign(0., x) : 0.;
+    } else {
+      if (fabs(x) == 1.0) r = 1.;
+      else if (y > 0. && fabs(x) > 1.0) r = y;
+      else if (y < 0. && fabs(x) < 1.0) r = -y;
+      else r = 0.;
+    }
+  } else {
+    errno = 0;
+    r = pow(x, y);
+    if (!isfinite(r)) {
+      if (isnan(r)) errno = EDOM;
+      else if (isinf(r)) errno = x == 0. ? EDOM : ERANGE;
+    }
+  }
+  if (errno) is_error(I, r);
+  return v_float(r);
+}
+
+/* The norm of n coordinates: converted into a gc-tracked tuple first,
+ * because a conversion may raise. */
+static Value norm_of(Interp *I, int64_t n, const Value *a, const Value *b) {
+  Tuple *d = tuple_new(I, n);
+  double max = 0.0;
+  bool found_nan = false;
+  for (int64_t i = 0; i < n; i++) {
+    double x = to_double(I, a[i]);
+    if (b) x -= to_double(I, b[i]);
+    x = fabs(x);
+    d->items[i] = v_float(x);
+    found_nan |= isnan(x);
+    if (x > max) max = x;
+  }
+  double r = vector_norm(n, d->items, max, found_nan);
+  obj_decref(I, &d->h);
+  return v_float(r);
+}
+
+NATIVE(math_hypot) {
+  if (kw && kw->n) rt_raise(I, EXC_TypeError, "math.hypot() takes no keyword arguments");
+  return norm_of(I, argc, argv, NULL);
+}
+
+/* A tuple of the items of a point (new reference). */
+static Value as_tuple(Interp *I, Value p) {
+  if (v_is(p, OBJ_TUPLE)) return v_incref(p);
+  return tuple_from_iterable(I, p);
+}
+
+NATIVE(math_dist) {
+  npos(I, "math.dist", "dist", argc, kw, 2, 2);
+  Value p = as_tuple(I, argv[0]);
+  Value q = as_tuple(I, argv[1]);
+  Tuple *tp = AS_TUPLE(p), *tq = AS_TUPLE(q);
+  if (tp->len != tq->len) {
+    v_decref(I, p);
+    v_decref(I, q);
+    rt_raise(I, EXC_ValueError, "both points must have the same number of dimensions");
+  }
+  Value r = norm_of(I, tp->len, tp->items, tq->items);
+  v_decref(I, p);
+  v_decref(I, q);
+  return r;
+}
+
+NATIVE(math_fsum) {
+  one_arg(I, "math.fsum", argc, kw);
+  /* At most ~40 non-overlapping partials exist for doubles; 256 on the
+   * stack keeps every raise below leak-free. */
+  enum { NPART = 256 };
+  double p[NPART], special_sum = 0.0, inf_sum = 0.0, x, y, t, xsave;
+  volatile double hi, yr, lo = 0.0;
+  int64_t n = 0;
+  Value it = rt_iter(I, argv[0]), item;
+  while (rt_next(I, it, &item)) {
+    x = to_double(I, item);
+    v_decref(I, item);
+    xsave = x;
+    int64_t i = 0;
+    for (int64_t j = 0; j < n; j++) {
+      y = p[j];
+      if (fabs(x) < fabs(y)) {
+        t = x;
+        x = y;
+        y = t;
+      }
+      hi = x + y;
+      yr = hi - x;
+      lo = y - yr;
+      if (lo != 0.0) p[i++] = lo;
+      x = hi;
+    }
+    n = i;
+    if (x != 0.0) {
+      if (!isfinite(x)) {
+        if (isfinite(xsave)) {
+          v_decref(I, it);
+          rt_raise(I, EXC_OverflowError, "intermediate overflow in fsum");
+        }
+        if (isinf(xsave)) inf_sum += xsave;
+        special_sum += xsave;
+        n = 0;
+      } else {
+        if (n >= NPART) die("math.fsum: too many partials");
+        p[n++] = x;
+      }
+    }
+  }
+  v_decref(I, it);
+  if (special_sum != 0.0) {
+    if (isnan(inf_sum)) rt_raise(I, EXC_ValueError, "-inf + inf in fsum");
+    return v_float(special_sum);
+  }
+  hi = 0.0;
+  if (n > 0) {
+    hi = p[--n];
+    while (n > 0) {
+      x = hi;
+      y = p[--n];
+      hi = x + y;
+      yr = hi - x;
+      lo = y - yr;
+      if (lo != 0.0) break;
+    }
+    if (n > 0 && ((lo < 0.0 && p[n - 1] < 0.0) || (lo > 0.0 && p[n - 1] > 0.0))) {
+      y = lo * 2.0;
+      x = hi + y;
+      yr = x - hi;
+      if (y == yr) hi = x;
+    }
+  }
+  return v_float(hi);
+}
+
+static int64_t factorial(Interp *I, int64_t n) {
+  if (n < 0) rt_raise(I, EXC_ValueError, "factorial() not defined for negative values");
+  if (n > 20) int_overflow(I);
+  int64_t r = 1;
+  for (int64_t i = 2; i <= n; i++) r *= i;
+  return r;
+}
+
+NATIVE(math_factorial) {
+  one_arg(I, "math.factorial", argc, kw);
+  return v_int(factorial(I, to_index(I, argv[0])));
+}
+
+static uint64_t gcd_u(uint64_t a, uint64_t b) {
+  while (b) {
+    uint64_t t = a % b;
+    a = b;
+    b = t;
+  }
+  return a;
+}
+
+static uint64_t uabs(int64_t x) { return x < 0 ? (uint64_t)0 - (uint64_t)x : (uint64_t)x; }
+
+static Value uint_result(Interp *I, uint64_t u) {
+  if (u > (uint64_t)INT64_MAX) int_overflow(I);
+  return v_int((int64_t)u);
+}
+
+NATIVE(math_gcd) {
+  if (kw && kw->n) rt_raise(I, EXC_TypeError, "math.gcd() takes no keyword arguments");
+  uint64_t g = 0;
+  for (int i = 0; i < argc; i++) g = gcd_u(g, uabs(to_index(I, argv[i])));
+  return uint_result(I, g);
+}
+
+NATIVE(math_lcm) {
+  if (kw && kw->n) rt_raise(I, EXC_TypeError, "math.lcm() takes no keyword arguments");
+  if (argc == 0) return v_int(1);
+  uint64_t l = uabs(to_index(I, argv[0]));
+  for (int i = 1; i < argc; i++) {
+    uint64_t b = uabs(to_index(I, argv[i]));
+    if (l == 0 || b == 0) {
+      l = 0;
+      continue;
+    }
+    uint64_t g = gcd_u(l, b);
+    if (__builtin_mul_overflow(l / g, b, &l)) int_overflow(I);
+  }
+  return uint_result(I, l);
+}
+
+static void perm_comb_args(Interp *I, Value nv, Value kv, int64_t *n, int64_t *k) {
+  *n = to_index(I, nv);
+  *k = to_index(I, kv);
+  if (*n < 0) rt_raise(I, EXC_ValueError, "n must be a non-negative integer");
+  if (*k < 0) rt_raise(I, EXC_ValueError, "k must be a non-negative integer");
+}
+
+NATIVE(math_comb) {
+  npos(I, "math.comb", "comb", argc, kw, 2, 2);
+  int64_t n, k;
+  perm_comb_args(I, argv[0], argv[1], &n, &k);
+  if (k > n) return v_int(0);
+  if (k > n - k) k = n - k;
+  unsigned __int128 r = 1;
+  for (int64_t i = 0; i < k; i++) {
+    r = r * (unsigned __int128)(n - i) / (unsigned __int128)(i + 1);
+    if (r > (unsigned __int128)INT64_MAX) int_overflow(I);
+  }
+  return v_int((int64_t)r);
+}
+
+NATIVE(math_perm) {
+  npos(I, "math.perm", "perm", argc, kw, 1, 2);
+  if (argc == 1 || argv[1].tag == V_NONE) return v_int(factorial(I, to_index(I, argv[0])));
+  int64_t n, k;
+  perm_comb_args(I, argv[0], argv[1], &n, &k);
+  if (k > n) return v_int(0);
+  int64_t r = 1;
+  for (int64_t i = 0; i < k; i++)
+    if (__builtin_mul_overflow(r, n - i, &r)) int_overflow(I);
+  return v_int(r);
+}
+
+/* prod(iterable, /, *, start=1), with CPython's int and float fast paths. */
+NATIVE(math_prod) {
+  int nkw = kw ? kw->n : 0;
+  Value start = v_int(1);
+  for (int k = 0; k < nkw; k++) {
+    if (strcmp(kw->names[k]->data, "start") != 0)
+      rt_raise(I, EXC_TypeError, "'%s' is an invalid keyword argument for prod()",
+               kw->names[k]->data);
+    start = kw->vals[k];
+  }
+  if (argc != 1)
+    rt_raise(I, EXC_TypeError, "prod() takes exactly 1 positional argument (%d given)", argc);
+  Value it = rt_iter(I, argv[0]), item, result = v_incref(start);
+  bool more = true;
+  if (result.tag == V_INT) {
+    int64_t acc = result.as.i;
+    for (;;) {
+      if (!rt_next(I, it, &item)) { more = false; break; }
+      int64_t next;
+      if (item.tag == V_INT && !__builtin_mul_overflow(acc, item.as.i, &next)) {
+        acc = next;
+        continue;
+      }
+      result = rt_binop(I, OP_MUL, v_int(acc), item);
+      v_decref(I, item);
+      break;
+    }
+    if (!more) result = v_int(acc);
+  }
+  if (more && result.tag == V_FLOAT) {
+    double f = result.as.f;
+    for (;;) {
+      if (!rt_next(I, it, &item)) { more = false; break; }
+      if (item.tag == V_FLOAT) { f *= item.as.f; continue; }
+      if (item.tag == V_INT) { f *= (double)item.as.i; continue; }
+      result = rt_binop(I, OP_MUL, v_float(f), item);
+      v_decref(I, item);
+      break;
+    }
+    if (!more) result = v_float(f);
+  }
+  while (more && rt_next(I, it, &item)) {
+    Value r = rt_binop(I, OP_MUL, result, item);
+    v_decref(I, result);
+    v_decref(I, item);
+    result = r;
+  }
+  v_decref(I, it);
+  return result;
+}
+
+NATIVE(math_degrees) {
+  one_arg(I, "math.degrees", argc, kw);
+  return v_float(to_double(I, argv[0]) * (180.0 / pi));
+}
+
+NATIVE(math_radians) {
+  one_arg(I, "math.radians", argc, kw);
+  return v_float(to_double(I, argv[0]) * (pi / 180.0));
+}
+
+NATIVE(math_isfinite) {
+  one_arg(I, "math.isfinite", argc, kw);
+  return v_bool(isfinite(to_double(I, argv[0])));
+}
+
+NATIVE(math_isinf) {
+  one_arg(I, "math.isinf", argc, kw);
+  return v_bool(isinf(to_double(I, argv[0])));
+}
+
+NATIVE(math_isnan) {
+  one_arg(I, "math.isnan", argc, kw);
+  return v_bool(isnan(to_double(I, argv[0])));
+}
+
+NATIVE(math_isclose) {
+  int nkw = kw ? kw->n : 0;
+  static const char *const names[] = {"a", "b", "rel_tol", "abs_tol"};
+  Value a[4] = {v_undef(), v_undef(), v_undef(), v_undef()};
+  if (argc > 2)
+    rt_raise(I, EXC_TypeError, "isclose() takes exactly 2 positional arguments (%d given)", argc);
+  for (int i = 0; i < argc; i++) a[i] = argv[i];
+  for (int k = 0; k < nkw; k++) {
+    int i = 0;
+    while (i < 4 && strcmp(names[i], kw->names[k]->data) != 0) i++;
+    if (i == 4)
+      rt_raise(I, EXC_TypeError, "'%s' is an invalid keyword argument for isclose()",
+               kw->names[k]->data);
+    if (i < argc)
+      rt_raise(I, EXC_TypeError,
+               "argument for isclose() given by name ('%s') and position (%d)", names[i], i + 1);
+    a[i] = kw->vals[k];
+  }
+  for (int i = 0; i < 2; i++)
+    if (a[i].tag == V_UNDEF)
+      rt_raise(I, EXC_TypeError, "isclose() missing required argument '%s' (pos %d)", names[i],
+               i + 1);
+  double x = to_double(I, a[0]), y = to_double(I, a[1]);
+  double rel_tol = a[2].tag == V_UNDEF ? 1e-09 : to_double(I, a[2]);
+  double abs_tol = a[3].tag == V_UNDEF ? 0.0 : to_double(I, a[3]);
+  if (rel_tol < 0.0 || abs_tol < 0.0)
+    rt_raise(I, EXC_ValueError, "tolerances must be non-negative");
+  if (x == y) return v_bool(true);
+  if (isinf(x) || isinf(y)) return v_bool(false);
+  double diff = fabs(y - x);
+  return v_bool(diff <= fabs(rel_tol * y) || diff <= fabs(rel_tol * x) || diff <= abs_tol);
+}
+
+NATIVE(math_modf) {
+  one_arg(I, "math.modf", argc, kw);
+  double x = to_double(I, argv[0]), y;
+  if (isinf(x)) return tuple_pack(I, 2, v_float(copysign(0., x)), v_float(x));
+  if (isnan(x)) return tuple_pack(I, 2, v_float(x), v_float(x));
+  x = modf(x, &y);
+  return tuple_pack(I, 2, v_float(x), v_float(y));
+}
+
+NATIVE(math_frexp) {
+  one_arg(I, "math.frexp", argc, kw);
+  double x = to_double(I, argv[0]);
+  int e = 0;
+  if (!(isnan(x) || isinf(x) || !x)) x = frexp(x, &e);
+  return tuple_pack(I, 2, v_float(x), v_int(e));
+}
+
+NATIVE(math_ldexp) {
+  npos(I, "math.ldexp", "ldexp", argc, kw, 2, 2);
+  double x = to_double(I, argv[0]), r;
+  if (!is_int(argv[1]))
+    rt_raise(I, EXC_TypeError, "Expected an int as second argument to ldexp.");
+  int64_t e = int_of(argv[1]);
+  errno = 0;
+  if (x == 0. || !isfinite(x)) {
+    r = x;
+  } else if (e > INT_MAX) {
+    r = copysign(HUGE_VAL, x);
+    errno = ERANGE;
+  } else if (e < INT_MIN) {
+    r = copysign(0., x);
+  } else {
+    r = ldexp(x, (int)e);
+    if (isinf(r)) errno = ERANGE;
+  }
+  if (errno) is_error(I, r);
+  return v_float(r);
+}
+
+NATIVE(math_isqrt) {
+  one_arg(I, "math.isqrt", argc, kw);
+  int64_t n = to_index(I, argv[0]);
+  if (n < 0) rt_raise(I, EXC_ValueError, "isqrt() argument must be nonnegative");
+  uint64_t r = (uint64_t)sqrt((double)n);
+  while ((unsigned __int128)r * r > (unsigned __int128)n) r--;
+  while ((unsigned __int128)(r + 1) * (r + 1) <= (unsigned __int128)n) r++;
+  return v_int((int64_t)r);
+}
+
+NATIVE(math_nextafter) {
+  npos(I, "math.nextafter", "nextafter", argc, kw, 2, 2);
+  double x = to_double(I, argv[0]), y = to_double(I, argv[1]);
+  return v_float(nextafter(x, y));
+}
+
+NATIVE(math_ulp) {
+  one_arg(I, "math.ulp", argc, kw);
+  double x = to_double(I, argv[0]);
+  if (isnan(x)) return v_float(x);
+  x = fabs(x);
+  if (isinf(x)) return v_float(x);
+  double x2 = nextafter(x, INFINITY);
+  if (isinf(x2)) return v_float(x - nextafter(x, -INFINITY));
+  return v_float(x2 - x);
+}
+
+static const NativeDef math_defs[] = {
+    {"acos", math_acos},         {"acosh", math_acosh},         {"asin", math_asin},
+    {"asinh", math_asinh},       {"atan", math_atan},           {"atan2", math_atan2},
+    {"atanh", math_atanh},       {"cbrt", math_cbrt},           {"ceil", math_ceil},
+    {"copysign", math_copysign}, {"cos", math_cos},             {"cosh", math_cosh},
+    {"degrees", math_degrees},   {"dist", math_dist},           {"erf", math_erf},
+    {"erfc", math_erfc},         {"exp", math_exp},             {"exp2", math_exp2},
+    {"expm1", math_expm1},       {"fabs", math_fabs},           {"factorial", math_factorial},
+    {"floor", math_floor},       {"fmod", math_fmod},           {"frexp", math_frexp},
+    {"fsum", math_fsum},         {"gamma", math_gamma},         {"gcd", math_gcd},
+    {"hypot", math_hypot},       {"isclose", math_isclose},     {"isfinite", math_isfinite},
+    {"isinf", math_isinf},       {"isnan", math_isnan},         {"isqrt", math_isqrt},
+    {"lcm", math_lcm},           {"ldexp", math_ldexp},         {"lgamma", math_lgamma},
+    {"log", math_log},          {"log1p", math_log1p},        {"log10", math_log10},
+    {"log2", math_log2},        {"modf", math_modf},           {"pow", math_pow},
+    {"radians", math_radians},   {"remainder", math_remainder}, {"sin", math_sin},
+    {"sinh", math_sinh},         {"sqrt", math_sqrt},           {"tan", math_tan},
+    {"tanh", math_tanh},         {"trunc", math_trunc},         {"prod", math_prod},
+    {"perm", math_perm},         {"comb", math_comb},           {"nextafter", math_nextafter},
+    {"ulp", math_ulp},
+};
+
+static Module *math_create(Interp *I) {
+  Module *m = module_new(I, "math");
+  mod_add_natives(I, m, math_defs, sizeof math_defs / sizeof math_defs[0]);
+  mod_set(I, m, "pi", v_float(pi));
+  mod_set(I, m, "e", v_float(2.718281828459045235360287471352662498));
+  mod_set(I, m, "tau", v_float(6.283185307179586476925286766559005768));
+  mod_set(I, m, "inf", v_float(INFINITY));
+  mod_set(I, m, "nan", v_float(NAN));
+  return m;
+}
+
+/* ---- time ------------------------------------------------------------- */
+
+static int64_t clock_ns(clockid_t id) {
+  struct timespec ts;
+  clock_gettime(id, &ts);
+  return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
+}
+
+/* CPython converts nanoseconds to seconds as (double)ns / 1e9. */
+#define TIME_FN(name, clk)                                                      \
+  NATIVE(t_##name) {                                                            \
+    (void)argv;                                                                 \
+    no_args(I, "time." #name, argc, kw);                                        \
+    return v_float((double)clock_ns(clk) / 1e9);                                \
+  }                                                                             \
+  NATIVE(t_##name##_ns) {                                                       \
+    (void)argv;                                                                 \
+    no_args(I, "time." #name "_ns", argc, kw);                                  \
+    return v_int(clock_ns(clk));                                                \
+  }
+
+TIME_FN(time, CLOCK_REALTIME)
+TIME_FN(perf_counter, CLOCK_MONOTONIC)
+TIME_FN(monotonic, CLOCK_MONOTONIC)
+TIME_FN(process_time, CLOCK_PROCESS_CPUTIME_ID)
+
+NATIVE(t_sleep) {
+  one_arg(I, "time.sleep", argc, kw);
+  double secs = argv[0].tag == V_FLOAT ? argv[0].as.f : (double)to_index(I, argv[0]);
+  if (isnan(secs)) rt_raise(I, EXC_ValueError, "Invalid value NaN (not a number)");
+  if (secs < 0) rt_raise(I, EXC_ValueError, "sleep length must be non-negative");
+  if (secs > 9.2e9) rt_raise(I, EXC_OverflowError, "sleep length is too large");
+  struct timespec ts;
+  ts.tv_sec = (time_t)secs;
+  ts.tv_nsec = (long)((secs - (double)ts.tv_sec) * 1e9);
+  while (nanosleep(&ts, &ts) != 0 && errno == EINTR) {
+  }
+  return v_none();
+}
+
+static const NativeDef time_defs[] = {
+    {"time", t_time},
+    {"time_ns", t_time_ns},
+    {"perf_counter", t_perf_counter},
+    {"perf_counter_ns", t_perf_counter_ns},
+    {"monotonic", t_monotonic},
+    {"monotonic_ns", t_monotonic_ns},
+    {"process_time", t_process_time},
+    {"process_time_ns", t_process_time_ns},
+    {"sleep", t_sleep},
+};
+
+static Module *time_create(Interp *I) {
+  Module *m = module_new(I, "time");
+  mod_add_natives(I, m, time_defs, sizeof time_defs / sizeof time_defs[0]);
+  return m;
+}
+
+/* ---- sys -------------------------------------------------------------- */
+
+/* sys.stdout and sys.stderr are instances of one small class; the stream
+ * is told apart by the instance's name attribute ('<stdout>' or
+ * '<stderr>'), as CPython's TextIOWrapper has one. */
+static bool is_stderr(Interp *I, Value self) {
+  if (!v_is(self, OBJ_INSTANCE) || !AS_INST(self)->dict) return false;
+  Str *k = str_intern(I, "name");
+  Value v = dict_get_str(I, AS_INST(self)->dict, k);
+  obj_decref(I, &k->h);
+  return v_is(v, OBJ_STR) && strcmp(AS_STR(v)->data, "<stderr>") == 0;
+}
+
+NATIVE(io_write) {
+  one_arg(I, "write", argc - 1, kw);
+  Value s = argv[1];
+  if (!v_is(s, OBJ_STR))
+    rt_raise(I, EXC_TypeError, "write() argument must be str, not %s", rt_type_name(I, s));
+  if (is_stderr(I, argv[0])) fwrite(AS_STR(s)->data, 1, (size_t)AS_STR(s)->len, stderr);
+  else rt_write(I, AS_STR(s)->data, (size_t)AS_STR(s)->len);
+  return v_int(AS_STR(s)->nchars);
+}
+
+NATIVE(io_flush) {
+  no_args(I, "flush", argc - 1, kw);
+  fflush(is_stderr(I, argv[0]) ? stderr : stdout); /* rt_write goes through stdio */
+  return v_none();
+}
+
+NATIVE(io_fileno) {
+  no_args(I, "fileno", argc - 1, kw);
+  return v_int(is_stderr(I, argv[0]) ? 2 : 1);
+}
+
+NATIVE(io_isatty) {
+  (void)argv;
+  no_args(I, "isatty", argc - 1, kw);
+  return v_bool(false);
+}
+
+NATIVE(io_repr) {
+  no_args(I, "__repr__", argc - 1, kw);
+  return v_obj(&str_printf(I, "<_io.TextIOWrapper name='%s' mode='w' encoding='utf-8'>",
+                           is_stderr(I, argv[0]) ? "<stderr>" : "<stdout>")
+                    ->h);
+}
+
+static Value stream_new(Interp *I, Class *cls, const char *name) {
+  Instance *o = (Instance *)obj_alloc(I, OBJ_INSTANCE, sizeof(Instance));
+  obj_incref(&cls->h);
+  o->cls = cls;
+  o->dict = dict_new(I);
+  Value v = v_obj(&o->h);
+  Str *n = str_from_c(I, name), *mode = str_from_c(I, "w"), *enc = str_from_c(I, "utf-8");
+  Str *kn = str_intern(I, "name"), *km = str_intern(I, "mode"), *ke = str_intern(I, "encoding");
+  dict_set_str(I, o->dict, kn, v_obj(&n->h));
+  dict_set_str(I, o->dict, km, v_obj(&mode->h));
+  dict_set_str(I, o->dict, ke, v_obj(&enc->h));
+  Obj *tmp[] = {&n->h, &mode->h, &enc->h, &kn->h, &km->h, &ke->h};
+  for (size_t i = 0; i < sizeof tmp / sizeof tmp[0]; i++) obj_decref(I, tmp[i]);
+  return v;
+}
+
+NATIVE(sys_exit) {
+  npos(I, "sys.exit", "exit", argc, kw, 0, 1);
+  Value cls = v_obj(&I->exc[EXC_SystemExit]->h);
+  Value none = v_none(); /* a non-NULL argv even when there are no arguments */
+  exc_raise_owned(I, rt_call(I, cls, argc, argc ? argv : &none, NULL));
+}
+
+NATIVE(sys_getrecursionlimit) {
+  (void)argv;
+  no_args(I, "sys.getrecursionlimit", argc, kw);
+  return v_int(I->max_depth);
+}
+
+NATIVE(sys_setrecursionlimit) {
+  one_arg(I, "sys.setrecursionlimit", argc, kw);
+  if (argv[0].tag == V_FLOAT)
+    rt_raise(I, EXC_TypeError, "'float' object cannot be interpreted as an integer");
+  int64_t n = to_index(I, argv[0]);
+  if (n < 1) rt_raise(I, EXC_ValueError, "recursion limit must be greater or equal than 1");
+  /* The evaluator also guards the C stack, so any limit is safe. */
+  I->max_depth = n > INT_MAX ? INT_MAX : (int)n;
+  return v_none();
+}
+
+static const NativeDef sys_defs[] = {
+    {"exit", sys_exit},
+    {"getrecursionlimit", sys_getrecursionlimit},
+    {"setrecursionlimit", sys_setrecursionlimit},
+};
+
+static Module *sys_create(Interp *I) {
+  Module *m = module_new(I, "sys");
+  mod_add_natives(I, m, sys_defs, sizeof sys_defs / sizeof sys_defs[0]);
+
+  List *argv = list_new(I, I->argc);
+  for (int i = 0; i < I->argc; i++) {
+    Str *s = str_from_c(I, I->argv[i]);
+    list_append(I, argv, v_obj(&s->h));
+    obj_decref(I, &s->h);
+  }
+  mod_set(I, m, "argv", v_obj(&argv->h));
+  obj_decref(I, &argv->h);
+
+  /* sys.path: the script's directory, as CPython puts it first. */
+  List *path = list_new(I, 1);
+  const char *script = I->argc > 0 ? I->argv[0] : "";
+  const char *slash = strrchr(script, '/');
+  Str *dir = slash ? str_new(I, script, (size_t)(slash - script)) : str_from_c(I, "");
+  list_append(I, path, v_obj(&dir->h));
+  obj_decref(I, &dir->h);
+  mod_set(I, m, "path", v_obj(&path->h));
+  obj_decref(I, &path->h);
+
+  mod_set(I, m, "modules", v_obj(&I->modules->h));
+  mod_set(I, m, "maxsize", v_int(INT64_MAX));
+  Str *s;
+#if defined(__linux__)
+  s = str_from_c(I, "linux");
+#elif defined(__APPLE__)
+  s = str_from_c(I, "darwin");
+#else
+  s = str_from_c(I, "unknown");
+#endif
+  mod_set(I, m, "platform", v_obj(&s->h));
+  obj_decref(I, &s->h);
+  uint16_t probe = 1;
+  unsigned char first;
+  memcpy(&first, &probe, 1);
+  s = str_from_c(I, first ? "little" : "big");
+  mod_set(I, m, "byteorder", v_obj(&s->h));
+  obj_decref(I, &s->h);
+  s = str_from_c(I, "3.11.0 (msc " MSC_VERSION ")");
+  mod_set(I, m, "version", v_obj(&s->h));
+  obj_decref(I, &s->h);
+  Str *fin = str_from_c(I, "final");
+  Value vi = tuple_pack(I, 5, v_int(3), v_int(11), v_int(0), v_obj(&fin->h), v_int(0));
+  obj_decref(I, &fin->h);
+  mod_set(I, m, "version_info", vi);
+  v_decref(I, vi);
+
+  Str *cname = str_intern(I, "TextIOWrapper");
+  Tuple *bases = tuple_new(I, 0);
+  Dict *cdict = dict_new(I);
+  Class *cls = class_new(I, cname, bases, cdict);
+  obj_decref(I, &cname->h);
+  obj_decref(I, &bases->h);
+  obj_decref(I, &cdict->h);
+  class_add_native(I, cls, "write", io_write);
+  class_add_native(I, cls, "flush", io_flush);
+  class_add_native(I, cls, "fileno", io_fileno);
+  class_add_native(I, cls, "isatty", io_isatty);
+  class_add_native(I, cls, "__repr__", io_repr);
+  Value out = stream_new(I, cls, "<stdout>"), err = stream_new(I, cls, "<stderr>");
+  obj_decref(I, &cls->h);
+  mod_set(I, m, "stdout", out);
+  mod_set(I, m, "__stdout__", out);
+  mod_set(I, m, "stderr", err);
+  mod_set(I, m, "__stderr__", err);
+  v_decref(I, out);
+  v_decref(I, err);
+  return m;
+}
+
+/* ---- import ----------------------------------------------------------- */
+
+/* What msc provides, sorted; a dotted name is a submodule of a package. */
+static const struct {
+  const char *name;
+  bool package;
+  Module *(*create)(Interp *I);
+} builtin_modules[] = {
+    {"math", false, math_create},
+    {"sys", false, sys_create},
+    {"time", false, time_create},
+};
+enum { NBUILTIN_MODULES = sizeof builtin_modules / sizeof builtin_modules[0] };
+
+static int find_builtin(const char *name, size_t n) {
+  for (int i = 0; i < NBUILTIN_MODULES; i++)
+    if (strlen(builtin_modules[i].name) == n && memcmp(builtin_modules[i].name, name, n) == 0)
+      return i;
+  return -1;
+}
+
+static _Noreturn void no_module(Interp *I, const char *name, size_t n) {
+  Buf b = {0};
+  for (int i = 0; i < NBUILTIN_MODULES; i++) {
+    if (strchr(builtin_modules[i].name, '.')) continue;
+    if (b.len) buf_puts(&b, ", ");
+    buf_puts(&b, builtin_modules[i].name);
+  }
+  char list[256];
+  snprintf(list, sizeof list, "%s", b.data ? b.data : "");
+  buf_free(&b);
+  rt_raise(I, EXC_ModuleNotFoundError, "no module named '%.*s' (msc provides: %s)", (int)n, name,
+           list);
+}
+
+/* The module named by the first n bytes of dotted (new reference). */
+static Value import_prefix(Interp *I, const char *dotted, size_t n) {
+  Str *key = str_intern_n(I, dotted, n);
+  Value m = dict_get_str(I, I->modules, key);
+  if (m.tag != V_UNDEF) {
+    obj_decref(I, &key->h);
+    return v_incref(m);
+  }
+  const char *dot = NULL;
+  for (size_t i = n; i > 0; i--)
+    if (dotted[i - 1] == '.') {
+      dot = dotted + i - 1;
+      break;
+    }
+  Value parent = v_undef();
+  if (dot) {
+    size_t pn = (size_t)(dot - dotted);
+    parent = import_prefix(I, dotted, pn);
+    int pi_ = find_builtin(dotted, pn);
+    if (pi_ < 0 || !builtin_modules[pi_].package) {
+      v_decref(I, parent);
+      obj_decref(I, &key->h);
+      rt_raise(I, EXC_ModuleNotFoundError, "no module named '%.*s'; '%.*s' is not a package",
+               (int)n, dotted, (int)pn, dotted);
+    }
+  }
+  int idx = find_builtin(dotted, n);
+  if (idx < 0) {
+    v_decref(I, parent);
+    obj_decref(I, &key->h);
+    if (dot) rt_raise(I, EXC_ModuleNotFoundError, "no module named '%.*s'", (int)n, dotted);
+    no_module(I, dotted, n);
+  }
+  Module *mod = builtin_modules[idx].create(I);
+  Value mv = v_obj(&mod->h);
+  dict_set_str(I, I->modules, key, mv);
+  if (dot) { /* bind the submodule in its package */
+    Str *lk = str_intern_n(I, dot + 1, (size_t)(dotted + n - dot - 1));
+    dict_set_str(I, AS_MODULE(parent)->dict, lk, mv);
+    obj_decref(I, &lk->h);
+    v_decref(I, parent);
+  }
+  obj_decref(I, &key->h);
+  return mv;
+}
+
+Value rt_import(Interp *I, const char *dotted) {
+  return import_prefix(I, dotted, strlen(dotted));
+}
+
+void modules_init(Interp *I) {
+  (void)I; /* modules are created on first import */
+}
