@@ -1,0 +1,15 @@
+# Importing a module msc does not provide (msc's own wording).
+import math
+import foo
+
+# ----------------------------------------------------------------------
+# The RUN and CHECK lines are at the end so that line numbers above are real.
+# RUN: not %msc run %s 2>&1 | FileCheck --strict-whitespace %s
+# RUN: %msc run %s > /dev/null 2>&1; test $? -eq 1
+# RUN: not %python %s 2>&1 | FileCheck --check-prefix=PY %s
+# CHECK: {{^.*/}}import_unknown.py:3:1: error: ModuleNotFoundError: no module named 'foo' (msc provides: math, sys, time){{$}}
+# CHECK-NEXT: {{^}}import foo{{$}}
+# CHECK-NEXT: {{^ *\^~*$}}
+# CHECK-NOT: {{.}}
+# PY: line 3, in 
+# PY: ModuleNotFoundError: No module named 'foo'

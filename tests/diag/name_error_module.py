@@ -1,0 +1,15 @@
+# NameError at module level (a misspelled builtin).
+values = [1, 2, 3]
+print(lenn(values))
+
+# ----------------------------------------------------------------------
+# The RUN and CHECK lines are at the end so that line numbers above are real.
+# RUN: not %msc run %s 2>&1 | FileCheck --strict-whitespace %s
+# RUN: %msc run %s > /dev/null 2>&1; test $? -eq 1
+# RUN: not %python %s 2>&1 | FileCheck --check-prefix=PY %s
+# CHECK: {{^.*/}}name_error_module.py:3:7: error: NameError: name 'lenn' is not defined{{$}}
+# CHECK-NEXT: {{^}}print(lenn(values)){{$}}
+# CHECK-NEXT: {{^}}      ^~~~{{$}}
+# CHECK-NOT: {{.}}
+# PY: line 3, in 
+# PY: NameError: name 'lenn' is not defined

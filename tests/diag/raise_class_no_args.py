@@ -1,0 +1,14 @@
+# Raising an exception class (no call) and with an empty message.
+raise RuntimeError
+
+# ----------------------------------------------------------------------
+# The RUN and CHECK lines are at the end so that line numbers above are real.
+# RUN: not %msc run %s 2>&1 | FileCheck --strict-whitespace %s
+# RUN: %msc run %s > /dev/null 2>&1; test $? -eq 1
+# RUN: not %python %s 2>&1 | FileCheck --check-prefix=PY %s
+# CHECK: {{^.*/}}raise_class_no_args.py:2:1: error: RuntimeError{{$}}
+# CHECK-NEXT: {{^}}raise RuntimeError{{$}}
+# CHECK-NEXT: {{^}}^~~~~~~~~~~~~~~~~~{{$}}
+# CHECK-NOT: {{.}}
+# PY: line 2, in 
+# PY: RuntimeError

@@ -1,0 +1,17 @@
+# TypeError: an unexpected keyword argument.
+def g(x, y=1):
+    return x * y
+
+g(1, z=2)
+
+# ----------------------------------------------------------------------
+# The RUN and CHECK lines are at the end so that line numbers above are real.
+# RUN: not %msc run %s 2>&1 | FileCheck --strict-whitespace %s
+# RUN: %msc run %s > /dev/null 2>&1; test $? -eq 1
+# RUN: not %python %s 2>&1 | FileCheck --check-prefix=PY %s
+# CHECK: {{^.*/}}type_error_unexpected_kw.py:5:1: error: TypeError: g() got an unexpected keyword argument 'z'{{$}}
+# CHECK-NEXT: {{^}}g(1, z=2){{$}}
+# CHECK-NEXT: {{^}}^~~~~~~~~{{$}}
+# CHECK-NOT: {{.}}
+# PY: line 5, in 
+# PY: TypeError: g() got an unexpected keyword argument 'z'

@@ -1,0 +1,16 @@
+# ZeroDivisionError from float floor division and modulo.
+a = 7.0
+b = a % 2.0
+c = a // (b - 1.0)
+
+# ----------------------------------------------------------------------
+# The RUN and CHECK lines are at the end so that line numbers above are real.
+# RUN: not %msc run %s 2>&1 | FileCheck --strict-whitespace %s
+# RUN: %msc run %s > /dev/null 2>&1; test $? -eq 1
+# RUN: not %python %s 2>&1 | FileCheck --check-prefix=PY %s
+# CHECK: {{^.*/}}zero_div_float_floordiv.py:4:5: error: ZeroDivisionError: float floor division by zero{{$}}
+# CHECK-NEXT: {{^}}c = a // (b - 1.0){{$}}
+# CHECK-NEXT: {{^}}    ^~~~~~~~~~~~~~{{$}}
+# CHECK-NOT: {{.}}
+# PY: line 4, in 
+# PY: ZeroDivisionError: float floor division by zero
