@@ -102,24 +102,39 @@ static Value exc_new(Interp *I, Class *cls, Value arg) {
   return v_obj(&in->h);
 }
 
-_Noreturn void rt_raise(Interp *I, ExcKind kind, const char *fmt, ...) {
+static Value exc_vnew(Interp *I, ExcKind kind, const char *fmt, va_list ap) {
   char small[256];
-  va_list ap;
-  va_start(ap, fmt);
-  int n = vsnprintf(small, sizeof small, fmt, ap);
-  va_end(ap);
+  va_list ap2;
+  va_copy(ap2, ap);
+  int n = vsnprintf(small, sizeof small, fmt, ap2);
+  va_end(ap2);
   Str *msg;
   if (n >= 0 && (size_t)n < sizeof small) {
     msg = str_new(I, small, (size_t)n);
   } else {
     Buf b = {0};
-    va_start(ap, fmt);
     buf_vprintf(&b, fmt, ap);
-    va_end(ap);
     msg = str_from_buf(I, &b);
   }
   Value e = exc_new(I, I->exc[kind], v_obj(&msg->h));
   obj_decref(I, &msg->h);
+  return e;
+}
+
+_Noreturn void rt_raise(Interp *I, ExcKind kind, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  Value e = exc_vnew(I, kind, fmt, ap);
+  va_end(ap);
+  exc_raise_owned(I, e);
+}
+
+_Noreturn void rt_raise_op(Interp *I, ExcKind kind, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  Value e = exc_vnew(I, kind, fmt, ap);
+  va_end(ap);
+  e.as.o->flags |= EF_OP_ERROR;
   exc_raise_owned(I, e);
 }
 
@@ -275,6 +290,7 @@ int exc_report(Interp *I, Value exc) {
   const char *cname = AS_INST(exc)->cls->name->data;
   Loc at = n ? tb[0] : noloc;
   if (!msg) diag_emit(DIAG_ERROR, at, "%s: <exception str() failed>", cname);
+  else if (msg->len && (exc.as.o->flags & EF_OP_ERROR)) diag_emit(DIAG_ERROR, at, "%s", msg->data);
   else if (msg->len) diag_emit(DIAG_ERROR, at, "%s: %s", cname, msg->data);
   else diag_emit(DIAG_ERROR, at, "%s", cname);
   if (msg) obj_decref(I, &msg->h);

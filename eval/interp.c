@@ -14,7 +14,6 @@
  * frees them at exit). No malloc'd memory is held across a call that may
  * raise: temporary arrays are VLAs or gc-tracked objects.
  */
-#include <malloc.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -1522,21 +1521,13 @@ static void assign(Interp *I, Frame *f, Node *t, Value v) {
 
 /* s += t where s is a str that nothing else references: grow it in place,
  * as CPython does, so that building a string in a loop stays linear. The
- * block is over-allocated (malloc_usable_size tells what we got). */
-static bool str_append_owned(Value *slot, Value rhs) {
+ * block is over-allocated by half when it has to move. */
+static bool str_append_owned(Interp *I, Value *slot, Value rhs) {
   Str *a = AS_STR(*slot), *b = AS_STR(rhs);
   if (a->h.rc != 1 || a->interned || a == b) return false;
   size_t n = (size_t)(a->len + b->len);
   size_t need = sizeof(Str) + n + 1;
-  if (malloc_usable_size(a) < need) {
-    Obj *prev = a->h.gc_prev, *next = a->h.gc_next;
-    Str *r = xrealloc(a, need + need / 2);
-    if (r != a) {
-      prev->gc_next = &r->h;
-      next->gc_prev = &r->h;
-    }
-    a = r;
-  }
+  if (obj_capacity(&a->h) < need) a = (Str *)obj_resize(I, &a->h, need + need / 2);
   memcpy(a->data + a->len, b->data, (size_t)b->len);
   a->len = (int64_t)n;
   a->data[n] = 0;
@@ -1553,7 +1544,7 @@ static bool str_iadd(Interp *I, Frame *f, Node *n, Node *t, Node *e) {
     Value *slot = &f->locals[t->slot];
     if (!v_is(*slot, OBJ_STR) || AS_STR(*slot)->h.rc != 1) return false;
     Value rhs = eval(I, f, e);
-    bool ok = v_is(*slot, OBJ_STR) && v_is(rhs, OBJ_STR) && str_append_owned(slot, rhs);
+    bool ok = v_is(*slot, OBJ_STR) && v_is(rhs, OBJ_STR) && str_append_owned(I, slot, rhs);
     if (!ok) {
       Value old = v_incref(*slot), r;
       f->cur = n;
@@ -1583,7 +1574,7 @@ static bool str_iadd(Interp *I, Frame *f, Node *n, Node *t, Node *e) {
   }
   obj_incref(cur.as.o);
   dict_set_str(I, f->globals, name, v_none()); /* now we hold the only reference */
-  if (!str_append_owned(&cur, rhs)) {
+  if (!str_append_owned(I, &cur, rhs)) {
     Value r = rt_inplace(I, OP_ADD, cur, rhs);
     v_decref(I, cur);
     cur = r;

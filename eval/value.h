@@ -106,12 +106,15 @@ typedef enum {
   OBJ_STATICMETHOD,
   OBJ_CLASSMETHOD,
   OBJ_SUPER,
-  OBJ_KIND_COUNT /* the tensor world adds kinds here (next issue) */
+  OBJ_TENSOR,    /* mindspore.Tensor, Parameter and numpy.ndarray (eval/tensor.c) */
+  OBJ_DTYPE,     /* mindspore/numpy dtype objects (eval/tensor.c) */
+  OBJ_KIND_COUNT
 } ObjKind;
 
 struct Obj {
   int64_t rc;
-  ObjKind kind;
+  uint16_t kind;    /* ObjKind */
+  uint16_t sclass;  /* small-object pool size class; 0 = malloc'd (value.c) */
   uint32_t flags;
   Obj *gc_prev, *gc_next; /* the all-objects list */
 };
@@ -318,6 +321,12 @@ void rt_catch_pop(Interp *I, Catch *c);
 _Noreturn void rt_raise(Interp *I, ExcKind kind, const char *fmt, ...) MSC_PRINTF(3, 4);
 /* Raises an exception instance (or class, which is instantiated). Borrowed. */
 _Noreturn void rt_raise_value(Interp *I, Value exc);
+/* Like rt_raise, for errors a primitive reports about its operands (shape
+ * or dtype mismatch): the message names the op ("MatMul: cannot multiply
+ * (2, 3) by (4, 5): 3 != 4") and the diagnostic omits the class name. */
+_Noreturn void rt_raise_op(Interp *I, ExcKind kind, const char *fmt, ...) MSC_PRINTF(3, 4);
+/* Obj.flags bit of exceptions raised by rt_raise_op. */
+#define EF_OP_ERROR (1u << 1)
 /* Raises exc and takes over the caller's reference to it. */
 _Noreturn void rt_raise_owned(Interp *I, Value exc);
 /* True when exc is an instance of the built-in exception class kind. */
@@ -355,6 +364,7 @@ struct Interp {
   Arena *arena;     /* compiler data: AST, resolver info */
   Obj gc_head;      /* sentinel of the all-objects list */
   int64_t nobjects; /* live objects */
+  struct ObjPool *pool; /* small-object allocator (value.c) */
   Dict *interned;   /* Str -> Str */
   Names s;
 
@@ -401,6 +411,11 @@ void iter_init(Interp *I);
 
 Obj *obj_alloc(Interp *I, ObjKind kind, size_t size); /* zeroed, rc = 1 */
 void obj_free(Interp *I, Obj *o);                     /* rc reached 0 */
+/* Grows or shrinks o's block to size bytes (contents kept, the gc list
+ * relinked); returns the possibly moved object. obj_capacity is the usable
+ * size of o's block, at least what was asked for. */
+Obj *obj_resize(Interp *I, Obj *o, size_t size);
+size_t obj_capacity(const Obj *o);
 static inline void obj_incref(Obj *o) { o->rc++; }
 void obj_decref_slow(Interp *I, Obj *o);
 static inline void obj_decref(Interp *I, Obj *o) {

@@ -139,6 +139,99 @@ int msrt_format_scalar(char *buf, size_t cap, msrt_dtype dt,
 double msrt_half_to_double(uint16_t h);
 uint16_t msrt_double_to_half(double x);
 
+
+/* ===================================================================
+ * 4. Kernels (runtime/kernels.c, runtime/gemm.c)
+ *
+ * Plain pointers, shapes and strides; nothing allocates. Strides are in
+ * ELEMENTS (not bytes); a stride of 0 broadcasts. Every function returns
+ * MSRT_OK or MSRT_EINVAL (unsupported dtype/op combination, ndim too big).
+ * Integer division/modulo by zero yields 0 (callers that must raise check
+ * first); float ops follow IEEE (inf/nan), numpy's semantics elsewhere:
+ * floor division and modulo take the sign of the divisor, integer pow with
+ * a negative exponent is the caller's error to report.
+ * =================================================================== */
+
+typedef enum msrt_binop {
+  MSRT_ADD, MSRT_SUB, MSRT_MUL, MSRT_DIV /* true division: float in, float out */,
+  MSRT_FLOORDIV, MSRT_MOD, MSRT_POW, MSRT_MAXIMUM, MSRT_MINIMUM,
+  MSRT_ATAN2, MSRT_BITAND, MSRT_BITOR, MSRT_BITXOR,
+  MSRT_LOGICAL_AND, MSRT_LOGICAL_OR, /* any dtype in, MSRT_BOOL out */
+  MSRT_EQ, MSRT_NE, MSRT_LT, MSRT_LE, MSRT_GT, MSRT_GE, /* MSRT_BOOL out */
+  MSRT_NUM_BINOPS
+} msrt_binop;
+
+typedef enum msrt_unop {
+  MSRT_NEG, MSRT_ABS, MSRT_SIGN, MSRT_SQUARE, MSRT_SQRT, MSRT_RSQRT,
+  MSRT_RECIPROCAL, MSRT_EXP, MSRT_EXPM1, MSRT_LOG, MSRT_LOG1P, MSRT_LOG2,
+  MSRT_LOG10, MSRT_SIN, MSRT_COS, MSRT_TAN, MSRT_ASIN, MSRT_ACOS,
+  MSRT_ATAN, MSRT_SINH, MSRT_COSH, MSRT_TANH, MSRT_SIGMOID, MSRT_RELU,
+  MSRT_RELU6, MSRT_SOFTPLUS, MSRT_ERF, MSRT_ERFC, MSRT_GELU /* erf form */,
+  MSRT_SILU, MSRT_FLOOR, MSRT_CEIL, MSRT_ROUND /* half to even */, MSRT_TRUNC,
+  MSRT_LOGICAL_NOT /* MSRT_BOOL out */, MSRT_BITNOT, MSRT_ISNAN /* bool out */,
+  MSRT_ISINF /* bool out */, MSRT_ISFINITE /* bool out */,
+  MSRT_NUM_UNOPS
+} msrt_unop;
+
+/* out[i] = a[ia] op b[ib] over an ndim-dimensional index space `shape`
+ * (already broadcast); a, b and out use the given element strides (out is
+ * normally contiguous). dt is the dtype of a and b (both the same: the
+ * caller casts first); out has dtype dt, or MSRT_BOOL for comparisons and
+ * logical ops. */
+int msrt_binary(msrt_binop op, msrt_dtype dt, int ndim, const int64_t *shape,
+                const void *a, const int64_t *astrides,
+                const void *b, const int64_t *bstrides,
+                void *out, const int64_t *ostrides);
+
+/* out[i] = op(x[i]) for n contiguous elements (in place allowed). */
+int msrt_unary(msrt_unop op, msrt_dtype dt, int64_t n, const void *x, void *out);
+
+/* Elementwise conversion with C semantics for float->int (truncation; the
+ * caller handles out-of-range), !=0 for ->bool, round-to-nearest-even for
+ * ->float16. */
+int msrt_cast(msrt_dtype from, msrt_dtype to, int64_t n, const void *x, void *out);
+
+/* Copies an ndim-dimensional strided view of x into contiguous out
+ * (transpose, slicing with steps, broadcast_to, concat pieces). */
+int msrt_copy_strided(msrt_dtype dt, int ndim, const int64_t *shape,
+                      const void *x, const int64_t *xstrides, void *out);
+
+/* C[M,N] = alpha * op(A)[M,K] @ op(B)[K,N] + beta * C, row-major, with
+ * leading dimensions in elements; op(X) = X or X^T. Packed and register-
+ * tiled; ws must hold msrt_gemm_ws_size(M, N, K) bytes (16-byte aligned)
+ * or be NULL for the unpacked fallback. */
+size_t msrt_gemm_ws_size(int64_t M, int64_t N, int64_t K);
+void msrt_gemm_f32(int transa, int transb, int64_t M, int64_t N, int64_t K,
+                   float alpha, const float *A, int64_t lda, const float *B,
+                   int64_t ldb, float beta, float *C, int64_t ldc, void *ws);
+void msrt_gemm_f64(int transa, int transb, int64_t M, int64_t N, int64_t K,
+                   double alpha, const double *A, int64_t lda, const double *B,
+                   int64_t ldb, double beta, double *C, int64_t ldc, void *ws);
+/* Batched matmul of contiguous operands for any numeric dtype:
+ * C[b] = op(A[b]) @ op(B[b]); a_bstride/b_bstride are the element strides
+ * between batches (0 broadcasts one matrix over the batch). */
+int msrt_matmul(msrt_dtype dt, int transa, int transb, int64_t batch,
+                int64_t M, int64_t N, int64_t K, const void *A, int64_t a_bstride,
+                const void *B, int64_t b_bstride, void *C, void *ws);
+
+typedef enum msrt_reduce_op {
+  MSRT_RSUM, MSRT_RMEAN, MSRT_RPROD, MSRT_RMAX, MSRT_RMIN,
+  MSRT_RARGMAX, MSRT_RARGMIN, /* out dtype given by out_dt (int32/int64) */
+  MSRT_RANY, MSRT_RALL,       /* out MSRT_BOOL */
+  MSRT_NUM_REDUCE_OPS
+} msrt_reduce_op;
+/* Reduces the middle axis of x viewed as contiguous [outer, r, inner] into
+ * out [outer, inner]. Float sums use pairwise summation as numpy does (so
+ * results match numpy closely); bool/int sums accumulate in the out dtype.
+ * Max/min propagate nan as numpy. r == 0: sum 0, prod 1, others EINVAL. */
+int msrt_reduce(msrt_reduce_op op, msrt_dtype dt, msrt_dtype out_dt,
+                int64_t outer, int64_t r, int64_t inner, const void *x, void *out);
+
+/* Softmax / log-softmax over the middle axis of [outer, n, inner]
+ * (max-subtracted, float dtypes only). */
+int msrt_softmax(msrt_dtype dt, int log, int64_t outer, int64_t n, int64_t inner,
+                 const void *x, void *out);
+
 #ifdef __cplusplus
 }
 #endif
