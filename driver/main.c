@@ -23,7 +23,7 @@ static const char usage[] =
     "FILE may be '-' to read the script from standard input.\n"
     "\n"
     "run options:\n"
-    "  --syntax-only   parse and report errors, run nothing\n"
+    "  --syntax-only   parse, resolve names and report errors; run nothing\n"
     "  --dump-ast      print the syntax tree to stderr, run nothing\n"
     "\n"
     "exit status: 0 success, 1 error in the script, 2 usage error;\n"
@@ -52,7 +52,10 @@ static int run_script(RunJob *job) {
     ast_dump(mod, stderr);
     status = 0;
   } else if (job->syntax_only) {
-    status = 0;
+    Interp *I = interp_new(job->argc, job->argv);
+    I->arena = arena;
+    status = interp_check(I, mod) ? 0 : 1;
+    interp_free(I);
   } else {
     Interp *I = interp_new(job->argc, job->argv);
     I->arena = arena;

@@ -4,9 +4,12 @@
  * (module, def/lambda, class, comprehension). Each scope records the names
  * it binds (assignment, for target, del, def, class, import, parameters,
  * comprehension targets), its global/nonlocal declarations, and every place
- * that refers to a name. Syntax errors CPython's symtable and compiler
- * report (misplaced return/break/continue, global after use, nonlocal
- * without binding) are emitted here.
+ * that refers to a name. Syntax errors CPython's symtable reports (global
+ * or nonlocal after use, nonlocal without binding, import * in a function)
+ * are emitted here; the parser has already rejected misplaced
+ * return/break/continue, module-level nonlocal and duplicate parameters
+ * (parse_util.c: check_body(), params_check()), so none of those reaches
+ * the resolver.
  *
  * Pass 2 decides, for every reference, where the name lives:
  *   module scope      SCOPE_GLOBAL
@@ -32,6 +35,7 @@ typedef struct Sym {
   const char *name;
   unsigned flags;
   int slot;
+  Loc decl; /* the first global/nonlocal statement naming it */
 } Sym;
 
 /* Resolution of one reference, decided in pass 2a, written in pass 2b. */
@@ -57,7 +61,6 @@ typedef struct RScope {
   int nfree, capfree;
   struct RScope **kids;
   int nkids, capkids;
-  int loops; /* enclosing loops within this scope */
   const char *qualprefix; /* prefix for qualnames of nested defs */
 } RScope;
 
@@ -212,12 +215,7 @@ static void bind_params(R *r, RScope *fs, Node *def) {
     }
     if (!p->name) continue;
     fi->param_names[i] = intern(r, p->name);
-    Sym *y = sym_find(fs, p->name);
-    if (y && (y->flags & SYM_PARAM)) {
-      error_at(r, p->loc, "duplicate argument '%s' in function definition", p->name);
-      continue;
-    }
-    y = sym_get(fs, p->name);
+    Sym *y = sym_get(fs, p->name);
     y->flags |= SYM_BOUND | SYM_PARAM;
     y->slot = i;
   }
@@ -316,11 +314,7 @@ static void visit_expr(R *r, RScope *s, Node *n) {
 
 static void declare(R *r, RScope *s, Node *n, bool global) {
   const char *what = global ? "global" : "nonlocal";
-  if (!global && s->kind == SK_MODULE) {
-    error_at(r, n->loc, "nonlocal declaration not allowed at %s level", "module");
-    return;
-  }
-  if (s->kind == SK_MODULE) return;
+  if (s->kind == SK_MODULE) return; /* global; the parser rejects a nonlocal here */
   for (int i = 0; i < n->nnames; i++) {
     const char *name = n->names[i];
     Sym *y = sym_get(s, name);
@@ -336,9 +330,13 @@ static void declare(R *r, RScope *s, Node *n, bool global) {
     else
       msg[0] = 0;
     if (msg[0]) {
-      error_at(r, n->loc, msg, name);
+      /* A clash between two declarations is reported at the first one, as
+       * CPython does. */
+      bool clash = (y->flags & (SYM_GLOBAL | SYM_NONLOCAL)) != 0;
+      error_at(r, clash ? y->decl : n->loc, msg, name);
       continue;
     }
+    if (!(y->flags & (SYM_GLOBAL | SYM_NONLOCAL))) y->decl = n->loc;
     y->flags |= global ? SYM_GLOBAL : SYM_NONLOCAL;
   }
 }
@@ -394,29 +392,20 @@ static void visit_stmt(R *r, RScope *s, Node *n) {
     break;
   case ND_WHILE:
     visit_expr(r, s, n->a);
-    s->loops++;
     visit_stmts(r, s, &n->body);
-    s->loops--;
     visit_stmts(r, s, &n->orelse);
     break;
   case ND_FOR:
     visit_expr(r, s, n->b);
     visit_target(r, s, n->a);
-    s->loops++;
     visit_stmts(r, s, &n->body);
-    s->loops--;
     visit_stmts(r, s, &n->orelse);
     break;
   case ND_BREAK:
-    if (!s->loops) error_at(r, n->loc, "'break' outside loop%s", "");
-    break;
   case ND_CONTINUE:
-    if (!s->loops) error_at(r, n->loc, "'continue' not properly in loop%s", "");
-    break;
   case ND_PASS:
     break;
   case ND_RETURN:
-    if (s->kind != SK_FUNC) error_at(r, n->loc, "'return' outside function%s", "");
     visit_expr(r, s, n->a);
     break;
   case ND_RAISE:
@@ -505,7 +494,26 @@ static int find_free(RScope *s, const char *name) {
   return free_index(s, name);
 }
 
-static void resolve_use(R *r, RScope *s, Use *u) {
+/* Every nonlocal declaration needs a binding in an enclosing function,
+ * whether or not the name is used: reported at the declaration. */
+static void check_nonlocals(R *r, RScope *s) {
+  for (int i = 0; i < s->nsyms; i++) {
+    Sym *y = &s->syms[i];
+    if (!(y->flags & SYM_NONLOCAL)) continue;
+    bool found = false;
+    for (RScope *p = s->parent; p && p->kind != SK_MODULE && !found; p = p->parent) {
+      if (!is_funclike(p)) continue;
+      Sym *q = sym_find(p, y->name);
+      found = q && !(q->flags & SYM_GLOBAL) && (q->flags & (SYM_BOUND | SYM_NONLOCAL));
+    }
+    if (!found) {
+      y->flags &= ~(unsigned)SYM_NONLOCAL;
+      error_at(r, y->decl, "no binding for nonlocal '%s' found", y->name);
+    }
+  }
+}
+
+static void resolve_use(RScope *s, Use *u) {
   if (s->kind == SK_MODULE) {
     u->res = RES_GLOBAL;
     return;
@@ -526,14 +534,10 @@ static void resolve_use(R *r, RScope *s, Use *u) {
   u->res = u->idx >= 0 ? RES_FREE : RES_GLOBAL;
   return;
 nonlocal:
+  /* check_nonlocals has removed declarations without a binding. */
   u->idx = find_free(s, u->name);
   u->res = RES_FREE;
-  if (u->idx < 0) {
-    u->res = RES_GLOBAL;
-    y->flags &= ~(unsigned)SYM_NONLOCAL; /* report once */
-    Loc loc = u->node ? u->node->loc : s->node->loc;
-    error_at(r, loc, "no binding for nonlocal '%s' found", u->name);
-  }
+  if (u->idx < 0) die("nonlocal '%s' has no binding after check_nonlocals", u->name);
 }
 
 /* Assigns slots to a function scope's locals: params first, then the other
@@ -617,9 +621,10 @@ bool resolve_module(Interp *I, Node *module) {
   R r = {.I = I, .A = I->arena};
   RScope *top = scope_new(&r, SK_MODULE, NULL, module);
   visit_stmts(&r, top, &module->body);
+  for (int i = 0; i < r.nall; i++) check_nonlocals(&r, r.all[i]);
   for (int i = 0; i < r.nall; i++) {
     RScope *s = r.all[i];
-    for (int j = 0; j < s->nuses; j++) resolve_use(&r, s, &s->uses[j]);
+    for (int j = 0; j < s->nuses; j++) resolve_use(s, &s->uses[j]);
   }
   for (int i = 0; i < r.nall; i++)
     if (is_funclike(r.all[i])) assign_slots(&r, r.all[i]);
@@ -634,3 +639,5 @@ bool resolve_module(Interp *I, Node *module) {
   free(r.all);
   return r.nerrors == 0;
 }
+
+bool interp_check(Interp *I, Node *module) { return resolve_module(I, module); }
