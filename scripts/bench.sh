@@ -8,10 +8,11 @@
 # of `msc run` on an empty script (mean of 50 runs). The targets of issue 2
 # (ratio <= 2.0, startup < 5 ms) are reported, never asserted: the exit
 # status is non-zero only if a workload fails or the outputs disagree.
+# Then the gemm section (below): msrt_gemm_f32 beside numpy's a @ b.
 set -u
 [ $# -ge 1 ] || { echo "usage: $0 MSC" >&2; exit 2; }
 root=$(cd "$(dirname "$0")/.." && pwd)
-exec /usr/bin/python3 - "$1" "$root/bench" <<'PY'
+/usr/bin/python3 - "$1" "$root/bench" <<'PY'
 import glob, os, subprocess, sys, tempfile, time
 
 msc, bench_dir = os.path.abspath(sys.argv[1]), sys.argv[2]
@@ -70,3 +71,85 @@ print('startup: msc run on an empty script %.2f ms (mean of %d; target < 5 ms: %
       'python3 -S -c "" %.2f ms' % (ms, N, 'ok' if ms < 5 else 'ABOVE TARGET', pms))
 sys.exit(1 if bad else 0)
 PY
+status=$?
+
+# ---------------------------------------------------------------- gemm
+# msrt_gemm_f32 GFLOP/s (bench/gemm_bench.c, built like the runtime in
+# msc: cc -O2, no -march) beside numpy's a @ b in the same run, with
+# OPENBLAS_NUM_THREADS=1 (one core, like msc), the ratio msc/numpy and the
+# fraction of the core's FP32 peak, which gemm_bench measures with an
+# AVX2+FMA loop. NN: B is K x N; NT: B is N x K (nn.Dense's weight layout).
+# Reported, never asserted.
+echo
+bdir=$(cd "$(dirname "$1")" && pwd)/bench
+mkdir -p "$bdir" || exit 2
+if ! ${CC:-cc} -std=c99 -O2 -g -I"$root" -o "$bdir/gemm_bench" "$root/bench/gemm_bench.c" \
+     "$root/runtime/gemm.c" "$root/runtime/print.c" -lm; then
+  echo "gemm: build of bench/gemm_bench.c failed"
+  exit 1
+fi
+"$bdir/gemm_bench" 1.0 > "$bdir/gemm_bench.out" || { echo "gemm: gemm_bench failed"; exit 1; }
+OPENBLAS_NUM_THREADS=1 OMP_NUM_THREADS=1 MKL_NUM_THREADS=1 \
+/usr/bin/python3 - "$bdir/gemm_bench.out" <<'PY' || status=1
+import sys, time
+import numpy as np
+
+res = {}
+peak = None
+for line in open(sys.argv[1]):
+    f = line.split()
+    if f[:2] == ['peak', 'f32']:
+        peak = float(f[2])
+    elif f and f[0] == 'gemm':
+        res[(f[1], f[2], int(f[3]), int(f[4]), int(f[5]))] = float(f[6])
+
+def np_gflops(dt, lay, M, K, N, secs=0.2):
+    rng = np.random.default_rng(0)
+    a = rng.standard_normal((M, K)).astype(dt)
+    b = rng.standard_normal((K, N) if lay == 'NN' else (N, K)).astype(dt)
+    op = (lambda: a @ b) if lay == 'NN' else (lambda: a @ b.T)
+    op()
+    reps = 1
+    while True:
+        t = time.perf_counter()
+        for _ in range(reps):
+            op()
+        t = time.perf_counter() - t
+        if t > secs / 5:
+            break
+        reps *= 2
+    best = min(_time(op, reps) for _ in range(5))
+    return 2.0 * M * N * K / best * 1e-9
+
+def _time(op, reps):
+    t = time.perf_counter()
+    for _ in range(reps):
+        op()
+    return (time.perf_counter() - t) / reps
+
+blas = 'unknown'
+try:
+    maps = open('/proc/self/maps').read()
+    for name in ('openblas', 'mkl', 'blis', 'atlas', 'libblas'):
+        if name in maps:
+            blas = name
+            break
+except OSError:
+    pass
+print('gemm float32, one core (numpy BLAS: %s, OPENBLAS_NUM_THREADS=1); '
+      'peak %.1f GFLOP/s (FMA loop)' % (blas, peak or 0))
+print('%-16s %-3s %9s %9s %7s %8s  %s' % ('M x K x N', '', 'msc', 'numpy',
+                                         'ratio', 'of peak', 'target >= 85%'))
+for (dt, lay, M, K, N), g in res.items():
+    npg = np_gflops(np.float32 if dt == 'f32' else np.float64, lay, M, K, N)
+    frac = g / peak if peak else 0
+    if dt == 'f64':
+        frac *= 2  # float64 peak is half the float32 one
+    tgt = ''
+    if dt == 'f32' and (M, K, N) != (1, 784, 512):
+        tgt = 'ok' if frac >= 0.85 else 'BELOW TARGET'
+    print('%-16s %-3s %8.1f  %8.1f  %6.2fx %7.0f%%  %s' % (
+        '%dx%dx%d%s' % (M, K, N, '' if dt == 'f32' else ' f64'), lay, g, npg,
+        g / npg, 100 * frac, tgt))
+PY
+exit $status

@@ -14,6 +14,9 @@ need llvm-14-tools test -x /usr/lib/llvm-14/bin/FileCheck
 need llvm-14-tools test -f /usr/lib/llvm-14/build/utils/lit/lit.py
 need python3 test -x /usr/bin/python3
 need python3-numpy /usr/bin/python3 -c 'import numpy'
+# numpy's matmul is the reference in `make bench`: without OpenBLAS Debian's
+# numpy falls back to the reference BLAS, ~20x slower than the real thing.
+need libopenblas0-pthread sh -c 'ls /usr/lib/x86_64-linux-gnu/openblas-pthread/libblas.so.3 || ls /usr/lib/*/openblas-pthread/libblas.so.3'
 [ -z "$missing" ] && exit 0
 if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
   echo "msc: installing missing tools:$missing" >&2

@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# kernel-diff.sh BUILD_DIR — the numpy-differential test of the runtime's
+# kernels (runtime/kernels.c, runtime/gemm.c).
+#
+# Builds tests/kernels/kernel_driver.c + the runtime into
+# BUILD_DIR/tests/kernels/kernel_driver (C99, the runtime's warning set),
+# then runs tests/kernels/kernel_diff.py, which generates the cases with
+# Debian's numpy, runs them through the driver and compares (exact, or
+# within the ulp / error-bound tolerances listed in kernel_diff.py). The
+# last line is "N passed, N failed"; the exit status is non-zero if
+# anything failed. CC (default cc) and EXTRA_CFLAGS (e.g.
+# -fsanitize=address,undefined) are taken from the environment; further
+# arguments go to kernel_diff.py (--seed N, --show N, --only KIND).
+set -u
+[ $# -ge 1 ] || { echo "usage: $0 BUILD_DIR [kernel_diff.py options]" >&2; exit 2; }
+root=$(cd "$(dirname "$0")/.." && pwd)
+build=$1
+shift
+case $build in /*) ;; *) build=$root/$build ;; esac
+out=$build/tests/kernels
+mkdir -p "$out" || exit 2
+CC=${CC:-cc}
+flags="-std=c99 -Wall -Wextra -Wpedantic -Wconversion -Wshadow -Wmissing-prototypes -Wstrict-prototypes -Werror -O2 -g"
+# The driver is a test program: it uses stdio and malloc, so it is built
+# without the runtime-only -Wmissing-prototypes concern but the same rest.
+# shellcheck disable=SC2086
+$CC $flags ${EXTRA_CFLAGS:-} -I"$root" -o "$out/kernel_driver" \
+    "$root/tests/kernels/kernel_driver.c" "$root/runtime/kernels.c" \
+    "$root/runtime/gemm.c" "$root/runtime/print.c" -lm ||
+  { echo "kernel-diff: build failed"; echo "0 passed, 1 failed"; exit 1; }
+exec /usr/bin/python3 "$root/tests/kernels/kernel_diff.py" "$out/kernel_driver" "$out" "$@"
