@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "interp.h"
+#include "tensor.h" /* Parameter.name & co, attributes set on Tensors */
 
 /* ---- Helpers --------------------------------------------------------------- */
 
@@ -317,6 +318,7 @@ static bool getattr_impl(Interp *I, Value obj, Str *name, Value *out, bool opt) 
     *out = incref_obj(&cls->h);
     return true;
   }
+  if (v_is(obj, OBJ_TENSOR)) return tensor_getattr_extra(I, obj, name, out); /* tensor.c */
   return false;
 }
 
@@ -487,6 +489,7 @@ void rt_setattr(Interp *I, Value obj, Str *name, Value val) {
     case OBJ_MODULE:
       dict_set_str(I, ((Module *)o)->dict, name, val);
       return;
+    case OBJ_TENSOR: tensor_setattr(I, obj, name, val); return; /* Parameter.name, ... (tensor.c) */
     case OBJ_FUNC: {
       Func *fn = (Func *)o;
       if (name == I->s.name || name == I->s.qualname) {

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "tensor.h" /* __format__ of tensors */
 #include "valpriv.h"
 
 typedef struct Spec {
@@ -306,6 +307,7 @@ Str *rt_format(Interp *I, Value v, Str *spec) {
     parse_spec(I, spec, &sp, "str");
     return format_str_spec(I, AS_STR(v), &sp);
   }
+  if (v_is(v, OBJ_TENSOR)) return tensor_format(I, v, spec); /* size-1: the scalar's format (tensor.c) */
   Value fn;
   if (user_dunder(I, v, I->s.format, &fn)) {
     Value r = rt_call2(I, fn, v, v_obj(&spec->h));

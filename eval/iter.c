@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "tensor.h" /* iteration over a tensor's first axis */
 #include "valpriv.h"
 
 typedef enum {
@@ -129,6 +130,7 @@ Value rt_iter(Interp *I, Value v) {
     case OBJ_DICT: return iter_dict(I, (Dict *)o, DV_KEYS, false);
     case OBJ_SET: return iter_dict(I, (Dict *)o, DV_KEYS, true);
     case OBJ_DICTVIEW: return iter_dict(I, ((DictView *)o)->d, ((DictView *)o)->which, false);
+    case OBJ_TENSOR: return tensor_iter(I, v); /* rows of the first axis (tensor.c) */
     case OBJ_INSTANCE: {
       Value fn;
       if (user_dunder(I, v, I->s.iter, &fn)) {

@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "tensor.h" /* operators on tensors go to tensor.c */
 #include "valpriv.h"
 
 #define OVERFLOW_MSG "integer overflow: result does not fit in 64 bits (msc integers are 64-bit)"
@@ -76,6 +77,7 @@ int64_t rt_as_int(Interp *I, Value v, const char *what) {
   case V_FLOAT: return float_to_int(I, v.as.f);
   default: break;
   }
+  if (v_is(v, OBJ_TENSOR)) return tensor_as_int(I, v); /* size-1 tensors (tensor.c) */
   Value fn;
   if (v_is(v, OBJ_INSTANCE) &&
       (rt_find_dunder(I, v, I->s.int_, &fn) || rt_find_dunder(I, v, I->s.index, &fn))) {
@@ -96,6 +98,7 @@ double rt_as_float(Interp *I, Value v, const char *what) {
   case V_BOOL: return v.as.b;
   default: break;
   }
+  if (v_is(v, OBJ_TENSOR)) return tensor_as_float(I, v); /* size-1 tensors (tensor.c) */
   Value fn;
   if (v_is(v, OBJ_INSTANCE)) {
     if (rt_find_dunder(I, v, I->s.float_, &fn)) {
@@ -375,6 +378,10 @@ Value rt_binop(Interp *I, BinOp op, Value a, Value b) {
   }
   if (v_is(a, OBJ_STR) && v_is(b, OBJ_STR) && op == OP_ADD)
     return v_obj(&str_concat(I, AS_STR(a), AS_STR(b))->h);
+  if (v_is(a, OBJ_TENSOR) || v_is(b, OBJ_TENSOR)) { /* tensor operators (tensor.c) */
+    Value r = tensor_binop(I, op, a, b);
+    if (r.tag != V_NOTIMPL) return r;
+  }
   return binop_slow(I, op, a, b);
 }
 
@@ -407,6 +414,9 @@ Value rt_inplace(Interp *I, BinOp op, Value a, Value b) {
       bool found;
       Value r = try_dunder(I, a, I->s.ibinop[op], b, &found);
       if (r.tag != V_NOTIMPL) return r;
+    } else if (o->kind == OBJ_TENSOR) { /* ndarrays update in place (tensor.c) */
+      Value r = tensor_inplace(I, op, a, b);
+      if (r.tag != V_NOTIMPL) return r;
     }
   }
   return rt_binop(I, op, a, b);
@@ -434,6 +444,7 @@ Value rt_unary(Interp *I, UnaryOp op, Value a) {
   default:
     break;
   }
+  if (v_is(a, OBJ_TENSOR)) return tensor_unary(I, op, a); /* tensor.c */
   if (v_is(a, OBJ_INSTANCE)) {
     Str *name = op == UOP_NEG ? I->s.neg : op == UOP_POS ? I->s.pos : I->s.invert;
     Value fn;
@@ -607,6 +618,10 @@ Value rt_compare(Interp *I, CmpOp op, Value a, Value b) {
   default: break;
   }
   if (is_num(a) && is_num(b)) return v_bool(cmp_result(op, num_cmp(a, b)));
+  if (v_is(a, OBJ_TENSOR) || v_is(b, OBJ_TENSOR) || v_is(a, OBJ_DTYPE) || v_is(b, OBJ_DTYPE)) {
+    Value r = tensor_compare(I, op, a, b); /* elementwise (tensor.c) */
+    if (r.tag != V_NOTIMPL) return r;
+  }
   if (!v_is(a, OBJ_INSTANCE) && !v_is(b, OBJ_INSTANCE)) {
     Value r = obj_compare(I, op, a, b);
     if (r.tag != V_NOTIMPL) return r;
@@ -845,6 +860,7 @@ Value int_ctor(Interp *I, int argc, Value *argv, KwArgs *kw) {
   default: break;
   }
   if (v_is(x, OBJ_STR)) return int_from_str(I, AS_STR(x), 10);
+  if (v_is(x, OBJ_TENSOR)) return v_int(tensor_as_int(I, x)); /* tensor.c */
   Value fn;
   if (v_is(x, OBJ_INSTANCE)) {
     if (rt_find_dunder(I, x, I->s.int_, &fn) || rt_find_dunder(I, x, I->s.index, &fn)) {
@@ -872,6 +888,7 @@ Value float_ctor(Interp *I, int argc, Value *argv, KwArgs *kw) {
   default: break;
   }
   if (v_is(x, OBJ_STR)) return v_float(float_from_str(I, AS_STR(x)));
+  if (v_is(x, OBJ_TENSOR)) return v_float(tensor_as_float(I, x)); /* tensor.c */
   Value fn;
   if (v_is(x, OBJ_INSTANCE) && (rt_find_dunder(I, x, I->s.float_, &fn) || rt_find_dunder(I, x, I->s.index, &fn)))
     return v_float(rt_as_float(I, x, "float() argument"));

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "tensor.h" /* OBJ_TENSOR/OBJ_DTYPE protocol hooks */
 #include "valpriv.h"
 
 /* ---- repr ------------------------------------------------------------- */
@@ -302,6 +303,8 @@ void rt_repr_buf(Interp *I, Buf *b, Value v) {
     buf_putc(b, '>');
     return;
   }
+  case OBJ_TENSOR: /* tensor.c: MindSpore's / numpy's repr */
+  case OBJ_DTYPE: tensor_repr_buf(I, b, v); return;
   default: default_repr_buf(I, b, v); return;
   }
 }
@@ -321,6 +324,10 @@ void rt_str_buf(Interp *I, Buf *b, Value v) {
       exc_str_buf(I, b, v);
       return;
     }
+  }
+  if (v_is(v, OBJ_TENSOR) || v_is(v, OBJ_DTYPE)) { /* numpy's str (tensor.c) */
+    tensor_str_buf(I, b, v);
+    return;
   }
   rt_repr_buf(I, b, v);
 }
@@ -418,6 +425,7 @@ bool rt_truthy(Interp *I, Value v) {
     if (user_dunder(I, v, I->s.len, &fn)) return rt_len(I, v) != 0;
     return true;
   }
+  case OBJ_TENSOR: return tensor_truthy(I, v); /* size-1 only (tensor.c) */
   default: return true;
   }
 }
@@ -488,6 +496,7 @@ uint64_t rt_hash(Interp *I, Value v) {
     Bound *b = (Bound *)o;
     return rt_hash(I, b->self) ^ rt_hash(I, b->func);
   }
+  case OBJ_TENSOR: return tensor_hash(I, v); /* ndarrays are unhashable (tensor.c) */
   default: return ptr_hash(o);
   }
 }
@@ -541,6 +550,7 @@ int64_t rt_len(Interp *I, Value v) {
       if (num_i(r) < 0) rt_raise(I, EXC_ValueError, "__len__() should return >= 0");
       return num_i(r);
     }
+    case OBJ_TENSOR: return tensor_len(I, v); /* tensor.c */
     default: break;
     }
   }
@@ -586,6 +596,15 @@ bool rt_contains(Interp *I, Value c, Value item) {
     case OBJ_RANGE: return range_contains(I, (Range *)o, item);
     case OBJ_DICTVIEW: return dictview_contains(I, (DictView *)o, item);
     case OBJ_ITER: return contains_by_iter(I, c, item);
+    case OBJ_TENSOR: { /* numpy: (a == item).any() (tensor.c) */
+      Value eq = rt_compare(I, CMP_EQ, c, item);
+      if (!v_is(eq, OBJ_TENSOR)) return rt_truthy(I, eq);
+      Tensor *t = AS_TENSOR(eq);
+      bool any = false;
+      for (int64_t i = 0; i < t->size && !any; i++) any = tensor_get_i64(t, i) != 0;
+      v_decref(I, eq);
+      return any;
+    }
     case OBJ_INSTANCE: {
       Value fn;
       if (user_dunder(I, c, I->s.contains, &fn)) {
@@ -629,6 +648,7 @@ Value rt_getitem(Interp *I, Value obj, Value key) {
     case OBJ_STR: return str_getitem(I, (Str *)o, key);
     case OBJ_DICT: return dict_getitem(I, (Dict *)o, key);
     case OBJ_RANGE: return range_getitem(I, (Range *)o, key);
+    case OBJ_TENSOR: return tensor_getitem(I, obj, key); /* basic indexing (tensor.c) */
     case OBJ_INSTANCE: {
       Value fn;
       if (user_dunder(I, obj, I->s.getitem, &fn)) return rt_call2(I, fn, obj, key);
@@ -667,6 +687,7 @@ void rt_setitem(Interp *I, Value obj, Value key, Value val) {
       list_setitem(I, (List *)o, key, val);
       return;
     case OBJ_DICT: dict_set(I, (Dict *)o, key, val); return;
+    case OBJ_TENSOR: tensor_setitem(I, obj, key, val); return; /* tensor.c */
     case OBJ_INSTANCE: {
       Value fn;
       if (user_dunder(I, obj, I->s.setitem, &fn)) {

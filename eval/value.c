@@ -14,6 +14,7 @@
 #include <malloc.h>
 
 #include "interp.h" /* exc_reraise: re-raise keeping the traceback */
+#include "tensor.h" /* tensor hooks: destroy, traverse, class by flavour */
 #include "valpriv.h"
 
 /* ---- Roots held outside objects (static caches) ----------------------- */
@@ -257,6 +258,9 @@ static void obj_destroy(Interp *I, Obj *o) {
     dec(I, ((Super *)o)->start ? &((Super *)o)->start->h : NULL);
     v_decref(I, ((Super *)o)->self);
     break;
+  case OBJ_TENSOR: /* tensor.c: data buffer, Parameter name, attributes */
+    tensor_destroy(I, o);
+    break;
   default:
     break;
   }
@@ -343,6 +347,7 @@ void obj_traverse(Obj *o, VisitFn visit, void *arg) {
     visit_v(((Wrapper *)o)->c, visit, arg);
     break;
   case OBJ_SUPER: VISIT(((Super *)o)->start); visit_v(((Super *)o)->self, visit, arg); break;
+  case OBJ_TENSOR: tensor_traverse(o, visit, arg); break; /* tensor.c */
   default: break;
   }
 }
@@ -416,6 +421,7 @@ static void obj_free_mem(Obj *o) {
   case OBJ_DICT:
   case OBJ_SET: dict_free_mem((Dict *)o); break;
   case OBJ_ITER: iter_free_mem(o); break;
+  case OBJ_TENSOR: tensor_free_mem(o); break; /* tensor.c: the data buffer */
   default: break;
   }
   if (!o->sclass) free(o); /* pooled blocks go with their chunks */
@@ -677,6 +683,8 @@ Class *rt_class_of(Interp *I, Value v) {
     case OBJ_CLASS: return I->cls[CLS_TYPE];
     case OBJ_ITER: return iter_class(I, o);
     case OBJ_DICTVIEW: return dictview_class(I, (DictView *)o);
+    case OBJ_TENSOR: /* Tensor, Parameter or ndarray by flavour (tensor.c) */
+    case OBJ_DTYPE: return tensor_class_of(I, o);
     default:
       if (o->kind < OBJ_KIND_COUNT && I->cls[o->kind]) return I->cls[o->kind];
       return I->cls[CLS_OBJECT];
@@ -756,6 +764,11 @@ void args_bind(Interp *I, const char *fname, int argc, Value *argv, KwArgs *kw, 
 int64_t val_index(Interp *I, Value v) {
   if (v.tag == V_INT) return v.as.i;
   if (v.tag == V_BOOL) return v.as.b;
+  if (v_is(v, OBJ_TENSOR)) { /* numpy integer scalars index sequences (tensor.c) */
+    Tensor *t = AS_TENSOR(v);
+    if (t->size == 1 && (dtype_is_int(t->dtype) || t->dtype == MSRT_BOOL)) return tensor_get_i64(t, 0);
+    rt_raise(I, EXC_TypeError, "only integer scalar arrays can be converted to a scalar index");
+  }
   Value fn;
   if (v_is(v, OBJ_INSTANCE) && rt_find_dunder(I, v, I->s.index, &fn)) {
     Value r = rt_call1(I, fn, v);

@@ -128,6 +128,15 @@ int msrt_print_graph_data(msrt_write_fn w, void *ctx, msrt_dtype dt,
                           const void *data, const int64_t *shape, int ndim,
                           const int64_t *strides, int use_comma);
 
+/* msrt_print_numpy_repr: numpy 1.24's repr(ndarray): "array([1., 2.],
+ *   dtype=float32)" (float64, int64 and bool omit the dtype; empty arrays
+ *   always show it, with ", shape=(0, 3)" unless the shape is (0,)). 0-d
+ *   arrays print as numpy scalars do ("3.0"), which is what msc shows for
+ *   numpy scalars (msc represents them as 0-d arrays). */
+int msrt_print_numpy_repr(msrt_write_fn w, void *ctx, msrt_dtype dt,
+                          const void *data, const int64_t *shape, int ndim,
+                          const int64_t *strides);
+
 /* str() of one numpy scalar of dtype dt at *value ("0.1", "1e-05", "-0.0",
  * "nan", "7", "True"); for MSRT_FLOAT64 this is also Python's repr(float).
  * Writes at most cap bytes including the NUL; returns the length it needs

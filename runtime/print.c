@@ -1061,30 +1061,21 @@ static void np_extend_line(Out *o, const char *word, int wlen, int width,
   out_str(o, word);
 }
 
-int msrt_print_numpy(msrt_write_fn w, void *ctx, msrt_dtype dt,
-                     const void *data, const int64_t *shape, int ndim,
-                     const int64_t *strides) {
+/* numpy's str (repr == 0) or repr (repr == 1) of an array of ndim >= 1
+ * (numpy's _formatArray). repr differs in: the "array(" prefix, whose
+ * width joins every continuation indent; ", " between elements and ","
+ * before row breaks; a line width one less (array2string subtracts the
+ * suffix); the dtype suffix, written by the caller. */
+static int np_print(Out *o, msrt_dtype dt, const void *data,
+                    const int64_t *shape, int ndim, const int64_t *strides,
+                    int repr) {
   Arr a;
   NpFmt F;
-  Out o;
   int64_t pos[MSRT_MAX_NDIM] = {0};
   char s[WORDCAP];
-  int k, j, nd = ndim, width;
+  int k, j, nd = ndim, width, ind = repr ? 6 : 0;
   int rc = arr_init(&a, dt, data, shape, ndim, strides);
   if (rc) return rc;
-  out_init(&o, w, ctx);
-
-  if (nd == 0) {
-    msrt_format_scalar(s, sizeof s, dt, data);
-    out_str(&o, s);
-    out_finish(&o);
-    return MSRT_OK;
-  }
-  if (a.size == 0) {
-    out_str(&o, "[]");
-    out_finish(&o);
-    return MSRT_OK;
-  }
   if (a.size > NP_THRESHOLD)
     for (k = 0; k < nd; k++) a.summ[k] = a.shape[k] > 2 * EDGE;
   memset(&F, 0, sizeof F);
@@ -1096,35 +1087,136 @@ int msrt_print_numpy(msrt_write_fn w, void *ctx, msrt_dtype dt,
   /* The innermost rows: numpy's line width shrinks by one per nesting
    * level, and one more for the closing bracket; continuation lines are
    * indented by the nesting depth. */
-  width = NP_LINEWIDTH - nd;
-  out_rep(&o, '[', nd);
+  width = NP_LINEWIDTH - nd - repr;
+  out_rep(o, '[', nd);
   for (;;) {
     int len = np_format_elem(&a, &F, elem_at(&a, pos), s, (int)sizeof s);
-    np_extend_line(&o, s, len, width, nd);
+    np_extend_line(o, s, len, width, nd + ind);
     k = odo_next(&a, pos);
     if (k == nd - 1) {
-      out_char(&o, ' ');
+      if (repr) out_char(o, ',');
+      out_char(o, ' ');
       if (a.summ[k] && pos[k] == EDGE) {
-        np_extend_line(&o, "...", 3, width, nd);
-        out_char(&o, ' ');
+        np_extend_line(o, "...", 3, width, nd + ind);
+        if (repr) out_char(o, ',');
+        out_char(o, ' ');
       }
       continue;
     }
     /* Close the finished dimensions k+1 .. nd-1. */
-    out_rep(&o, ']', nd - 1 - k);
+    out_rep(o, ']', nd - 1 - k);
     if (k < 0) break;
     /* Between rows of dimension k: nd-k-1 newlines, then the indent. */
-    out_rep(&o, '\n', nd - k - 1);
+    if (repr) out_char(o, ',');
+    out_rep(o, '\n', nd - k - 1);
     if (a.summ[k] && pos[k] == EDGE) {
-      out_rep(&o, ' ', k + 1);
-      out_str(&o, "...");
-      out_rep(&o, '\n', nd - k - 1);
+      out_rep(o, ' ', k + 1 + ind);
+      out_str(o, "...");
+      if (repr) out_char(o, ',');
+      out_rep(o, '\n', nd - k - 1);
     }
-    out_rep(&o, ' ', k + 1);
-    for (j = k + 1; j < nd; j++) out_char(&o, '[');
+    out_rep(o, ' ', k + 1 + ind);
+    for (j = k + 1; j < nd; j++) out_char(o, '[');
+  }
+  return MSRT_OK;
+}
+
+int msrt_print_numpy(msrt_write_fn w, void *ctx, msrt_dtype dt,
+                     const void *data, const int64_t *shape, int ndim,
+                     const int64_t *strides) {
+  Out o;
+  char s[WORDCAP];
+  int64_t size = 1;
+  int k, rc;
+  if (!dtype_ok(dt) || ndim < 0 || ndim > MSRT_MAX_NDIM) return MSRT_EINVAL;
+  out_init(&o, w, ctx);
+  for (k = 0; k < ndim; k++) size *= shape[k];
+  if (ndim == 0) {
+    msrt_format_scalar(s, sizeof s, dt, data);
+    out_str(&o, s);
+    out_finish(&o);
+    return MSRT_OK;
+  }
+  if (size == 0) {
+    out_str(&o, "[]");
+    out_finish(&o);
+    return MSRT_OK;
+  }
+  rc = np_print(&o, dt, data, shape, ndim, strides, 0);
+  out_finish(&o);
+  return rc;
+}
+
+/* numpy's dtype names, as repr shows them after "dtype=". */
+static const char *np_dtype_name(msrt_dtype dt) {
+  static const char *const names[MSRT_NUM_DTYPES] = {
+      "bool", "int8", "uint8", "int16", "int32", "int64", "float16",
+      "float32", "float64", "uint16", "uint32", "uint64"};
+  return dtype_ok(dt) ? names[dt] : "?";
+}
+
+int msrt_print_numpy_repr(msrt_write_fn w, void *ctx, msrt_dtype dt,
+                          const void *data, const int64_t *shape, int ndim,
+                          const int64_t *strides) {
+  Out o;
+  char s[WORDCAP];
+  int64_t size = 1;
+  int k, rc = MSRT_OK, implied;
+  if (!dtype_ok(dt) || ndim < 0 || ndim > MSRT_MAX_NDIM) return MSRT_EINVAL;
+  out_init(&o, w, ctx);
+  for (k = 0; k < ndim; k++) size *= shape[k];
+  if (ndim == 0) { /* a numpy scalar: its repr is its str */
+    msrt_format_scalar(s, sizeof s, dt, data);
+    out_str(&o, s);
+    out_finish(&o);
+    return MSRT_OK;
+  }
+  implied = size > 0 && (dt == MSRT_FLOAT64 || dt == MSRT_INT64 || dt == MSRT_BOOL);
+  out_str(&o, "array(");
+  if (size > 0) {
+    rc = np_print(&o, dt, data, shape, ndim, strides, 1);
+  } else {
+    out_str(&o, "[]");
+    if (!(ndim == 1 && shape[0] == 0)) {
+      out_str(&o, ", shape=(");
+      for (k = 0; k < ndim; k++) {
+        char nb[32];
+        int n = 0;
+        int64_t v = shape[k];
+        char rev[32];
+        if (k) out_str(&o, ", ");
+        do {
+          rev[n++] = (char)('0' + (int)(v % 10));
+          v /= 10;
+        } while (v > 0);
+        {
+          int i;
+          for (i = 0; i < n; i++) nb[i] = rev[n - 1 - i];
+          nb[n] = '\0';
+        }
+        out_str(&o, nb);
+      }
+      out_str(&o, ndim == 1 ? ",)" : ")");
+    }
+  }
+  if (implied) {
+    out_char(&o, ')');
+  } else {
+    const char *name = np_dtype_name(dt);
+    int dlen = 7 + (int)strlen(name); /* "dtype=" NAME ")" */
+    out_char(&o, ',');
+    if (o.col + dlen + 1 > NP_LINEWIDTH) {
+      out_char(&o, '\n');
+      out_rep(&o, ' ', 6);
+    } else {
+      out_char(&o, ' ');
+    }
+    out_str(&o, "dtype=");
+    out_str(&o, name);
+    out_char(&o, ')');
   }
   out_finish(&o);
-  return MSRT_OK;
+  return rc;
 }
 
 /* ===================================================================

@@ -1,0 +1,1323 @@
+/* tensor.c — Tensor objects (mindspore.Tensor, mindspore.Parameter,
+ * numpy.ndarray) and dtype objects: creation, conversion from and to
+ * Python values, basic indexing, the C methods and properties of the three
+ * classes, and the protocol hooks (operators, printing, truth, len, iter,
+ * float()/int(), format) that value.c/num.c/proto.c/format.c call.
+ *
+ * Every computation goes through prim_call (prim.c); this file only moves
+ * data in and out of tensors (conversions, item access, setitem).
+ *
+ * Decisions (where MindSpore/numpy leave room, or msc differs):
+ *   - Slicing copies: there are no views. `b = a[1:3]; b[0] = 9` does not
+ *     change a (it does in numpy). Assignment through the array itself,
+ *     `a[1:3] = x`, `a[0] = 1`, works.
+ *   - numpy scalars (np.float32(3), a[0], a.sum()) are 0-d ndarrays: they
+ *     print like numpy scalars ("3.0"), their repr too.
+ *   - Default dtypes. MindSpore: Tensor(1.0)/lists of floats -> Float32,
+ *     ints -> Int64, bools -> Bool, Tensor(ndarray) keeps the dtype.
+ *     numpy: float64 / int64 / bool.
+ *   - Promotion rules: see prim.c's header (MindSpore r2.0's implicit
+ *     conversion list; numpy 1.24 incl. value-based casting).
+ *   - `x += y`: in place for ndarrays (numpy's same_kind casting into x's
+ *     dtype, result shape must equal x's), a new Tensor for MindSpore.
+ *   - Tensor.argmax/argmin methods return int64 (as ops.argmax does); the
+ *     Argmax primitive's default output_type is int32.
+ *   - Tensors are hashable by identity; ndarrays are unhashable.
+ *   - Advanced indexing (lists, arrays, booleans as indices) raises
+ *     TypeError "... not supported yet".
+ *   - dtype objects: one per (dtype, flavour); ms.float32 != np.float32
+ *     but every API accepts either. numpy's are callable (np.float32(3) is
+ *     a numpy scalar) and compare equal to their name ("float32"); the
+ *     numpy scalar *types* of real numpy do not exist (print(np.float32)
+ *     shows "float32", not "<class 'numpy.float32'>").
+ *   - Arithmetic on a Parameter gives a plain Tensor; MindSpore's
+ *     "a Parameter is never implicitly cast" RuntimeError is not raised.
+ */
+#include <inttypes.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tensor.h"
+#include "valpriv.h"
+
+#define NATIVE(fn) static Value fn(Interp *I, int argc, Value *argv, KwArgs *kw)
+
+/* ---- classes and dtype objects ------------------------------------------ */
+
+static Obj *cls_slot[3];     /* TF_MS, TF_PARAM, TF_NP */
+static Obj *dtcls_slot[2];   /* ms, np */
+static Obj *dtype_slot[2][MSRT_NUM_DTYPES];
+static Interp *owner;
+
+static const char *const np_names[MSRT_NUM_DTYPES] = {
+    "bool", "int8", "uint8", "int16", "int32", "int64", "float16", "float32", "float64",
+    "uint16", "uint32", "uint64"};
+
+bool dtype_is_float(msrt_dtype dt) { return dt == MSRT_FLOAT16 || dt == MSRT_FLOAT32 || dt == MSRT_FLOAT64; }
+bool dtype_is_int(msrt_dtype dt) { return dt != MSRT_BOOL && !dtype_is_float(dt); }
+
+Class *tensor_class(Interp *I, TFlavour fl) {
+  tensor_init(I);
+  return (Class *)cls_slot[fl];
+}
+
+Class *dtype_class(Interp *I, bool np) {
+  tensor_init(I);
+  return (Class *)dtcls_slot[np];
+}
+
+Class *tensor_class_of(Interp *I, Obj *o) {
+  if (o->kind == OBJ_DTYPE) return dtype_class(I, ((DType *)o)->np);
+  return tensor_class(I, (TFlavour)((Tensor *)o)->flavour);
+}
+
+Value dtype_value(Interp *I, msrt_dtype dt, bool np) {
+  tensor_init(I);
+  Obj **slot = &dtype_slot[np][dt];
+  if (!*slot) {
+    DType *d = (DType *)obj_alloc(I, OBJ_DTYPE, sizeof(DType));
+    d->dt = dt;
+    d->np = np;
+    *slot = &d->h;
+    gc_root_slot(slot);
+  }
+  return v_obj(*slot);
+}
+
+static int dtype_by_name(const char *s) {
+  for (int i = 0; i < MSRT_NUM_DTYPES; i++) {
+    if (strcmp(s, np_names[i]) == 0) return i;
+    const char *m = msrt_dtype_name((msrt_dtype)i);
+    if (strcmp(s, m) == 0) return i;
+  }
+  if (strcmp(s, "bool_") == 0) return MSRT_BOOL;
+  if (strcmp(s, "float") == 0 || strcmp(s, "double") == 0) return MSRT_FLOAT64;
+  if (strcmp(s, "int") == 0) return MSRT_INT64;
+  if (strcmp(s, "half") == 0) return MSRT_FLOAT16;
+  return -1;
+}
+
+int dtype_from_value(Interp *I, Value v, const char *what) {
+  if (v.tag == V_NONE || v.tag == V_UNDEF) return -1;
+  if (v_is(v, OBJ_DTYPE)) return (int)((DType *)v.as.o)->dt;
+  if (v_is(v, OBJ_STR)) {
+    int d = dtype_by_name(AS_STR(v)->data);
+    if (d >= 0) return d;
+    rt_raise(I, EXC_TypeError, "data type '%s' not understood", AS_STR(v)->data);
+  }
+  if (v_is(v, OBJ_CLASS)) {
+    Class *c = AS_CLASS(v);
+    if (c == I->cls[CLS_FLOAT]) return MSRT_FLOAT64;
+    if (c == I->cls[CLS_INT]) return MSRT_INT64;
+    if (c == I->cls[CLS_BOOL]) return MSRT_BOOL;
+  }
+  rt_raise(I, EXC_TypeError, "%s: expected a dtype, got %s", what ? what : "dtype", rt_type_name(I, v));
+}
+
+/* ---- allocation ----------------------------------------------------------- */
+
+Tensor *tensor_new(Interp *I, msrt_dtype dt, int ndim, const int64_t *shape, TFlavour fl) {
+  if (ndim > MSRT_MAX_NDIM)
+    rt_raise(I, EXC_ValueError, "at most %d dimensions are supported, got %d", MSRT_MAX_NDIM, ndim);
+  int64_t size = 1;
+  for (int i = 0; i < ndim; i++) {
+    if (shape[i] < 0) rt_raise(I, EXC_ValueError, "negative dimensions are not allowed");
+    if (shape[i] && size > ((int64_t)1 << 40) / shape[i])
+      rt_raise(I, EXC_MemoryError, "tensor too large");
+    size *= shape[i];
+  }
+  size_t es = msrt_dtype_size(dt);
+  size_t bytes = ((size_t)size * es + 63) & ~(size_t)63;
+  void *data = aligned_alloc(64, bytes ? bytes : 64);
+  if (!data) rt_raise(I, EXC_MemoryError, "cannot allocate %zu bytes for a tensor", bytes);
+  tensor_init(I);
+  Tensor *t = (Tensor *)obj_alloc(I, OBJ_TENSOR, sizeof(Tensor));
+  t->dtype = dt;
+  t->flavour = (uint8_t)fl;
+  t->requires_grad = true;
+  t->ndim = ndim;
+  if (ndim) memcpy(t->shape, shape, sizeof(int64_t) * (size_t)ndim);
+  t->size = size;
+  t->data = data;
+  return t;
+}
+
+Tensor *tensor_copy(Interp *I, Tensor *t, TFlavour fl) {
+  Tensor *r = tensor_new(I, t->dtype, t->ndim, t->shape, fl);
+  memcpy(r->data, t->data, (size_t)t->size * msrt_dtype_size(t->dtype));
+  return r;
+}
+
+void tensor_destroy(Interp *I, Obj *o) {
+  Tensor *t = (Tensor *)o;
+  free(t->data);
+  t->data = NULL;
+  if (t->name) obj_decref(I, &t->name->h);
+  if (t->attrs) obj_decref(I, &t->attrs->h);
+}
+
+void tensor_free_mem(Obj *o) {
+  if (o->kind == OBJ_TENSOR) {
+    free(((Tensor *)o)->data);
+    ((Tensor *)o)->data = NULL;
+  }
+}
+
+void tensor_traverse(Obj *o, void (*visit)(Obj *, void *), void *arg) {
+  if (o->kind != OBJ_TENSOR) return;
+  Tensor *t = (Tensor *)o;
+  if (t->name) visit(&t->name->h, arg);
+  if (t->attrs) visit(&t->attrs->h, arg);
+}
+
+/* ---- elements ---------------------------------------------------------- */
+
+double tensor_get_f64(const Tensor *t, int64_t i) {
+  double d = 0;
+  msrt_cast(t->dtype, MSRT_FLOAT64, 1, (const char *)t->data + (size_t)i * msrt_dtype_size(t->dtype), &d);
+  return d;
+}
+
+int64_t tensor_get_i64(const Tensor *t, int64_t i) {
+  const char *p = (const char *)t->data + (size_t)i * msrt_dtype_size(t->dtype);
+  switch (t->dtype) {
+  case MSRT_BOOL: return *(const uint8_t *)p != 0;
+  case MSRT_INT8: return *(const int8_t *)p;
+  case MSRT_UINT8: return *(const uint8_t *)p;
+  case MSRT_INT16: return *(const int16_t *)p;
+  case MSRT_UINT16: return *(const uint16_t *)p;
+  case MSRT_INT32: return *(const int32_t *)p;
+  case MSRT_UINT32: return *(const uint32_t *)p;
+  case MSRT_INT64: return *(const int64_t *)p;
+  case MSRT_UINT64: return (int64_t) * (const uint64_t *)p;
+  default: {
+    double d = tensor_get_f64(t, i);
+    if (!(d >= -9.2233720368547758e18 && d < 9.2233720368547758e18)) return INT64_MIN;
+    return (int64_t)d;
+  }
+  }
+}
+
+Value tensor_item_value(Tensor *t, int64_t i) {
+  if (dtype_is_float(t->dtype)) return v_float(tensor_get_f64(t, i));
+  if (t->dtype == MSRT_BOOL) return v_bool(tensor_get_i64(t, i) != 0);
+  return v_int(tensor_get_i64(t, i));
+}
+
+static void store_value(Interp *I, msrt_dtype dt, void *p, Value v) {
+  if (v.tag == V_FLOAT) {
+    double d = v.as.f;
+    if (dtype_is_int(dt) && !isfinite(d))
+      rt_raise(I, EXC_ValueError, "cannot convert float %s to integer", isnan(d) ? "NaN" : "infinity");
+    msrt_cast(MSRT_FLOAT64, dt, 1, &d, p);
+  } else {
+    int64_t x = num_i(v);
+    msrt_cast(MSRT_INT64, dt, 1, &x, p);
+  }
+}
+
+void tensor_set_value(Interp *I, Tensor *t, int64_t i, Value v) {
+  store_value(I, t->dtype, (char *)t->data + (size_t)i * msrt_dtype_size(t->dtype), v);
+}
+
+Tensor *tensor_cast(Interp *I, Tensor *t, msrt_dtype dt, TFlavour fl) {
+  if (dt == t->dtype && fl == t->flavour) {
+    obj_incref(&t->h);
+    return t;
+  }
+  Tensor *r = tensor_new(I, dt, t->ndim, t->shape, fl);
+  if (t->size) msrt_cast(t->dtype, dt, t->size, t->data, r->data);
+  return r;
+}
+
+/* ---- Python values -> tensors ------------------------------------------ */
+
+typedef struct Scan {
+  int nseq;                     /* list/tuple levels */
+  int ndim;
+  int64_t shape[MSRT_MAX_NDIM];
+  int kind;                     /* highest Python scalar kind: -1 none, 0 bool, 1 int, 2 float */
+  int tdt;                      /* promoted dtype of tensors inside, -1 none */
+} Scan;
+
+static bool is_seq(Value v) { return v_is(v, OBJ_LIST) || v_is(v, OBJ_TUPLE); }
+static int64_t seq_len(Value v) { return v_is(v, OBJ_LIST) ? AS_LIST(v)->len : AS_TUPLE(v)->len; }
+static Value *seq_items(Value v) { return v_is(v, OBJ_LIST) ? AS_LIST(v)->items : AS_TUPLE(v)->items; }
+
+_Noreturn static void inhomogeneous(Interp *I, const Scan *s, int depth) {
+  char buf[128];
+  rt_raise(I, EXC_ValueError,
+           "setting an array element with a sequence. The requested array has an inhomogeneous shape "
+           "after %d dimensions. The detected shape was %s + inhomogeneous part.",
+           depth, shape_str(buf, sizeof buf, depth, s->shape));
+}
+
+static msrt_dtype promote_any(msrt_dtype a, msrt_dtype b) {
+  /* tensors inside a list: the higher of the two by kind then size */
+  int ka = a == MSRT_BOOL ? 0 : dtype_is_float(a) ? 2 : 1, kb = b == MSRT_BOOL ? 0 : dtype_is_float(b) ? 2 : 1;
+  if (ka != kb) return ka > kb ? a : b;
+  return msrt_dtype_size(a) >= msrt_dtype_size(b) ? a : b;
+}
+
+/* Validates v against the shape found from the first elements. */
+static void scan_check(Interp *I, Value v, int depth, Scan *s) {
+  if (depth < s->nseq) {
+    if (!is_seq(v) || seq_len(v) != s->shape[depth]) inhomogeneous(I, s, depth);
+    Value *it = seq_items(v);
+    for (int64_t i = 0; i < seq_len(v); i++) scan_check(I, it[i], depth + 1, s);
+    return;
+  }
+  if (v_is(v, OBJ_TENSOR)) {
+    Tensor *t = AS_TENSOR(v);
+    bool ok = t->ndim == s->ndim - depth;
+    for (int i = 0; ok && i < t->ndim; i++) ok = t->shape[i] == s->shape[depth + i];
+    if (!ok) inhomogeneous(I, s, depth);
+    s->tdt = s->tdt < 0 ? (int)t->dtype : (int)promote_any((msrt_dtype)s->tdt, t->dtype);
+    return;
+  }
+  if (is_seq(v) || depth != s->ndim) inhomogeneous(I, s, depth);
+  int k;
+  switch (v.tag) {
+  case V_BOOL: k = 0; break;
+  case V_INT: k = 1; break;
+  case V_FLOAT: k = 2; break;
+  default:
+    rt_raise(I, EXC_TypeError, "cannot convert a '%s' to a tensor element (expected a number)",
+             rt_type_name(I, v));
+  }
+  if (k > s->kind) s->kind = k;
+}
+
+static void fill_from(Interp *I, Value v, int depth, const Scan *s, Tensor *t, int64_t *pos) {
+  if (depth < s->nseq) {
+    Value *it = seq_items(v);
+    for (int64_t i = 0; i < seq_len(v); i++) fill_from(I, it[i], depth + 1, s, t, pos);
+    return;
+  }
+  size_t es = msrt_dtype_size(t->dtype);
+  if (v_is(v, OBJ_TENSOR)) {
+    Tensor *x = AS_TENSOR(v);
+    if (x->size) msrt_cast(x->dtype, t->dtype, x->size, x->data, (char *)t->data + (size_t)*pos * es);
+    *pos += x->size;
+    return;
+  }
+  store_value(I, t->dtype, (char *)t->data + (size_t)*pos * es, v);
+  (*pos)++;
+}
+
+Tensor *tensor_from_value(Interp *I, Value v, int dt, TFlavour fl) {
+  bool np = fl == TF_NP;
+  if (v_is(v, OBJ_TENSOR)) {
+    Tensor *t = AS_TENSOR(v);
+    Tensor *r = tensor_new(I, dt >= 0 ? (msrt_dtype)dt : t->dtype, t->ndim, t->shape, fl);
+    if (t->size) msrt_cast(t->dtype, r->dtype, t->size, t->data, r->data);
+    return r;
+  }
+  Scan s = {0, 0, {0}, -1, -1};
+  Value x = v;
+  while (is_seq(x)) {
+    if (s.ndim == MSRT_MAX_NDIM)
+      rt_raise(I, EXC_ValueError, "at most %d dimensions are supported", MSRT_MAX_NDIM);
+    s.shape[s.ndim++] = seq_len(x);
+    s.nseq++;
+    if (seq_len(x) == 0) break;
+    x = seq_items(x)[0];
+  }
+  if (v_is(x, OBJ_TENSOR)) {
+    Tensor *t = AS_TENSOR(x);
+    if (s.ndim + t->ndim > MSRT_MAX_NDIM)
+      rt_raise(I, EXC_ValueError, "at most %d dimensions are supported", MSRT_MAX_NDIM);
+    for (int i = 0; i < t->ndim; i++) s.shape[s.ndim++] = t->shape[i];
+  }
+  scan_check(I, v, 0, &s);
+  msrt_dtype d;
+  if (dt >= 0) {
+    d = (msrt_dtype)dt;
+  } else {
+    int kind = s.kind < 0 ? (s.tdt >= 0 ? -1 : 2) : s.kind; /* empty list: float */
+    msrt_dtype pd = kind == 0 ? MSRT_BOOL : kind == 1 ? MSRT_INT64 : np ? MSRT_FLOAT64 : MSRT_FLOAT32;
+    if (s.tdt < 0) d = pd;
+    else if (kind < 0) d = (msrt_dtype)s.tdt;
+    else d = promote_any((msrt_dtype)s.tdt, pd);
+  }
+  Tensor *t = tensor_new(I, d, s.ndim, s.shape, fl);
+  int64_t pos = 0;
+  fill_from(I, v, 0, &s, t, &pos);
+  return t;
+}
+
+/* ---- printing ------------------------------------------------------------ */
+
+static void buf_writer(void *ctx, const char *s, size_t n) { buf_append((Buf *)ctx, s, n); }
+
+static void param_str_buf(Interp *I, Buf *b, Tensor *t) {
+  char sh[160];
+  (void)I;
+  buf_printf(b, "Parameter (name=%s, shape=%s, dtype=%s, requires_grad=%s)", t->name ? t->name->data : "Parameter",
+             shape_str(sh, sizeof sh, t->ndim, t->shape), msrt_dtype_name(t->dtype),
+             t->requires_grad ? "True" : "False");
+}
+
+static void dtype_str_buf(Buf *b, DType *d, bool repr) {
+  if (!d->np) buf_puts(b, msrt_dtype_name(d->dt));
+  else if (repr) buf_printf(b, "dtype('%s')", np_names[d->dt]);
+  else buf_puts(b, np_names[d->dt]);
+}
+
+void tensor_str_buf(Interp *I, Buf *b, Value v) {
+  if (v_is(v, OBJ_DTYPE)) {
+    dtype_str_buf(b, AS_DTYPE(v), false);
+    return;
+  }
+  Tensor *t = AS_TENSOR(v);
+  if (t->flavour == TF_PARAM) {
+    param_str_buf(I, b, t);
+    return;
+  }
+  msrt_print_numpy(buf_writer, b, t->dtype, t->data, t->shape, t->ndim, NULL);
+}
+
+void tensor_repr_buf(Interp *I, Buf *b, Value v) {
+  if (v_is(v, OBJ_DTYPE)) {
+    dtype_str_buf(b, AS_DTYPE(v), true);
+    return;
+  }
+  Tensor *t = AS_TENSOR(v);
+  switch (t->flavour) {
+  case TF_PARAM: param_str_buf(I, b, t); return;
+  case TF_NP: msrt_print_numpy_repr(buf_writer, b, t->dtype, t->data, t->shape, t->ndim, NULL); return;
+  default: msrt_print_repr(buf_writer, b, t->dtype, t->data, t->shape, t->ndim, NULL); return;
+  }
+}
+
+/* ---- protocol hooks ------------------------------------------------------- */
+
+static bool operand_ok(Value v) { return v_is(v, OBJ_TENSOR) || is_num(v) || is_seq(v); }
+
+static Value attrs_call(Interp *I, OpId op, int n, Value *in) {
+  Attrs a;
+  attrs_init(&a);
+  return prim_call(I, op, n, in, &a);
+}
+
+static const OpId binop_ops[OP_BINOP_COUNT] = {
+    [OP_ADD] = OP_Add, [OP_SUB] = OP_Sub, [OP_MUL] = OP_Mul, [OP_MATMUL] = OP_MatMulExt,
+    [OP_DIV] = OP_RealDiv, [OP_FLOORDIV] = OP_FloorDiv, [OP_MOD] = OP_FloorMod, [OP_POW] = OP_Pow,
+    [OP_LSHIFT] = OP_COUNT, [OP_RSHIFT] = OP_COUNT, [OP_BITOR] = OP_BitwiseOr,
+    [OP_BITXOR] = OP_BitwiseXor, [OP_BITAND] = OP_BitwiseAnd};
+
+Value tensor_binop(Interp *I, BinOp op, Value a, Value b) {
+  if (!operand_ok(a) || !operand_ok(b)) return v_notimpl();
+  OpId id = binop_ops[op];
+  if (id == OP_COUNT) return v_notimpl();
+  if (op == OP_MATMUL && (is_num(a) || is_num(b)))
+    rt_raise_op(I, EXC_ValueError, "MatMul: scalar operands are not allowed, use '*' instead");
+  Value in[2] = {a, b};
+  return attrs_call(I, id, 2, in);
+}
+
+Value tensor_inplace(Interp *I, BinOp op, Value a, Value b) {
+  if (!v_is(a, OBJ_TENSOR) || AS_TENSOR(a)->flavour != TF_NP) return tensor_binop(I, op, a, b);
+  Value r = tensor_binop(I, op, a, b);
+  if (r.tag == V_NOTIMPL) return r;
+  Tensor *x = AS_TENSOR(a), *y = AS_TENSOR(r);
+  bool same = x->ndim == y->ndim;
+  for (int i = 0; same && i < x->ndim; i++) same = x->shape[i] == y->shape[i];
+  if (!same) {
+    char s1[128], s2[128];
+    v_decref(I, r);
+    rt_raise(I, EXC_ValueError, "non-broadcastable output operand with shape %s doesn't match the broadcast shape %s",
+             shape_str(s1, sizeof s1, x->ndim, x->shape), shape_str(s2, sizeof s2, y->ndim, y->shape));
+  }
+  /* numpy's same_kind casting: no float result into an int/bool array, no int into bool */
+  int kx = x->dtype == MSRT_BOOL ? 0 : dtype_is_float(x->dtype) ? 2 : 1;
+  int ky = y->dtype == MSRT_BOOL ? 0 : dtype_is_float(y->dtype) ? 2 : 1;
+  if (ky > kx) {
+    const char *fy = np_names[y->dtype], *fx = np_names[x->dtype];
+    v_decref(I, r);
+    rt_raise(I, EXC_TypeError, "Cannot cast ufunc output from dtype('%s') to dtype('%s') with casting rule 'same_kind'",
+             fy, fx);
+  }
+  if (x->size) msrt_cast(y->dtype, x->dtype, x->size, y->data, x->data);
+  v_decref(I, r);
+  return v_incref(a);
+}
+
+Value tensor_unary(Interp *I, UnaryOp op, Value a) {
+  if (op == UOP_POS) return attrs_call(I, OP_Identity, 1, &a);
+  return attrs_call(I, op == UOP_NEG ? OP_Neg : OP_Invert, 1, &a);
+}
+
+Value tensor_compare(Interp *I, CmpOp op, Value a, Value b) {
+  if (v_is(a, OBJ_DTYPE) || v_is(b, OBJ_DTYPE)) {
+    if (op != CMP_EQ && op != CMP_NE) return v_notimpl();
+    bool eq = rt_is(a, b);
+    Value d = v_is(a, OBJ_DTYPE) ? a : b, o = v_is(a, OBJ_DTYPE) ? b : a;
+    if (!eq && v_is(o, OBJ_STR) && AS_DTYPE(d)->np) eq = dtype_by_name(AS_STR(o)->data) == (int)AS_DTYPE(d)->dt;
+    if (!eq && v_is(o, OBJ_DTYPE)) eq = AS_DTYPE(o)->np == AS_DTYPE(d)->np && AS_DTYPE(o)->dt == AS_DTYPE(d)->dt;
+    return v_bool(op == CMP_EQ ? eq : !eq);
+  }
+  if (!operand_ok(a) || !operand_ok(b)) {
+    if (op == CMP_EQ) return v_bool(false);
+    if (op == CMP_NE) return v_bool(true);
+    return v_notimpl();
+  }
+  static const OpId ops[] = {[CMP_EQ] = OP_Equal, [CMP_NE] = OP_NotEqual, [CMP_LT] = OP_Less,
+                             [CMP_LE] = OP_LessEqual, [CMP_GT] = OP_Greater, [CMP_GE] = OP_GreaterEqual};
+  if (op > CMP_GE) return v_notimpl();
+  Value in[2] = {a, b};
+  return attrs_call(I, ops[op], 2, in);
+}
+
+bool tensor_truthy(Interp *I, Value v) {
+  if (v_is(v, OBJ_DTYPE)) return true;
+  Tensor *t = AS_TENSOR(v);
+  if (t->size == 1) return tensor_get_f64(t, 0) != 0 || tensor_get_i64(t, 0) != 0;
+  if (t->size == 0) return false;
+  rt_raise(I, EXC_ValueError,
+           "The truth value of an array with more than one element is ambiguous. Use a.any() or a.all()");
+}
+
+uint64_t tensor_hash(Interp *I, Value v) {
+  if (v_is(v, OBJ_TENSOR) && AS_TENSOR(v)->flavour == TF_NP)
+    rt_raise(I, EXC_TypeError, "unhashable type: 'numpy.ndarray'");
+  uintptr_t y = (uintptr_t)v.as.o;
+  return (uint64_t)((y >> 4) | (y << (8 * sizeof(uintptr_t) - 4)));
+}
+
+int64_t tensor_len(Interp *I, Value v) {
+  Tensor *t = AS_TENSOR(v);
+  if (t->ndim == 0) rt_raise(I, EXC_TypeError, "len() of unsized object");
+  return t->shape[0];
+}
+
+static Value scalar_of(Interp *I, Value v, const char *what) {
+  Tensor *t = AS_TENSOR(v);
+  if (t->size != 1) rt_raise(I, EXC_TypeError, "only size-1 arrays can be converted to Python scalars%s", what);
+  return tensor_item_value(t, 0);
+}
+
+double tensor_as_float(Interp *I, Value v) {
+  Value x = scalar_of(I, v, "");
+  return x.tag == V_FLOAT ? x.as.f : (double)num_i(x);
+}
+
+int64_t tensor_as_int(Interp *I, Value v) {
+  Value x = scalar_of(I, v, "");
+  return x.tag == V_FLOAT ? float_to_int(I, x.as.f) : num_i(x);
+}
+
+Str *tensor_format(Interp *I, Value v, Str *spec) {
+  if (spec->len == 0) return rt_str(I, v);
+  if (v_is(v, OBJ_TENSOR) && AS_TENSOR(v)->size == 1)
+    return rt_format(I, tensor_item_value(AS_TENSOR(v), 0), spec);
+  rt_raise(I, EXC_TypeError, "unsupported format string passed to %s.__format__",
+           v_is(v, OBJ_TENSOR) && AS_TENSOR(v)->flavour == TF_NP ? "numpy.ndarray" : rt_type_name(I, v));
+}
+
+/* ---- indexing ---------------------------------------------------------------- */
+
+_Noreturn static void advanced_index(Interp *I) {
+  rt_raise(I, EXC_TypeError,
+           "advanced indexing (lists, arrays or booleans as indices) is not supported yet; use integers, "
+           "slices, None and ...");
+}
+
+static bool is_int_index(Interp *I, Value k, int64_t *out) {
+  if (k.tag == V_INT) {
+    *out = k.as.i;
+    return true;
+  }
+  if (v_is(k, OBJ_TENSOR)) {
+    Tensor *t = AS_TENSOR(k);
+    if (t->ndim == 0 && dtype_is_int(t->dtype)) {
+      *out = tensor_get_i64(t, 0);
+      return true;
+    }
+    if (t->ndim == 0 && dtype_is_float(t->dtype))
+      rt_raise(I, EXC_IndexError, "only integers, slices (`:`), ellipsis (`...`), numpy.newaxis (`None`) and "
+                                  "integer or boolean arrays are valid indices");
+    advanced_index(I);
+  }
+  if (v_is(k, OBJ_INSTANCE)) {
+    *out = val_index(I, k);
+    return true;
+  }
+  return false;
+}
+
+/* Parses a basic index into StridedSlice attributes (normalised). Returns
+ * the number of result dims, their shape in vshape (for setitem). */
+static int index_parse(Interp *I, Tensor *t, Value key, Attrs *a, int64_t *vshape) {
+  Value one[1] = {key};
+  Value *items = one;
+  int64_t n = 1;
+  if (v_is(key, OBJ_TUPLE)) {
+    items = AS_TUPLE(key)->items;
+    n = AS_TUPLE(key)->len;
+  }
+  int consumed = 0, nell = 0;
+  for (int64_t i = 0; i < n; i++) {
+    Value k = items[i];
+    int64_t dummy;
+    if (k.tag == V_NONE) continue;
+    if (k.tag == V_ELLIPSIS) {
+      if (++nell > 1) rt_raise(I, EXC_IndexError, "an index can only have a single ellipsis ('...')");
+      continue;
+    }
+    if (k.tag == V_BOOL || is_seq(k)) advanced_index(I);
+    if (v_is(k, OBJ_SLICE) || is_int_index(I, k, &dummy)) {
+      consumed++;
+      continue;
+    }
+    if (k.tag == V_FLOAT || v_is(k, OBJ_STR) || v_is(k, OBJ_DICT) || v_is(k, OBJ_SET))
+      rt_raise(I, EXC_IndexError, "only integers, slices (`:`), ellipsis (`...`), numpy.newaxis (`None`) and "
+                                  "integer or boolean arrays are valid indices");
+    advanced_index(I);
+  }
+  if (consumed > t->ndim)
+    rt_raise(I, EXC_IndexError, "too many indices for array: array is %d-dimensional, but %d were indexed", t->ndim,
+             consumed);
+  attrs_init(a);
+  a->has_slice = true;
+  a->slice_normalised = true;
+  int d = 0, out = 0;
+  for (int64_t i = 0; i < n; i++) {
+    Value k = items[i];
+    int64_t idx;
+    if (k.tag == V_NONE) {
+      if (out >= MSRT_MAX_NDIM) rt_raise(I, EXC_IndexError, "at most %d dimensions are supported", MSRT_MAX_NDIM);
+      a->new_axis[a->nnew++] = out;
+      vshape[out++] = 1;
+      continue;
+    }
+    if (k.tag == V_ELLIPSIS) {
+      for (int e = 0; e < t->ndim - consumed; e++, d++) {
+        a->begin[d] = 0;
+        a->end[d] = t->shape[d];
+        a->strides[d] = 1;
+        if (out >= MSRT_MAX_NDIM) rt_raise(I, EXC_IndexError, "at most %d dimensions are supported", MSRT_MAX_NDIM);
+        vshape[out++] = t->shape[d];
+      }
+      continue;
+    }
+    if (v_is(k, OBJ_SLICE)) {
+      int64_t start, stop, step;
+      int64_t cnt = slice_indices(I, (Slice *)k.as.o, t->shape[d], &start, &stop, &step);
+      a->begin[d] = start;
+      a->end[d] = stop;
+      a->strides[d] = step;
+      if (out >= MSRT_MAX_NDIM) rt_raise(I, EXC_IndexError, "at most %d dimensions are supported", MSRT_MAX_NDIM);
+      vshape[out++] = cnt;
+      d++;
+      continue;
+    }
+    is_int_index(I, k, &idx);
+    int64_t len = t->shape[d];
+    if (idx < -len || idx >= len)
+      rt_raise(I, EXC_IndexError, "index %lld is out of bounds for axis %d with size %lld", (long long)idx, d,
+               (long long)len);
+    a->begin[d] = idx < 0 ? idx + len : idx;
+    a->end[d] = a->begin[d] + 1;
+    a->strides[d] = 1;
+    a->shrink_mask |= 1u << d;
+    d++;
+  }
+  for (; d < t->ndim; d++) {
+    a->begin[d] = 0;
+    a->end[d] = t->shape[d];
+    a->strides[d] = 1;
+    if (out >= MSRT_MAX_NDIM) rt_raise(I, EXC_IndexError, "at most %d dimensions are supported", MSRT_MAX_NDIM);
+    vshape[out++] = t->shape[d];
+  }
+  return out;
+}
+
+Value tensor_getitem(Interp *I, Value tv, Value key) {
+  Tensor *t = AS_TENSOR(tv);
+  Attrs a;
+  int64_t vshape[MSRT_MAX_NDIM];
+  index_parse(I, t, key, &a, vshape);
+  return prim_call(I, OP_StridedSlice, 1, &tv, &a);
+}
+
+void tensor_setitem(Interp *I, Value tv, Value key, Value val) {
+  Tensor *t = AS_TENSOR(tv);
+  Attrs a;
+  int64_t vshape[MSRT_MAX_NDIM];
+  int vnd = index_parse(I, t, key, &a, vshape);
+  if (!v_is(val, OBJ_TENSOR) && !is_num(val) && !is_seq(val))
+    rt_raise(I, EXC_TypeError, "cannot assign a '%s' to tensor elements", rt_type_name(I, val));
+  /* the value in t's dtype (numpy's unsafe casting for assignment) */
+  Tensor *v = tensor_from_value(I, val, (int)t->dtype, TF_NP);
+  int64_t bshape[MSRT_MAX_NDIM];
+  int bnd;
+  bool ok = shape_broadcast(v->ndim, v->shape, vnd, vshape, &bnd, bshape) && bnd == vnd;
+  for (int i = 0; ok && i < vnd; i++) ok = bshape[i] == vshape[i];
+  if (!ok) {
+    char s1[128], s2[128];
+    shape_str(s1, sizeof s1, v->ndim, v->shape);
+    shape_str(s2, sizeof s2, vnd, vshape);
+    obj_decref(I, &v->h);
+    rt_raise(I, EXC_ValueError, "could not broadcast input array from shape %s into shape %s", s1, s2);
+  }
+  /* destination strides per result dim (new axes: stride 0), source strides broadcast */
+  int64_t cs[MSRT_MAX_NDIM], dst[MSRT_MAX_NDIM], srcst[MSRT_MAX_NDIM], vcs[MSRT_MAX_NDIM];
+  int64_t s = 1;
+  for (int i = t->ndim - 1; i >= 0; i--) {
+    cs[i] = s;
+    s *= t->shape[i];
+  }
+  int64_t base = 0;
+  int d = 0, ni = 0;
+  for (int o = 0; o < vnd; o++) {
+    if (ni < a.nnew && a.new_axis[ni] == o) {
+      dst[o] = 0;
+      ni++;
+      continue;
+    }
+    while (a.shrink_mask & (1u << d)) {
+      base += a.begin[d] * cs[d];
+      d++;
+    }
+    base += a.begin[d] * cs[d];
+    dst[o] = a.strides[d] * cs[d];
+    d++;
+  }
+  for (; d < t->ndim; d++) base += a.begin[d] * cs[d];
+  s = 1;
+  for (int i = v->ndim - 1; i >= 0; i--) {
+    vcs[i] = s;
+    s *= v->shape[i];
+  }
+  for (int o = 0; o < vnd; o++) {
+    int j = o - (vnd - v->ndim);
+    srcst[o] = j < 0 || v->shape[j] == 1 ? 0 : vcs[j];
+  }
+  int64_t total = 1;
+  for (int o = 0; o < vnd; o++) total *= vshape[o];
+  size_t es = msrt_dtype_size(t->dtype);
+  int64_t idx[MSRT_MAX_NDIM] = {0};
+  for (int64_t k = 0; k < total; k++) {
+    int64_t di = base, si = 0;
+    for (int o = 0; o < vnd; o++) {
+      di += idx[o] * dst[o];
+      si += idx[o] * srcst[o];
+    }
+    memcpy((char *)t->data + (size_t)di * es, (char *)v->data + (size_t)si * es, es);
+    for (int o = vnd - 1; o >= 0; o--) {
+      if (++idx[o] < vshape[o]) break;
+      idx[o] = 0;
+    }
+  }
+  obj_decref(I, &v->h);
+}
+
+Value tensor_iter(Interp *I, Value tv) {
+  Tensor *t = AS_TENSOR(tv);
+  if (t->ndim == 0) rt_raise(I, EXC_TypeError, "iteration over a 0-d array");
+  List *l = list_new(I, t->shape[0]);
+  Value lv = v_obj(&l->h);
+  for (int64_t i = 0; i < t->shape[0]; i++) {
+    Value row = tensor_getitem(I, tv, v_int(i));
+    list_append(I, l, row);
+    v_decref(I, row);
+  }
+  Value it = rt_iter(I, lv);
+  v_decref(I, lv);
+  return it;
+}
+
+/* ---- attributes ------------------------------------------------------------- */
+
+void tensor_setattr(Interp *I, Value obj, Str *name, Value val) {
+  if (v_is(obj, OBJ_TENSOR)) {
+    Tensor *t = AS_TENSOR(obj);
+    if (t->flavour == TF_PARAM && strcmp(name->data, "name") == 0) {
+      if (!v_is(val, OBJ_STR))
+        rt_raise(I, EXC_TypeError, "Parameter name must be a str, not %s", rt_type_name(I, val));
+      obj_incref(val.as.o);
+      if (t->name) obj_decref(I, &t->name->h);
+      t->name = AS_STR(val);
+      return;
+    }
+    if (t->flavour == TF_PARAM && strcmp(name->data, "requires_grad") == 0) {
+      t->requires_grad = rt_truthy(I, val);
+      return;
+    }
+    Value cv = class_lookup(I, rt_class_of(I, obj), name);
+    if (t->flavour != TF_NP && cv.tag == V_UNDEF) {
+      if (!t->attrs) t->attrs = dict_new(I);
+      dict_set_str(I, t->attrs, name, val);
+      return;
+    }
+    if (cv.tag != V_UNDEF)
+      rt_raise(I, EXC_AttributeError, "attribute '%s' of '%s' objects is not writable", name->data,
+               rt_type_name(I, obj));
+  }
+  rt_raise(I, EXC_AttributeError, "'%s' object has no attribute '%s'", rt_type_name(I, obj), name->data);
+}
+
+bool tensor_getattr_extra(Interp *I, Value obj, Str *name, Value *out) {
+  if (!v_is(obj, OBJ_TENSOR) || !AS_TENSOR(obj)->attrs) return false;
+  Value v = dict_get_str(I, AS_TENSOR(obj)->attrs, name);
+  if (v.tag == V_UNDEF) return false;
+  *out = v_incref(v);
+  return true;
+}
+
+/* ---- properties ------------------------------------------------------------- */
+
+static Tensor *self_t(Interp *I, int argc, Value *argv, const char *name) {
+  if (argc < 1 || !v_is(argv[0], OBJ_TENSOR))
+    rt_raise(I, EXC_TypeError, "descriptor '%s' requires a tensor", name);
+  return AS_TENSOR(argv[0]);
+}
+
+static Value shape_tuple(Interp *I, int ndim, const int64_t *shape) {
+  Tuple *tp = tuple_new(I, ndim);
+  for (int i = 0; i < ndim; i++) tp->items[i] = v_int(shape[i]);
+  return v_obj(&tp->h);
+}
+
+NATIVE(p_shape) {
+  (void)kw;
+  Tensor *t = self_t(I, argc, argv, "shape");
+  return shape_tuple(I, t->ndim, t->shape);
+}
+NATIVE(p_dtype) {
+  (void)kw;
+  Tensor *t = self_t(I, argc, argv, "dtype");
+  return v_incref(dtype_value(I, t->dtype, t->flavour == TF_NP));
+}
+NATIVE(p_ndim) {
+  (void)kw;
+  return v_int(self_t(I, argc, argv, "ndim")->ndim);
+}
+NATIVE(p_size) {
+  (void)kw;
+  return v_int(self_t(I, argc, argv, "size")->size);
+}
+NATIVE(p_itemsize) {
+  (void)kw;
+  return v_int((int64_t)msrt_dtype_size(self_t(I, argc, argv, "itemsize")->dtype));
+}
+NATIVE(p_nbytes) {
+  (void)kw;
+  Tensor *t = self_t(I, argc, argv, "nbytes");
+  return v_int(t->size * (int64_t)msrt_dtype_size(t->dtype));
+}
+NATIVE(p_T) {
+  (void)kw;
+  self_t(I, argc, argv, "T");
+  return attrs_call(I, OP_Transpose, 1, argv);
+}
+NATIVE(p_name) {
+  (void)kw;
+  Tensor *t = self_t(I, argc, argv, "name");
+  if (!t->name) return v_obj(&str_from_c(I, "Parameter")->h);
+  return v_incref(v_obj(&t->name->h));
+}
+NATIVE(p_requires_grad) {
+  (void)kw;
+  return v_bool(self_t(I, argc, argv, "requires_grad")->requires_grad);
+}
+NATIVE(p_data) { /* Parameter.data is the Parameter itself */
+  (void)kw;
+  self_t(I, argc, argv, "data");
+  return v_incref(argv[0]);
+}
+
+/* ---- methods --------------------------------------------------------------- */
+
+static Value call_op1(Interp *I, OpId op, Value x, Attrs *a) { return prim_call(I, op, 1, &x, a); }
+
+NATIVE(m_asnumpy) {
+  args_no_kw(I, "asnumpy", kw);
+  Tensor *t = self_t(I, argc, argv, "asnumpy");
+  args_count(I, "asnumpy", argc - 1, 0, 0);
+  return v_obj(&tensor_copy(I, t, TF_NP)->h);
+}
+
+NATIVE(m_copy) {
+  args_no_kw(I, "copy", kw);
+  Tensor *t = self_t(I, argc, argv, "copy");
+  return v_obj(&tensor_copy(I, t, t->flavour == TF_PARAM ? TF_MS : (TFlavour)t->flavour)->h);
+}
+
+NATIVE(m_item) {
+  args_no_kw(I, "item", kw);
+  Tensor *t = self_t(I, argc, argv, "item");
+  if (argc == 1) {
+    if (t->size != 1) rt_raise(I, EXC_ValueError, "can only convert an array of size 1 to a Python scalar");
+    return tensor_item_value(t, 0);
+  }
+  if (argc == 2) {
+    int64_t i = val_index(I, argv[1]);
+    if (i < -t->size || i >= t->size) rt_raise(I, EXC_IndexError, "index %lld is out of bounds for size %lld",
+                                               (long long)i, (long long)t->size);
+    return tensor_item_value(t, i < 0 ? i + t->size : i);
+  }
+  if (argc - 1 != t->ndim) rt_raise(I, EXC_ValueError, "incorrect number of indices for array");
+  int64_t off = 0;
+  for (int d = 0; d < t->ndim; d++) {
+    int64_t i = val_index(I, argv[1 + d]);
+    if (i < -t->shape[d] || i >= t->shape[d])
+      rt_raise(I, EXC_IndexError, "index %lld is out of bounds for axis %d with size %lld", (long long)i, d,
+               (long long)t->shape[d]);
+    off = off * t->shape[d] + (i < 0 ? i + t->shape[d] : i);
+  }
+  return tensor_item_value(t, off);
+}
+
+static Value tolist_rec(Interp *I, Tensor *t, int d, int64_t *pos) {
+  if (d == t->ndim) return tensor_item_value(t, (*pos)++);
+  List *l = list_new(I, t->shape[d]);
+  for (int64_t i = 0; i < t->shape[d]; i++) {
+    Value x = tolist_rec(I, t, d + 1, pos);
+    list_append(I, l, x);
+    v_decref(I, x);
+  }
+  return v_obj(&l->h);
+}
+
+NATIVE(m_tolist) {
+  args_no_kw(I, "tolist", kw);
+  Tensor *t = self_t(I, argc, argv, "tolist");
+  int64_t pos = 0;
+  return tolist_rec(I, t, 0, &pos);
+}
+
+/* Shape arguments: f(2, 3), f((2, 3)), f([2, 3]). */
+static void shape_args(Interp *I, OpId op, Attrs *a, int argc, Value *argv, const char *attr) {
+  if (argc == 1 && (is_seq(argv[0]) || argv[0].tag == V_NONE)) {
+    if (argv[0].tag != V_NONE) attrs_set(I, op, a, attr, argv[0]);
+    return;
+  }
+  Tuple *tp = tuple_new(I, argc);
+  for (int i = 0; i < argc; i++) tp->items[i] = v_incref(argv[i]);
+  Value tv = v_obj(&tp->h);
+  Catch c;
+  if (!RT_TRY(I, &c)) {
+    Value e = CUR_EXC(I);
+    CUR_EXC(I) = v_undef();
+    v_decref(I, tv);
+    reraise_owned(I, e);
+  }
+  attrs_set(I, op, a, attr, tv);
+  rt_catch_pop(I, &c);
+  v_decref(I, tv);
+}
+
+static Value kwarg(KwArgs *kw, const char *name) {
+  for (int i = 0; kw && i < kw->n; i++)
+    if (strcmp(kw->names[i]->data, name) == 0) return kw->vals[i];
+  return v_undef();
+}
+
+static void only_kw(Interp *I, const char *fname, KwArgs *kw, const char *const *allowed) {
+  for (int i = 0; kw && i < kw->n; i++) {
+    bool ok = false;
+    for (int j = 0; allowed[j]; j++) ok |= strcmp(kw->names[i]->data, allowed[j]) == 0;
+    if (!ok) rt_raise(I, EXC_TypeError, "%s() got an unexpected keyword argument '%s'", fname, kw->names[i]->data);
+  }
+}
+
+NATIVE(m_reshape) {
+  static const char *const ok[] = {"shape", "order", NULL};
+  only_kw(I, "reshape", kw, ok);
+  self_t(I, argc, argv, "reshape");
+  Attrs a;
+  attrs_init(&a);
+  Value s = kwarg(kw, "shape");
+  if (s.tag != V_UNDEF) shape_args(I, OP_Reshape, &a, 1, &s, "shape");
+  else if (argc < 2) rt_raise(I, EXC_TypeError, "reshape() missing required argument 'shape'");
+  else shape_args(I, OP_Reshape, &a, argc - 1, argv + 1, "shape");
+  return call_op1(I, OP_Reshape, argv[0], &a);
+}
+
+NATIVE(m_transpose) {
+  args_no_kw(I, "transpose", kw);
+  self_t(I, argc, argv, "transpose");
+  Attrs a;
+  attrs_init(&a);
+  if (argc > 1) shape_args(I, OP_Transpose, &a, argc - 1, argv + 1, "perm");
+  return call_op1(I, OP_Transpose, argv[0], &a);
+}
+
+NATIVE(m_astype) {
+  static const char *const ok[] = {"dtype", "copy", NULL};
+  only_kw(I, "astype", kw, ok);
+  Tensor *t = self_t(I, argc, argv, "astype");
+  Value d = argc > 1 ? argv[1] : kwarg(kw, "dtype");
+  if (d.tag == V_UNDEF) rt_raise(I, EXC_TypeError, "astype() missing required argument 'dtype'");
+  int dt = dtype_from_value(I, d, "astype");
+  if (dt < 0) dt = t->flavour == TF_NP ? MSRT_FLOAT64 : MSRT_FLOAT32;
+  Attrs a;
+  attrs_init(&a);
+  a.dtype = dt;
+  return call_op1(I, OP_Cast, argv[0], &a);
+}
+
+/* sum/mean/prod(axis=None, dtype=None, out=None, keepdims=False) and
+ * max/min/all/any/argmax/argmin(axis=None, out=None, keepdims=False) as
+ * numpy has them; MindSpore's Tensor methods have no `out`: sum(axis,
+ * dtype, keepdims), max(axis, keepdims). keep_dims= and (for argmax)
+ * output_type= are accepted by keyword. */
+static int slot_of(const char *const *names, int n, const char *name) {
+  for (int i = 0, k = 0; i < n; i++) {
+    if (strcmp(names[i], "*") == 0) continue;
+    if (strcmp(names[i], name) == 0) return k;
+    k++;
+  }
+  return -1;
+}
+
+static Value reduce_method(Interp *I, OpId op, const char *fname, int argc, Value *argv, KwArgs *kw) {
+  Tensor *t = self_t(I, argc, argv, fname);
+  bool np = t->flavour == TF_NP;
+  bool is_arg = op == OP_Argmax || op == OP_Argmin;
+  bool has_dtype = op == OP_ReduceSum || op == OP_ReduceMean || op == OP_ReduceProd;
+  const char *names[12];
+  int n = 0;
+  names[n++] = "axis";
+  if (has_dtype) names[n++] = "dtype";
+  if (np) names[n++] = "out";
+  names[n++] = "keepdims";
+  names[n++] = "*";
+  names[n++] = "keep_dims";
+  names[n++] = "initial";
+  names[n++] = "where";
+  if (is_arg) names[n++] = "output_type";
+  if (!np) names[n++] = "out";
+  Value v[12];
+  args_bind(I, fname, argc - 1, argv + 1, kw, 0, n, names, v);
+#define ARG(nm) (slot_of(names, n, nm) >= 0 ? v[slot_of(names, n, nm)] : v_undef())
+  Value out = ARG("out");
+  if (out.tag != V_UNDEF && out.tag != V_NONE) rt_raise(I, EXC_TypeError, "%s(): 'out' is not supported", fname);
+  if (ARG("initial").tag != V_UNDEF || ARG("where").tag != V_UNDEF)
+    rt_raise(I, EXC_TypeError, "%s(): 'initial' and 'where' are not supported yet", fname);
+  Attrs a;
+  attrs_init(&a);
+  if (ARG("axis").tag != V_UNDEF) attrs_set(I, op, &a, "axis", ARG("axis"));
+  if (has_dtype && ARG("dtype").tag != V_UNDEF) a.dtype = dtype_from_value(I, ARG("dtype"), fname);
+  if (is_arg && ARG("output_type").tag != V_UNDEF) a.dtype = dtype_from_value(I, ARG("output_type"), fname);
+  if (ARG("keepdims").tag != V_UNDEF) a.keep_dims = rt_truthy(I, ARG("keepdims"));
+  if (ARG("keep_dims").tag != V_UNDEF) a.keep_dims = rt_truthy(I, ARG("keep_dims"));
+#undef ARG
+  if (is_arg && a.dtype < 0) a.dtype = MSRT_INT64;
+  if (is_arg && a.has_axis && (a.naxis != 1 || a.axis_tuple))
+    rt_raise(I, EXC_TypeError, "%s(): axis must be an int or None", fname);
+  return call_op1(I, op, argv[0], &a);
+}
+
+#define REDUCE_METHOD(fn, op, name) \
+  NATIVE(fn) { return reduce_method(I, op, name, argc, argv, kw); }
+REDUCE_METHOD(m_sum, OP_ReduceSum, "sum")
+REDUCE_METHOD(m_mean, OP_ReduceMean, "mean")
+REDUCE_METHOD(m_prod, OP_ReduceProd, "prod")
+REDUCE_METHOD(m_max, OP_ReduceMax, "max")
+REDUCE_METHOD(m_min, OP_ReduceMin, "min")
+REDUCE_METHOD(m_all, OP_ReduceAll, "all")
+REDUCE_METHOD(m_any, OP_ReduceAny, "any")
+REDUCE_METHOD(m_argmax, OP_Argmax, "argmax")
+REDUCE_METHOD(m_argmin, OP_Argmin, "argmin")
+
+NATIVE(m_squeeze) {
+  static const char *const names[] = {"axis"};
+  Value v[1];
+  self_t(I, argc, argv, "squeeze");
+  args_bind(I, "squeeze", argc - 1, argv + 1, kw, 0, 1, names, v);
+  Attrs a;
+  attrs_init(&a);
+  if (v[0].tag != V_UNDEF) attrs_set(I, OP_Squeeze, &a, "axis", v[0]);
+  return call_op1(I, OP_Squeeze, argv[0], &a);
+}
+
+NATIVE(m_expand_dims) {
+  static const char *const names[] = {"axis"};
+  Value v[1];
+  self_t(I, argc, argv, "expand_dims");
+  args_bind(I, "expand_dims", argc - 1, argv + 1, kw, 1, 1, names, v);
+  Attrs a;
+  attrs_init(&a);
+  attrs_set(I, OP_ExpandDims, &a, "axis", v[0]);
+  return call_op1(I, OP_ExpandDims, argv[0], &a);
+}
+
+NATIVE(m_flatten) {
+  static const char *const ok[] = {"order", "start_dim", "end_dim", NULL};
+  only_kw(I, "flatten", kw, ok);
+  Tensor *t = self_t(I, argc, argv, "flatten");
+  Attrs a;
+  attrs_init(&a);
+  a.has_shape = true;
+  a.nshape = 1;
+  a.shape[0] = t->size;
+  Value sd = kwarg(kw, "start_dim"), ed = kwarg(kw, "end_dim");
+  if (sd.tag != V_UNDEF || ed.tag != V_UNDEF) { /* MindSpore: flatten dims start_dim..end_dim */
+    int64_t s = sd.tag == V_UNDEF ? 0 : val_index(I, sd), e = ed.tag == V_UNDEF ? -1 : val_index(I, ed);
+    int nd = t->ndim ? t->ndim : 1;
+    if (s < 0) s += nd;
+    if (e < 0) e += nd;
+    if (s < 0 || e >= nd || s > e) rt_raise(I, EXC_ValueError, "flatten: bad start_dim/end_dim");
+    a.nshape = 0;
+    for (int i = 0; i < s; i++) a.shape[a.nshape++] = t->shape[i];
+    int64_t p = 1;
+    for (int64_t i = s; i <= e && i < t->ndim; i++) p *= t->shape[i];
+    a.shape[a.nshape++] = p;
+    for (int64_t i = e + 1; i < t->ndim; i++) a.shape[a.nshape++] = t->shape[i];
+  }
+  return call_op1(I, OP_Reshape, argv[0], &a);
+}
+
+NATIVE(m_abs) {
+  args_no_kw(I, "__abs__", kw);
+  self_t(I, argc, argv, "__abs__");
+  return attrs_call(I, OP_Abs, 1, argv);
+}
+
+NATIVE(m_round) {
+  args_no_kw(I, "__round__", kw);
+  Tensor *t = self_t(I, argc, argv, "__round__");
+  if (argc > 1 && argv[1].tag != V_NONE && val_index(I, argv[1]) != 0)
+    rt_raise(I, EXC_TypeError, "round() with ndigits is not supported for tensors yet");
+  if (t->size == 1 && argc == 1) { /* round(x) of a scalar: a Python int */
+    double d = tensor_as_float(I, argv[0]);
+    return v_int(float_to_int(I, nearbyint(d)));
+  }
+  return attrs_call(I, OP_Round, 1, argv);
+}
+
+NATIVE(m_init_data) {
+  args_no_kw(I, "init_data", kw);
+  self_t(I, argc, argv, "init_data");
+  return v_incref(argv[0]);
+}
+
+NATIVE(m_set_data) {
+  static const char *const names[] = {"data", "slice_shape"};
+  Value v[2];
+  Tensor *t = self_t(I, argc, argv, "set_data");
+  args_bind(I, "set_data", argc - 1, argv + 1, kw, 1, 2, names, v);
+  if (!v_is(v[0], OBJ_TENSOR) && !is_num(v[0]) && !is_seq(v[0]))
+    rt_raise(I, EXC_TypeError, "set_data: expected a Tensor, got %s", rt_type_name(I, v[0]));
+  Tensor *src = tensor_from_value(I, v[0], (int)t->dtype, TF_MS);
+  /* take over src's buffer and shape */
+  free(t->data);
+  t->data = src->data;
+  src->data = aligned_alloc(64, 64);
+  t->ndim = src->ndim;
+  memcpy(t->shape, src->shape, sizeof t->shape);
+  t->size = src->size;
+  obj_decref(I, &src->h);
+  return v_incref(argv[0]);
+}
+
+NATIVE(m_dim) {
+  args_no_kw(I, "dim", kw);
+  return v_int(self_t(I, argc, argv, "dim")->ndim);
+}
+
+NATIVE(m_numel) {
+  args_no_kw(I, "numel", kw);
+  return v_int(self_t(I, argc, argv, "numel")->size);
+}
+
+NATIVE(m_len) {
+  args_no_kw(I, "__len__", kw);
+  self_t(I, argc, argv, "__len__");
+  return v_int(tensor_len(I, argv[0]));
+}
+
+NATIVE(m_getitem) {
+  args_no_kw(I, "__getitem__", kw);
+  self_t(I, argc, argv, "__getitem__");
+  args_count(I, "__getitem__", argc - 1, 1, 1);
+  return tensor_getitem(I, argv[0], argv[1]);
+}
+
+NATIVE(m_setitem) {
+  args_no_kw(I, "__setitem__", kw);
+  self_t(I, argc, argv, "__setitem__");
+  args_count(I, "__setitem__", argc - 1, 2, 2);
+  tensor_setitem(I, argv[0], argv[1], argv[2]);
+  return v_none();
+}
+
+NATIVE(m_float) {
+  args_no_kw(I, "__float__", kw);
+  self_t(I, argc, argv, "__float__");
+  return v_float(tensor_as_float(I, argv[0]));
+}
+
+NATIVE(m_int) {
+  args_no_kw(I, "__int__", kw);
+  self_t(I, argc, argv, "__int__");
+  return v_int(tensor_as_int(I, argv[0]));
+}
+
+NATIVE(m_index) {
+  args_no_kw(I, "__index__", kw);
+  Tensor *t = self_t(I, argc, argv, "__index__");
+  if (t->size != 1 || !(dtype_is_int(t->dtype) || t->dtype == MSRT_BOOL))
+    rt_raise(I, EXC_TypeError, "only integer scalar arrays can be converted to a scalar index");
+  return v_int(tensor_get_i64(t, 0));
+}
+
+NATIVE(m_bool) {
+  args_no_kw(I, "__bool__", kw);
+  self_t(I, argc, argv, "__bool__");
+  return v_bool(tensor_truthy(I, argv[0]));
+}
+
+NATIVE(m_format) {
+  args_no_kw(I, "__format__", kw);
+  self_t(I, argc, argv, "__format__");
+  args_count(I, "__format__", argc - 1, 1, 1);
+  if (!v_is(argv[1], OBJ_STR)) rt_raise(I, EXC_TypeError, "__format__() argument must be str");
+  return v_obj(&tensor_format(I, argv[0], AS_STR(argv[1]))->h);
+}
+
+/* ---- constructors ------------------------------------------------------------ */
+
+/* Tensor(input_data=None, dtype=None, shape=None, init=None, const_arg=False) */
+static Value tensor_ctor(Interp *I, int argc, Value *argv, KwArgs *kw) {
+  static const char *const names[] = {"input_data", "dtype", "shape", "init", "internal", "const_arg"};
+  Value v[6];
+  args_bind(I, "Tensor", argc, argv, kw, 0, 6, names, v);
+  int dt = dtype_from_value(I, v[1], "Tensor");
+  if (v[0].tag == V_UNDEF || v[0].tag == V_NONE) {
+    if (v[2].tag == V_UNDEF || v[2].tag == V_NONE)
+      rt_raise(I, EXC_TypeError, "Tensor: input_data must be given (or shape and dtype)");
+    if (dt < 0) rt_raise(I, EXC_TypeError, "Tensor: a dtype must be given with shape");
+    Attrs a;
+    attrs_init(&a);
+    attrs_set(I, OP_Zeros, &a, "shape", v[2]);
+    a.dtype = dt;
+    return prim_call(I, OP_Zeros, 0, NULL, &a);
+  }
+  Value x = v[0];
+  if (!v_is(x, OBJ_TENSOR) && !is_num(x) && !is_seq(x))
+    rt_raise(I, EXC_TypeError, "Tensor: input_data must be a Tensor, numpy array, number, list or tuple, not %s",
+             rt_type_name(I, x));
+  return v_obj(&tensor_from_value(I, x, dt, TF_MS)->h);
+}
+
+/* Parameter(default_input, name=None, requires_grad=True, layerwise_parallel=False, parallel_optimizer=True) */
+static Value param_ctor(Interp *I, int argc, Value *argv, KwArgs *kw) {
+  static const char *const names[] = {"default_input", "name", "requires_grad", "layerwise_parallel",
+                                      "parallel_optimizer"};
+  Value v[5];
+  args_bind(I, "Parameter", argc, argv, kw, 1, 5, names, v);
+  Value x = v[0];
+  if (!v_is(x, OBJ_TENSOR) && !is_num(x) && !is_seq(x))
+    rt_raise(I, EXC_TypeError, "Parameter: default_input must be a Tensor, numpy array or number, not %s",
+             rt_type_name(I, x));
+  if (v[1].tag != V_UNDEF && v[1].tag != V_NONE && !v_is(v[1], OBJ_STR))
+    rt_raise(I, EXC_TypeError, "Parameter: name must be a str, not %s", rt_type_name(I, v[1]));
+  Tensor *t = tensor_from_value(I, x, -1, TF_PARAM);
+  if (v_is(v[1], OBJ_STR)) {
+    obj_incref(v[1].as.o);
+    t->name = AS_STR(v[1]);
+  }
+  t->requires_grad = v[2].tag == V_UNDEF ? true : rt_truthy(I, v[2]);
+  return v_obj(&t->h);
+}
+
+static Value ndarray_ctor(Interp *I, int argc, Value *argv, KwArgs *kw) {
+  (void)argc;
+  (void)argv;
+  (void)kw;
+  rt_raise(I, EXC_TypeError, "numpy.ndarray cannot be constructed directly in msc; use np.array()");
+}
+
+/* dtype objects are callable: np.float32(3) is a numpy scalar, np.float32([1, 2]) an array. */
+NATIVE(dt_call) {
+  args_no_kw(I, "dtype", kw);
+  DType *d = (DType *)argv[0].as.o;
+  if (argc != 2) rt_raise(I, EXC_TypeError, "%s() takes exactly one argument (%d given)", np_names[d->dt], argc - 1);
+  return v_obj(&tensor_from_value(I, argv[1], (int)d->dt, d->np ? TF_NP : TF_MS)->h);
+}
+
+NATIVE(dt_name) {
+  (void)kw;
+  (void)argc;
+  DType *d = (DType *)argv[0].as.o;
+  return v_obj(&str_from_c(I, d->np ? np_names[d->dt] : msrt_dtype_name(d->dt))->h);
+}
+
+NATIVE(dt_itemsize) {
+  (void)I;
+  (void)kw;
+  (void)argc;
+  return v_int((int64_t)msrt_dtype_size(((DType *)argv[0].as.o)->dt));
+}
+
+NATIVE(dt_kind) {
+  (void)kw;
+  (void)argc;
+  msrt_dtype dt = ((DType *)argv[0].as.o)->dt;
+  const char *k = dt == MSRT_BOOL ? "b" : dtype_is_float(dt) ? "f"
+                  : (dt == MSRT_UINT8 || dt == MSRT_UINT16 || dt == MSRT_UINT32 || dt == MSRT_UINT64) ? "u" : "i";
+  return v_obj(&str_from_c(I, k)->h);
+}
+
+/* ---- class setup --------------------------------------------------------------- */
+
+static Class *new_class(Interp *I, const char *name, const char *module, Class *base, NativeFn ctor, Obj **slot) {
+  Class *c = class_new_builtin(I, name, OBJ_TENSOR, base, ctor);
+  Str *m = str_from_c(I, module);
+  class_add_value(I, c, "__module__", v_obj(&m->h));
+  obj_decref(I, &m->h);
+  *slot = &c->h;
+  gc_root_slot(slot);
+  return c;
+}
+
+static void add_common(Interp *I, Class *c) {
+  static const struct { const char *name; NativeFn fn; } props[] = {
+      {"shape", p_shape}, {"dtype", p_dtype}, {"ndim", p_ndim}, {"size", p_size},
+      {"itemsize", p_itemsize}, {"nbytes", p_nbytes}, {"T", p_T}};
+  static const struct { const char *name; NativeFn fn; } meths[] = {
+      {"asnumpy", m_asnumpy}, {"numpy", m_asnumpy}, {"copy", m_copy}, {"item", m_item},
+      {"tolist", m_tolist}, {"reshape", m_reshape}, {"transpose", m_transpose}, {"astype", m_astype},
+      {"sum", m_sum}, {"mean", m_mean}, {"prod", m_prod}, {"max", m_max}, {"min", m_min},
+      {"all", m_all}, {"any", m_any}, {"argmax", m_argmax}, {"argmin", m_argmin},
+      {"squeeze", m_squeeze}, {"expand_dims", m_expand_dims}, {"flatten", m_flatten}, {"ravel", m_flatten},
+      {"__abs__", m_abs}, {"__round__", m_round}, {"__len__", m_len}, {"__getitem__", m_getitem},
+      {"__setitem__", m_setitem}, {"__float__", m_float}, {"__int__", m_int}, {"__index__", m_index},
+      {"__bool__", m_bool}, {"__format__", m_format}, {"dim", m_dim}, {"numel", m_numel},
+      {"init_data", m_init_data}};
+  for (size_t i = 0; i < sizeof props / sizeof props[0]; i++) class_add_property(I, c, props[i].name, props[i].fn);
+  for (size_t i = 0; i < sizeof meths / sizeof meths[0]; i++) class_add_native(I, c, meths[i].name, meths[i].fn);
+}
+
+void tensor_init(Interp *I) {
+  if (owner == I && cls_slot[TF_MS]) return;
+  owner = I;
+  memset(dtype_slot, 0, sizeof dtype_slot);
+  Class *t = new_class(I, "Tensor", "mindspore.common.tensor", NULL, tensor_ctor, &cls_slot[TF_MS]);
+  add_common(I, t);
+  Class *p = new_class(I, "Parameter", "mindspore.common.parameter", t, param_ctor, &cls_slot[TF_PARAM]);
+  class_add_property(I, p, "name", p_name);
+  class_add_property(I, p, "requires_grad", p_requires_grad);
+  class_add_property(I, p, "data", p_data);
+  class_add_native(I, p, "set_data", m_set_data);
+  Class *n = new_class(I, "ndarray", "numpy", NULL, ndarray_ctor, &cls_slot[TF_NP]);
+  add_common(I, n);
+  for (int np = 0; np < 2; np++) {
+    Class *c = class_new_builtin(I, np ? "dtype" : "Type", OBJ_DTYPE, NULL, NULL);
+    Str *m = str_from_c(I, np ? "numpy" : "mindspore.common.dtype");
+    class_add_value(I, c, "__module__", v_obj(&m->h));
+    obj_decref(I, &m->h);
+    class_add_native(I, c, "__call__", dt_call);
+    class_add_property(I, c, "name", dt_name);
+    class_add_property(I, c, "itemsize", dt_itemsize);
+    class_add_property(I, c, "kind", dt_kind);
+    dtcls_slot[np] = &c->h;
+    gc_root_slot(&dtcls_slot[np]);
+  }
+}

@@ -1,0 +1,119 @@
+/* ops.h — primitive op ids, their static facts (ir/ops.def), and the
+ * types every stage's rules share: the abstract tensor type (TType), the
+ * decoded attributes (Attrs) and the rule signatures.
+ *
+ * Rules live with their stage, in tables indexed by OpId:
+ *   infer   (eval/prim.c infer_rules[]): shapes/dtypes only, never data; it
+ *           also says to which dtype each input is converted before the
+ *           kernel (implicit type promotion), so graph capture can insert
+ *           the same Casts;
+ *   kernel  (eval/prim.c kernel_rules[]): runs the op on concrete tensors
+ *           by calling the runtime's msrt_* kernels.
+ * op_infer_rule()/op_kernel_rule() expose them (NULL when a stage lacks a
+ * rule: tests/unit/test_ops.c checks there is none).
+ */
+#ifndef MSC_OPS_H
+#define MSC_OPS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "../runtime/msrt.h"
+
+typedef struct Interp Interp;
+typedef struct Tensor Tensor;
+
+typedef enum OpId {
+#define OP(name, nin, group, code, attrs) OP_##name,
+#include "ops.def"
+#undef OP
+  OP_COUNT
+} OpId;
+
+typedef enum OpGroup {
+  OPG_BINARY,   /* elementwise, promoted dtype in and out */
+  OPG_DIV,      /* elementwise, float out (ints are converted) */
+  OPG_BITWISE,  /* elementwise, bool/int only */
+  OPG_COMPARE,  /* elementwise, promoted in, bool out */
+  OPG_UNARY,    /* elementwise, dtype kept */
+  OPG_UNARY_F,  /* elementwise, float out */
+  OPG_UNARY_B,  /* elementwise, bool out */
+  OPG_REDUCE,   /* reductions over axes */
+  OPG_OWN,      /* op-specific rules */
+} OpGroup;
+
+typedef struct OpInfo {
+  const char *name; /* MindSpore's name */
+  int nin;          /* tensor inputs, -1 variadic */
+  OpGroup group;
+  int code;         /* msrt op code for table-driven groups */
+  const char *attrs;/* accepted attribute names, comma-separated */
+} OpInfo;
+
+extern const OpInfo op_info[OP_COUNT];
+/* OpId of a MindSpore op name, or -1. */
+int op_lookup(const char *name);
+
+/* The abstract type of an operand: what infer sees. `weak` marks a Python
+ * scalar operand (it takes part in promotion by kind only, MindSpore's and
+ * numpy's rules for scalars); `valued` marks an operand whose value numpy's
+ * value-based casting looks at (a Python scalar, or a 0-d ndarray), and
+ * `val` holds it. */
+typedef struct TType {
+  msrt_dtype dt;
+  int ndim;
+  int64_t shape[MSRT_MAX_NDIM];
+  bool weak, valued;
+  double val;
+  int64_t ival;     /* the value when integral */
+} TType;
+
+/* Decoded attributes (non-tensor arguments) of one op call. Which fields
+ * are meaningful depends on the op (ops.def's attrs column); has_* say
+ * whether the caller gave them. */
+typedef struct Attrs {
+  bool np;                  /* numpy semantics (every tensor input is an ndarray) */
+  bool has_axis;            /* axis / perm given and not None */
+  int naxis;
+  int64_t axis[MSRT_MAX_NDIM]; /* axis (tuple), perm */
+  bool axis_tuple;          /* axis was a tuple/list (not a bare int) */
+  bool keep_dims, transpose_a, transpose_b;
+  bool has_shape;
+  int nshape;
+  int64_t shape[MSRT_MAX_NDIM];
+  int dtype;                /* msrt_dtype, or -1 when not given */
+  /* Fill value; Range start/limit/delta; LinSpace start/stop */
+  double value, start, limit, delta;
+  bool value_is_int;        /* all of value/start/limit/delta integral */
+  int64_t ivalue, istart, ilimit, idelta, num;
+  /* StridedSlice, one entry per input dim */
+  int64_t begin[MSRT_MAX_NDIM], end[MSRT_MAX_NDIM], strides[MSRT_MAX_NDIM];
+  uint32_t shrink_mask;
+  int nnew;
+  int64_t new_axis[MSRT_MAX_NDIM]; /* result positions of new dims */
+  bool has_slice;
+  int nslice;               /* entries given in begin/end/strides */
+  bool slice_normalised;    /* begin/end/strides already as slice.indices
+                               gives them (indexing); else Python's slice
+                               semantics are applied by prim_call */
+} Attrs;
+
+void attrs_init(Attrs *a);
+
+/* infer: fills out[0] and cast[0..nin) (the dtype each input is converted
+ * to before the kernel). Raises (rt_raise_op) on a shape or dtype error. */
+typedef void (*InferFn)(Interp *I, OpId op, int nin, const TType *in, const Attrs *a,
+                        TType *out, msrt_dtype *cast);
+/* kernel: computes out from the (already converted) inputs. */
+typedef void (*KernelFn)(Interp *I, OpId op, int nin, Tensor *const *in, const Attrs *a,
+                         Tensor *out);
+
+InferFn op_infer_rule(OpId op);
+KernelFn op_kernel_rule(OpId op);
+
+/* Broadcast two shapes (numpy rules); false if incompatible. */
+bool shape_broadcast(int na, const int64_t *a, int nb, const int64_t *b, int *nout, int64_t *out);
+/* Writes "(2, 3)" / "(3,)" / "()" into buf. */
+const char *shape_str(char *buf, size_t cap, int ndim, const int64_t *shape);
+
+#endif

@@ -1,0 +1,11 @@
+# More indices than dimensions.
+import mindspore as ms
+
+t = ms.Tensor([1.0, 2.0])
+print(t[0, 1])
+
+# ----------------------------------------------------------------------
+# The RUN and CHECK lines are at the end so that line numbers above are real.
+# RUN: not %msc run %s 2>&1 | FileCheck --strict-whitespace %s
+# RUN: %msc run %s > /dev/null 2>&1; test $? -eq 1
+# CHECK: {{^.*/}}err_too_many_indices.py:5:7: error: IndexError: too many indices for array: array is 1-dimensional, but 2 were indexed{{$}}

@@ -1,0 +1,35 @@
+# RUN: %msc run %s > %t.out
+# RUN: %python %s > %t.ref
+# RUN: diff -u %t.ref %t.out
+# ndarray methods and attributes.
+import numpy as np
+
+a = np.arange(12, dtype=np.float32).reshape(3, 4)
+print(a.shape, a.dtype, a.ndim, a.size, a.T.shape, a.itemsize, a.nbytes)
+print(a.reshape(4, 3))
+print(a.reshape((2, -1)))
+print(a.reshape(-1))
+print(a.transpose())
+print(a.reshape(3, 2, 2).transpose(1, 0, 2).shape, a.reshape(3, 2, 2).transpose((2, 0, 1)).shape)
+print(a.astype(np.int32), a.astype(np.int32).dtype, a.astype('float64').dtype)
+print(a.sum(), a.sum(axis=0), a.sum(axis=1, keepdims=True))
+print(a.mean(), a.mean(axis=0), a.max(), a.max(axis=1), a.min(axis=0))
+print(a.argmax(), a.argmax(axis=1), a.argmin(axis=0))
+i = np.array([[3, 1, 2], [9, 9, 0]])
+print(i.sum(), i.sum().dtype, i.mean(), i.max(axis=0), i.prod(axis=1), i.argmax(axis=1))
+print(np.array([True, False, True]).sum(), np.array([True, False]).all(), np.array([True, False]).any())
+print(a.flatten(), a.ravel().shape)
+s = np.zeros((1, 3, 1))
+print(s.squeeze().shape, s.squeeze(0).shape, s.squeeze(axis=2).shape)
+print(np.expand_dims(a, 0).shape, np.expand_dims(a, -1).shape)
+print(a.tolist())
+print(a[1, 2].item(), i.item(4), type(a[0, 0].item()), type(i[0, 0].item()))
+print(float(a[2, 3]), int(a[2, 3]), int(np.float64(-2.7)), float(np.array([5])))
+x = np.array([2.5])
+print(bool(x), bool(np.array([0.0])), bool(np.array(3)))
+print(f"{np.float32(0.1):.3f} {np.float64(2.0):>8.2f} {a[1, 1]:g} {np.int64(42):05d}")
+print(3.0 in a, 99.0 in a, 5 in i)
+print(a.copy() is a, a.copy().shape)
+print(np.array([1.0, 2.0]) == np.array([1.0, 3.0]))
+print(abs(np.array([-1.5, 2.0])), round(np.float64(2.5)), round(np.float64(3.7)))
+print(list(range(np.int64(3))))
