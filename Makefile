@@ -42,7 +42,7 @@ GENWARN := -Wall -Wextra -Werror -Wno-unused-function -Wno-sign-compare \
 LDLIBS := -lm -lpthread -ldl
 
 SRCS := $(wildcard frontend/*.c eval/*.c driver/*.c runtime/*.c)
-GEN_C := $(O)/frontend/lexer.c $(O)/frontend/parser.c
+GEN_C := $(O)/frontend/lexer.c $(O)/frontend/parser.c $(O)/lib_embed.c
 OBJS := $(SRCS:%.c=$(O)/%.o) $(GEN_C:.c=.o)
 LIB_OBJS := $(filter-out $(O)/driver/%,$(OBJS))
 DEPS := $(OBJS:.o=.d)
@@ -82,6 +82,14 @@ $(O)/frontend/parser.o: $(O)/frontend/parser.c $(O)/frontend/lexer.h
 # Hand-written files that include the generated headers.
 $(O)/frontend/parse_util.o $(O)/frontend/fstring.o: $(O)/frontend/parser.h $(O)/frontend/lexer.h
 
+# lib/ (mindspore, numpy in the Python subset) embedded as a C table.
+LIB_PY := $(shell find lib -name '*.py' 2>/dev/null)
+$(O)/lib_embed.c: scripts/embed-lib.py $(LIB_PY) | tools-check
+	@mkdir -p $(dir $@)
+	/usr/bin/python3 scripts/embed-lib.py lib $@
+$(O)/lib_embed.o: $(O)/lib_embed.c
+	$(CC) $(CFLAGS_ALL) $(WARN) -MMD -MP -c -o $@ $<
+
 # C unit tests link everything but the driver.
 $(O)/tests/unit/%: tests/unit/%.c $(LIB_OBJS) tests/unit/unit.h
 	@mkdir -p $(dir $@)
@@ -108,8 +116,8 @@ test: all unit
 endif
 
 demo: all
-	@echo '$$ $(O)/msc run samples/demo.py'
-	@$(O)/msc run samples/demo.py
+	@echo '$$ $(O)/msc run samples/mlp.py'
+	@$(O)/msc run samples/mlp.py
 
 bench: all
 	@scripts/bench.sh $(O)/msc

@@ -1,6 +1,8 @@
 /* exc.c — exceptions: the built-in exception classes, raising (longjmp to
  * the innermost Catch), tracebacks, and the report of an uncaught
- * exception as a diagnostic with one note per calling frame.
+ * exception as a diagnostic with one note per calling frame (an exception
+ * raised inside lib/ is reported at the user's innermost frame, with the
+ * library frames as notes: see exc_report).
  *
  * Exception instances are ordinary Instances whose dict holds `args`.
  * The traceback is taken at raise time from the frames' `cur` nodes:
@@ -280,6 +282,20 @@ static int system_exit(Interp *I, Value exc) {
   return 1;
 }
 
+/* The index of the innermost traceback entry in the user's script (not in
+ * lib/), or 0 when there is none (an error while importing lib/ itself). */
+static int user_frame(Interp *I, const Loc *tb, int n) {
+  for (int i = 0; i < n; i++)
+    if (tb[i].file && !interp_is_lib_src(I, tb[i].file)) return i;
+  return 0;
+}
+
+/* An error raised inside lib/ is reported where the user's script called
+ * into the library (DESIGN.md): the error at the innermost user frame u,
+ * the user's callers as "called from here", then the library frames below
+ * u as notes, from the user's call inwards to where it was raised. Library
+ * frames among the callers (Cell.__call__ between a script line and its
+ * construct) say nothing to the user and are left out. */
 int exc_report(Interp *I, Value exc) {
   if (rt_exc_matches(I, exc, EXC_SystemExit)) return system_exit(I, exc);
   int n = I->tb_len;
@@ -288,20 +304,30 @@ int exc_report(Interp *I, Value exc) {
   Loc noloc = {0};
   Str *msg = safe_str(I, exc);
   const char *cname = AS_INST(exc)->cls->name->data;
-  Loc at = n ? tb[0] : noloc;
+  int u = user_frame(I, tb, n);
+  Loc at = n ? tb[u] : noloc;
   if (!msg) diag_emit(DIAG_ERROR, at, "%s: <exception str() failed>", cname);
   else if (msg->len && (exc.as.o->flags & EF_OP_ERROR)) diag_emit(DIAG_ERROR, at, "%s", msg->data);
   else if (msg->len) diag_emit(DIAG_ERROR, at, "%s: %s", cname, msg->data);
   else diag_emit(DIAG_ERROR, at, "%s", cname);
   if (msg) obj_decref(I, &msg->h);
-  int nnotes = n - 1;
-  for (int i = 1; i < n; i++) {
-    if (nnotes > 8 && i == 5) {
+  /* The callers: every frame above u, library ones dropped when u is the
+   * user's (tb is compacted in place; u + 1 + nc <= i always). */
+  bool in_user = n && tb[u].file && !interp_is_lib_src(I, tb[u].file);
+  int nc = 0;
+  for (int i = u + 1; i < n; i++)
+    if (!in_user || !interp_is_lib_src(I, tb[i].file)) tb[u + 1 + nc++] = tb[i];
+  int nnotes = nc;
+  Loc *callers = tb + u + 1;
+  for (int i = 0; i < nc; i++) {
+    if (nnotes > 8 && i == 4) {
       diag_emit(DIAG_NOTE, noloc, "(%d more calls not shown)", nnotes - 8);
-      i = n - 4;
+      i = nc - 4;
     }
-    diag_emit(DIAG_NOTE, tb[i], "called from here");
+    diag_emit(DIAG_NOTE, callers[i], "called from here");
   }
+  for (int i = u - 1; i >= 0; i--)
+    diag_emit(DIAG_NOTE, I->tb[i], i == 0 ? "raised here, in library code" : "in library code");
   free(tb);
   return 1;
 }

@@ -469,6 +469,7 @@ Value rt_call(Interp *I, Value callee, int argc, Value *argv, KwArgs *kw) {
     }
     case OBJ_CLASS: return call_class(I, (Class *)o, argc, argv, kw);
     case OBJ_STATICMETHOD: return rt_call(I, ((Wrapper *)o)->a, argc, argv, kw);
+    case OBJ_DTYPE: /* np.float32(3): dtype objects have a native __call__ (tensor.c) */
     case OBJ_INSTANCE: {
       Value fn;
       if (rt_find_dunder(I, callee, I->s.call, &fn)) {
@@ -2064,6 +2065,42 @@ int interp_run_main(Interp *I, SrcFile *src, Node *module) {
   return status;
 }
 
+void interp_add_lib_src(Interp *I, SrcFile *src) {
+  Eval *ev = EV(I);
+  if (ev->nlib_srcs == ev->caplib_srcs) {
+    ev->caplib_srcs = ev->caplib_srcs ? 2 * ev->caplib_srcs : 16;
+    ev->lib_srcs = xrealloc(ev->lib_srcs, sizeof(SrcFile *) * (size_t)ev->caplib_srcs);
+  }
+  ev->lib_srcs[ev->nlib_srcs++] = src;
+}
+
+bool interp_is_lib_src(Interp *I, const SrcFile *src) {
+  Eval *ev = EV(I);
+  for (int i = 0; src && i < ev->nlib_srcs; i++)
+    if (ev->lib_srcs[i] == src) return true;
+  return false;
+}
+
+void interp_exec_module(Interp *I, Module *m, Node *module) {
+  if (!resolve_module(I, module))
+    rt_raise(I, EXC_ImportError, "library module '%s' has errors (reported above)", m->name->data);
+  if (I->depth >= I->max_depth) rt_raise(I, EXC_RecursionError, "maximum recursion depth exceeded");
+  check_stack(I);
+  NodeVec *body = &module->body;
+  bool has_doc = body->len && body->items[0]->kind == ND_EXPR_STMT && body->items[0]->a->kind == ND_STR;
+  Str *doc = has_doc ? str_new(I, body->items[0]->a->str, body->items[0]->a->slen) : NULL;
+  dict_set_str(I, m->dict, I->s.doc, doc ? v_obj(&doc->h) : v_none());
+  if (doc) obj_decref(I, &doc->h);
+  Frame mf = {.prev = I->frame, .cur = module, .locals = NULL, .info = NULL, .func = NULL,
+              .closure = NULL, .globals = m->dict, .module = m, .ns = NULL, .ret = v_none(),
+              .hidden = false};
+  I->frame = &mf;
+  I->depth++;
+  exec_block(I, &mf, body);
+  I->depth--;
+  I->frame = mf.prev;
+}
+
 void interp_free(Interp *I) {
   if (!I) return;
   Eval *ev = EV(I);
@@ -2074,6 +2111,8 @@ void interp_free(Interp *I) {
   fflush(stdout);
   if (ev->unwound) unsetenv("MSC_CHECK_LEAKS");
   gc_sweep_all(I);
+  for (int i = 0; i < ev->nlib_srcs; i++) src_free(ev->lib_srcs[i]);
+  free(ev->lib_srcs);
   free(I->tb);
   free(ev);
   free(I);

@@ -111,6 +111,8 @@ typedef struct Eval {
   bool unwound; /* the run ended with an uncaught exception */
   uint32_t epoch; /* bumped whenever a class dict changes */
   ClassInfo cinfo[CLASS_CACHE];
+  SrcFile **lib_srcs; /* lib/ modules' sources, alive until interp_free */
+  int nlib_srcs, caplib_srcs;
 } Eval;
 
 #define EV(I) ((Eval *)(I)->ev)
@@ -119,6 +121,17 @@ typedef struct Eval {
 #ifndef CUR_EXC
 #define CUR_EXC(I) ((I)->exc_value)
 #endif
+
+/* Runs the parsed body of an imported (lib/) module in m's namespace, in a
+ * module frame called from the importing statement; m->dict already holds
+ * __name__ and m->src the source. Raises ImportError when the module does
+ * not resolve (its errors are reported first), and whatever the body raises.
+ * (interp.c) */
+void interp_exec_module(Interp *I, Module *m, Node *module);
+/* lib/ sources: kept alive for diagnostics until interp_free, and told
+ * apart from the user's files by exc_report. (interp.c) */
+void interp_add_lib_src(Interp *I, SrcFile *src);
+bool interp_is_lib_src(Interp *I, const SrcFile *src);
 
 /* resolve.c: annotates the module; returns false after reporting errors. */
 bool resolve_module(Interp *I, Node *module);

@@ -1,9 +1,11 @@
 /* modules.c — import, and the built-in modules math, sys and time.
  *
  * Modules are created on first import and cached in I->modules (which is
- * also sys.modules). builtin_modules[] is the one list of what msc
- * provides: a name there is importable, and the "no module named" error
- * lists the top-level ones. The tensor world adds numpy and mindspore to it.
+ * also sys.modules). A name is looked up first in builtin_modules[] (the
+ * modules written in C: math, sys, time, and the tensor core's _msc), then
+ * in lib/ (mindspore and numpy, written in the Python subset: embedded in
+ * the binary, or read from $MSC_LIB_PATH; see "lib/" below). The "no
+ * module named" error lists the public top-level names of both.
  *
  * math follows CPython 3.11's Modules/mathmodule.c: the same libm calls
  * where CPython calls libm, and ports of CPython's own algorithms where it
@@ -21,8 +23,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <dirent.h>
+#include <sys/stat.h>
 
-#include "interp.h" /* exc_raise_owned */
+#include "interp.h" /* exc_raise_owned, interp_exec_module */
 #include "value.h"
 
 #define NATIVE(fn) static Value fn(Interp *I, int argc, Value *argv, KwArgs *kw)
@@ -1220,12 +1224,17 @@ static Module *sys_create(Interp *I) {
 
 /* ---- import ----------------------------------------------------------- */
 
-/* What msc provides, sorted; a dotted name is a submodule of a package. */
+/* The tensor core's C module, _msc (eval/mod_msc.c). */
+Module *mod_msc_create(Interp *I);
+
+/* What msc provides in C, sorted; a dotted name is a submodule of a package.
+ * Names starting with '_' are private to lib/. */
 static const struct {
   const char *name;
   bool package;
   Module *(*create)(Interp *I);
 } builtin_modules[] = {
+    {"_msc", false, mod_msc_create},
     {"math", false, math_create},
     {"sys", false, sys_create},
     {"time", false, time_create},
@@ -1239,18 +1248,195 @@ static int find_builtin(const char *name, size_t n) {
   return -1;
 }
 
-static _Noreturn void no_module(Interp *I, const char *name, size_t n) {
-  Buf b = {0};
-  for (int i = 0; i < NBUILTIN_MODULES; i++) {
-    if (strchr(builtin_modules[i].name, '.')) continue;
-    if (b.len) buf_puts(&b, ", ");
-    buf_puts(&b, builtin_modules[i].name);
+/* ---- lib/: modules written in the Python subset ------------------------ */
+
+/* lib/ is embedded at build time (scripts/embed-lib.py writes
+ * $(O)/lib_embed.c): a table of {path under lib/, source text}. With
+ * MSC_LIB_PATH set, modules are read from that directory instead, so lib/
+ * can be edited without rebuilding. Module a.b is a/b/__init__.py (a
+ * package) or a/b.py. Sources are named "<msc-lib>/a/b.py" (embedded) or
+ * by their path on disk, and registered with interp_add_lib_src so that
+ * exc_report tells them apart from the user's script. */
+#include "eval/lib_embed.h"
+
+typedef struct LibSource {
+  SrcFile *src;
+  bool package;
+} LibSource;
+
+static const char *lib_path_env(void) {
+  const char *p = getenv("MSC_LIB_PATH");
+  return p && *p ? p : NULL;
+}
+
+static bool lib_embedded(const char *rel, LibSource *out, bool package) {
+  for (int i = 0; i < msc_lib_nfiles; i++) {
+    if (strcmp(msc_lib_files[i].path, rel) != 0) continue;
+    size_t len = msc_lib_files[i].len;
+    char *text = xmalloc(len + 1);
+    memcpy(text, msc_lib_files[i].text, len);
+    text[len] = 0;
+    Buf name = {0};
+    buf_printf(&name, "<msc-lib>/%s", rel);
+    out->src = src_new(name.data, text, len);
+    buf_free(&name);
+    out->package = package;
+    return true;
   }
-  char list[256];
+  return false;
+}
+
+static bool lib_on_disk(const char *dir, const char *rel, LibSource *out, bool package) {
+  Buf path = {0};
+  buf_printf(&path, "%s/%s", dir, rel);
+  out->src = src_load(path.data);
+  buf_free(&path);
+  out->package = package;
+  return out->src != NULL;
+}
+
+/* Finds the source of module dotted[0:n]; false when lib/ has no such module. */
+static bool lib_find(const char *dotted, size_t n, LibSource *out) {
+  char rel[512];
+  if (n + sizeof "/__init__.py" >= sizeof rel) return false;
+  for (size_t i = 0; i < n; i++) {
+    if (dotted[i] == '/' || (dotted[i] == '.' && (i == 0 || dotted[i - 1] == '.'))) return false;
+    rel[i] = dotted[i] == '.' ? '/' : dotted[i];
+  }
+  const char *dir = lib_path_env();
+  for (int package = 1; package >= 0; package--) {
+    snprintf(rel + n, sizeof rel - n, "%s", package ? "/__init__.py" : ".py");
+    if (dir ? lib_on_disk(dir, rel, out, package) : lib_embedded(rel, out, package)) return true;
+  }
+  return false;
+}
+
+/* Adds name[0:len] to names (at most cap, each stored in store) unless
+ * it is private ('_') or already there. */
+static int add_name(const char **names, int n, int cap, char store[][32], const char *name,
+                    size_t len) {
+  if (n >= cap || len == 0 || len >= 32 || name[0] == '_' || name[0] == '.') return n;
+  memcpy(store[n], name, len);
+  store[n][len] = 0;
+  for (int j = 0; j < n; j++)
+    if (strcmp(names[j], store[n]) == 0) return n;
+  names[n] = store[n];
+  return n + 1;
+}
+
+/* The top-level modules of lib/ ("mindspore", "numpy"): of the directory
+ * $MSC_LIB_PATH when set, else of the embedded table. */
+static int lib_toplevel(const char **names, int n, int cap, char store[][32]) {
+  const char *dir = lib_path_env();
+  if (dir) {
+    DIR *d = opendir(dir);
+    struct dirent *e;
+    while (d && (e = readdir(d)) != NULL) {
+      size_t len = strlen(e->d_name);
+      Buf init = {0};
+      buf_printf(&init, "%s/%s/__init__.py", dir, e->d_name);
+      struct stat st;
+      if (stat(init.data, &st) == 0) n = add_name(names, n, cap, store, e->d_name, len);
+      else if (len > 3 && strcmp(e->d_name + len - 3, ".py") == 0)
+        n = add_name(names, n, cap, store, e->d_name, len - 3);
+      buf_free(&init);
+    }
+    if (d) closedir(d);
+    return n;
+  }
+  for (int i = 0; i < msc_lib_nfiles; i++) {
+    const char *p = msc_lib_files[i].path, *slash = strchr(p, '/');
+    if (slash ? strcmp(slash, "/__init__.py") == 0 : strlen(p) > 3)
+      n = add_name(names, n, cap, store, p, slash ? (size_t)(slash - p) : strlen(p) - 3);
+  }
+  return n;
+}
+
+static _Noreturn void no_module(Interp *I, const char *name, size_t n) {
+  const char *names[64];
+  char store[64][32];
+  int k = 0;
+  for (int i = 0; i < NBUILTIN_MODULES && k < 64; i++) {
+    const char *bn = builtin_modules[i].name;
+    if (strchr(bn, '.') || bn[0] == '_') continue;
+    names[k++] = bn;
+  }
+  k = lib_toplevel(names, k, 64, store);
+  for (int i = 1; i < k; i++) /* insertion sort: a handful of names */
+    for (int j = i; j > 0 && strcmp(names[j - 1], names[j]) > 0; j--) {
+      const char *t = names[j];
+      names[j] = names[j - 1];
+      names[j - 1] = t;
+    }
+  Buf b = {0};
+  for (int i = 0; i < k; i++) {
+    if (b.len) buf_puts(&b, ", ");
+    buf_puts(&b, names[i]);
+  }
+  char list[512];
   snprintf(list, sizeof list, "%s", b.data ? b.data : "");
   buf_free(&b);
   rt_raise(I, EXC_ModuleNotFoundError, "no module named '%.*s' (msc provides: %s)", (int)n, name,
            list);
+}
+
+/* Creates the module for a lib/ source, registers it in sys.modules (before
+ * its body runs, so that circular imports see the partly initialised
+ * module, as in CPython), runs it, and removes it again if it raises. */
+static Module *lib_load(Interp *I, Str *key, LibSource *ls) {
+  SrcFile *src = ls->src;
+  interp_add_lib_src(I, src);
+  if (!I->arena) rt_raise(I, EXC_ImportError, "cannot import '%s': no compilation arena", key->data);
+  Node *tree = parse_file(src, I->arena);
+  if (!tree)
+    rt_raise(I, EXC_ImportError, "library module '%s' has syntax errors (reported above)",
+             key->data);
+  Module *m = (Module *)obj_alloc(I, OBJ_MODULE, sizeof(Module));
+  m->name = key;
+  obj_incref(&key->h);
+  m->dict = dict_new(I);
+  m->src = src;
+  Value mv = v_obj(&m->h);
+  dict_set_str(I, m->dict, I->s.name, v_obj(&key->h));
+  Str *file = str_from_c(I, src->name);
+  mod_set(I, m, "__file__", v_obj(&file->h));
+  obj_decref(I, &file->h);
+  if (ls->package) { /* __path__: the package's directory, as in CPython */
+    const char *slash = strrchr(src->name, '/');
+    Str *dir = str_new(I, src->name, slash ? (size_t)(slash - src->name) : 0);
+    List *path = list_new(I, 1);
+    list_append(I, path, v_obj(&dir->h));
+    obj_decref(I, &dir->h);
+    mod_set(I, m, "__path__", v_obj(&path->h));
+    obj_decref(I, &path->h);
+    mod_set(I, m, "__package__", v_obj(&key->h));
+  } else {
+    const char *dot = strrchr(key->data, '.');
+    Str *pkg = str_new(I, key->data, dot ? (size_t)(dot - key->data) : 0);
+    mod_set(I, m, "__package__", v_obj(&pkg->h));
+    obj_decref(I, &pkg->h);
+  }
+  dict_set_str(I, I->modules, key, mv);
+  Catch c;
+  if (RT_TRY(I, &c)) {
+    interp_exec_module(I, m, tree);
+    rt_catch_pop(I, &c);
+  } else {
+    Value exc = CUR_EXC(I);
+    CUR_EXC(I) = v_undef();
+    dict_del(I, I->modules, v_obj(&key->h));
+    obj_decref(I, &m->h);
+    exc_reraise(I, exc);
+  }
+  return m;
+}
+
+static bool is_package(Interp *I, Value mod, int builtin_idx) {
+  if (builtin_idx >= 0) return builtin_modules[builtin_idx].package;
+  Str *k = str_intern(I, "__path__");
+  Value p = dict_get_str(I, AS_MODULE(mod)->dict, k);
+  obj_decref(I, &k->h);
+  return p.tag != V_UNDEF;
 }
 
 /* The module named by the first n bytes of dotted (new reference). */
@@ -1271,24 +1457,35 @@ static Value import_prefix(Interp *I, const char *dotted, size_t n) {
   if (dot) {
     size_t pn = (size_t)(dot - dotted);
     parent = import_prefix(I, dotted, pn);
-    int pi_ = find_builtin(dotted, pn);
-    if (pi_ < 0 || !builtin_modules[pi_].package) {
+    if (!is_package(I, parent, find_builtin(dotted, pn))) {
       v_decref(I, parent);
       obj_decref(I, &key->h);
       rt_raise(I, EXC_ModuleNotFoundError, "no module named '%.*s'; '%.*s' is not a package",
                (int)n, dotted, (int)pn, dotted);
     }
+    /* The parent's body may have imported this module meanwhile. */
+    m = dict_get_str(I, I->modules, key);
+    if (m.tag != V_UNDEF) {
+      v_decref(I, parent);
+      obj_decref(I, &key->h);
+      return v_incref(m);
+    }
   }
   int idx = find_builtin(dotted, n);
-  if (idx < 0) {
+  Module *mod;
+  LibSource ls;
+  if (idx >= 0) {
+    mod = builtin_modules[idx].create(I);
+    dict_set_str(I, I->modules, key, v_obj(&mod->h));
+  } else if (lib_find(dotted, n, &ls)) {
+    mod = lib_load(I, key, &ls);
+  } else {
     v_decref(I, parent);
     obj_decref(I, &key->h);
     if (dot) rt_raise(I, EXC_ModuleNotFoundError, "no module named '%.*s'", (int)n, dotted);
     no_module(I, dotted, n);
   }
-  Module *mod = builtin_modules[idx].create(I);
   Value mv = v_obj(&mod->h);
-  dict_set_str(I, I->modules, key, mv);
   if (dot) { /* bind the submodule in its package */
     Str *lk = str_intern_n(I, dot + 1, (size_t)(dotted + n - dot - 1));
     dict_set_str(I, AS_MODULE(parent)->dict, lk, mv);

@@ -393,6 +393,10 @@ Interp *interp_new(int argc, char **argv);
  * (0, 1 after an uncaught exception has been reported, or SystemExit's). */
 int interp_run_main(Interp *I, SrcFile *src, Node *module);
 void interp_free(Interp *I);
+/* Resolves names in a parsed module without running it (msc run
+ * --syntax-only): reports the errors CPython reports at compile time
+ * (global/nonlocal misuse, ...). Returns false after reporting any. */
+bool interp_check(Interp *I, Node *module);
 
 /* Initialisers, called by interp_new in this order. */
 void value_init(Interp *I);    /* value.c: interned names, built-in classes (all files' methods) */
@@ -564,7 +568,7 @@ Value class_lookup(Interp *I, Class *cls, Str *name);
 bool rt_callable(Interp *I, Value v);
 
 /* import: returns the module (cached in I->modules) or raises
- * ModuleNotFoundError "no module named 'x' (msc provides: math, sys, time)".
+ * ModuleNotFoundError "no module named 'x' (msc provides: math, mindspore, numpy, sys, time)".
  * For a dotted name returns the leaf module; the evaluator binds names.
  * (modules.c) */
 Value rt_import(Interp *I, const char *dotted);

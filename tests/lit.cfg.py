@@ -50,7 +50,9 @@ config.suffixes = ['.py', '.mir']
 # reports it UNRESOLVED ("Test has no 'RUN:' line"), which fails the suite.
 config.excludes = {'lit.cfg.py', 'lit.local.cfg', 'Inputs', 'lit-tools',
                    'unit', 'Output',
-                   'print_diff.py',  # tests/print: numpy-differential driver script
+                   # numpy-differential harnesses, run by scripts/run-tests.sh
+                   # through scripts/{print,kernel,ops}-diff.sh:
+                   'print_diff.py', 'kernel_diff.py', 'opsdiff.py',
                    }
 config.pipefail = True
 

@@ -1,0 +1,34 @@
+"""mindspore: the MindSpore 2.x surface msc provides, written in msc's Python subset.
+
+Tensors, Parameters and dtypes are the tensor core's (the built-in `_msc`
+module, in C); every tensor operation goes through `_msc.prim`. Everything
+else (Cell, layers, the functional ops, initialisers, context) is here, in
+lib/, embedded in the msc binary. See README.md, "lib/: the MindSpore
+library".
+"""
+import _msc
+from mindspore import context
+from mindspore.context import (GRAPH_MODE, PYNATIVE_MODE, STRICT, COMPATIBLE, LAX,
+                               set_context, get_context)
+from mindspore.common import dtype
+from mindspore.common.dtype import (bool_, int8, int16, int32, int64, uint8, float16, float32,
+                                    float64, half, single, double)
+from mindspore.common.parameter import Parameter, ParameterTuple
+from mindspore.common.seed import set_seed, get_seed
+from mindspore.common import initializer
+from mindspore.common.api import jit, mutable, JitConfig
+from mindspore import ops
+from mindspore import nn
+
+Tensor = _msc.Tensor
+mstype = dtype
+__version__ = '2.4.0'
+
+
+def is_tensor(obj):
+    return isinstance(obj, Tensor)
+
+
+def from_numpy(array):
+    """Tensor sharing nothing with `array` (msc copies; MindSpore may share)."""
+    return Tensor(array)

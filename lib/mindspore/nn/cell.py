@@ -1,0 +1,360 @@
+"""mindspore.nn.cell: Cell, the base class of networks and layers.
+
+Bookkeeping as in MindSpore 2.x (mindspore/nn/cell.py):
+- `__setattr__` registers Parameters in `_params` and sub-Cells in `_cells`,
+  in insertion order; other values are plain attributes. (Registered
+  values are also kept in the instance dict, so reading `self.weight` is a
+  plain attribute read.)
+- Parameter names: a Parameter created without a name takes the attribute
+  name it is stored under; assigning a Cell `c` to attribute `n` calls
+  `c.update_parameters_name(n + '.')`, which renames each of c's
+  parameters to `n.` + its path in c. Hence `dense_relu_sequential.0.weight`
+  for the weight of the first Dense of a SequentialCell stored as
+  `self.dense_relu_sequential` (what `print(param.name)` shows).
+- `parameters_and_names()` yields (path, Parameter) with paths built from
+  the attribute names, each Parameter once.
+- A Cell starts in inference mode (`training` False); `set_train()`.
+- Calling a Cell calls `construct`. Graph mode (compiling construct) is the
+  next issue: for now GRAPH_MODE cells and `compile()` run eagerly.
+
+Deliberate differences: msc has no generators, so the iterator methods
+(`parameters_and_names`, `cells_and_names`, `get_parameters`, `cells`)
+return lists, and `parameters_dict`/`name_cells` return plain dicts
+(ordered, but printed as `{...}`, not `OrderedDict([...])`).
+"""
+import _msc
+from mindspore.common.parameter import Parameter, ParameterTuple, _is_parameter_generated
+from mindspore.ops.primitive import Primitive
+
+Tensor = _msc.Tensor
+
+
+def _addindent(s_, num_spaces):
+    lines = s_.split('\n')
+    if len(lines) == 1:
+        return s_
+    first = lines.pop(0)
+    lines = [(num_spaces * ' ') + line for line in lines]
+    return first + '\n' + '\n'.join(lines)
+
+
+class Cell:
+    """Base class for all neural networks (MindSpore's nn.Cell)."""
+
+    def __init__(self, auto_prefix=True, flags=None):
+        object.__setattr__(self, '_params', {})
+        object.__setattr__(self, '_cells', {})
+        object.__setattr__(self, '_params_list', {})
+        object.__setattr__(self, '_primitives', {})
+        object.__setattr__(self, '_auto_prefix', auto_prefix)
+        object.__setattr__(self, 'training', False)
+        object.__setattr__(self, 'requires_grad', False)
+        object.__setattr__(self, '_phase', 'predict')
+        object.__setattr__(self, '_dynamic_shape_inputs', None)
+        object.__setattr__(self, '_jit_config_dict', {})
+        object.__setattr__(self, '_func_graph_flags', {})
+        object.__setattr__(self, '_compiled', False)
+        if flags:
+            self.add_flags(**flags)
+
+    # ---- attributes --------------------------------------------------------
+
+    def _check_init(self, what):
+        if '_params' not in self.__dict__:
+            raise AttributeError(f"For 'Cell', can not assign {what} before Cell.__init__() is called.")
+
+    def __setattr__(self, name, value):
+        d = self.__dict__
+        if isinstance(value, Parameter):
+            self._check_init('params')
+            if name in d['_cells']:
+                raise TypeError(f"For 'Cell', the {name} must be Cell, but got Parameter.")
+            if name in d and name not in d['_params']:
+                del d[name]
+            self.insert_param_to_cell(name, value)
+        elif isinstance(value, ParameterTuple):
+            self._check_init('params')
+            for item in value:
+                self.insert_param_to_cell(item.name, item, check_name_contain_dot=False)
+            d['_params_list'][name] = value
+            object.__setattr__(self, name, value)
+        elif isinstance(value, Cell):
+            if '_cells' not in d:
+                raise AttributeError("For 'Cell', can not assign cells before Cell.__init__() is called.")
+            if name in d['_params']:
+                raise TypeError(f"For 'Cell', the {name} must be Parameter, but got Cell.")
+            if name in d and name not in d['_cells']:
+                del d[name]
+            if self._auto_prefix:
+                value.update_parameters_name(name + '.')
+            self.insert_child_to_cell(name, value)
+        elif isinstance(value, Primitive):
+            if '_primitives' in d:
+                value.set_prim_instance_name(name)
+                d['_primitives'][name] = value
+            object.__setattr__(self, name, value)
+        elif '_params' in d and name in d['_params']:
+            if value is None:
+                d['_params'][name] = None
+                object.__setattr__(self, name, None)
+            elif isinstance(value, Tensor) and d['_params'][name] is not None:
+                d['_params'][name].set_data(value)
+            else:
+                raise TypeError(f"Parameter '{name}' already exists in network, can not assign this "
+                                f"type: '{type(value).__name__}' as a parameter.")
+        elif '_cells' in d and name in d['_cells']:
+            if value is not None:
+                raise TypeError(f"Sub cell '{name}' already exists in network, can not assign this "
+                                f"type: '{type(value).__name__}' as a cell.")
+            d['_cells'][name] = None
+            object.__setattr__(self, name, None)
+        else:
+            object.__setattr__(self, name, value)
+
+    def __getattr__(self, name):
+        # Only reached when normal lookup fails.
+        d = self.__dict__
+        if '_params' in d and name in d['_params']:
+            return d['_params'][name]
+        if '_cells' in d and name in d['_cells']:
+            return d['_cells'][name]
+        raise AttributeError(f"The '{type(self).__name__}' object has no attribute '{name}'.")
+
+    def __delattr__(self, name):
+        d = self.__dict__
+        if name in d.get('_params', {}):
+            del d['_params'][name]
+        elif name in d.get('_cells', {}):
+            del d['_cells'][name]
+        elif name in d.get('_params_list', {}):
+            del d['_params_list'][name]
+        if name not in d:
+            raise AttributeError(f"The '{type(self).__name__}' object has no attribute '{name}'.")
+        del d[name]
+
+    def insert_param_to_cell(self, param_name, param, check_name_contain_dot=True):
+        """Adds a parameter under param_name (used by __setattr__)."""
+        if not param_name:
+            raise KeyError("For 'insert_param_to_cell', the argument 'param_name' should not be None.")
+        if check_name_contain_dot and '.' in param_name:
+            raise KeyError("For 'insert_param_to_cell', the argument 'param_name' should not contain '.'")
+        if '_params' not in self.__dict__:
+            raise AttributeError("For 'insert_param_to_cell', please call Cell.__init__() firstly.")
+        if hasattr(self, param_name) and param_name not in self._params:
+            raise KeyError(f"For 'insert_param_to_cell', the {param_name} parameter already exists in the "
+                           "network. Cannot insert another parameter with the same name.")
+        if not isinstance(param, Parameter) and param is not None:
+            raise TypeError("For 'insert_param_to_cell', the argument 'param' must be 'Parameter' if not "
+                            f"None, but got {type(param).__name__}.")
+        if isinstance(param, Parameter) and _is_parameter_generated(param.name):
+            param.name = param_name
+        self._params[param_name] = param
+        if '.' not in param_name:
+            object.__setattr__(self, param_name, param)
+
+    def insert_child_to_cell(self, child_name, child_cell):
+        """Adds a child cell under child_name."""
+        if not isinstance(child_name, str):
+            raise TypeError("For 'insert_child_to_cell', the type of parameter 'child_name' must be str, "
+                            f"but got {type(child_name).__name__}.")
+        if not child_name or '.' in child_name:
+            raise KeyError("For 'insert_child_to_cell', the parameter 'child_name' can not be None and "
+                           "can not contain '.'")
+        if hasattr(self, child_name) and child_name not in self._cells:
+            raise KeyError(f"For 'insert_child_to_cell', the {child_name} child cell already exists in the "
+                           "network. Cannot insert another child cell with the same name.")
+        if not isinstance(child_cell, Cell) and child_cell is not None:
+            raise TypeError("For 'insert_child_to_cell', the argument 'child_cell' must be 'Cell' if not "
+                            f"None, but got type {type(child_cell).__name__}.")
+        self._cells[child_name] = child_cell
+        object.__setattr__(self, child_name, child_cell)
+
+    # ---- running -----------------------------------------------------------
+
+    def construct(self, *args, **kwargs):
+        raise AttributeError("For 'Cell', the method 'construct' is not defined.")
+
+    def __call__(self, *args, **kwargs):
+        if '_params' not in self.__dict__:
+            raise AttributeError(f"The '{type(self).__name__}' object does not inherit attribute from "
+                                 "'cell'. Please use 'super().__init__()'.")
+        return self.construct(*args, **kwargs)
+
+    def compile(self, *args, **kwargs):
+        """Compiles construct for these inputs (graph mode: next issue; a no-op now)."""
+        object.__setattr__(self, '_compiled', True)
+
+    def compile_and_run(self, *args, **kwargs):
+        self.compile(*args, **kwargs)
+        return self.construct(*args, **kwargs)
+
+    def set_inputs(self, *inputs, **kwargs):
+        if inputs and kwargs:
+            raise ValueError(f"For Cell, set_inputs should only set inputs or kwargs(inputs: {inputs}, "
+                             f"kwargs: {kwargs})!")
+        object.__setattr__(self, '_dynamic_shape_inputs', inputs if inputs else kwargs)
+
+    def get_inputs(self):
+        return self._dynamic_shape_inputs
+
+    def set_jit_config(self, jit_config):
+        object.__setattr__(self, '_jit_config_dict', jit_config.jit_config_dict)
+
+    @property
+    def jit_config_dict(self):
+        return self._jit_config_dict
+
+    # ---- modes and flags -----------------------------------------------------
+
+    def set_train(self, mode=True):
+        object.__setattr__(self, '_phase', 'train' if mode else 'predict')
+        self.add_flags_recursive(training=mode)
+        return self
+
+    def set_grad(self, requires_grad=True):
+        self.requires_grad = requires_grad
+        return self
+
+    @property
+    def phase(self):
+        return self._phase
+
+    @property
+    def cls_name(self):
+        return self.__class__.__name__
+
+    def add_flags(self, **flags):
+        for k in flags:
+            self._func_graph_flags[k] = flags[k]
+            object.__setattr__(self, k, flags[k])
+        return self
+
+    def add_flags_recursive(self, **flags):
+        self.add_flags(**flags)
+        for cell in self.cells():
+            cell.add_flags_recursive(**flags)
+        return self
+
+    def get_flags(self):
+        return self._func_graph_flags
+
+    def to_float(self, dst_type):
+        return self.add_flags_recursive(fp16=str(dst_type) == 'Float16', fp32=str(dst_type) == 'Float32')
+
+    def apply(self, fn):
+        for cell in self.cells():
+            cell.apply(fn)
+        fn(self)
+        return self
+
+    # ---- parameters and cells ----------------------------------------------
+
+    def cells_and_names(self, cells=None, name_prefix=''):
+        """[(path, cell)] for this cell and every sub-cell, each once, depth first."""
+        seen = cells if cells is not None else []
+        out = []
+        self._cells_and_names(seen, name_prefix, out)
+        return out
+
+    def _cells_and_names(self, seen, name_prefix, out):
+        for c in seen:
+            if c is self:
+                return
+        seen.append(self)
+        out.append((name_prefix, self))
+        for name in self._cells:
+            cell = self._cells[name]
+            if cell is not None:
+                prefix = name_prefix + '.' + name if name_prefix else name
+                cell._cells_and_names(seen, prefix, out)
+
+    def parameters_and_names(self, name_prefix='', expand=True):
+        """[(path, Parameter)]: this cell's parameters (and its sub-cells' when
+        expand), each Parameter once."""
+        cells = self.cells_and_names(name_prefix=name_prefix) if expand else [(name_prefix, self)]
+        out = []
+        seen = []
+        for cell_name, cell in cells:
+            params = cell._params
+            for par_name in params:
+                par = params[par_name]
+                if par is None:
+                    continue
+                dup = False
+                for q in seen:
+                    if q is par:
+                        dup = True
+                        break
+                if dup:
+                    continue
+                seen.append(par)
+                out.append((cell_name + '.' + par_name if cell_name else par_name, par))
+        return out
+
+    def get_parameters(self, expand=True):
+        return [p for _, p in self.parameters_and_names(expand=expand)]
+
+    def trainable_params(self, recurse=True):
+        return [p for p in self.get_parameters(expand=recurse) if p.requires_grad]
+
+    def untrainable_params(self, recurse=True):
+        return [p for p in self.get_parameters(expand=recurse) if not p.requires_grad]
+
+    def parameters_dict(self, recurse=True):
+        out = {}
+        for p in self.get_parameters(expand=recurse):
+            out[p.name] = p
+        return out
+
+    def update_parameters_name(self, prefix='', recurse=True):
+        """Renames each parameter to prefix + its path in this cell."""
+        if not isinstance(prefix, str):
+            raise TypeError(f"The prefix must be a str, but got {type(prefix).__name__}.")
+        for name, param in self.parameters_and_names(expand=recurse):
+            param.name = prefix + name
+
+    def name_cells(self):
+        out = {}
+        seen = []
+        for name in self._cells:
+            cell = self._cells[name]
+            if cell is None:
+                continue
+            dup = False
+            for c in seen:
+                if c is cell:
+                    dup = True
+            if not dup:
+                seen.append(cell)
+                out[name] = cell
+        return out
+
+    def cells(self):
+        return list(self.name_cells().values())
+
+    # ---- printing --------------------------------------------------------------
+
+    def extend_repr(self):
+        """Extra text inside the parentheses of repr(cell); layers override it."""
+        return ''
+
+    def __str__(self):
+        return self.__repr__()
+
+    def __repr__(self):
+        extra_lines = []
+        extend_repr = self.extend_repr()
+        if extend_repr:
+            extra_lines = extend_repr.split('\n')
+        child_lines = []
+        for key in self._cells:
+            cell = self._cells[key]
+            child_lines.append('(' + key + '): ' + _addindent(repr(cell), 2))
+        lines = extra_lines + child_lines
+        main_str = self.__class__.__name__ + '('
+        if lines:
+            if len(extra_lines) == 1 and not child_lines:
+                main_str += extra_lines[0]
+            else:
+                main_str += '\n  ' + '\n  '.join(lines) + '\n'
+        return main_str + ')'

@@ -1,0 +1,8 @@
+"""mindspore.ops: functional ops (ops.add, ops.matmul, ...) and primitive
+classes (ops.Add(), ops.MatMul(transpose_b=True), ...). See functional.py
+and operations.py."""
+from mindspore.ops.primitive import Primitive, PrimitiveWithInfer, PrimitiveWithCheck, prim_attr_register, constexpr
+from mindspore.ops import operations
+from mindspore.ops import functional
+from mindspore.ops.operations import *
+from mindspore.ops.functional import *

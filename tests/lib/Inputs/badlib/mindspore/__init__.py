@@ -1,0 +1,3 @@
+# A library module with a syntax error.
+def f(:
+    pass

@@ -1,0 +1,3 @@
+# Raises while being imported.
+x = 1
+raise RuntimeError("broken at import")

@@ -1,0 +1,2 @@
+import mindspore
+import mindspore.broken

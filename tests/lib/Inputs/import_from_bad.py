@@ -1,0 +1,2 @@
+print("before")
+import mindspore
