@@ -59,7 +59,7 @@ static int is_unsigneddt(msrt_dtype dt) {
          dt == MSRT_UINT64;
 }
 static int dtype_valid(msrt_dtype dt) {
-  return (int)dt >= 0 && (int)dt < (int)MSRT_NUM_DTYPES;
+  return (unsigned)dt < (unsigned)MSRT_NUM_DTYPES; /* also rejects negatives */
 }
 
 static float h2f(uint16_t h) {
@@ -530,7 +530,7 @@ int msrt_binary(msrt_binop op, msrt_dtype dt, int ndim, const int64_t *shape,
   bin_fn fn;
   int bool_out, d;
   Nd it;
-  if (!dtype_valid(dt) || (int)op < 0 || (int)op >= (int)MSRT_NUM_BINOPS)
+  if (!dtype_valid(dt) || (unsigned)op >= (unsigned)MSRT_NUM_BINOPS)
     return MSRT_EINVAL;
   fn = bin_pick(op, dt);
   if (!fn) return MSRT_EINVAL;
@@ -766,7 +766,7 @@ static un_fn un_pick(msrt_unop op, msrt_dtype dt) {
 
 int msrt_unary(msrt_unop op, msrt_dtype dt, int64_t n, const void *x, void *out) {
   un_fn fn;
-  if (!dtype_valid(dt) || (int)op < 0 || (int)op >= (int)MSRT_NUM_UNOPS || n < 0)
+  if (!dtype_valid(dt) || (unsigned)op >= (unsigned)MSRT_NUM_UNOPS || n < 0)
     return MSRT_EINVAL;
   fn = un_pick(op, dt);
   if (!fn) return MSRT_EINVAL;
@@ -1416,8 +1416,8 @@ static int reduce_minmax(msrt_reduce_op op, msrt_dtype dt, msrt_dtype out_dt,
 
 int msrt_reduce(msrt_reduce_op op, msrt_dtype dt, msrt_dtype out_dt,
                 int64_t outer, int64_t r, int64_t inner, const void *x, void *out) {
-  if (!dtype_valid(dt) || !dtype_valid(out_dt) || (int)op < 0 ||
-      (int)op >= (int)MSRT_NUM_REDUCE_OPS || outer < 0 || r < 0 || inner < 0)
+  if (!dtype_valid(dt) || !dtype_valid(out_dt) || 
+      (unsigned)op >= (unsigned)MSRT_NUM_REDUCE_OPS || outer < 0 || r < 0 || inner < 0)
     return MSRT_EINVAL;
   switch (op) {
   case MSRT_RANY:

@@ -45,7 +45,7 @@ static const struct {
 };
 
 static int dtype_ok(msrt_dtype dt) {
-  return (int)dt >= 0 && (int)dt < (int)MSRT_NUM_DTYPES;
+  return (unsigned)dt < (unsigned)MSRT_NUM_DTYPES; /* also rejects negatives */
 }
 
 const char *msrt_dtype_name(msrt_dtype dt) {

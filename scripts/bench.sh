@@ -152,4 +152,34 @@ for (dt, lay, M, K, N), g in res.items():
         '%dx%dx%d%s' % (M, K, N, '' if dt == 'f32' else ' f64'), lay, g, npg,
         g / npg, 100 * frac, tgt))
 PY
+
+echo
+# The seed MLP forward in PyNative mode against numpy (OpenBLAS, one thread),
+# same run, with the fraction of the FMA peak measured by gemm_bench above.
+OPENBLAS_NUM_THREADS=1 OMP_NUM_THREADS=1 \
+/usr/bin/python3 - "$1" "$root/bench/mlp" "$bdir/gemm_bench.out" <<'PY' || status=1
+import re, subprocess, sys
+msc, d, gemm_out = sys.argv[1:4]
+peak = 0.0
+for line in open(gemm_out):
+    f = line.split()
+    if f[:2] == ['peak', 'f32']:
+        peak = float(f[2])
+def times(cmd):
+    r = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    if r.returncode != 0:
+        sys.exit('mlp: %s failed: %s' % (cmd[-1], r.stderr.strip()[:300]))
+    return {int(m.group(1)): float(m.group(2)) for m in re.finditer(r'batch (\d+): ([0-9.]+)', r.stdout)}
+ms_t = times([msc, 'run', d + '/mlp_msc.py'])
+np_t = times(['/usr/bin/python3', d + '/mlp_numpy.py'])
+print('seed MLP 784-512-512-10 forward, PyNative, one core (peak %.1f GFLOP/s)' % peak)
+print('%-9s %10s %10s %7s %9s %8s  %s' % ('batch', 'msc', 'numpy', 'ratio', 'GFLOP/s', 'of peak', 'target (batch 64) <= 1.5x numpy'))
+for b in (64, 1):
+    flops = 2.0 * b * (784 * 512 + 512 * 512 + 512 * 10)
+    g = flops / ms_t[b] * 1e-9
+    r = ms_t[b] / np_t[b]
+    tgt = ('ok' if r <= 1.5 else 'SLOWER THAN TARGET') if b == 64 else ''
+    print('%-9d %8.1fus %8.1fus %6.2fx %9.1f %7.0f%%  %s' % (b, ms_t[b] * 1e6, np_t[b] * 1e6, r, g,
+          100 * g / peak if peak else 0, tgt))
+PY
 exit $status

@@ -17,6 +17,10 @@ need python3-numpy /usr/bin/python3 -c 'import numpy'
 # numpy's matmul is the reference in `make bench`: without OpenBLAS Debian's
 # numpy falls back to the reference BLAS, ~20x slower than the real thing.
 need libopenblas0-pthread sh -c 'ls /usr/lib/x86_64-linux-gnu/openblas-pthread/libblas.so.3 || ls /usr/lib/*/openblas-pthread/libblas.so.3'
+# runtime/ must compile for Cortex-M (tests/runtime/strict_c99.py); the
+# firmware issue runs generated code under QEMU with the same toolchain.
+need gcc-arm-none-eabi command -v arm-none-eabi-gcc
+need libnewlib-arm-none-eabi test -d /usr/lib/arm-none-eabi/newlib
 [ -z "$missing" ] && exit 0
 if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
   echo "msc: installing missing tools:$missing" >&2
