@@ -821,21 +821,8 @@ F2I_BOTH(u64, uint64_t, -1.0, 18446744073709551616.0, 0, UINT64_MAX)
 
 typedef void (*cast_fn)(int64_t n, const void *x, void *o);
 
-/* One source type to every destination type. CONV_I(v, T) converts an
- * integer-valued source; float sources use the saturating helpers. */
-#define CAST_INT_SRC(S, TS)                                                    \
-  UN_LOOP(c_##S##_b, TS, u8, x != 0)                                           \
-  UN_LOOP(c_##S##_i8, TS, int8_t, x)                                           \
-  UN_LOOP(c_##S##_u8, TS, uint8_t, x)                                          \
-  UN_LOOP(c_##S##_i16, TS, int16_t, x)                                         \
-  UN_LOOP(c_##S##_u16, TS, uint16_t, x)                                        \
-  UN_LOOP(c_##S##_i32, TS, int32_t, x)                                         \
-  UN_LOOP(c_##S##_u32, TS, uint32_t, x)                                        \
-  UN_LOOP(c_##S##_i64, TS, int64_t, x)                                         \
-  UN_LOOP(c_##S##_u64, TS, uint64_t, x)                                        \
-  UN_LOOP(c_##S##_f32, TS, float, x)                                           \
-  UN_LOOP(c_##S##_f64, TS, double, x)                                          \
-  UN_LOOP(c_##S##_f16, TS, uint16_t, f2h((float)x))                            \
+/* cast_from_S(to): the loop converting from source type S to dtype to. */
+#define CAST_DISPATCH(S)                                                       \
   static cast_fn cast_from_##S(msrt_dtype to) {                                \
     switch (to) {                                                              \
     case MSRT_BOOL: return c_##S##_b;                                          \
@@ -853,6 +840,23 @@ typedef void (*cast_fn)(int64_t n, const void *x, void *o);
     default: return NULL;                                                      \
     }                                                                          \
   }
+
+/* One source type to every destination type. CONV_I(v, T) converts an
+ * integer-valued source; float sources use the saturating helpers. */
+#define CAST_INT_SRC(S, TS)                                                    \
+  UN_LOOP(c_##S##_b, TS, u8, x != 0)                                           \
+  UN_LOOP(c_##S##_i8, TS, int8_t, x)                                           \
+  UN_LOOP(c_##S##_u8, TS, uint8_t, x)                                          \
+  UN_LOOP(c_##S##_i16, TS, int16_t, x)                                         \
+  UN_LOOP(c_##S##_u16, TS, uint16_t, x)                                        \
+  UN_LOOP(c_##S##_i32, TS, int32_t, x)                                         \
+  UN_LOOP(c_##S##_u32, TS, uint32_t, x)                                        \
+  UN_LOOP(c_##S##_i64, TS, int64_t, x)                                         \
+  UN_LOOP(c_##S##_u64, TS, uint64_t, x)                                        \
+  UN_LOOP(c_##S##_f32, TS, float, x)                                           \
+  UN_LOOP(c_##S##_f64, TS, double, x)                                          \
+  UN_LOOP(c_##S##_f16, TS, uint16_t, f2h((float)x))                            \
+  CAST_DISPATCH(S)
 
 CAST_INT_SRC(i8, int8_t)
 CAST_INT_SRC(u8, uint8_t)
@@ -909,23 +913,7 @@ static cast_fn cast_from_b(msrt_dtype to) {
   UN_LOOP(c_##S##_f32, TS, float, x)                                           \
   UN_LOOP(c_##S##_f64, TS, double, x)                                          \
   UN_LOOP(c_##S##_f16, TS, uint16_t, TOHALF(x))                                \
-  static cast_fn cast_from_##S(msrt_dtype to) {                                \
-    switch (to) {                                                              \
-    case MSRT_BOOL: return c_##S##_b;                                          \
-    case MSRT_INT8: return c_##S##_i8;                                         \
-    case MSRT_UINT8: return c_##S##_u8;                                        \
-    case MSRT_INT16: return c_##S##_i16;                                       \
-    case MSRT_UINT16: return c_##S##_u16;                                      \
-    case MSRT_INT32: return c_##S##_i32;                                       \
-    case MSRT_UINT32: return c_##S##_u32;                                      \
-    case MSRT_INT64: return c_##S##_i64;                                       \
-    case MSRT_UINT64: return c_##S##_u64;                                      \
-    case MSRT_FLOAT16: return c_##S##_f16;                                     \
-    case MSRT_FLOAT32: return c_##S##_f32;                                     \
-    case MSRT_FLOAT64: return c_##S##_f64;                                     \
-    default: return NULL;                                                      \
-    }                                                                          \
-  }
+  CAST_DISPATCH(S)
 
 CAST_FLOAT_SRC(f32, float, f2h)
 CAST_FLOAT_SRC(f64, double, d2h)
