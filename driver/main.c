@@ -15,9 +15,12 @@
 #include "../eval/value.h"
 #include "../frontend/ast.h"
 #include "../frontend/diag.h"
+#include "../ir/ir.h"
 
 static const char usage[] =
     "usage: msc run [options] FILE [ARGS...]   run a script as MindSpore would\n"
+    "       msc opt [--verify-each] [--passes=P,...] FILE.mir\n"
+    "                                          read, verify and print a graph IR file\n"
     "       msc --help | --version\n"
     "\n"
     "FILE may be '-' to read the script from standard input.\n"
@@ -122,6 +125,7 @@ int main(int argc, char **argv) {
     return 0;
   }
   if (strcmp(cmd, "run") == 0) return cmd_run(argc - 2, argv + 2);
+  if (strcmp(cmd, "opt") == 0) return ir_opt_main(argc - 1, argv + 1);
   fprintf(stderr, "msc: error: unknown command '%s'\n%s", cmd, usage);
   return 2;
 }

@@ -1,0 +1,340 @@
+/* verify.c — the IR verifier (QBE ssacheck, tinygrad SPEC).
+ *
+ * Requires nothing; changes nothing but the node ids (renumbered as the
+ * printer numbers them, so messages name %N as a dump shows it).
+ * Checks, graph by graph, stopping at the first failure:
+ *   - structure: a Return, nodes owned by their graph and listed once,
+ *     If/While naming two subgraphs of the module (never the entry);
+ *   - SSA: an operand is a constant, a param of the same graph, a
+ *     Parameter of the entry graph, or a node defined earlier in the graph;
+ *   - arity: ops.def nin for primitives (-1: at least one), fixed counts
+ *     for the structural ops; attribute names from ops.def's attrs column;
+ *   - types: Ref values (Parameters) only through Load/Assign or passed to
+ *     If/While; the elementwise families' broadcast shape and fixed result
+ *     dtypes; MakeTuple/TupleGetItem/Load/Assign exactly; If/While
+ *     subgraph signatures. Everything else goes to the infer hook
+ *     (IrVerifyOpts.infer: eval/'s infer rules), when one is given.
+ */
+#include "ir.h"
+
+#include <ctype.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const struct {
+  int nin;
+  OpGroup group;
+  const char *attrs;
+} prims[OP_COUNT] = {
+#define OP(name, nin, group, code, attrs) {nin, group, attrs},
+#include "ops.def"
+#undef OP
+};
+
+typedef struct V {
+  IrModule *m;
+  const IrVerifyOpts *o;
+  IrGraph *g;
+} V;
+
+static char *tstr(const IrType *t) {
+  static char bufs[4][256];
+  static int k;
+  Buf b = {0};
+  ir_type_print(&b, t);
+  char *r = bufs[k++ & 3];
+  snprintf(r, 256, "%s", b.data);
+  buf_free(&b);
+  return r;
+}
+
+/* Reports at n (the graph when n is NULL); always returns false. */
+static MSC_PRINTF(3, 4) bool fail(V *v, const IrNode *n, const char *fmt, ...) {
+  Buf b = {0};
+  va_list ap;
+  va_start(ap, fmt);
+  buf_printf(&b, "in @%s", v->g->name);
+  if (n && n->kind == IR_NK_NODE) buf_printf(&b, ", %%%d (%s)", n->id, ir_op_name(n->op));
+  buf_puts(&b, ": ");
+  buf_vprintf(&b, fmt, ap);
+  va_end(ap);
+  IrLoc l = n ? n->loc : v->g->loc;
+  if (l.file) buf_printf(&b, " (from %s:%d:%d)", l.file, l.line, l.col);
+  if (l.mir.file) diag_emit(DIAG_ERROR, l.mir, "%s", b.data);
+  else diag_plain(DIAG_ERROR, "%s", b.data);
+  buf_free(&b);
+  return false;
+}
+
+static bool is_name(const char *s, bool dots) {
+  if (!s || !*s) return false;
+  for (; *s; s++)
+    if (!isalnum((unsigned char)*s) && *s != '_' && !(dots && (*s == '.' || (unsigned char)*s >= 0x80)))
+      return false;
+  return true;
+}
+
+static bool is_bool_scalar(const IrType *t) {
+  return t && t->dt == MSRT_BOOL &&
+         ((t->kind == IR_T_TENSOR && t->ndim == 0) || t->kind == IR_T_SCALAR);
+}
+
+static int index_in(const IrGraph *g, const IrNode *n) {
+  for (int i = 0; i < g->nnode; i++)
+    if (g->nodes[i] == n) return i;
+  return -1;
+}
+
+/* One operand of n in graph g: defined, and reachable from g. */
+static bool check_operand(V *v, const IrNode *n, int k, const IrNode *x) {
+  IrGraph *g = v->g;
+  if (!x) return fail(v, n, "operand %d is missing", k + 1);
+  if (!x->type) return fail(v, n, "operand %d has no type", k + 1);
+  if (x->kind == IR_NK_CONST) return true;
+  if (x->kind == IR_NK_PARAM) {
+    if (x->owner == g || (x->is_parameter && x->owner == ir_module_entry(v->m))) return true;
+    return fail(v, n, "operand %d (%%para%d_%s) is a parameter of @%s", k + 1, x->id, x->name,
+                x->owner ? x->owner->name : "?");
+  }
+  if (x->owner != g)
+    return fail(v, n, "operand %d is a node of @%s", k + 1, x->owner ? x->owner->name : "?");
+  if (x->id < 0) {
+    int at = index_in(g, x);
+    if (at < 0) return fail(v, n, "operand %d is not a node of the graph", k + 1);
+    return fail(v, n, "operand %d (%%%d) is used before its definition", k + 1, at);
+  }
+  return true;
+}
+
+static bool check_call(V *v, const IrNode *n, const IrGraph *sg, int off, const char *what,
+                       const IrType *want_ret) {
+  if (!sg) return fail(v, n, "%s subgraph is missing", what);
+  if (sg == ir_module_entry(v->m)) return fail(v, n, "%s subgraph is the entry graph", what);
+  int nargs = n->nin - off;
+  if (sg->nparam != nargs)
+    return fail(v, n, "%s subgraph @%s takes %d parameter%s, given %d", what, sg->name, sg->nparam,
+                sg->nparam == 1 ? "" : "s", nargs);
+  for (int i = 0; i < nargs; i++)
+    if (!ir_type_eq(sg->params[i]->type, n->in[off + i]->type))
+      return fail(v, n, "argument %d has type %s, @%s's parameter %d is %s", i + 1,
+                  tstr(n->in[off + i]->type), sg->name, i + 1, tstr(sg->params[i]->type));
+  if (!sg->ret || !sg->ret->type) return fail(v, n, "%s subgraph @%s returns nothing", what, sg->name);
+  if (want_ret && !ir_type_eq(sg->ret->type, want_ret))
+    return fail(v, n, "%s subgraph @%s returns %s, expected %s", what, sg->name,
+                tstr(sg->ret->type), tstr(want_ret));
+  return true;
+}
+
+static bool check_structural(V *v, const IrNode *n) {
+  const IrType *t = n->type;
+  switch (n->op) {
+  case IR_MAKE_TUPLE: {
+    if (t->kind != IR_T_TUPLE || t->nelem != n->nin)
+      return fail(v, n, "result type %s is not a tuple of %d elements", tstr(t), n->nin);
+    for (int i = 0; i < n->nin; i++)
+      if (!ir_type_eq(t->elem[i], n->in[i]->type))
+        return fail(v, n, "element %d has type %s, the result type says %s", i + 1,
+                    tstr(n->in[i]->type), tstr(t->elem[i]));
+    return true;
+  }
+  case IR_TUPLE_GET: {
+    const IrType *tt = n->in[0]->type;
+    const IrNode *ix = n->in[1];
+    if (tt->kind != IR_T_TUPLE) return fail(v, n, "operand 1 has type %s, not a tuple", tstr(tt));
+    if (ix->kind != IR_NK_CONST || ix->cst.kind != IR_C_SCALAR || ix->type->dt != MSRT_INT64)
+      return fail(v, n, "the index must be an I64 constant");
+    if (ix->cst.i < 0 || ix->cst.i >= tt->nelem)
+      return fail(v, n, "index %lld out of range for a tuple of %d", (long long)ix->cst.i, tt->nelem);
+    if (!ir_type_eq(t, tt->elem[ix->cst.i]))
+      return fail(v, n, "result type %s, element %lld is %s", tstr(t), (long long)ix->cst.i,
+                  tstr(tt->elem[ix->cst.i]));
+    return true;
+  }
+  case IR_LOAD:
+  case IR_ASSIGN: {
+    const IrType *r = n->in[0]->type;
+    if (r->kind != IR_T_REF) return fail(v, n, "operand 1 is not a Parameter (type %s)", tstr(r));
+    IrType *d = ir_type_deref(v->m, (IrType *)r);
+    if (n->op == IR_ASSIGN && !ir_type_eq(n->in[1]->type, d))
+      return fail(v, n, "assigns %s to a Parameter of type %s", tstr(n->in[1]->type), tstr(d));
+    if (!ir_type_eq(t, d)) return fail(v, n, "result type %s, the Parameter holds %s", tstr(t), tstr(d));
+    return true;
+  }
+  case IR_IF:
+    if (!is_bool_scalar(n->in[0]->type))
+      return fail(v, n, "condition has type %s, not a Bool scalar", tstr(n->in[0]->type));
+    return check_call(v, n, n->sub[0], 1, "then", t) && check_call(v, n, n->sub[1], 1, "else", t);
+  case IR_WHILE: {
+    if (!check_call(v, n, n->sub[0], 0, "condition", NULL)) return false;
+    if (!is_bool_scalar(n->sub[0]->ret->type))
+      return fail(v, n, "condition subgraph @%s returns %s, not a Bool scalar", n->sub[0]->name,
+                  tstr(n->sub[0]->ret->type));
+    IrType *state = n->nin == 1 ? n->in[0]->type : NULL;
+    if (n->nin != 1) {
+      IrType **el = arena_alloc(v->m->arena, sizeof(IrType *) * (size_t)(n->nin + 1));
+      for (int i = 0; i < n->nin; i++) el[i] = n->in[i]->type;
+      state = ir_type_tuple(v->m, n->nin, el);
+    }
+    if (!ir_type_eq(t, state))
+      return fail(v, n, "result type %s, the loop state is %s", tstr(t), tstr(state));
+    return check_call(v, n, n->sub[1], 0, "body", state);
+  }
+  }
+  return true;
+}
+
+static bool has_attr_name(const char *list, const char *name) {
+  size_t n = strlen(name);
+  for (const char *s = list; *s;) {
+    const char *e = strchr(s, ',');
+    size_t len = e ? (size_t)(e - s) : strlen(s);
+    if (len == n && strncmp(s, name, n) == 0) return true;
+    s += len + (e != NULL);
+  }
+  return false;
+}
+
+/* The elementwise families: broadcast shape and fixed result dtypes. */
+static bool check_elementwise(V *v, const IrNode *n, OpGroup grp) {
+  int nd = 0;
+  int64_t shape[MSRT_MAX_NDIM];
+  msrt_dtype dt0 = MSRT_NUM_DTYPES;
+  bool same = true;
+  for (int i = 0; i < n->nin; i++) {
+    const IrType *a = n->in[i]->type;
+    int an = a->kind == IR_T_TENSOR ? a->ndim : 0;
+    if (!shape_broadcast(nd, shape, an, a->shape, &nd, shape))
+      return fail(v, n, "operand shapes do not broadcast (operand %d is %s)", i + 1, tstr(a));
+    if (a->kind == IR_T_TENSOR) {
+      if (dt0 != MSRT_NUM_DTYPES && a->dt != dt0) same = false;
+      dt0 = a->dt;
+    }
+  }
+  const IrType *t = n->type;
+  if (t->ndim != nd || (nd && memcmp(t->shape, shape, sizeof(int64_t) * (size_t)nd) != 0)) {
+    IrType *want = ir_type_tensor(v->m, t->dt, nd, shape);
+    return fail(v, n, "result type %s, the operands broadcast to %s", tstr(t), tstr(want));
+  }
+  msrt_dtype want = MSRT_NUM_DTYPES;
+  if (grp == OPG_COMPARE || grp == OPG_UNARY_B) want = MSRT_BOOL;
+  else if ((grp == OPG_UNARY || grp == OPG_BINARY) && same) want = dt0;
+  if (want != MSRT_NUM_DTYPES && t->dt != want)
+    return fail(v, n, "result dtype %s, expected %s", msrt_dtype_name(t->dt), msrt_dtype_name(want));
+  if ((grp == OPG_UNARY_F || grp == OPG_DIV) && !ir_dtype_is_float(t->dt))
+    return fail(v, n, "result dtype %s is not a float dtype", msrt_dtype_name(t->dt));
+  return true;
+}
+
+static bool check_prim(V *v, const IrNode *n) {
+  int want = prims[n->op].nin;
+  if (want >= 0 && n->nin != want)
+    return fail(v, n, "expected %d operand%s, got %d", want, want == 1 ? "" : "s", n->nin);
+  if (want < 0 && n->nin < 1) return fail(v, n, "expected at least 1 operand, got 0");
+  for (int i = 0; i < n->nattr; i++)
+    if (!has_attr_name(prims[n->op].attrs, n->attrs[i].name))
+      return fail(v, n, "unknown attribute '%s'", n->attrs[i].name);
+  for (int i = 0; i < n->nin; i++) {
+    IrTypeKind k = n->in[i]->type->kind;
+    if (k == IR_T_REF) return fail(v, n, "operand %d is a Parameter: read it with Load", i + 1);
+    if (k != IR_T_TENSOR && k != IR_T_SCALAR && !(want < 0 && k == IR_T_TUPLE))
+      return fail(v, n, "operand %d has type %s", i + 1, tstr(n->in[i]->type));
+  }
+  if (n->type->kind != IR_T_TENSOR) return fail(v, n, "result type %s is not a tensor", tstr(n->type));
+  OpGroup grp = prims[n->op].group;
+  if (grp != OPG_REDUCE && grp != OPG_OWN && !check_elementwise(v, n, grp)) return false;
+  if (v->o && v->o->infer) {
+    IrType *out = NULL;
+    char msg[256] = "";
+    if (!v->o->infer(v->o->ctx, v->m, n, &out, msg, sizeof msg)) return fail(v, n, "%s", msg);
+    if (out && !ir_type_eq(out, n->type))
+      return fail(v, n, "result type %s, inferred %s", tstr(n->type), tstr(out));
+  }
+  return true;
+}
+
+static bool check_node(V *v, const IrNode *n) {
+  if (n->kind != IR_NK_NODE || n->op < 0 || n->op >= IR_NUM_OPS) return fail(v, n, "not an op node");
+  if (!n->type) return fail(v, n, "no result type");
+  if (n->name && !is_name(n->name, true)) return fail(v, n, "invalid source name '%s'", n->name);
+  for (int i = 0; i < n->nin; i++)
+    if (!check_operand(v, n, i, n->in[i])) return false;
+  for (int i = 0; n->op >= OP_COUNT && i < n->nin; i++) {
+    bool ref_ok = (n->op == IR_IF && i > 0) || n->op == IR_WHILE ||
+                  (i == 0 && (n->op == IR_LOAD || n->op == IR_ASSIGN));
+    if (n->in[i]->type->kind == IR_T_REF && !ref_ok)
+      return fail(v, n, "operand %d is a Parameter: only Load, Assign, If and While take one", i + 1);
+  }
+  if (n->op < OP_COUNT) {
+    if (n->sub[0] || n->sub[1]) return fail(v, n, "a primitive names a subgraph");
+    return check_prim(v, n);
+  }
+  static const int arity[] = {[IR_MAKE_TUPLE - OP_COUNT] = -1, [IR_TUPLE_GET - OP_COUNT] = 2,
+                              [IR_LOAD - OP_COUNT] = 1,        [IR_ASSIGN - OP_COUNT] = 2,
+                              [IR_IF - OP_COUNT] = -2,         [IR_WHILE - OP_COUNT] = -1};
+  int a = arity[n->op - OP_COUNT];
+  if (a >= 0 && n->nin != a) return fail(v, n, "expected %d operand%s, got %d", a, a == 1 ? "" : "s", n->nin);
+  if (a == -2 && n->nin < 1) return fail(v, n, "expected a condition operand");
+  if (n->nattr) return fail(v, n, "%s takes no attributes", ir_op_name(n->op));
+  if (n->op != IR_IF && n->op != IR_WHILE && (n->sub[0] || n->sub[1]))
+    return fail(v, n, "only If and While name subgraphs");
+  return check_structural(v, n);
+}
+
+static bool check_graph(V *v, IrGraph *g, bool entry) {
+  v->g = g;
+  if (!is_name(g->name, true)) return fail(v, NULL, "invalid graph name");
+  for (int i = 0; i < g->nparam; i++) {
+    IrNode *p = g->params[i];
+    if (p->kind != IR_NK_PARAM || p->owner != g) return fail(v, NULL, "parameter %d is not its own", i + 1);
+    if (!p->type) return fail(v, NULL, "parameter %d has no type", i + 1);
+    if (!is_name(p->name, true)) return fail(v, NULL, "parameter %d has an invalid name", i + 1);
+    if (p->is_parameter && !entry)
+      return fail(v, NULL, "Parameter %s belongs in the entry graph", p->name);
+    if (entry && p->is_parameter != (p->type->kind == IR_T_REF))
+      return fail(v, NULL, "entry parameter %s: a Parameter has a Ref type, an input has not", p->name);
+  }
+  for (int i = 0; i < g->nnode; i++) {
+    IrNode *n = g->nodes[i];
+    n->id = i; /* for messages; reset below before the check */
+    if (n->owner != g) return fail(v, n, "node is owned by another graph");
+    n->id = -1;
+  }
+  for (int i = 0; i < g->nnode; i++) {
+    IrNode *n = g->nodes[i];
+    if (n->id >= 0) {
+      n->id = i;
+      return fail(v, n, "node listed twice in the graph");
+    }
+    n->id = i;
+    if (!check_node(v, n)) return false;
+  }
+  if (!g->ret) return fail(v, NULL, "no Return");
+  IrNode ret = {.kind = IR_NK_CONST, .loc = g->ret_loc}; /* names no node */
+  if (!check_operand(v, &ret, 0, g->ret)) return false;
+  return true;
+}
+
+static void number_params(IrModule *m) {
+  int para = 1;
+  for (int gi = 0; gi < m->ngraph; gi++)
+    for (int i = 0; i < m->graphs[gi]->nparam; i++) m->graphs[gi]->params[i]->id = para++;
+}
+
+bool ir_verify(IrModule *m, const IrVerifyOpts *opts) {
+  V v = {m, opts, NULL};
+  if (!m->ngraph) {
+    diag_plain(DIAG_ERROR, "module has no graph");
+    return false;
+  }
+  number_params(m);
+  for (int gi = 0; gi < m->ngraph; gi++)
+    for (int j = 0; j < gi; j++)
+      if (strcmp(m->graphs[gi]->name, m->graphs[j]->name) == 0) {
+        v.g = m->graphs[gi];
+        return fail(&v, NULL, "duplicate graph name");
+      }
+  for (int gi = 0; gi < m->ngraph; gi++)
+    if (!check_graph(&v, m->graphs[gi], gi == 0)) return false;
+  return true;
+}
