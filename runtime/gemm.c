@@ -25,7 +25,11 @@
  *     transition penalty.
  *
  * Matrices with a single row (M == 1, a vector-matrix product) skip the
- * packing: streaming B once is all the work there is.
+ * packing: streaming B once is all the work there is. On the AVX2 path,
+ * float matrices with at most MC_MAX rows (one L2 block of A: the MLP at
+ * batch 64) take gemm_smallm_avx2_f32 instead: A read in place, B copied
+ * one 16-column panel at a time into L1 and used for all of M at once
+ * (see there).
  *
  * Summation order differs from a naive loop (k is split into blocks of at
  * most KC_MAX, and the AVX2 path fuses multiply-adds): results agree with
@@ -612,6 +616,132 @@ AVX2 static void pack_a_avx2_f32(int transa, const float *A, int64_t lda,
   if (ir < mc) pack_a_f32(transa, A, lda, i0 + ir, mc - ir, p0, kc, mr, dst + ir * kc);
 }
 
+/* Small M (one MC block of rows, e.g. the MLP at batch 64): B is reused
+ * only M / 6 times, so packing it into a whole [kc x nc] block and reading
+ * that back from L2 costs as much as the FMAs save. Instead, per depth
+ * block: A is read in place (A as is: row i of a tile is a unit-stride
+ * stream) or packed once (A transposed); then for each 16-column panel of
+ * B, the panel is copied once into an L1-sized buffer (NN: two vector
+ * copies a row; NT: 8x8 transposes) and used for every row tile of M
+ * before moving on. Row tiles are 6 high, with a kernel of exactly the
+ * remaining height (1-5) for the last rows, so M = 64 wastes no FMAs.
+ *
+ * smk_f32 computes C[0:m, 0:n] (=, +=) alpha * A(0:MR, 0:kc) * panel with
+ * A(i, p) = a[i * ars + p * acs] and the panel [kc][16]; MR is a constant
+ * after inlining. */
+#define SMK_ROW(i)                                                             \
+  do {                                                                         \
+    if (MR > (i)) {                                                            \
+      __m256 ai = _mm256_broadcast_ss(a + (i) * ars);                          \
+      c##i##0 = _mm256_fmadd_ps(ai, b0, c##i##0);                              \
+      c##i##1 = _mm256_fmadd_ps(ai, b1, c##i##1);                              \
+    }                                                                          \
+  } while (0)
+
+#define SMK_STEP()                                                             \
+  do {                                                                         \
+    __m256 b0 = _mm256_load_ps(pb), b1 = _mm256_load_ps(pb + 8);               \
+    SMK_ROW(0); SMK_ROW(1); SMK_ROW(2);                                        \
+    SMK_ROW(3); SMK_ROW(4); SMK_ROW(5);                                        \
+    a += acs;                                                                  \
+    pb += 16;                                                                  \
+  } while (0)
+
+AVX2 static inline __attribute__((always_inline)) void
+smk_f32(const int MR, int64_t kc, const float *a, int64_t ars, int64_t acs,
+        const float *pb, float *c, int64_t ldc, int m, int n, float alpha,
+        float beta) {
+  __m256 c00 = _mm256_setzero_ps(), c01 = _mm256_setzero_ps();
+  __m256 c10 = _mm256_setzero_ps(), c11 = _mm256_setzero_ps();
+  __m256 c20 = _mm256_setzero_ps(), c21 = _mm256_setzero_ps();
+  __m256 c30 = _mm256_setzero_ps(), c31 = _mm256_setzero_ps();
+  __m256 c40 = _mm256_setzero_ps(), c41 = _mm256_setzero_ps();
+  __m256 c50 = _mm256_setzero_ps(), c51 = _mm256_setzero_ps();
+  __m256 va = _mm256_set1_ps(alpha), vb = _mm256_set1_ps(beta);
+  int64_t p = kc;
+  for (; p >= 4; p -= 4) {
+    SMK_STEP();
+    SMK_STEP();
+    SMK_STEP();
+    SMK_STEP();
+  }
+  for (; p > 0; p--) SMK_STEP();
+  if (m == MR && n == 16) {
+    ST_ROW_F32(0, c00, c01);
+    if (MR > 1) ST_ROW_F32(1, c10, c11);
+    if (MR > 2) ST_ROW_F32(2, c20, c21);
+    if (MR > 3) ST_ROW_F32(3, c30, c31);
+    if (MR > 4) ST_ROW_F32(4, c40, c41);
+    if (MR > 5) ST_ROW_F32(5, c50, c51);
+  } else {
+    float acc[6 * 16];
+    _mm256_storeu_ps(acc + 0, c00); _mm256_storeu_ps(acc + 8, c01);
+    _mm256_storeu_ps(acc + 16, c10); _mm256_storeu_ps(acc + 24, c11);
+    _mm256_storeu_ps(acc + 32, c20); _mm256_storeu_ps(acc + 40, c21);
+    _mm256_storeu_ps(acc + 48, c30); _mm256_storeu_ps(acc + 56, c31);
+    _mm256_storeu_ps(acc + 64, c40); _mm256_storeu_ps(acc + 72, c41);
+    _mm256_storeu_ps(acc + 80, c50); _mm256_storeu_ps(acc + 88, c51);
+    _mm256_zeroupper();
+    store_tile_f32(acc, 16, c, ldc, m, n, alpha, beta);
+  }
+}
+
+/* Row tiles of one panel: a[i * ars + p * acs] holds A(i, p) for the rows
+ * of this depth block; packed A (acs == 6) comes in 6-row panels. */
+AVX2 static void smallm_panel_f32(int64_t M, int64_t kc, const float *a,
+                                  int64_t lda, int packed, const float *pb,
+                                  float *c, int64_t ldc, int n, float alpha,
+                                  float beta) {
+  const int64_t ars = packed ? 1 : lda, acs = packed ? 6 : 1;
+  const int64_t tile = packed ? 6 * kc : 6 * lda;
+  int64_t ir;
+  for (ir = 0; ir + 6 <= M; ir += 6, a += tile, c += 6 * ldc)
+    smk_f32(6, kc, a, ars, acs, pb, c, ldc, 6, n, alpha, beta);
+  /* the last rows: exactly M - ir of them, since A is read in place */
+  switch (M - ir) {
+  case 5: smk_f32(5, kc, a, ars, acs, pb, c, ldc, 5, n, alpha, beta); break;
+  case 4: smk_f32(4, kc, a, ars, acs, pb, c, ldc, 4, n, alpha, beta); break;
+  case 3: smk_f32(3, kc, a, ars, acs, pb, c, ldc, 3, n, alpha, beta); break;
+  case 2: smk_f32(2, kc, a, ars, acs, pb, c, ldc, 2, n, alpha, beta); break;
+  case 1: smk_f32(1, kc, a, ars, acs, pb, c, ldc, 1, n, alpha, beta); break;
+  default: break;
+  }
+}
+
+AVX2 static void gemm_smallm_avx2_f32(int transa, int transb, int64_t M,
+                                      int64_t N, int64_t K, float alpha,
+                                      const float *A, int64_t lda,
+                                      const float *B, int64_t ldb, float beta,
+                                      float *C, int64_t ldc, void *ws) {
+  const int64_t kcb = balanced(K, KC_MAX, 1);
+  float *pb = (float *)align_ws(ws);
+  float *pa = pb + 16 * kcb + 16; /* fits msrt_gemm_ws_size: M <= MC_MAX */
+  int64_t pc, jr, p;
+  for (pc = 0; pc < K; pc += kcb) {
+    int64_t kc = min64(kcb, K - pc);
+    float bt = pc == 0 ? beta : 1.0f;
+    const float *a = A + pc;
+    if (transa) {
+      pack_a_avx2_f32(transa, A, lda, 0, M, pc, kc, 6, pa);
+      a = pa;
+    }
+    for (jr = 0; jr < N; jr += 16) {
+      int n = (int)min64(16, N - jr);
+      if (!transb && n == 16) {
+        const float *src = B + pc * ldb + jr;
+        float *d = pb;
+        for (p = 0; p < kc; p++, src += ldb, d += 16) {
+          _mm256_store_ps(d, _mm256_loadu_ps(src));
+          _mm256_store_ps(d + 8, _mm256_loadu_ps(src + 8));
+        }
+      } else {
+        pack_b_avx2_f32(transb, B, ldb, pc, kc, jr, n, 16, pb);
+      }
+      smallm_panel_f32(M, kc, a, lda, transa, pb, C + jr, ldc, n, alpha, bt);
+    }
+  }
+}
+
 /* The vector-matrix product, compiled for AVX2 (the generic C source). */
 AVX2 static void gemv_avx2_f32(int transb, int64_t N, int64_t K, float alpha,
                                const float *a, int64_t inca, const float *B,
@@ -726,6 +856,11 @@ void msrt_gemm_f32(int transa, int transb, int64_t M, int64_t N, int64_t K,
   }
 #ifdef GEMM_X86
   if (have_avx2_fma()) {
+    if (M <= MC_MAX) {
+      gemm_smallm_avx2_f32(transa, transb, M, N, K, alpha, A, lda, B, ldb,
+                           beta, C, ldc, ws);
+      return;
+    }
     gemm_blocked_f32(&blk_avx2_f32, &ops_avx2_f32, transa, transb, M, N, K,
                      alpha, A, lda, B, ldb, beta, C, ldc, ws);
     return;
