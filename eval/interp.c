@@ -2109,8 +2109,7 @@ void interp_free(Interp *I) {
   ev->consts = NULL;
   ev->nconsts = 0;
   fflush(stdout);
-  if (ev->unwound) unsetenv("MSC_CHECK_LEAKS");
-  gc_sweep_all(I);
+  gc_sweep_all(I, !ev->unwound);
   for (int i = 0; i < ev->nlib_srcs; i++) src_free(ev->lib_srcs[i]);
   free(ev->lib_srcs);
   free(I->tb);

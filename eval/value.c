@@ -427,9 +427,9 @@ static void obj_free_mem(Obj *o) {
   if (!o->sclass) free(o); /* pooled blocks go with their chunks */
 }
 
-void gc_sweep_all(Interp *I) {
+void gc_sweep_all(Interp *I, bool audit) {
   if (!I->gc_head.gc_next) return;
-  const char *chk = getenv("MSC_CHECK_LEAKS");
+  const char *chk = audit ? getenv("MSC_CHECK_LEAKS") : NULL;
   if (chk && *chk && strcmp(chk, "0") != 0) {
     int64_t n = leak_check(I, strcmp(chk, "2") == 0);
     if (n) fprintf(stderr, "msc: internal: %" PRId64 " objects leaked (refcount)\n", n);

@@ -433,9 +433,11 @@ static inline void v_decref(Interp *I, Value v) {
   if (v.tag == V_OBJ) obj_decref(I, v.as.o);
 }
 /* Frees every object still alive (cycles, objects dropped by an unwind).
- * With MSC_CHECK_LEAKS=1 in the environment, first reports objects that are
- * referenced from outside the object graph (refcount leaks). */
-void gc_sweep_all(Interp *I);
+ * With audit set and MSC_CHECK_LEAKS=1 in the environment, first reports
+ * objects referenced from outside the object graph (refcount leaks). Only
+ * a normal exit can be audited: an exception unwinding the C stack drops
+ * the references its temporaries held. */
+void gc_sweep_all(Interp *I, bool audit);
 
 Value native_new(Interp *I, const char *name, NativeFn fn);
 void class_add_native(Interp *I, Class *c, const char *name, NativeFn fn);
