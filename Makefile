@@ -41,8 +41,8 @@ GENWARN := -Wall -Wextra -Werror -Wno-unused-function -Wno-sign-compare \
            -Wno-unused-parameter -Wno-missing-prototypes
 LDLIBS := -lm -lpthread -ldl
 
-SRCS := $(wildcard frontend/*.c eval/*.c ir/*.c driver/*.c runtime/*.c)
-GEN_C := $(O)/frontend/lexer.c $(O)/frontend/parser.c $(O)/lib_embed.c
+SRCS := $(wildcard frontend/*.c eval/*.c ir/*.c codegen/*.c driver/*.c runtime/*.c)
+GEN_C := $(O)/frontend/lexer.c $(O)/frontend/parser.c $(O)/lib_embed.c $(O)/msrt_embed.c
 OBJS := $(SRCS:%.c=$(O)/%.o) $(GEN_C:.c=.o)
 LIB_OBJS := $(filter-out $(O)/driver/%,$(OBJS))
 DEPS := $(OBJS:.o=.d)
@@ -88,6 +88,13 @@ $(O)/lib_embed.c: scripts/embed-lib.py $(LIB_PY) | tools-check
 	@mkdir -p $(dir $@)
 	/usr/bin/python3 scripts/embed-lib.py lib $@
 $(O)/lib_embed.o: $(O)/lib_embed.c
+	$(CC) $(CFLAGS_ALL) $(WARN) -MMD -MP -c -o $@ $<
+
+# runtime/msrt.h embedded for the JIT, which writes it into its cache.
+$(O)/msrt_embed.c: scripts/embed-file.py runtime/msrt.h | tools-check
+	@mkdir -p $(dir $@)
+	/usr/bin/python3 scripts/embed-file.py msc_msrt_h runtime/msrt.h $@ codegen/codegen.h
+$(O)/msrt_embed.o: $(O)/msrt_embed.c
 	$(CC) $(CFLAGS_ALL) $(WARN) -MMD -MP -c -o $@ $<
 
 # C unit tests link everything but the driver.

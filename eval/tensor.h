@@ -31,9 +31,16 @@ struct Tensor {
   int ndim;
   int64_t shape[MSRT_MAX_NDIM];
   int64_t size;          /* product of shape */
-  void *data;            /* owned; never NULL */
+  void *data;            /* owned; NULL only for a symbolic tensor */
   Str *name;             /* Parameter name, or NULL */
   Dict *attrs;           /* other attributes set by scripts/lib, or NULL */
+  /* Graph capture (eval/graph.c). A symbolic tensor (ast capture) has
+   * data == NULL and stands for the IR value sym; during trace capture a
+   * concrete tensor may carry the node that computed it. sym is valid
+   * only while sym_gen equals the running capture's generation; any use
+   * of a symbolic tensor's data goes through tensor_need_data(). */
+  struct IrNode *sym;
+  uint32_t sym_gen;
 };
 
 /* A dtype object: one per (msrt_dtype, flavour); ms ones print "Float32",

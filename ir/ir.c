@@ -2,13 +2,16 @@
  * in the module's arena; arrays grow by doubling into fresh arena blocks. */
 #include "ir.h"
 
+#include "../codegen/codegen.h"
+
+#include <ctype.h>
 #include <errno.h>
 #include <string.h>
 
 const IrLoc ir_noloc;
 
 static const char *const struct_names[IR_NUM_OPS - OP_COUNT] = {
-    "MakeTuple", "TupleGetItem", "Load", "Assign", "If", "While",
+    "MakeTuple", "TupleGetItem", "Load", "Assign", "If", "While", "Print",
 };
 
 static const char *const prim_names[OP_COUNT] = {
@@ -296,6 +299,24 @@ void ir_return(IrGraph *g, IrNode *v, IrLoc loc) {
   g->ret_loc = loc;
 }
 
+IrNode *ir_print_node(IrGraph *g, int n, IrNode *const *v, IrLoc loc) {
+  return ir_node(g, IR_PRINT, n, v, ir_type_none(g->mod), loc);
+}
+
+int ir_outputs(IrGraph *g, IrNode ***outs) {
+  IrNode *r = g->ret;
+  if (!r || r->type->kind == IR_T_NONE) {
+    *outs = NULL;
+    return 0;
+  }
+  if (r->kind == IR_NK_NODE && r->op == IR_MAKE_TUPLE) {
+    *outs = r->in;
+    return r->nin;
+  }
+  *outs = &g->ret;
+  return 1;
+}
+
 void ir_node_set_name(IrNode *n, const char *name) {
   n->name = name ? arena_strdup(n->owner->mod->arena, name) : NULL;
 }
@@ -383,18 +404,24 @@ IrNode *ir_const_tensor(IrModule *m, msrt_dtype dt, int ndim, const int64_t *sha
 /* ---- msc opt -------------------------------------------------------------- */
 
 static const char opt_usage[] =
-    "usage: msc opt [--verify-each] [--passes=PASS,...] FILE.mir\n"
+    "usage: msc opt [--verify-each] [--passes=PASS,...] [--emit-c|--emit-dot] FILE.mir\n"
     "  reads an IR file (as --dump-ir prints it), verifies it, runs the passes\n"
-    "  in order and prints the result to stdout ('-' reads stdin)\n";
+    "  in order and prints the result to stdout ('-' reads stdin)\n"
+    "  --emit-c    print the C of the entry graph (function msc_<graph>) instead\n"
+    "  --emit-dot  print the module as a Graphviz picture instead\n";
 
 /* argv[0] is the subcommand's name ("opt"); options and the file follow. */
 int ir_opt_main(int argc, char **argv) {
   const char *path = NULL;
-  bool verify_each = false;
+  bool verify_each = false, emit_c = false, emit_dot = false;
   for (int i = 1; i < argc; i++) {
     const char *a = argv[i];
     if (strcmp(a, "--verify-each") == 0) {
       verify_each = true;
+    } else if (strcmp(a, "--emit-c") == 0) {
+      emit_c = true;
+    } else if (strcmp(a, "--emit-dot") == 0) {
+      emit_dot = true;
     } else if (strncmp(a, "--passes=", 9) == 0) {
       for (const char *s = a + 9; *s;) {
         size_t len = strcspn(s, ",");
@@ -429,7 +456,27 @@ int ir_opt_main(int argc, char **argv) {
   IrModule *m = ir_parse(f);
   bool ok = m && ir_verify(m, NULL);
   (void)verify_each; /* verification after each pass, once passes exist */
-  if (ok) ir_print(stdout, m);
+  if (ok && emit_c) {
+    /* the function is msc_ + the entry graph's name as a C identifier */
+    const char *gname = ir_module_entry(m)->name;
+    Buf fn = {0};
+    buf_puts(&fn, "msc_");
+    for (const char *s = gname; *s; s++) {
+      unsigned char ch = (unsigned char)*s;
+      buf_putc(&fn, (char)((ch < 0x80 && (isalnum(ch) || ch == '_')) ? ch : '_'));
+    }
+    CgResult r;
+    char err[512];
+    ok = cg_emit(m, fn.data, NULL, &r, err, sizeof err);
+    if (ok) fputs(r.c, stdout);
+    else diag_plain(DIAG_ERROR, "%s", err);
+    cg_result_free(&r);
+    buf_free(&fn);
+  } else if (ok && emit_dot) {
+    ir_print_dot(stdout, m);
+  } else if (ok) {
+    ir_print(stdout, m);
+  }
   ir_module_free(m);
   src_free(f);
   return ok ? 0 : 1;

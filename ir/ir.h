@@ -26,6 +26,12 @@
  *   While(@cond, @body, s...)  while cond(s...): s = body(s...); cond
  *                              returns a Bool scalar; body returns s's type
  *                              (one state value) or a tuple of them
+ *   Print(v...)                -> <None>: graph-mode print (SEMANTICS.md
+ *                              §1.2), each operand on its own line: a
+ *                              String constant verbatim, a tensor as
+ *                              Tensor(shape=[..], dtype=.., value=..) (with
+ *                              ", name=W" when it is Load(%paraN_W)); a side
+ *                              effect, ordered like Load/Assign
  *
  * Text form (print.c writes it, parse.c reads it back byte-identically;
  * SEMANTICS.md §9, seed 004):
@@ -82,6 +88,7 @@ typedef enum IrOp {
   IR_ASSIGN,
   IR_IF,
   IR_WHILE,
+  IR_PRINT,
   IR_NUM_OPS
 } IrOp;
 
@@ -227,6 +234,7 @@ IrNode *ir_if(IrGraph *g, IrNode *cond, IrGraph *then_g, IrGraph *else_g, int na
 IrNode *ir_while(IrGraph *g, IrGraph *cond_g, IrGraph *body_g, int nargs, IrNode *const *args,
                  IrType *t, IrLoc loc);
 void ir_return(IrGraph *g, IrNode *v, IrLoc loc);
+IrNode *ir_print_node(IrGraph *g, int n, IrNode *const *v, IrLoc loc);
 void ir_node_set_name(IrNode *n, const char *name);
 
 /* Attributes, appended in order (the order is printed). */
@@ -248,6 +256,31 @@ IrNode *ir_const_none(IrModule *m);
 IrNode *ir_const_tensor(IrModule *m, msrt_dtype dt, int ndim, const int64_t *shape,
                         const void *data);
 
+/* ---- the calling convention of a compiled entry graph -----------------
+ * Every backend (the reference executor ir/exec.c, JIT and AOT C from
+ * codegen/) runs the entry graph with the same arguments, in this order:
+ *   1. the entry graph's params, in order (inputs and Parameters as they
+ *      appear in g->params; a Parameter passes its tensor's data);
+ *   2. (C backends only) the tensor constants cg_emit chose to pass by
+ *      pointer (CgResult.consts), in its order;
+ *   3. the outputs, caller-allocated, one per ir_outputs() entry.
+ * The returned value is flattened by ir_outputs: a MakeTuple return gives
+ * its operands (each a tensor), any other tensor-typed return gives itself,
+ * a None return gives nothing. */
+int ir_outputs(IrGraph *g, IrNode ***outs); /* count; *outs points into g */
+
+/* ---- attributes of primitives <-> the decoded Attrs of ops.h -----------
+ * (ir/attrs.c) A staged primitive carries its decoded Attrs as IR
+ * attributes named as in ops.def's attrs column: axis/perm (INT for a bare
+ * int, INTS for a tuple), keep_dims, transpose_a, transpose_b (BOOL, only
+ * when true), shape (INTS), dtype/output_type (DTYPE), value, start, limit,
+ * delta, stop (INT when integral, else FLOAT), num (INT), begin/end/strides
+ * (INTS, normalised: one entry per input dim, as slice.indices gives),
+ * shrink_axis_mask (INT, when non-zero), new_axis (INTS, when any). */
+void ir_attrs_encode(IrNode *n, const Attrs *a);
+/* Inverse of ir_attrs_encode (attrs_init first; slice_normalised set). */
+void ir_attrs_decode(const IrNode *n, Attrs *a);
+
 /* ---- numbers (shared by print.c and parse.c) --------------------------- */
 /* Shortest text that reads back (strtod) to the same value of dtype dt
  * (FLOAT16, FLOAT32 or FLOAT64): "1", "0.1", "-0", "inf", "nan". */
@@ -263,6 +296,8 @@ double ir_elem_float(msrt_dtype dt, const void *data, size_t i);
 void ir_print(FILE *out, IrModule *m);
 void ir_print_buf(Buf *b, IrModule *m);
 char *ir_print_str(IrModule *m); /* malloc'd */
+/* Graphviz picture of the module (ir/dot.c). */
+void ir_print_dot(FILE *out, IrModule *m);
 /* "// -----// IR Dump After NAME //----- //\n" */
 void ir_print_banner(FILE *out, const char *when, const char *pass);
 

@@ -161,6 +161,14 @@ static bool check_structural(V *v, const IrNode *n) {
     if (!ir_type_eq(t, d)) return fail(v, n, "result type %s, the Parameter holds %s", tstr(t), tstr(d));
     return true;
   }
+  case IR_PRINT:
+    if (t->kind != IR_T_NONE) return fail(v, n, "Print returns <None, NoShape>, not %s", tstr(t));
+    for (int i = 0; i < n->nin; i++) {
+      const IrType *a = n->in[i]->type;
+      if (a->kind != IR_T_TENSOR && a->kind != IR_T_STRING)
+        return fail(v, n, "operand %d has type %s: Print takes tensors and strings", i + 1, tstr(a));
+    }
+    return true;
   case IR_IF:
     if (!is_bool_scalar(n->in[0]->type))
       return fail(v, n, "condition has type %s, not a Bool scalar", tstr(n->in[0]->type));
@@ -271,7 +279,8 @@ static bool check_node(V *v, const IrNode *n) {
   }
   static const int arity[] = {[IR_MAKE_TUPLE - OP_COUNT] = -1, [IR_TUPLE_GET - OP_COUNT] = 2,
                               [IR_LOAD - OP_COUNT] = 1,        [IR_ASSIGN - OP_COUNT] = 2,
-                              [IR_IF - OP_COUNT] = -2,         [IR_WHILE - OP_COUNT] = -1};
+                              [IR_IF - OP_COUNT] = -2,         [IR_WHILE - OP_COUNT] = -1,
+                              [IR_PRINT - OP_COUNT] = -1};
   int a = arity[n->op - OP_COUNT];
   if (a >= 0 && n->nin != a) return fail(v, n, "expected %d operand%s, got %d", a, a == 1 ? "" : "s", n->nin);
   if (a == -2 && n->nin < 1) return fail(v, n, "expected a condition operand");

@@ -1,0 +1,103 @@
+/* codegen.h — C code generation from the graph IR (codegen/emit.c) and the
+ * JIT that compiles it with the system C compiler (codegen/jit.c).
+ *
+ * Generated C follows DESIGN.md "Generated C": C99, clean under
+ * -std=c99 -Wall -Wextra -Wpedantic -Wconversion -Werror with gcc and
+ * clang; no malloc, no VLAs, no recursion; it includes "msrt.h" and calls
+ * the runtime's msrt_* kernels (in `msc run` those msc itself exports,
+ * linked with -rdynamic). The same IR gives byte-identical C.
+ *
+ * Emission is table-driven like the other stages: emit_rules[] in emit.c,
+ * indexed by OpId, is the C-emission column of ir/ops.def
+ * (cg_emit_rule_exists() lets tests/unit/test_ops.c check every op has
+ * one). The structural ops MakeTuple, TupleGetItem, Load and Print are
+ * emitted too; If/While are refused (cg_emit fails with a message) until
+ * tensor control flow arrives.
+ *
+ * The emitted entry function has the signature
+ *     int NAME(void *const *args, void *ws);
+ * args follows the calling convention of ir.h ("the calling convention of
+ * a compiled entry graph"): entry params, then the constants passed by
+ * pointer, then the outputs. ws is a caller-provided workspace of
+ * CgResult.ws_size bytes, 64-byte aligned (NULL when ws_size is 0); all
+ * intermediates live in it at offsets fixed at compile time. It returns 0,
+ * or a non-zero msrt error code when a kernel refused its arguments.
+ * Graph-mode Print writes through the runtime's output hook
+ * (msrt_write / msrt_print_graph with a NULL writer), so the text lands in
+ * order with the interpreter's own output.
+ */
+#ifndef MSC_CODEGEN_H
+#define MSC_CODEGEN_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "../ir/ir.h"
+
+typedef struct CgOptions {
+  /* Tensor constants with more elements than this are passed by pointer
+   * (JIT C never contains weight values); smaller ones are emitted as
+   * static const arrays. */
+  int64_t inline_max_elems; /* 0 = default (16) */
+} CgOptions;
+
+typedef struct CgResult {
+  char *c;            /* malloc'd C text of the translation unit */
+  size_t ws_size;     /* workspace bytes the function needs */
+  int nconst;         /* constants passed by pointer, in args order */
+  IrNode **consts;    /* malloc'd array of the IR_NK_CONST nodes */
+} CgResult;
+
+/* Emits the entry graph of m as function `fname`. Returns false with a
+ * message in err (naming the node's op and script location) when the
+ * graph holds something C emission does not support. */
+bool cg_emit(IrModule *m, const char *fname, const CgOptions *opts, CgResult *out, char *err,
+             size_t errcap);
+void cg_result_free(CgResult *r);
+/* True when op (an OpId) has a C-emission rule. */
+bool cg_emit_rule_exists(int op);
+
+/* ---- JIT (jit.c) ---------------------------------------------------------
+ * Compiles C text into a shared object with $CC (default "cc") and the
+ * flags "-std=c99 -O2 -fPIC -shared" plus -I of the cache directory
+ * (where msrt.h is written, from the copy embedded in msc), caches it,
+ * loads it with dlopen and returns the address of symbol fname.
+ *
+ * Cache: directory opts->cache_dir, else $MSC_CACHE_DIR, else
+ * $XDG_CACHE_HOME/msc, else $HOME/.cache/msc (created as needed). The key
+ * is a 64-bit FNV-1a hash (hex) over the C text, the compiler's identity
+ * (`$CC --version` output, computed once per process), the flags, msrt.h
+ * and MSC_VERSION; the object is <key>.so. Compilation writes to a unique
+ * temporary name in the cache directory and renames it into place, so
+ * concurrent msc processes never load a half-written object. The C text
+ * is kept beside it as <key>.c (also renamed into place); the compiler's
+ * output goes to <key>.log.
+ *
+ * Errors (compiler missing, compiler failed, dlopen/dlsym failed, cache
+ * directory unusable) return NULL with a one-line message in err naming
+ * the log file where there is one, e.g.
+ *   "the C compiler 'cc' failed (exit status 1); see /x/msc/ab12.log". */
+typedef int (*CgEntryFn)(void *const *args, void *ws);
+
+typedef struct JitOptions {
+  const char *cache_dir; /* NULL: environment/default */
+  bool verbose;          /* log compiler runs and cache hits to stderr */
+} JitOptions;
+
+typedef struct JitStats {
+  int compiles;          /* cc invocations by this process */
+  int cache_hits;        /* objects found in the cache */
+  double cc_seconds;     /* wall time spent in cc */
+} JitStats;
+
+CgEntryFn jit_load(const char *c_text, const char *fname, const JitOptions *opts, char *err,
+                   size_t errcap);
+const JitStats *jit_stats(void);
+/* dlcloses every loaded object (at interpreter teardown). */
+void jit_unload_all(void);
+
+/* msrt.h as embedded in msc (build/msrt_embed.c). */
+extern const char msc_msrt_h[];
+extern const size_t msc_msrt_h_len;
+
+#endif

@@ -1,0 +1,521 @@
+/* jit.c — compiles generated C with the system C compiler into a shared
+ * object, caches it on disk and loads it (see codegen.h, DESIGN.md
+ * "Generated C": JIT).
+ *
+ * One jit_load:
+ *   1. key = FNV-1a 64 over the C text, the compiler's identity (the output
+ *      of `$CC --version`, run once per process and CC value), the flags,
+ *      msrt.h (embedded in msc, build/msrt_embed.c) and MSC_VERSION;
+ *   2. in-process table: the key is already loaded -> dlsym, done;
+ *   3. <cache>/<key>.so exists -> dlopen it (a cache hit);
+ *   4. otherwise compile: msrt.h is (re)written into the cache directory
+ *      when missing or different, the C text goes to <key>.c, the compiler
+ *      writes <key>.<pid>.<n>.tmp.so with its output in
+ *      <key>.<pid>.<n>.tmp.log; both are renamed into place (<key>.so,
+ *      <key>.log). Every file is written under a unique temporary name and
+ *      renamed, so concurrent msc processes sharing a cache only ever see
+ *      complete files, and a failure leaves no temporary behind (the .c and
+ *      .log stay, so the user can reproduce: the log's first line is the
+ *      command).
+ *
+ * The compiler runs without a shell (posix_spawnp; CC is split on blanks so
+ * "ccache gcc" works), stdin from /dev/null, stdout and stderr into the log.
+ * The object is NOT linked against the runtime: msc (and the unit tests) are
+ * linked with -rdynamic, so msrt_* resolve to the executable's own copies.
+ * -lm is passed: harmless (the executable already has libm loaded), and it
+ * keeps the object correct if generated code calls libm directly and is
+ * loaded by a host that does not link libm.
+ *
+ * Not thread-safe: the interpreter calls it from one thread.
+ */
+#include <dlfcn.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <spawn.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "../frontend/util.h"
+#include "codegen.h"
+
+extern char **environ;
+
+/* The flags, as they enter the key (the -I of the cache directory and the
+ * file names are added on the command line). */
+#define JIT_FLAGS "-std=c99 -O2 -fPIC -shared"
+#define JIT_LIBS "-lm"
+
+static JitStats stats;
+
+typedef struct Loaded {
+  uint64_t key;
+  void *handle;
+} Loaded;
+static Loaded *loaded;
+static size_t nloaded, caploaded;
+
+/* Compiler identity per CC value (normally one entry for the process). */
+typedef struct CcId {
+  char *cc;
+  uint64_t hash; /* FNV-1a of `CC --version` output and exit status */
+} CcId;
+static CcId *ccids;
+static size_t nccids;
+
+static unsigned tmp_counter;
+
+/* ---- small helpers ------------------------------------------------------ */
+
+static void set_err(char *err, size_t errcap, const char *fmt, ...) MSC_PRINTF(3, 4);
+static void set_err(char *err, size_t errcap, const char *fmt, ...) {
+  if (!err || errcap == 0) return;
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(err, errcap, fmt, ap);
+  va_end(ap);
+  for (char *p = err; *p; p++)
+    if (*p == '\n' || *p == '\r') *p = ' '; /* one line */
+}
+
+#define FNV_OFFSET 0xcbf29ce484222325ULL
+#define FNV_PRIME 0x100000001b3ULL
+
+static uint64_t fnv(uint64_t h, const void *data, size_t n) {
+  const unsigned char *p = data;
+  for (size_t i = 0; i < n; i++) {
+    h ^= p[i];
+    h *= FNV_PRIME;
+  }
+  return h;
+}
+
+/* One component of the key: its length, then its bytes (unambiguous). */
+static uint64_t fnv_part(uint64_t h, const void *data, size_t n) {
+  uint64_t len = n;
+  h = fnv(h, &len, sizeof len);
+  return fnv(h, data, n);
+}
+
+static double now_seconds(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+static const char *cc_name(void) {
+  const char *cc = getenv("CC");
+  return cc && cc[strspn(cc, " \t")] ? cc : "cc";
+}
+
+/* Splits cc on blanks into a malloc'd argv with room for `extra` more
+ * entries (and the NULL); *words is the malloc'd copy the entries point
+ * into. Returns the number of words (>= 1: cc_name() is never blank). */
+static int split_cc(const char *cc, int extra, char ***argv, char **words) {
+  char *w = xstrdup(cc);
+  int n = 0;
+  for (char *p = w; *p;) {
+    p += strspn(p, " \t");
+    if (!*p) break;
+    n++;
+    p += strcspn(p, " \t");
+  }
+  char **av = xmalloc(sizeof *av * (size_t)(n + extra + 1));
+  int i = 0;
+  for (char *p = w; *p;) {
+    p += strspn(p, " \t");
+    if (!*p) break;
+    av[i++] = p;
+    p += strcspn(p, " \t");
+    if (*p) *p++ = '\0';
+  }
+  av[i] = NULL;
+  *argv = av;
+  *words = w;
+  return n;
+}
+
+/* Starts argv (no shell) with stdin from /dev/null and stdout+stderr to
+ * outfd. Returns 0 and the child in *pid, or an errno value when the
+ * program could not be started (ENOENT, EACCES...). */
+static int spawn(char **argv, int outfd, pid_t *pid) {
+  posix_spawn_file_actions_t fa;
+  int rc = posix_spawn_file_actions_init(&fa);
+  if (rc) return rc;
+  rc = posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
+  if (!rc) rc = posix_spawn_file_actions_adddup2(&fa, outfd, 1);
+  if (!rc) rc = posix_spawn_file_actions_adddup2(&fa, outfd, 2);
+  if (!rc) rc = posix_spawnp(pid, argv[0], &fa, NULL, argv, environ);
+  posix_spawn_file_actions_destroy(&fa);
+  return rc;
+}
+
+static int wait_child(pid_t pid, int *status) {
+  while (waitpid(pid, status, 0) < 0) {
+    if (errno != EINTR) return errno;
+  }
+  return 0;
+}
+
+/* ---- compiler identity ----------------------------------------------------- */
+
+/* Identity of the compiler CC: hash of `CC --version` (stdout+stderr) and its
+ * exit status, computed once per process and CC value. False with a message
+ * when the compiler cannot be run. */
+static bool cc_identity(const char *cc, uint64_t *out, char *err, size_t errcap) {
+  for (size_t i = 0; i < nccids; i++) {
+    if (strcmp(ccids[i].cc, cc) == 0) {
+      *out = ccids[i].hash;
+      return true;
+    }
+  }
+  char **argv, *words;
+  int n = split_cc(cc, 1, &argv, &words);
+  argv[n] = "--version";
+  argv[n + 1] = NULL;
+  int fds[2];
+  if (pipe2(fds, O_CLOEXEC) < 0) {
+    set_err(err, errcap, "cannot run the C compiler '%s': %s", cc, strerror(errno));
+    free(argv);
+    free(words);
+    return false;
+  }
+  int status = 0;
+  pid_t pid = 0;
+  int rc = spawn(argv, fds[1], &pid);
+  close(fds[1]);
+  free(argv);
+  free(words);
+  Buf b = {0};
+  char chunk[4096];
+  ssize_t r;
+  while ((r = read(fds[0], chunk, sizeof chunk)) != 0) {
+    if (r < 0) {
+      if (errno == EINTR) continue;
+      break;
+    }
+    buf_append(&b, chunk, (size_t)r);
+  }
+  if (!rc) rc = wait_child(pid, &status);
+  close(fds[0]);
+  if (rc) {
+    buf_free(&b);
+    set_err(err, errcap, "cannot run the C compiler '%s': %s (set CC to a C compiler)", cc,
+            strerror(rc));
+    return false;
+  }
+  uint64_t h = fnv_part(FNV_OFFSET, b.data ? b.data : "", b.len);
+  h = fnv_part(h, &status, sizeof status);
+  buf_free(&b);
+  ccids = xrealloc(ccids, sizeof *ccids * (nccids + 1));
+  ccids[nccids].cc = xstrdup(cc);
+  ccids[nccids].hash = h;
+  nccids++;
+  *out = h;
+  return true;
+}
+
+/* ---- cache directory ------------------------------------------------------- */
+
+/* The cache directory (malloc'd, no trailing slash), or NULL with a message. */
+static char *cache_dir(const JitOptions *opts, char *err, size_t errcap) {
+  const char *d = opts ? opts->cache_dir : NULL;
+  Buf b = {0};
+  if (d && *d) {
+    buf_puts(&b, d);
+  } else if ((d = getenv("MSC_CACHE_DIR")) && *d) {
+    buf_puts(&b, d);
+  } else if ((d = getenv("XDG_CACHE_HOME")) && *d) {
+    buf_printf(&b, "%s/msc", d);
+  } else if ((d = getenv("HOME")) && *d) {
+    buf_printf(&b, "%s/.cache/msc", d);
+  } else {
+    set_err(err, errcap, "no cache directory for the JIT: set MSC_CACHE_DIR (or HOME)");
+    return NULL;
+  }
+  while (b.len > 1 && b.data[b.len - 1] == '/') b.data[--b.len] = '\0';
+  return buf_detach(&b);
+}
+
+/* mkdir -p dir (0755). */
+static bool make_dirs(const char *dir, char *err, size_t errcap) {
+  struct stat st;
+  if (stat(dir, &st) == 0 && S_ISDIR(st.st_mode)) return true;
+  char *p = xstrdup(dir);
+  int e = 0;
+  for (char *s = p + 1;; s++) {
+    if (*s == '/' || *s == '\0') {
+      char c = *s;
+      *s = '\0';
+      if (mkdir(p, 0755) < 0 && errno != EEXIST) {
+        e = errno;
+        break;
+      }
+      *s = c;
+      if (!c) break;
+    }
+  }
+  free(p);
+  if (!e && (stat(dir, &st) < 0 || !S_ISDIR(st.st_mode))) e = stat(dir, &st) < 0 ? errno : ENOTDIR;
+  if (e) {
+    set_err(err, errcap, "cannot create the cache directory '%s': %s", dir, strerror(e));
+    return false;
+  }
+  return true;
+}
+
+/* Writes data to a unique temporary beside path and renames it into place. */
+static bool write_atomic(const char *path, const char *data, size_t len, char *err,
+                         size_t errcap) {
+  Buf tmp = {0};
+  buf_printf(&tmp, "%s.%ld.%u.tmp", path, (long)getpid(), tmp_counter++);
+  int fd = open(tmp.data, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+  int e = 0;
+  if (fd < 0) {
+    e = errno;
+  } else {
+    size_t off = 0;
+    while (off < len) {
+      ssize_t w = write(fd, data + off, len - off);
+      if (w < 0) {
+        if (errno == EINTR) continue;
+        e = errno;
+        break;
+      }
+      off += (size_t)w;
+    }
+    if (close(fd) < 0 && !e) e = errno;
+    if (!e && rename(tmp.data, path) < 0) e = errno;
+    if (e) unlink(tmp.data);
+  }
+  if (e) set_err(err, errcap, "cannot write '%s': %s", path, strerror(e));
+  buf_free(&tmp);
+  return !e;
+}
+
+/* msrt.h in the cache directory, written when missing or different. */
+static bool ensure_header(const char *dir, char *err, size_t errcap) {
+  Buf path = {0};
+  buf_printf(&path, "%s/msrt.h", dir);
+  size_t len = 0;
+  char *cur = read_file(path.data, &len);
+  bool ok = true;
+  if (!cur || len != msc_msrt_h_len || memcmp(cur, msc_msrt_h, len) != 0)
+    ok = write_atomic(path.data, msc_msrt_h, msc_msrt_h_len, err, errcap);
+  free(cur);
+  buf_free(&path);
+  return ok;
+}
+
+/* ---- loading ---------------------------------------------------------------- */
+
+static CgEntryFn lookup(void *handle, const char *fname, const char *path, char *err,
+                        size_t errcap) {
+  dlerror();
+  void *sym = dlsym(handle, fname);
+  if (!sym) {
+    const char *e = dlerror();
+    set_err(err, errcap, "cannot find '%s' in %s: %s", fname, path, e ? e : "null symbol");
+    return NULL;
+  }
+  CgEntryFn fn;
+  memcpy(&fn, &sym, sizeof fn);
+  return fn;
+}
+
+static void remember(uint64_t key, void *handle) {
+  if (nloaded == caploaded) {
+    caploaded = caploaded ? caploaded * 2 : 8;
+    loaded = xrealloc(loaded, sizeof *loaded * caploaded);
+  }
+  loaded[nloaded].key = key;
+  loaded[nloaded].handle = handle;
+  nloaded++;
+}
+
+/* Compiles <key>.c into <key>.so (renamed into place). */
+static bool compile(const char *cc, const char *dir, const char *stem, const char *c_text,
+                    bool verbose, char *err, size_t errcap) {
+  if (!ensure_header(dir, err, errcap)) return false;
+  Buf cpath = {0}, so = {0}, log = {0}, tso = {0}, tlog = {0}, inc = {0}, cmd = {0};
+  buf_printf(&cpath, "%s.c", stem);
+  buf_printf(&so, "%s.so", stem);
+  buf_printf(&log, "%s.log", stem);
+  unsigned n = tmp_counter++;
+  buf_printf(&tso, "%s.%ld.%u.tmp.so", stem, (long)getpid(), n);
+  buf_printf(&tlog, "%s.%ld.%u.tmp.log", stem, (long)getpid(), n);
+  buf_printf(&inc, "-I%s", dir);
+  bool ok = false;
+  char **argv = NULL, *words = NULL;
+  int logfd = -1;
+
+  if (!write_atomic(cpath.data, c_text, strlen(c_text), err, errcap)) goto out;
+
+  int nw = split_cc(cc, 9, &argv, &words);
+  int i = nw;
+  argv[i++] = "-std=c99";
+  argv[i++] = "-O2";
+  argv[i++] = "-fPIC";
+  argv[i++] = "-shared";
+  argv[i++] = inc.data;
+  argv[i++] = "-o";
+  argv[i++] = tso.data;
+  argv[i++] = cpath.data;
+  argv[i++] = JIT_LIBS;
+  argv[i] = NULL;
+
+  logfd = open(tlog.data, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+  if (logfd < 0) {
+    set_err(err, errcap, "cannot write '%s': %s", tlog.data, strerror(errno));
+    goto out;
+  }
+  /* First line of the log: the command that reproduces the compilation. */
+  buf_puts(&cmd, "#");
+  for (int k = 0; argv[k]; k++) {
+    buf_putc(&cmd, ' ');
+    buf_puts(&cmd, k == nw + 6 ? so.data : argv[k]);
+  }
+  buf_putc(&cmd, '\n');
+  if (write(logfd, cmd.data, cmd.len) != (ssize_t)cmd.len) {
+    set_err(err, errcap, "cannot write '%s': %s", tlog.data, strerror(errno));
+    goto out;
+  }
+
+  double t0 = now_seconds();
+  int status = 0;
+  pid_t pid = 0;
+  int rc = spawn(argv, logfd, &pid);
+  if (!rc) rc = wait_child(pid, &status);
+  double dt = now_seconds() - t0;
+  close(logfd);
+  logfd = -1;
+  if (rc) {
+    unlink(tlog.data);
+    unlink(tso.data);
+    set_err(err, errcap, "cannot run the C compiler '%s': %s (set CC to a C compiler)", cc,
+            strerror(rc));
+    goto out;
+  }
+  stats.compiles++;
+  stats.cc_seconds += dt;
+  /* The log goes into place whatever happened (warnings are worth keeping). */
+  bool log_ok = rename(tlog.data, log.data) == 0;
+  if (!log_ok) unlink(tlog.data);
+  const char *logname = log_ok ? log.data : "(log lost)";
+  if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+    unlink(tso.data);
+    if (WIFSIGNALED(status))
+      set_err(err, errcap, "the C compiler '%s' was killed by signal %d; see %s", cc,
+              WTERMSIG(status), logname);
+    else
+      set_err(err, errcap, "the C compiler '%s' failed (exit status %d); see %s", cc,
+              WEXITSTATUS(status), logname);
+    goto out;
+  }
+  if (rename(tso.data, so.data) < 0) {
+    int e = errno;
+    unlink(tso.data);
+    set_err(err, errcap, "the C compiler '%s' produced no object (%s); see %s", cc,
+            strerror(e), logname);
+    goto out;
+  }
+  if (verbose) fprintf(stderr, "msc: jit: cc %.1f ms -> %s\n", dt * 1e3, so.data);
+  ok = true;
+out:
+  if (logfd >= 0) {
+    close(logfd);
+    unlink(tlog.data);
+  }
+  free(argv);
+  free(words);
+  buf_free(&cpath);
+  buf_free(&so);
+  buf_free(&log);
+  buf_free(&tso);
+  buf_free(&tlog);
+  buf_free(&inc);
+  buf_free(&cmd);
+  return ok;
+}
+
+CgEntryFn jit_load(const char *c_text, const char *fname, const JitOptions *opts, char *err,
+                   size_t errcap) {
+  if (err && errcap) err[0] = '\0';
+  bool verbose = opts && opts->verbose;
+  const char *cc = cc_name();
+  char *dir = cache_dir(opts, err, errcap);
+  if (!dir) return NULL;
+
+  uint64_t id;
+  if (!cc_identity(cc, &id, err, errcap)) {
+    free(dir);
+    return NULL;
+  }
+  uint64_t h = fnv_part(FNV_OFFSET, c_text, strlen(c_text));
+  h = fnv_part(h, &id, sizeof id);
+  h = fnv_part(h, JIT_FLAGS " " JIT_LIBS, strlen(JIT_FLAGS " " JIT_LIBS));
+  h = fnv_part(h, msc_msrt_h, msc_msrt_h_len);
+  h = fnv_part(h, MSC_VERSION, strlen(MSC_VERSION));
+
+  Buf stem = {0}, so = {0};
+  buf_printf(&stem, "%s/%016llx", dir, (unsigned long long)h);
+  buf_printf(&so, "%s.so", stem.data);
+  CgEntryFn fn = NULL;
+
+  /* Already loaded by this process (the key covers the directory's content
+   * but not the directory: the same text from two caches is one object). */
+  for (size_t i = 0; i < nloaded; i++) {
+    if (loaded[i].key == h) {
+      stats.cache_hits++;
+      if (verbose) fprintf(stderr, "msc: jit: cache hit %s\n", so.data);
+      fn = lookup(loaded[i].handle, fname, so.data, err, errcap);
+      goto out;
+    }
+  }
+
+  void *handle = NULL;
+  if (access(so.data, F_OK) == 0) {
+    handle = dlopen(so.data, RTLD_NOW | RTLD_LOCAL);
+    if (handle) {
+      stats.cache_hits++;
+      if (verbose) fprintf(stderr, "msc: jit: cache hit %s\n", so.data);
+    }
+    /* An object that does not load (another machine's, damaged by hand) is
+     * rebuilt below; the rename replaces it. */
+  }
+  if (!handle) {
+    if (!make_dirs(dir, err, errcap)) goto out;
+    if (!compile(cc, dir, stem.data, c_text, verbose, err, errcap)) goto out;
+    handle = dlopen(so.data, RTLD_NOW | RTLD_LOCAL);
+    if (!handle) {
+      const char *e = dlerror();
+      set_err(err, errcap, "cannot load %s: %s", so.data, e ? e : "unknown error");
+      goto out;
+    }
+  }
+  remember(h, handle);
+  fn = lookup(handle, fname, so.data, err, errcap);
+out:
+  buf_free(&stem);
+  buf_free(&so);
+  free(dir);
+  return fn;
+}
+
+const JitStats *jit_stats(void) { return &stats; }
+
+void jit_unload_all(void) {
+  for (size_t i = nloaded; i-- > 0;) dlclose(loaded[i].handle);
+  free(loaded);
+  loaded = NULL;
+  nloaded = caploaded = 0;
+  /* The compiler identities stay: `cc --version` runs once per process. */
+}

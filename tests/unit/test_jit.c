@@ -1,0 +1,509 @@
+/* test_jit.c — codegen/jit.c: compile C with $CC into a shared object,
+ * cache it on disk (atomic renames), load it with dlopen.
+ *
+ * Each test uses its own fresh cache directory (removed at the end) and
+ * calls jit_unload_all() when done, so nothing is shared between tests but
+ * the per-process compiler identity. The compiled code calls msrt_unary,
+ * which resolves to this binary's copy (unit tests are linked -rdynamic,
+ * like msc). */
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "codegen/codegen.h"
+#include "frontend/util.h"
+#include "runtime/msrt.h"
+#include "tests/unit/unit.h"
+
+#define SQRT_SRC                                                              \
+  "#include \"msrt.h\"\n"                                                     \
+  "int f(void *const *args, void *ws);\n"                                     \
+  "int f(void *const *args, void *ws) {\n"                                    \
+  "  (void)ws;\n"                                                             \
+  "  return msrt_unary(MSRT_SQRT, MSRT_FLOAT32, 3, args[0], args[1]);\n"      \
+  "}\n"
+
+static char err[512];
+
+static char *new_cache(void) {
+  char *d = xstrdup("/tmp/msc-test-jit-XXXXXX");
+  if (!mkdtemp(d)) {
+    UNIT_FAIL("mkdtemp: %s", strerror(errno));
+    return d;
+  }
+  return d;
+}
+
+/* rm -r dir */
+static void rm_tree(const char *dir) {
+  DIR *d = opendir(dir);
+  if (!d) return;
+  struct dirent *e;
+  while ((e = readdir(d))) {
+    if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, "..")) continue;
+    Buf p = {0};
+    buf_printf(&p, "%s/%s", dir, e->d_name);
+    struct stat st;
+    if (lstat(p.data, &st) == 0 && S_ISDIR(st.st_mode)) {
+      chmod(p.data, 0755);
+      rm_tree(p.data);
+    } else {
+      unlink(p.data);
+    }
+    buf_free(&p);
+  }
+  closedir(d);
+  rmdir(dir);
+}
+
+static void done(char *dir) {
+  jit_unload_all();
+  rm_tree(dir);
+  free(dir);
+}
+
+/* Number of entries of dir whose name contains sub. */
+static int count_files(const char *dir, const char *sub) {
+  DIR *d = opendir(dir);
+  if (!d) return -1;
+  int n = 0;
+  struct dirent *e;
+  while ((e = readdir(d)))
+    if (strstr(e->d_name, sub)) n++;
+  closedir(d);
+  return n;
+}
+
+static bool exists(const char *path) { return access(path, F_OK) == 0; }
+
+/* Runs f (the SQRT_SRC function) on {1, 4, 9}; true when it gives {1, 2, 3}. */
+static bool runs_sqrt(CgEntryFn f) {
+  if (!f) return false;
+  float x[3] = {1.0f, 4.0f, 9.0f}, y[3] = {0, 0, 0};
+  void *args[2] = {x, y};
+  if (f(args, NULL) != 0) return false;
+  return y[0] == 1.0f && y[1] == 2.0f && y[2] == 3.0f;
+}
+
+/* The .so path from an error or verbose message: the path ending in ext. */
+static bool find_key_file(const char *dir, const char *ext, char *out, size_t cap) {
+  DIR *d = opendir(dir);
+  if (!d) return false;
+  struct dirent *e;
+  bool found = false;
+  while ((e = readdir(d))) {
+    size_t n = strlen(e->d_name), m = strlen(ext);
+    if (n == 16 + m && !strcmp(e->d_name + 16, ext) &&
+        strspn(e->d_name, "0123456789abcdef") == 16) {
+      snprintf(out, cap, "%s/%s", dir, e->d_name);
+      found = true;
+    }
+  }
+  closedir(d);
+  return found;
+}
+
+static char *saved_cc;
+static void set_cc(const char *cc) {
+  if (!saved_cc) {
+    const char *c = getenv("CC");
+    saved_cc = xstrdup(c ? c : "");
+  }
+  setenv("CC", cc, 1);
+}
+static void restore_cc(void) {
+  if (!saved_cc) return;
+  if (*saved_cc)
+    setenv("CC", saved_cc, 1);
+  else
+    unsetenv("CC");
+  free(saved_cc);
+  saved_cc = NULL;
+}
+
+TEST(embedded_header_is_msrt_h) {
+  size_t len = 0;
+  char *text = read_file("runtime/msrt.h", &len);
+  ASSERT(text != NULL);
+  if (text) {
+    ASSERT_INT(len, msc_msrt_h_len);
+    ASSERT(len == msc_msrt_h_len && memcmp(text, msc_msrt_h, len) == 0);
+  }
+  ASSERT_INT(strlen(msc_msrt_h), msc_msrt_h_len);
+  free(text);
+}
+
+TEST(compile_run_and_cache_files) {
+  char *dir = new_cache();
+  JitOptions o = {.cache_dir = dir};
+  JitStats s0 = *jit_stats();
+  CgEntryFn f = jit_load(SQRT_SRC, "f", &o, err, sizeof err);
+  ASSERT_STR("", err);
+  ASSERT(runs_sqrt(f));
+  ASSERT_INT(s0.compiles + 1, jit_stats()->compiles);
+  ASSERT_INT(s0.cache_hits, jit_stats()->cache_hits);
+  ASSERT(jit_stats()->cc_seconds > s0.cc_seconds);
+  char path[1024];
+  ASSERT(find_key_file(dir, ".so", path, sizeof path));
+  ASSERT(find_key_file(dir, ".c", path, sizeof path));
+  size_t len = 0;
+  char *c = read_file(path, &len);
+  ASSERT(c && !strcmp(c, SQRT_SRC));
+  free(c);
+  ASSERT(find_key_file(dir, ".log", path, sizeof path));
+  Buf h = {0};
+  buf_printf(&h, "%s/msrt.h", dir);
+  c = read_file(h.data, &len);
+  ASSERT(c && len == msc_msrt_h_len && !memcmp(c, msc_msrt_h, len));
+  free(c);
+  buf_free(&h);
+  ASSERT_INT(0, count_files(dir, "tmp"));
+  /* exactly msrt.h, <key>.c, <key>.so, <key>.log */
+  ASSERT_INT(4 + 2, count_files(dir, ""));
+  done(dir);
+}
+
+TEST(second_load_is_a_cache_hit) {
+  char *dir = new_cache();
+  JitOptions o = {.cache_dir = dir};
+  CgEntryFn f1 = jit_load(SQRT_SRC, "f", &o, err, sizeof err);
+  ASSERT(runs_sqrt(f1));
+  JitStats s1 = *jit_stats();
+  CgEntryFn f2 = jit_load(SQRT_SRC, "f", &o, err, sizeof err);
+  ASSERT(f2 == f1); /* same object, not dlopened again */
+  ASSERT_INT(s1.compiles, jit_stats()->compiles);
+  ASSERT_INT(s1.cache_hits + 1, jit_stats()->cache_hits);
+  done(dir);
+}
+
+TEST(fresh_process_finds_object_on_disk) {
+  char *dir = new_cache();
+  JitOptions o = {.cache_dir = dir};
+  ASSERT(runs_sqrt(jit_load(SQRT_SRC, "f", &o, err, sizeof err)));
+  jit_unload_all(); /* forget the in-process table: as a new msc would */
+  JitStats s1 = *jit_stats();
+  CgEntryFn f = jit_load(SQRT_SRC, "f", &o, err, sizeof err);
+  ASSERT_STR("", err);
+  ASSERT(runs_sqrt(f));
+  ASSERT_INT(s1.compiles, jit_stats()->compiles);
+  ASSERT_INT(s1.cache_hits + 1, jit_stats()->cache_hits);
+
+  /* and a real second process (its own table copy cleared) */
+  fflush(NULL);
+  pid_t pid = fork();
+  if (pid == 0) {
+    jit_unload_all();
+    JitStats c0 = *jit_stats();
+    CgEntryFn g = jit_load(SQRT_SRC, "f", &o, err, sizeof err);
+    int ok = runs_sqrt(g) && jit_stats()->compiles == c0.compiles &&
+             jit_stats()->cache_hits == c0.cache_hits + 1;
+    jit_unload_all();
+    _exit(ok ? 0 : 1);
+  }
+  int st = 0;
+  ASSERT(pid > 0 && waitpid(pid, &st, 0) == pid);
+  ASSERT(WIFEXITED(st) && WEXITSTATUS(st) == 0);
+  done(dir);
+}
+
+TEST(different_text_different_key) {
+  char *dir = new_cache();
+  JitOptions o = {.cache_dir = dir};
+  ASSERT(runs_sqrt(jit_load(SQRT_SRC, "f", &o, err, sizeof err)));
+  int c = jit_stats()->compiles;
+  ASSERT(runs_sqrt(jit_load(SQRT_SRC "/* other */\n", "f", &o, err, sizeof err)));
+  ASSERT_INT(c + 1, jit_stats()->compiles);
+  ASSERT_INT(2, count_files(dir, ".so"));
+  done(dir);
+}
+
+TEST(missing_symbol) {
+  char *dir = new_cache();
+  JitOptions o = {.cache_dir = dir};
+  ASSERT(jit_load(SQRT_SRC, "nope", &o, err, sizeof err) == NULL);
+  ASSERT(!strncmp(err, "cannot find 'nope' in ", 22));
+  ASSERT(strchr(err, '\n') == NULL);
+  /* the object itself is fine and stays loaded */
+  ASSERT(runs_sqrt(jit_load(SQRT_SRC, "f", &o, err, sizeof err)));
+  done(dir);
+}
+
+TEST(compiler_fails) {
+  char *dir = new_cache();
+  JitOptions o = {.cache_dir = dir};
+  set_cc("false");
+  ASSERT(jit_load(SQRT_SRC, "f", &o, err, sizeof err) == NULL);
+  restore_cc();
+  const char *pre = "the C compiler 'false' failed (exit status 1); see ";
+  ASSERT(!strncmp(err, pre, strlen(pre)));
+  const char *log = err + strlen(pre);
+  ASSERT(!strncmp(log, dir, strlen(dir)));
+  ASSERT(strlen(log) > 4 && !strcmp(log + strlen(log) - 4, ".log"));
+  ASSERT(exists(log));
+  char path[1024];
+  ASSERT(find_key_file(dir, ".c", path, sizeof path)); /* kept to reproduce */
+  ASSERT_INT(0, count_files(dir, ".so"));
+  ASSERT_INT(0, count_files(dir, "tmp"));
+  done(dir);
+}
+
+TEST(compiler_missing) {
+  char *dir = new_cache();
+  JitOptions o = {.cache_dir = dir};
+  set_cc("/nonexistent");
+  ASSERT(jit_load(SQRT_SRC, "f", &o, err, sizeof err) == NULL);
+  restore_cc();
+  ASSERT_STR("cannot run the C compiler '/nonexistent': No such file or directory "
+             "(set CC to a C compiler)",
+             err);
+  ASSERT_INT(0, count_files(dir, "tmp"));
+  done(dir);
+}
+
+TEST(cc_with_arguments_and_empty_cc) {
+  char *dir = new_cache();
+  JitOptions o = {.cache_dir = dir};
+  set_cc("env  cc");
+  ASSERT(runs_sqrt(jit_load(SQRT_SRC, "f", &o, err, sizeof err)));
+  ASSERT_STR("", err);
+  set_cc(""); /* empty: "cc" */
+  ASSERT(runs_sqrt(jit_load(SQRT_SRC "\n", "f", &o, err, sizeof err)));
+  ASSERT_STR("", err);
+  restore_cc();
+  done(dir);
+}
+
+TEST(syntax_error_keeps_log) {
+  char *dir = new_cache();
+  JitOptions o = {.cache_dir = dir};
+  int c0 = jit_stats()->compiles;
+  ASSERT(jit_load("int f(void *const *args, void *ws) { return 0 }\n", "f", &o, err,
+                  sizeof err) == NULL);
+  ASSERT_INT(c0 + 1, jit_stats()->compiles);
+  const char *p = strstr(err, "; see ");
+  ASSERT(!strncmp(err, "the C compiler '", 16) && strstr(err, "' failed (exit status ") && p);
+  if (p) {
+    size_t len = 0;
+    char *log = read_file(p + 6, &len);
+    ASSERT(log != NULL);
+    ASSERT(log && strstr(log, "error"));
+    ASSERT(log && log[0] == '#' && strstr(log, "-std=c99 -O2 -fPIC -shared"));
+    free(log);
+  }
+  ASSERT_INT(0, count_files(dir, ".so"));
+  ASSERT_INT(0, count_files(dir, "tmp"));
+  done(dir);
+}
+
+TEST(unusable_cache_dir) {
+  char *dir = new_cache();
+  Buf file = {0}, sub = {0};
+  buf_printf(&file, "%s/file", dir);
+  buf_printf(&sub, "%s/sub/cache", file.data);
+  int fd = open(file.data, O_WRONLY | O_CREAT, 0644);
+  ASSERT(fd >= 0);
+  close(fd);
+  JitOptions o = {.cache_dir = sub.data};
+  ASSERT(jit_load(SQRT_SRC, "f", &o, err, sizeof err) == NULL);
+  Buf want = {0};
+  buf_printf(&want, "cannot create the cache directory '%s': Not a directory", sub.data);
+  ASSERT_STR(want.data, err);
+  buf_free(&want);
+  if (geteuid() != 0) { /* root writes anywhere */
+    Buf ro = {0};
+    buf_printf(&ro, "%s/ro", dir);
+    mkdir(ro.data, 0555);
+    o.cache_dir = ro.data;
+    ASSERT(jit_load(SQRT_SRC, "f", &o, err, sizeof err) == NULL);
+    ASSERT(strstr(err, "Permission denied") && strstr(err, ro.data));
+    ASSERT_INT(0, count_files(ro.data, "") - 2);
+    buf_free(&ro);
+  }
+  buf_free(&file);
+  buf_free(&sub);
+  done(dir);
+}
+
+TEST(cache_dir_from_environment) {
+  char *dir = new_cache();
+  const char *names[] = {"MSC_CACHE_DIR", "XDG_CACHE_HOME", "HOME"};
+  char *saved[3];
+  for (int i = 0; i < 3; i++) {
+    const char *v = getenv(names[i]);
+    saved[i] = v ? xstrdup(v) : NULL;
+  }
+  Buf a = {0}, b = {0}, c = {0};
+  buf_printf(&a, "%s/a/b", dir);     /* MSC_CACHE_DIR, created with parents */
+  buf_printf(&b, "%s/xdg", dir);     /* XDG_CACHE_HOME -> xdg/msc */
+  buf_printf(&c, "%s/home", dir);    /* HOME -> home/.cache/msc */
+  setenv("MSC_CACHE_DIR", a.data, 1);
+  setenv("XDG_CACHE_HOME", b.data, 1);
+  setenv("HOME", c.data, 1);
+  ASSERT(runs_sqrt(jit_load(SQRT_SRC "/*1*/\n", "f", NULL, err, sizeof err)));
+  ASSERT_INT(1, count_files(a.data, ".so"));
+  unsetenv("MSC_CACHE_DIR");
+  ASSERT(runs_sqrt(jit_load(SQRT_SRC "/*2*/\n", "f", NULL, err, sizeof err)));
+  buf_puts(&b, "/msc");
+  ASSERT_INT(1, count_files(b.data, ".so"));
+  setenv("XDG_CACHE_HOME", "", 1); /* empty counts as unset */
+  ASSERT(runs_sqrt(jit_load(SQRT_SRC "/*3*/\n", "f", NULL, err, sizeof err)));
+  buf_puts(&c, "/.cache/msc");
+  ASSERT_INT(1, count_files(c.data, ".so"));
+  unsetenv("XDG_CACHE_HOME");
+  unsetenv("HOME");
+  ASSERT(jit_load(SQRT_SRC "/*4*/\n", "f", NULL, err, sizeof err) == NULL);
+  ASSERT(strstr(err, "MSC_CACHE_DIR") != NULL);
+  for (int i = 0; i < 3; i++) {
+    if (saved[i]) setenv(names[i], saved[i], 1);
+    else unsetenv(names[i]);
+    free(saved[i]);
+  }
+  buf_free(&a);
+  buf_free(&b);
+  buf_free(&c);
+  done(dir);
+}
+
+TEST(stale_header_is_rewritten) {
+  char *dir = new_cache();
+  Buf h = {0};
+  buf_printf(&h, "%s/msrt.h", dir);
+  FILE *fp = fopen(h.data, "w");
+  ASSERT(fp != NULL);
+  if (fp) {
+    fputs("#error old header\n", fp);
+    fclose(fp);
+  }
+  JitOptions o = {.cache_dir = dir};
+  ASSERT(runs_sqrt(jit_load(SQRT_SRC, "f", &o, err, sizeof err)));
+  size_t len = 0;
+  char *c = read_file(h.data, &len);
+  ASSERT(c && len == msc_msrt_h_len && !memcmp(c, msc_msrt_h, len));
+  free(c);
+  buf_free(&h);
+  ASSERT_INT(0, count_files(dir, "tmp"));
+  done(dir);
+}
+
+TEST(damaged_object_is_rebuilt) {
+  char *dir = new_cache();
+  JitOptions o = {.cache_dir = dir};
+  ASSERT(runs_sqrt(jit_load(SQRT_SRC, "f", &o, err, sizeof err)));
+  jit_unload_all();
+  char so[1024];
+  ASSERT(find_key_file(dir, ".so", so, sizeof so));
+  FILE *fp = fopen(so, "w");
+  ASSERT(fp != NULL);
+  if (fp) {
+    fputs("not an object\n", fp);
+    fclose(fp);
+  }
+  int c0 = jit_stats()->compiles;
+  ASSERT(runs_sqrt(jit_load(SQRT_SRC, "f", &o, err, sizeof err)));
+  ASSERT_INT(c0 + 1, jit_stats()->compiles);
+  done(dir);
+}
+
+/* Captures stderr of one jit_load into buf. */
+static CgEntryFn load_capturing(const char *text, const JitOptions *o, char *buf, size_t cap) {
+  fflush(stderr);
+  char tmpl[] = "/tmp/msc-test-jit-err-XXXXXX";
+  int fd = mkstemp(tmpl);
+  int saved = dup(2);
+  dup2(fd, 2);
+  CgEntryFn f = jit_load(text, "f", o, err, sizeof err);
+  fflush(stderr);
+  dup2(saved, 2);
+  close(saved);
+  ssize_t n = pread(fd, buf, cap - 1, 0);
+  buf[n > 0 ? n : 0] = '\0';
+  close(fd);
+  unlink(tmpl);
+  return f;
+}
+
+TEST(verbose_lines) {
+  char *dir = new_cache();
+  JitOptions o = {.cache_dir = dir, .verbose = true};
+  char out[2048], so[1024];
+  ASSERT(runs_sqrt(load_capturing(SQRT_SRC, &o, out, sizeof out)));
+  ASSERT(find_key_file(dir, ".so", so, sizeof so));
+  double ms = -1;
+  char path[1024] = "";
+  ASSERT_INT(2, sscanf(out, "msc: jit: cc %lf ms -> %1023s", &ms, path));
+  ASSERT(ms > 0);
+  ASSERT_STR(so, path);
+  ASSERT(strchr(out, '\n') == out + strlen(out) - 1); /* one line */
+  ASSERT(!strncmp(out, "msc: jit: cc ", 13) && strstr(out, " ms -> "));
+  /* one decimal */
+  const char *dot = strchr(out + 13, '.');
+  ASSERT(dot && !strncmp(dot + 2, " ms -> ", 7));
+  load_capturing(SQRT_SRC, &o, out, sizeof out); /* in process */
+  Buf want = {0};
+  buf_printf(&want, "msc: jit: cache hit %s\n", so);
+  ASSERT_STR(want.data, out);
+  jit_unload_all();
+  load_capturing(SQRT_SRC, &o, out, sizeof out); /* on disk */
+  ASSERT_STR(want.data, out);
+  buf_free(&want);
+  o.verbose = false;
+  jit_unload_all();
+  load_capturing(SQRT_SRC, &o, out, sizeof out);
+  ASSERT_STR("", out);
+  done(dir);
+}
+
+TEST(null_err_buffer) {
+  char *dir = new_cache();
+  JitOptions o = {.cache_dir = dir};
+  set_cc("/nonexistent");
+  ASSERT(jit_load(SQRT_SRC, "f", &o, NULL, 0) == NULL);
+  restore_cc();
+  ASSERT(runs_sqrt(jit_load(SQRT_SRC, "f", &o, NULL, 0)));
+  done(dir);
+}
+
+/* Two processes racing to compile the same new key: both load a complete
+ * object, and no temporary file is left. Repeated a few times. */
+TEST(concurrent_processes) {
+  for (int round = 0; round < 3; round++) {
+    char *dir = new_cache();
+    JitOptions o = {.cache_dir = dir};
+    int go[2];
+    ASSERT(pipe(go) == 0);
+    fflush(NULL);
+    pid_t kids[2];
+    for (int k = 0; k < 2; k++) {
+      kids[k] = fork();
+      if (kids[k] == 0) {
+        close(go[1]);
+        char c;
+        if (read(go[0], &c, 1) < 0) _exit(2); /* wait for the start */
+        jit_unload_all();
+        CgEntryFn f = jit_load(SQRT_SRC, "f", &o, err, sizeof err);
+        int ok = runs_sqrt(f);
+        if (!ok) fprintf(stderr, "child: %s\n", err);
+        jit_unload_all();
+        _exit(ok ? 0 : 1);
+      }
+    }
+    close(go[0]);
+    close(go[1]); /* EOF releases both children at once */
+    for (int k = 0; k < 2; k++) {
+      int st = 0;
+      ASSERT(kids[k] > 0 && waitpid(kids[k], &st, 0) == kids[k]);
+      ASSERT(WIFEXITED(st) && WEXITSTATUS(st) == 0);
+    }
+    ASSERT_INT(0, count_files(dir, "tmp"));
+    ASSERT_INT(1, count_files(dir, ".so"));
+    ASSERT_INT(1, count_files(dir, ".log"));
+    done(dir);
+  }
+}
+
+UNIT_MAIN()
