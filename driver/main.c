@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../eval/graph.h"
 #include "../eval/value.h"
 #include "../frontend/ast.h"
 #include "../frontend/diag.h"
@@ -28,6 +29,25 @@ static const char usage[] =
     "run options:\n"
     "  --syntax-only   parse, resolve names and report errors; run nothing\n"
     "  --dump-ast      print the syntax tree to stderr, run nothing\n"
+    "  --mode=pynative run every graph eagerly: @ms.jit and set_context(mode=\n"
+    "                  GRAPH_MODE) have no effect (the PyNative run of a script)\n"
+    "  --mode=graph    start in GRAPH_MODE (the script may still change it)\n"
+    "  --backend=cc    run graphs as C compiled by $CC (default 'cc') and loaded\n"
+    "                  (default); compiled objects are cached\n"
+    "  --backend=ref   run graphs with the reference executor (no C compiler)\n"
+    "  --cache-dir=DIR where compiled graphs are cached (default $MSC_CACHE_DIR,\n"
+    "                  else $XDG_CACHE_HOME/msc, else ~/.cache/msc)\n"
+    "  --dump-ir       print each compiled graph's IR to stderr\n"
+    "  --emit-dot      print each compiled graph as Graphviz dot to stderr\n"
+    "  --dump-c        print each compiled graph's generated C to stderr\n"
+    "  -v, --verbose   log each graph compilation (and why) and each cc run\n"
+    "\n"
+    "Graphs: a Cell called in GRAPH_MODE, a function or construct under @ms.jit\n"
+    "and Cell.compile() capture a graph: capture_mode='ast' (default) stages the\n"
+    "body with symbolic tensors, 'trace' records the first call's primitives,\n"
+    "'bytecode' is accepted and behaves as 'ast' (graph breaks are not\n"
+    "implemented yet). One graph is compiled per signature (tensor dtypes and\n"
+    "shapes, values of other arguments, jit options).\n"
     "\n"
     "exit status: 0 success, 1 error in the script, 2 usage error;\n"
     "sys.exit(n) in the script exits with n.\n";
@@ -83,6 +103,15 @@ static int cmd_run(int argc, char **argv) {
     const char *a = argv[i];
     if (strcmp(a, "--syntax-only") == 0) job.syntax_only = true;
     else if (strcmp(a, "--dump-ast") == 0) job.dump_ast = true;
+    else if (strcmp(a, "--mode=pynative") == 0) graph_config.mode = GM_PYNATIVE;
+    else if (strcmp(a, "--mode=graph") == 0) graph_config.mode = GM_GRAPH;
+    else if (strcmp(a, "--backend=cc") == 0) graph_config.backend = GB_CC;
+    else if (strcmp(a, "--backend=ref") == 0) graph_config.backend = GB_REF;
+    else if (strncmp(a, "--cache-dir=", 12) == 0 && a[12]) graph_config.cache_dir = a + 12;
+    else if (strcmp(a, "--dump-ir") == 0) graph_config.dump_ir = true;
+    else if (strcmp(a, "--emit-dot") == 0) graph_config.emit_dot = true;
+    else if (strcmp(a, "--dump-c") == 0) graph_config.dump_c = true;
+    else if (strcmp(a, "-v") == 0 || strcmp(a, "--verbose") == 0) graph_config.verbose = true;
     else if (strcmp(a, "-") == 0 || a[0] != '-') break;
     else {
       fprintf(stderr, "msc: error: unknown option '%s' for 'msc run'\n%s", a, usage);

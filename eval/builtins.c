@@ -20,6 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "graph.h"
 #include "interp.h" /* Frame (globals, locals, dir, vars), exc_raise_owned */
 #include "value.h"
 
@@ -168,6 +169,10 @@ NATIVE(bi_print) {
     opt[i] = kw->vals[k];
   }
   Value sep = opt[0], end = opt[1], file = opt[2];
+  if (graph_staging(I) && is_none(file)) { /* graph-mode print: a Print node */
+    graph_print(I, argc, argv);
+    return v_none();
+  }
   if (!is_none(sep) && !v_is(sep, OBJ_STR))
     rt_raise(I, EXC_TypeError, "sep must be None or a string, not %s", rt_type_name(I, sep));
   if (!is_none(end) && !v_is(end, OBJ_STR))
@@ -320,6 +325,7 @@ NATIVE(bi_callable) {
 }
 
 NATIVE(bi_hash) {
+  graph_check_syntax(I, NULL, "hash()");
   one_arg(I, "hash", argc, kw);
   return v_int((int64_t)rt_hash(I, argv[0]));
 }
@@ -328,6 +334,7 @@ NATIVE(bi_hash) {
  * unboxed values (unique enough: equal ints have equal ids, as CPython's
  * small ints do). */
 NATIVE(bi_id) {
+  graph_check_syntax(I, NULL, "id()");
   static const char tags[8];
   one_arg(I, "id", argc, kw);
   Value v = argv[0];
@@ -778,6 +785,7 @@ NATIVE(bi_sum) {
 }
 
 NATIVE(bi_sorted) {
+  graph_check_syntax(I, NULL, "sorted()");
   Value key = v_none();
   bool reverse = false;
   for (int k = 0; kw && k < kw->n; k++) {

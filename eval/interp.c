@@ -19,6 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "graph.h"
 #include "interp.h"
 
 enum { CTRL_NONE, CTRL_BREAK, CTRL_CONTINUE, CTRL_RETURN };
@@ -1406,10 +1407,12 @@ static Value eval(Interp *I, Frame *f, Node *n) {
   case ND_LAMBDA: return make_function(I, f, n);
   case ND_TUPLE: return eval_tuple(I, f, n);
   case ND_LIST: return eval_list(I, f, n);
-  case ND_SET: return eval_set(I, f, n);
+  case ND_SET:
+    graph_check_syntax(I, n, "a set display");
+    return eval_set(I, f, n);
   case ND_DICT: return eval_dict(I, f, n);
+  case ND_SETCOMP: graph_check_syntax(I, n, "a set comprehension"); return eval_comp(I, f, n);
   case ND_LISTCOMP:
-  case ND_SETCOMP:
   case ND_DICTCOMP: return eval_comp(I, f, n);
   case ND_GENEXP: return eval_genexp(I, f, n);
   case ND_CALL: return eval_call(I, f, n);
@@ -1871,6 +1874,8 @@ NOINLINE static int exec_assign(Interp *I, Frame *f, Node *n) {
   if (n->a->kind == ND_BINOP && is_self_concat(n) && str_iadd(I, f, n->a, n->elts.items[0], n->a->b))
     return CTRL_NONE;
   Value v = eval_leaf(I, f, n->a);
+  if (I->graph && n->elts.items[0]->kind == ND_NAME && v_is(v, OBJ_TENSOR))
+    graph_name_value(I, AS_TENSOR(v), n->elts.items[0]->name);
   for (int i = 0; i < n->elts.len; i++) assign(I, f, n->elts.items[i], v);
   v_decref(I, v);
   return CTRL_NONE;
@@ -1915,10 +1920,17 @@ NOINLINE static int exec_misc(Interp *I, Frame *f, Node *n) {
   case ND_RAISE: exec_raise(I, f, n); break;
   case ND_ASSERT: exec_assert(I, f, n); break;
   case ND_DEL:
+    graph_check_syntax(I, n, "'del'");
     for (int i = 0; i < n->elts.len; i++) exec_del(I, f, n->elts.items[i]);
     break;
-  case ND_IMPORT: exec_import(I, f, n); break;
-  case ND_IMPORTFROM: exec_importfrom(I, f, n); break;
+  case ND_IMPORT:
+    graph_check_syntax(I, n, "'import'");
+    exec_import(I, f, n);
+    break;
+  case ND_IMPORTFROM:
+    graph_check_syntax(I, n, "'from ... import'");
+    exec_importfrom(I, f, n);
+    break;
   case ND_FUNCDEF: exec_funcdef(I, f, n); break;
   case ND_CLASSDEF: exec_classdef(I, f, n); break;
   default: {
@@ -1941,9 +1953,9 @@ static int exec_stmt(Interp *I, Frame *f, Node *n) {
   case ND_RETURN: return exec_return(I, f, n);
   case ND_BREAK: return CTRL_BREAK;
   case ND_CONTINUE: return CTRL_CONTINUE;
+  case ND_NONLOCAL: graph_check_syntax(I, n, "'nonlocal'"); return CTRL_NONE;
   case ND_PASS:
-  case ND_GLOBAL:
-  case ND_NONLOCAL: return CTRL_NONE;
+  case ND_GLOBAL: return CTRL_NONE;
   default: return exec_misc(I, f, n);
   }
 }
@@ -2007,6 +2019,7 @@ Interp *interp_new(int argc, char **argv) {
   modules_init(I);
   exc_builtins_init(I);
   gen_init(I);
+  graph_init(I);
   return I;
 }
 
@@ -2108,6 +2121,7 @@ void interp_free(Interp *I) {
   free(ev->consts);
   ev->consts = NULL;
   ev->nconsts = 0;
+  graph_free_all(I);
   fflush(stdout);
   gc_sweep_all(I, !ev->unwound);
   for (int i = 0; i < ev->nlib_srcs; i++) src_free(ev->lib_srcs[i]);

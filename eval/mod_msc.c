@@ -7,8 +7,8 @@
  *                   number or nested list/tuple (MindSpore defaults:
  *                   float -> Float32, int -> Int64, bool -> Bool); dtype=
  *                   casts; input_data=None with shape and dtype -> zeros
- *                   (a None dim: TypeError "dynamic shapes are not
- *                   supported yet").
+ *                   (a None dim, as Cell.set_inputs declares dynamic
+ *                   shapes, gives a placeholder with 0 in that dim).
  *   _msc.Parameter  subclass of Tensor. Parameter(default_input, name=None,
  *                   requires_grad=True): copies default_input (Tensor,
  *                   ndarray, number, list). Settable .name (str) and
@@ -78,6 +78,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "graph.h"
 #include "tensor.h"
 #include "valpriv.h"
 
@@ -446,7 +447,10 @@ Module *mod_msc_create(Interp *I) {
       {"array", f_array}, {"dtype", f_dtype}, {"prim", f_prim}, {"fill", f_fill},
       {"arange", f_arange}, {"linspace", f_linspace}, {"seed", f_seed}, {"randn", f_randn},
       {"rand", f_rand}, {"uniform", f_uniform}, {"normal", f_normal}, {"randint", f_randint},
-      {"is_tensor", f_is_tensor}, {"flavour", f_flavour}, {"ops", f_ops}};
+      {"is_tensor", f_is_tensor}, {"flavour", f_flavour}, {"ops", f_ops},
+      {"jit_new", graph_native_jit_new}, {"jit_call", graph_native_jit_call},
+      {"jit_compile", graph_native_jit_compile}, {"capturing", graph_native_capturing},
+      {"run_mode", graph_native_run_mode}};
   tensor_init(I);
   Module *m = (Module *)obj_alloc(I, OBJ_MODULE, sizeof(Module));
   m->name = str_intern(I, "_msc");

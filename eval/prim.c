@@ -44,6 +44,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "graph.h"
 #include "tensor.h"
 #include "valpriv.h"
 
@@ -1395,10 +1396,28 @@ Value prim_call(Interp *I, OpId op, int nin, Value *in, const Attrs *attrs) {
   }
   TType out;
   infer_rules[op](I, op, nin, ty, &a, &out, cast);
-  for (int i = 0; i < nin; i++)
-    if (cast[i] != t[i]->dtype) t[i] = keep(I, tensor_cast(I, t[i], cast[i], fl));
+  if (graph_should_stage(I, nin, in)) { /* ast capture: a graph node, not a kernel run */
+    Tensor *o = keep(I, graph_stage(I, op, nin, t, cast, &a, &out));
+    obj_incref(&o->h);
+    scratch_pop(I, base);
+    return v_obj(&o->h);
+  }
+  Tensor *stack_t0[8], **t0 = NULL;
+  if (graph_tracing(I)) { /* trace capture: record the inputs before conversion */
+    t0 = nin > 8 ? scratch_mem(I, sizeof(Tensor *) * (size_t)nin) : stack_t0;
+    memcpy(t0, t, sizeof(Tensor *) * (size_t)nin);
+  }
+  for (int i = 0; i < nin; i++) {
+    if (cast[i] != t[i]->dtype) {
+      tensor_need_data(I, t[i], OPN(op));
+      t[i] = keep(I, tensor_cast(I, t[i], cast[i], fl));
+    } else if (!t[i]->data) {
+      tensor_need_data(I, t[i], OPN(op));
+    }
+  }
   Tensor *o = keep(I, tensor_new(I, out.dt, out.ndim, out.shape, fl));
   kernel_rules[op](I, op, nin, t, &a, o);
+  if (t0) graph_record(I, op, nin, t0, cast, &a, o);
   obj_incref(&o->h);
   scratch_pop(I, base);
   return v_obj(&o->h);

@@ -39,6 +39,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "graph.h"
 #include "tensor.h"
 #include "valpriv.h"
 
@@ -145,6 +146,7 @@ Tensor *tensor_new(Interp *I, msrt_dtype dt, int ndim, const int64_t *shape, TFl
 }
 
 Tensor *tensor_copy(Interp *I, Tensor *t, TFlavour fl) {
+  tensor_need_data(I, t, "copying a tensor");
   Tensor *r = tensor_new(I, t->dtype, t->ndim, t->shape, fl);
   memcpy(r->data, t->data, (size_t)t->size * msrt_dtype_size(t->dtype));
   return r;
@@ -227,6 +229,7 @@ Tensor *tensor_cast(Interp *I, Tensor *t, msrt_dtype dt, TFlavour fl) {
     obj_incref(&t->h);
     return t;
   }
+  tensor_need_data(I, t, "converting a tensor");
   Tensor *r = tensor_new(I, dt, t->ndim, t->shape, fl);
   if (t->size) msrt_cast(t->dtype, dt, t->size, t->data, r->data);
   return r;
@@ -299,6 +302,7 @@ static void fill_from(Interp *I, Value v, int depth, const Scan *s, Tensor *t, i
   size_t es = msrt_dtype_size(t->dtype);
   if (v_is(v, OBJ_TENSOR)) {
     Tensor *x = AS_TENSOR(v);
+    tensor_need_data(I, x, "building a tensor from a list");
     if (x->size) msrt_cast(x->dtype, t->dtype, x->size, x->data, (char *)t->data + (size_t)*pos * es);
     *pos += x->size;
     return;
@@ -311,6 +315,7 @@ Tensor *tensor_from_value(Interp *I, Value v, int dt, TFlavour fl) {
   bool np = fl == TF_NP;
   if (v_is(v, OBJ_TENSOR)) {
     Tensor *t = AS_TENSOR(v);
+    tensor_need_data(I, t, "converting a tensor");
     Tensor *r = tensor_new(I, dt >= 0 ? (msrt_dtype)dt : t->dtype, t->ndim, t->shape, fl);
     if (t->size) msrt_cast(t->dtype, r->dtype, t->size, t->data, r->data);
     return r;
@@ -376,6 +381,7 @@ void tensor_str_buf(Interp *I, Buf *b, Value v) {
     param_str_buf(I, b, t);
     return;
   }
+  tensor_need_data(I, t, "str() of a tensor");
   msrt_print_numpy(buf_writer, b, t->dtype, t->data, t->shape, t->ndim, NULL);
 }
 
@@ -385,6 +391,7 @@ void tensor_repr_buf(Interp *I, Buf *b, Value v) {
     return;
   }
   Tensor *t = AS_TENSOR(v);
+  if (t->flavour != TF_PARAM) tensor_need_data(I, t, "repr() of a tensor");
   switch (t->flavour) {
   case TF_PARAM: param_str_buf(I, b, t); return;
   case TF_NP: msrt_print_numpy_repr(buf_writer, b, t->dtype, t->data, t->shape, t->ndim, NULL); return;
@@ -474,6 +481,7 @@ Value tensor_compare(Interp *I, CmpOp op, Value a, Value b) {
 bool tensor_truthy(Interp *I, Value v) {
   if (v_is(v, OBJ_DTYPE)) return true;
   Tensor *t = AS_TENSOR(v);
+  tensor_need_data(I, t, "using a tensor as a condition (if, while, and, or, not, bool())");
   if (t->size == 1) return tensor_get_f64(t, 0) != 0 || tensor_get_i64(t, 0) != 0;
   if (t->size == 0) return false;
   rt_raise(I, EXC_ValueError,
@@ -495,6 +503,7 @@ int64_t tensor_len(Interp *I, Value v) {
 
 static Value scalar_of(Interp *I, Value v, const char *what) {
   Tensor *t = AS_TENSOR(v);
+  tensor_need_data(I, t, "converting a tensor to a Python number");
   if (t->size != 1) rt_raise(I, EXC_TypeError, "only size-1 arrays can be converted to Python scalars%s", what);
   return tensor_item_value(t, 0);
 }
@@ -511,6 +520,7 @@ int64_t tensor_as_int(Interp *I, Value v) {
 
 Str *tensor_format(Interp *I, Value v, Str *spec) {
   if (spec->len == 0) return rt_str(I, v);
+  if (v_is(v, OBJ_TENSOR)) tensor_need_data(I, AS_TENSOR(v), "formatting a tensor");
   if (v_is(v, OBJ_TENSOR) && AS_TENSOR(v)->size == 1)
     return rt_format(I, tensor_item_value(AS_TENSOR(v), 0), spec);
   rt_raise(I, EXC_TypeError, "unsupported format string passed to %s.__format__",
@@ -645,6 +655,7 @@ Value tensor_getitem(Interp *I, Value tv, Value key) {
 
 void tensor_setitem(Interp *I, Value tv, Value key, Value val) {
   Tensor *t = AS_TENSOR(tv);
+  tensor_need_data(I, t, "assigning to tensor elements");
   Attrs a;
   int64_t vshape[MSRT_MAX_NDIM];
   int vnd = index_parse(I, t, key, &a, vshape);
@@ -850,6 +861,7 @@ NATIVE(m_copy) {
 NATIVE(m_item) {
   args_no_kw(I, "item", kw);
   Tensor *t = self_t(I, argc, argv, "item");
+  tensor_need_data(I, t, "item()");
   if (argc == 1) {
     if (t->size != 1) rt_raise(I, EXC_ValueError, "can only convert an array of size 1 to a Python scalar");
     return tensor_item_value(t, 0);
@@ -886,6 +898,7 @@ static Value tolist_rec(Interp *I, Tensor *t, int d, int64_t *pos) {
 NATIVE(m_tolist) {
   args_no_kw(I, "tolist", kw);
   Tensor *t = self_t(I, argc, argv, "tolist");
+  tensor_need_data(I, t, "tolist()");
   int64_t pos = 0;
   return tolist_rec(I, t, 0, &pos);
 }
@@ -1193,9 +1206,33 @@ static Value tensor_ctor(Interp *I, int argc, Value *argv, KwArgs *kw) {
     if (v[2].tag == V_UNDEF || v[2].tag == V_NONE)
       rt_raise(I, EXC_TypeError, "Tensor: input_data must be given (or shape and dtype)");
     if (dt < 0) rt_raise(I, EXC_TypeError, "Tensor: a dtype must be given with shape");
+    /* a None dim declares a dynamic dimension (Cell.set_inputs): the
+     * placeholder has 0 there, so it holds no data */
+    Value shp = v[2];
+    bool dyn = false;
+    if (v_is(shp, OBJ_TUPLE) || v_is(shp, OBJ_LIST)) {
+      int64_t n = v_is(shp, OBJ_TUPLE) ? AS_TUPLE(shp)->len : AS_LIST(shp)->len;
+      Value *it = v_is(shp, OBJ_TUPLE) ? AS_TUPLE(shp)->items : AS_LIST(shp)->items;
+      for (int64_t i = 0; i < n; i++) dyn |= it[i].tag == V_NONE;
+      if (dyn) {
+        Tuple *t = tuple_new(I, n);
+        for (int64_t i = 0; i < n; i++) t->items[i] = it[i].tag == V_NONE ? v_int(0) : v_incref(it[i]);
+        shp = v_obj(&t->h);
+      }
+    }
     Attrs a;
     attrs_init(&a);
-    attrs_set(I, OP_Zeros, &a, "shape", v[2]);
+    Catch c;
+    if (RT_TRY(I, &c)) {
+      attrs_set(I, OP_Zeros, &a, "shape", shp);
+      rt_catch_pop(I, &c);
+    } else {
+      Value e = CUR_EXC(I);
+      CUR_EXC(I) = v_undef();
+      if (dyn) v_decref(I, shp);
+      rt_raise_owned(I, e);
+    }
+    if (dyn) v_decref(I, shp);
     a.dtype = dt;
     return prim_call(I, OP_Zeros, 0, NULL, &a);
   }

@@ -383,6 +383,7 @@ struct Interp {
   struct Frame *frame;
   int depth, max_depth;
   void *ev;         /* evaluator-private */
+  struct GraphState *graph; /* graph mode (graph.c), NULL until first use */
 
   int argc;         /* sys.argv */
   char **argv;

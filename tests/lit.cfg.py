@@ -89,7 +89,7 @@ config.environment['PATH'] = os.pathsep.join(
     path + [p for p in os.environ.get('PATH', '').split(os.pathsep)
             if p and p not in path])
 for var in ('ASAN_OPTIONS', 'UBSAN_OPTIONS', 'LSAN_OPTIONS', 'MSC_LIB_PATH',
-            'MSC_TEST_TIMEOUT', 'TMPDIR', 'HOME'):
+            'MSC_TEST_TIMEOUT', 'TMPDIR', 'HOME', 'MSC_CACHE_DIR', 'XDG_CACHE_HOME', 'CC'):
     if var in os.environ:
         config.environment[var] = os.environ[var]
 config.environment['MSC_CHECK_LEAKS'] = '1'

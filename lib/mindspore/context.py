@@ -6,8 +6,11 @@ stores it (get_context returns it); only `mode` and `jit_syntax_level`
 change what msc does, the others (device_target, device_id, save_graphs...)
 have no effect on a CPU-only compiler.
 
-Graph mode is the next issue: in GRAPH_MODE msc still runs cells eagerly.
+`msc run --mode=pynative` makes set_context(mode=GRAPH_MODE) a no-op (the
+PyNative run of any script); `--mode=graph` starts in GRAPH_MODE.
 """
+import _msc
+
 GRAPH_MODE = 0
 PYNATIVE_MODE = 1
 
@@ -16,8 +19,10 @@ STRICT = 0
 COMPATIBLE = 1
 LAX = 2
 
+_run_mode = _msc.run_mode()
+
 _context = {
-    'mode': PYNATIVE_MODE,
+    'mode': GRAPH_MODE if _run_mode == 'graph' else PYNATIVE_MODE,
     'device_target': 'CPU',
     'device_id': 0,
     'jit_syntax_level': LAX,
@@ -52,6 +57,8 @@ def set_context(**kwargs):
         value = kwargs[key]
         if key == 'mode':
             _check_mode(value)
+            if _run_mode == 'pynative':
+                continue
         elif key == 'device_target':
             _check_target(value)
         elif key == 'jit_syntax_level' and value not in (STRICT, COMPATIBLE, LAX):

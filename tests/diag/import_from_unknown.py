@@ -1,14 +1,14 @@
 # from-import of an unknown dotted module.
-from torch.nn import Linear
+from tensorflow_nonexistent.nn import Linear
 
 # ----------------------------------------------------------------------
 # The RUN and CHECK lines are at the end so that line numbers above are real.
 # RUN: not %msc run %s 2>&1 | FileCheck --strict-whitespace %s
 # RUN: %msc run %s > /dev/null 2>&1; test $? -eq 1
 # RUN: not %python %s 2>&1 | FileCheck --check-prefix=PY %s
-# CHECK: {{^.*/}}import_from_unknown.py:2:1: error: ModuleNotFoundError: no module named 'torch' (msc provides: math, mindspore, numpy, sys, time){{$}}
-# CHECK-NEXT: {{^}}from torch.nn import Linear{{$}}
+# CHECK: {{^.*/}}import_from_unknown.py:2:1: error: ModuleNotFoundError: no module named 'tensorflow_nonexistent' (msc provides: math, mindspore, numpy, sys, time){{$}}
+# CHECK-NEXT: {{^}}from tensorflow_nonexistent.nn import Linear{{$}}
 # CHECK-NEXT: {{^ *\^~*$}}
 # CHECK-NOT: {{.}}
 # PY: line 2, in 
-# PY: ModuleNotFoundError: No module named 'torch'
+# PY: ModuleNotFoundError: No module named 'tensorflow_nonexistent'

@@ -1,11 +1,15 @@
 """mindspore.common.api: jit, mutable, JitConfig.
 
-Graph mode (ast/bytecode/trace capture) is the next issue. Until then
 `@ms.jit` (in all its forms: `@ms.jit`, `@ms.jit(capture_mode=...)`,
-`ms.jit(fn)`, on functions and on `construct`) checks its options and
-returns the function unchanged, so decorated code runs eagerly, as in
-PyNative mode; `mutable(x)` returns x.
+`ms.jit(fn)`, on functions and on `construct`) registers the function with
+the graph compiler (_msc.jit_new) and returns a wrapper whose calls go
+through _msc.jit_call: the first call with a new signature captures a graph
+(capture_mode 'ast' stages the body with symbolic tensors; 'trace' runs it
+once and records; 'bytecode' behaves as 'ast' until graph breaks exist),
+compiles it to C and runs it; later calls with the same signature run the
+compiled graph. Inside a graph being captured, a jit function is inlined.
 """
+import _msc
 
 _CAPTURE_MODES = ('ast', 'bytecode', 'trace')
 
@@ -20,20 +24,42 @@ def _check_jit_options(capture_mode, jit_level):
 
 def jit(function=None, *, capture_mode='ast', jit_level='O0', dynamic=0, fullgraph=False,
         backend='', **options):
-    """Marks a function (or construct) for graph compilation; for now it runs eagerly."""
+    """Compiles a function (or construct) to a graph on its first call with each signature."""
     _check_jit_options(capture_mode, jit_level)
+
+    def wrap(fn):
+        if not callable(fn):
+            raise TypeError(f"For 'jit', the argument 'function' must be a function, but got {type(fn).__name__}.")
+        gid = _msc.jit_new(fn, capture_mode, jit_level if jit_level else 'O0')
+
+        def jit_wrapper(*args, **kwargs):
+            return _msc.jit_call(gid, args, kwargs)
+        return jit_wrapper
+
     if function is None:
-        def decorate(fn):
-            return fn
-        return decorate
-    if not callable(function):
-        raise TypeError(f"For 'jit', the argument 'function' must be a function, but got {type(function).__name__}.")
-    return function
+        return wrap
+    return wrap(function)
+
+
+_graph_ids = {}
+
+
+def _graph_id(fn, name):
+    """The graph-function id of a Cell class's construct (one per function)."""
+    gid = _graph_ids.get(fn)
+    if gid is None:
+        gid = _msc.jit_new(fn, 'ast', 'O0', name)
+        _graph_ids[fn] = gid
+    return gid
 
 
 def mutable(input_data, dynamic_len=False):
-    """Marks a graph input as a variable; identity until graph mode exists."""
-    return input_data
+    """Marks a graph input as a variable: a Python number becomes a 0-d Tensor
+    (a graph input, so a new value does not recompile); tensors and tuples or
+    lists of them are graph inputs already and are returned unchanged."""
+    if isinstance(input_data, bool) or not isinstance(input_data, (int, float)):
+        return input_data
+    return _msc.Tensor(input_data)
 
 
 class JitConfig:

@@ -14,8 +14,11 @@ Bookkeeping as in MindSpore 2.x (mindspore/nn/cell.py):
 - `parameters_and_names()` yields (path, Parameter) with paths built from
   the attribute names, each Parameter once.
 - A Cell starts in inference mode (`training` False); `set_train()`.
-- Calling a Cell calls `construct`. Graph mode (compiling construct) is the
-  next issue: for now GRAPH_MODE cells and `compile()` run eagerly.
+- Calling a Cell calls `construct`; in GRAPH_MODE the call goes through the
+  graph compiler (_msc.jit_call with the class's construct and the Cell as
+  its first argument), as does `compile()`. Inside a graph being captured
+  (a Cell called from another Cell's construct or from a jit function),
+  construct runs inline.
 
 Deliberate differences: msc has no generators, so the iterator methods
 (`parameters_and_names`, `cells_and_names`, `get_parameters`, `cells`)
@@ -23,6 +26,8 @@ return lists, and `parameters_dict`/`name_cells` return plain dicts
 (ordered, but printed as `{...}`, not `OrderedDict([...])`).
 """
 import _msc
+from mindspore import context as _context
+from mindspore.common.api import _graph_id
 from mindspore.common.parameter import Parameter, ParameterTuple, _is_parameter_generated
 from mindspore.ops.primitive import Primitive
 
@@ -178,11 +183,20 @@ class Cell:
         if '_params' not in self.__dict__:
             raise AttributeError(f"The '{type(self).__name__}' object does not inherit attribute from "
                                  "'cell'. Please use 'super().__init__()'.")
+        if _context._context['mode'] == _context.GRAPH_MODE and not _msc.capturing():
+            return _msc.jit_call(self._graph_id(), (self,) + args, kwargs)
         return self.construct(*args, **kwargs)
 
+    def _graph_id(self):
+        cls = type(self)
+        return _graph_id(cls.construct, cls.__name__ + '_construct')
+
     def compile(self, *args, **kwargs):
-        """Compiles construct for these inputs (graph mode: next issue; a no-op now)."""
+        """Compiles construct for these inputs (GRAPH_MODE); the next call with the
+        same signature runs the compiled graph."""
         object.__setattr__(self, '_compiled', True)
+        if _context._context['mode'] == _context.GRAPH_MODE and not _msc.capturing():
+            _msc.jit_compile(self._graph_id(), (self,) + args, kwargs)
 
     def compile_and_run(self, *args, **kwargs):
         self.compile(*args, **kwargs)

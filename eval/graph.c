@@ -1,0 +1,1025 @@
+/* graph.c — graph mode: ast and trace capture through prim_call, the
+ * specialisation cache, and running compiled graphs (see graph.h).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "../codegen/codegen.h"
+#include "../ir/exec.h"
+#include "../ir/ir.h"
+#include "graph.h"
+#include "interp.h"
+
+GraphConfig graph_config;
+
+/* ---- state ------------------------------------------------------------------ */
+
+typedef enum { CAP_AST, CAP_TRACE } CapMode;
+
+/* One running capture. */
+typedef struct Capture {
+  CapMode mode;
+  uint32_t gen;
+  IrModule *m;
+  IrGraph *g;
+  int np, capp;          /* Parameters met so far (entry-graph params) */
+  Tensor **ptens;        /* owned; moved to the Entry on success */
+  IrNode **pnode, **pload;
+} Capture;
+
+/* How a call's result is rebuilt from the graph's outputs. */
+typedef enum { TPL_OUT, TPL_CONST, TPL_TUPLE, TPL_LIST } TplKind;
+typedef struct Tpl {
+  TplKind kind;
+  int out;               /* TPL_OUT: output index */
+  Value v;               /* TPL_CONST (owned) */
+  int n;
+  struct Tpl *kids;
+} Tpl;
+
+/* One specialisation: a compiled graph. */
+typedef struct Entry {
+  char *key;
+  char **parts;          /* per argument, readable (for -v's reasons) */
+  int nparts;
+  Value *refs;           /* objects the key names by identity (owned) */
+  int nrefs;
+  IrModule *m;
+  int nparam;            /* entry-graph params */
+  int *param_src;        /* >= 0: input index; < 0: -(Parameter index + 1) */
+  int nptens;
+  Tensor **ptens;        /* Parameters (owned refs) */
+  int ninputs;
+  Tpl tpl;
+  int nout;
+  /* cc backend */
+  CgEntryFn fn;
+  CgResult cg;
+  void *ws;
+} Entry;
+
+typedef struct GFn {
+  Value fn;              /* the Python function (owned) */
+  CapMode mode;
+  char *name;
+  char *options;         /* jit options, part of the key */
+  int nent, capent;
+  Entry **ents;
+} GFn;
+
+typedef struct GraphState {
+  Capture *cap;
+  uint32_t gen;
+  int nfn, capfn;
+  GFn **fns;
+} GraphState;
+
+static GraphState *gs(Interp *I) {
+  if (!I->graph) I->graph = xcalloc(1, sizeof(GraphState));
+  return I->graph;
+}
+
+static double now_ms(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
+}
+
+/* ---- output hook ---------------------------------------------------------- */
+
+static void out_write(void *ctx, const char *s, size_t n) { rt_write((Interp *)ctx, s, n); }
+
+void graph_init(Interp *I) { msrt_set_output(out_write, I); }
+
+bool graph_staging(Interp *I) { return I->graph && I->graph->cap && I->graph->cap->mode == CAP_AST; }
+bool graph_tracing(Interp *I) { return I->graph && I->graph->cap && I->graph->cap->mode == CAP_TRACE; }
+
+/* ---- symbolic tensors -------------------------------------------------------- */
+
+Tensor *tensor_new_sym(Interp *I, msrt_dtype dt, int ndim, const int64_t *shape, struct IrNode *n) {
+  tensor_init(I);
+  Tensor *t = (Tensor *)obj_alloc(I, OBJ_TENSOR, sizeof(Tensor));
+  t->dtype = dt;
+  t->flavour = TF_MS;
+  t->requires_grad = true;
+  t->ndim = ndim;
+  if (ndim) memcpy(t->shape, shape, sizeof(int64_t) * (size_t)ndim);
+  int64_t size = 1;
+  for (int i = 0; i < ndim; i++) size *= shape[i];
+  t->size = size;
+  t->data = NULL;
+  t->sym = n;
+  t->sym_gen = I->graph ? I->graph->gen : 0;
+  return t;
+}
+
+void tensor_need_data(Interp *I, const Tensor *t, const char *what) {
+  if (t->data) return;
+  if (graph_staging(I) && t->sym_gen == I->graph->gen)
+    rt_raise_op(I, EXC_TypeError,
+                "%s needs the value of a tensor computed in the graph, which is only known when the graph "
+                "runs; tensor control flow and data access are not supported in graph mode yet: run this in "
+                "PyNative mode (ms.set_context(mode=ms.PYNATIVE_MODE), or drop @ms.jit), or compute it from "
+                "Python values",
+                what);
+  rt_raise_op(I, EXC_RuntimeError,
+              "%s: this tensor was computed while a graph was being compiled and has no value outside it; "
+              "return it from the graph instead",
+              what);
+}
+
+/* ---- capture ------------------------------------------------------------------ */
+
+/* The innermost location in the user's script. */
+static IrLoc cur_loc(Interp *I, IrModule *m) {
+  for (Frame *f = I->frame; f; f = f->prev)
+    if (f->cur && f->cur->loc.file && !interp_is_lib_src(I, f->cur->loc.file)) return ir_loc(m, f->cur->loc);
+  return ir_noloc;
+}
+
+static IrType *ttype(IrModule *m, const Tensor *t) { return ir_type_tensor(m, t->dtype, t->ndim, t->shape); }
+
+static IrNode *param_load(Interp *I, Capture *c, Tensor *t) {
+  for (int i = 0; i < c->np; i++)
+    if (c->ptens[i] == t) return c->pload[i];
+  if (c->np == c->capp) {
+    c->capp = c->capp ? 2 * c->capp : 8;
+    c->ptens = xrealloc(c->ptens, sizeof(Tensor *) * (size_t)c->capp);
+    c->pnode = xrealloc(c->pnode, sizeof(IrNode *) * (size_t)c->capp);
+    c->pload = xrealloc(c->pload, sizeof(IrNode *) * (size_t)c->capp);
+  }
+  char nm[64];
+  const char *name = t->name ? t->name->data : NULL;
+  if (!name) {
+    snprintf(nm, sizeof nm, "Parameter%d", c->np + 1);
+    name = nm;
+  }
+  IrNode *p = ir_parameter(c->g, name, ttype(c->m, t));
+  IrNode *ld = ir_load(c->g, p, cur_loc(I, c->m));
+  c->ptens[c->np] = t; /* owned: a Cell built inside the graph dies with it */
+  obj_incref(&t->h);
+  c->pnode[c->np] = p;
+  c->pload[c->np] = ld;
+  c->np++;
+  return ld;
+}
+
+/* The IR value of a tensor operand (cast to dt). */
+static IrNode *value_node(Interp *I, Capture *c, Tensor *t, msrt_dtype dt) {
+  IrNode *v;
+  if (t->sym && t->sym_gen == c->gen) {
+    v = t->sym;
+  } else if (!t->data) {
+    tensor_need_data(I, t, "this operation");
+    return NULL;
+  } else if (t->flavour == TF_PARAM) {
+    v = param_load(I, c, t);
+  } else {
+    if (t->dtype != dt) { /* fold the cast of a constant */
+      Tensor *ct = tensor_cast(I, t, dt, TF_MS);
+      v = ir_const_tensor(c->m, dt, ct->ndim, ct->shape, ct->data);
+      obj_decref(I, &ct->h);
+      return v;
+    }
+    return ir_const_tensor(c->m, t->dtype, t->ndim, t->shape, t->data);
+  }
+  if (v->type->dt != dt) {
+    IrType *ty = ir_type_tensor(c->m, dt, v->type->ndim, v->type->shape);
+    IrNode *n = ir_node1(c->g, OP_Cast, v, ty, cur_loc(I, c->m));
+    ir_attr_dtype(n, "dtype", dt);
+    v = n;
+  }
+  return v;
+}
+
+static IrNode *stage_node(Interp *I, Capture *c, OpId op, int nin, Tensor *const *t, const msrt_dtype *cast,
+                          const Attrs *a, const TType *out) {
+  IrNode **in = arena_alloc(c->m->arena, sizeof(IrNode *) * (size_t)(nin ? nin : 1));
+  for (int i = 0; i < nin; i++) in[i] = value_node(I, c, t[i], cast[i]);
+  IrNode *n = ir_node(c->g, op, nin, in, ir_type_tensor(c->m, out->dt, out->ndim, out->shape), cur_loc(I, c->m));
+  ir_attrs_encode(n, a);
+  return n;
+}
+
+bool graph_should_stage(Interp *I, int nin, const Value *in) {
+  if (!graph_staging(I)) return false;
+  for (int i = 0; i < nin; i++) {
+    if (v_is(in[i], OBJ_TENSOR)) {
+      Tensor *t = AS_TENSOR(in[i]);
+      if (!t->data || t->flavour == TF_PARAM) return true;
+    } else if (v_is(in[i], OBJ_LIST) || v_is(in[i], OBJ_TUPLE)) {
+      /* variadic ops take a sequence of tensors */
+      Tuple *tu = (Tuple *)in[i].as.o;
+      int64_t n = v_is(in[i], OBJ_LIST) ? ((List *)tu)->len : tu->len;
+      Value *it = v_is(in[i], OBJ_LIST) ? ((List *)tu)->items : tu->items;
+      if (graph_should_stage(I, (int)(n < 64 ? n : 64), it)) return true;
+    }
+  }
+  return false;
+}
+
+Tensor *graph_stage(Interp *I, OpId op, int nin, Tensor *const *t, const msrt_dtype *cast, const Attrs *a,
+                    const TType *out) {
+  Capture *c = I->graph->cap;
+  IrNode *n = stage_node(I, c, op, nin, t, cast, a, out);
+  return tensor_new_sym(I, out->dt, out->ndim, out->shape, n);
+}
+
+void graph_record(Interp *I, OpId op, int nin, Tensor *const *t, const msrt_dtype *cast, const Attrs *a,
+                  Tensor *o) {
+  Capture *c = I->graph->cap;
+  bool any = false;
+  for (int i = 0; i < nin && !any; i++)
+    any = (t[i]->sym && t[i]->sym_gen == c->gen) || t[i]->flavour == TF_PARAM;
+  if (!any) return;
+  TType out;
+  memset(&out, 0, sizeof out);
+  out.dt = o->dtype;
+  out.ndim = o->ndim;
+  memcpy(out.shape, o->shape, sizeof(int64_t) * (size_t)o->ndim);
+  o->sym = stage_node(I, c, op, nin, t, cast, a, &out);
+  o->sym_gen = c->gen;
+}
+
+void graph_print(Interp *I, int argc, Value *argv) {
+  Capture *c = I->graph->cap;
+  IrNode **in = arena_alloc(c->m->arena, sizeof(IrNode *) * (size_t)(argc ? argc : 1));
+  for (int i = 0; i < argc; i++) {
+    Value v = argv[i];
+    if (v_is(v, OBJ_TENSOR)) {
+      Tensor *t = AS_TENSOR(v);
+      in[i] = value_node(I, c, t, t->dtype);
+    } else {
+      Str *s = rt_str(I, v);
+      in[i] = ir_const_str(c->m, s->data);
+      obj_decref(I, &s->h);
+    }
+  }
+  ir_print_node(c->g, argc, in, cur_loc(I, c->m));
+}
+
+void graph_check_syntax(Interp *I, const struct Node *node, const char *what) {
+  if (!graph_staging(I)) return;
+  Frame *f = I->frame;
+  if (f && node) f->cur = node;
+  if (!f || !f->cur || !f->cur->loc.file || interp_is_lib_src(I, f->cur->loc.file)) return;
+  rt_raise_op(I, EXC_RuntimeError,
+              "%s is not supported in graph mode (MindSpore's static graph syntax); move it out of the "
+              "@ms.jit function or construct, or run in PyNative mode",
+              what);
+}
+
+void graph_name_value(Interp *I, Tensor *t, const char *name) {
+  Capture *c = I->graph ? I->graph->cap : NULL;
+  if (!c || !t->sym || t->sym_gen != c->gen || t->sym->kind != IR_NK_NODE || t->sym->name || !name) return;
+  Frame *f = I->frame;
+  if (!f || !f->cur || !f->cur->loc.file || interp_is_lib_src(I, f->cur->loc.file)) return;
+  ir_node_set_name(t->sym, name);
+}
+
+/* ---- specialisation keys --------------------------------------------------- */
+
+typedef struct KeyCtx {
+  Buf key, show;
+  Value *refs;
+  int nrefs, caprefs;
+  int ninputs;
+} KeyCtx;
+
+static void key_ref(KeyCtx *k, Value v) {
+  if (k->nrefs == k->caprefs) {
+    k->caprefs = k->caprefs ? 2 * k->caprefs : 8;
+    k->refs = xrealloc(k->refs, sizeof(Value) * (size_t)k->caprefs);
+  }
+  k->refs[k->nrefs++] = v;
+}
+
+static void shape_text(Buf *b, const Tensor *t) {
+  buf_puts(b, "(");
+  for (int i = 0; i < t->ndim; i++) buf_printf(b, "%s%lld", i ? ", " : "", (long long)t->shape[i]);
+  buf_puts(b, t->ndim == 1 ? ",)" : ")");
+}
+
+static void key_value(Interp *I, KeyCtx *k, Value v, int depth) {
+  if (depth > 16) rt_raise(I, EXC_RecursionError, "jit: arguments nested too deeply");
+  switch (v.tag) {
+  case V_NONE: buf_puts(&k->key, "N"); buf_puts(&k->show, "None"); return;
+  case V_BOOL: buf_printf(&k->key, "b%d", v.as.b); buf_puts(&k->show, v.as.b ? "True" : "False"); return;
+  case V_INT:
+    buf_printf(&k->key, "i%lld", (long long)v.as.i);
+    buf_printf(&k->show, "%lld", (long long)v.as.i);
+    return;
+  case V_FLOAT: {
+    buf_printf(&k->key, "f%a", v.as.f);
+    Str *s = rt_repr(I, v);
+    buf_puts(&k->show, s->data);
+    obj_decref(I, &s->h);
+    return;
+  }
+  default: break;
+  }
+  if (v_is(v, OBJ_TENSOR)) {
+    Tensor *t = AS_TENSOR(v);
+    if (!t->data) tensor_need_data(I, t, "calling a jit function");
+    if (t->flavour == TF_PARAM) {
+      buf_printf(&k->key, "P%p", (void *)t);
+      buf_printf(&k->show, "Parameter %s", t->name ? t->name->data : "?");
+      key_ref(k, v_incref(v));
+      return;
+    }
+    buf_printf(&k->key, "T%d", (int)t->dtype);
+    shape_text(&k->key, t);
+    buf_printf(&k->show, "Tensor[%s]", msrt_dtype_name(t->dtype));
+    shape_text(&k->show, t);
+    k->ninputs++;
+    return;
+  }
+  if (v_is(v, OBJ_STR)) {
+    buf_printf(&k->key, "s%lld:", (long long)AS_STR(v)->len);
+    buf_append(&k->key, AS_STR(v)->data, (size_t)AS_STR(v)->len);
+    Str *s = rt_repr(I, v);
+    buf_puts(&k->show, s->data);
+    obj_decref(I, &s->h);
+    return;
+  }
+  if (v_is(v, OBJ_TUPLE) || v_is(v, OBJ_LIST)) {
+    bool tup = v_is(v, OBJ_TUPLE);
+    int64_t n = tup ? AS_TUPLE(v)->len : AS_LIST(v)->len;
+    Value *it = tup ? AS_TUPLE(v)->items : AS_LIST(v)->items;
+    buf_puts(&k->key, tup ? "(" : "[");
+    buf_puts(&k->show, tup ? "(" : "[");
+    for (int64_t i = 0; i < n; i++) {
+      if (i) {
+        buf_puts(&k->key, ",");
+        buf_puts(&k->show, ", ");
+      }
+      key_value(I, k, it[i], depth + 1);
+    }
+    buf_puts(&k->key, tup ? ")" : "]");
+    buf_puts(&k->show, tup ? (n == 1 ? ",)" : ")") : "]");
+    return;
+  }
+  /* any other object: by identity (Cells, functions, dtypes...) */
+  buf_printf(&k->key, "O%p", (void *)v.as.o);
+  buf_printf(&k->show, "<%s object>", rt_type_name(I, v));
+  key_ref(k, v_incref(v));
+}
+
+/* ---- entries ---------------------------------------------------------------- */
+
+static void tpl_free(Interp *I, Tpl *t) {
+  if (t->kind == TPL_CONST) v_decref(I, t->v);
+  for (int i = 0; i < t->n; i++) tpl_free(I, &t->kids[i]);
+  free(t->kids);
+}
+
+static void entry_free(Interp *I, Entry *e) {
+  if (!e) return;
+  free(e->key);
+  for (int i = 0; i < e->nparts; i++) free(e->parts[i]);
+  free(e->parts);
+  for (int i = 0; i < e->nrefs; i++) v_decref(I, e->refs[i]);
+  free(e->refs);
+  for (int i = 0; i < e->nptens; i++) obj_decref(I, &e->ptens[i]->h);
+  free(e->ptens);
+  free(e->param_src);
+  tpl_free(I, &e->tpl);
+  cg_result_free(&e->cg);
+  free(e->ws);
+  if (e->m) ir_module_free(e->m);
+  free(e);
+}
+
+/* Builds the template of a result and collects the graph's outputs. */
+typedef struct OutCtx {
+  Capture *c;
+  IrNode **outs;
+  int nout, capout;
+} OutCtx;
+
+static int add_out(OutCtx *o, IrNode *n) {
+  if (o->nout == o->capout) {
+    o->capout = o->capout ? 2 * o->capout : 8;
+    o->outs = xrealloc(o->outs, sizeof(IrNode *) * (size_t)o->capout);
+  }
+  o->outs[o->nout] = n;
+  return o->nout++;
+}
+
+static bool holds_graph_tensor(Capture *c, Value v, int depth) {
+  if (depth > 16) return false;
+  if (v_is(v, OBJ_TENSOR)) {
+    Tensor *t = AS_TENSOR(v);
+    return !t->data || (t->sym && t->sym_gen == c->gen) || t->flavour == TF_PARAM;
+  }
+  if (v_is(v, OBJ_TUPLE) || v_is(v, OBJ_LIST)) {
+    bool tup = v_is(v, OBJ_TUPLE);
+    int64_t n = tup ? AS_TUPLE(v)->len : AS_LIST(v)->len;
+    Value *it = tup ? AS_TUPLE(v)->items : AS_LIST(v)->items;
+    for (int64_t i = 0; i < n; i++)
+      if (holds_graph_tensor(c, it[i], depth + 1)) return true;
+  }
+  return false;
+}
+
+static void tpl_build(Interp *I, OutCtx *o, Tpl *tp, Value v, int depth) {
+  Capture *c = o->c;
+  memset(tp, 0, sizeof *tp);
+  if (!holds_graph_tensor(c, v, depth)) {
+    tp->kind = TPL_CONST;
+    tp->v = v_incref(v);
+    return;
+  }
+  if (v_is(v, OBJ_TENSOR)) {
+    Tensor *t = AS_TENSOR(v);
+    tp->kind = TPL_OUT;
+    tp->out = add_out(o, value_node(I, c, t, t->dtype));
+    return;
+  }
+  bool tup = v_is(v, OBJ_TUPLE);
+  int64_t n = tup ? AS_TUPLE(v)->len : AS_LIST(v)->len;
+  Value *it = tup ? AS_TUPLE(v)->items : AS_LIST(v)->items;
+  tp->kind = tup ? TPL_TUPLE : TPL_LIST;
+  tp->n = (int)n;
+  tp->kids = xcalloc((size_t)(n ? n : 1), sizeof(Tpl));
+  for (int64_t i = 0; i < n; i++) tpl_build(I, o, &tp->kids[i], it[i], depth + 1);
+}
+
+static Value tpl_make(Interp *I, const Tpl *tp, Tensor **outs) {
+  switch (tp->kind) {
+  case TPL_OUT: return v_obj(&outs[tp->out]->h); /* takes the reference */
+  case TPL_CONST: return v_incref(tp->v);
+  case TPL_TUPLE: {
+    Tuple *t = tuple_new(I, tp->n);
+    for (int i = 0; i < tp->n; i++) t->items[i] = tpl_make(I, &tp->kids[i], outs);
+    return v_obj(&t->h);
+  }
+  case TPL_LIST: {
+    List *l = list_new(I, tp->n);
+    for (int i = 0; i < tp->n; i++) list_append(I, l, tpl_make(I, &tp->kids[i], outs));
+    for (int i = 0; i < tp->n; i++) v_decref(I, l->items[i]); /* list_append took its own */
+    return v_obj(&l->h);
+  }
+  }
+  return v_none();
+}
+
+/* ---- arguments ------------------------------------------------------------- */
+
+/* Replaces the tensors of v (inputs) by graph params: symbolic tensors
+ * (ast) or the same tensors marked with their param (trace). Collects the
+ * input tensors in order into ins. Returns a new reference. */
+typedef struct ArgCtx {
+  Capture *c;
+  const char *base;
+  int k;                 /* inputs so far */
+  Tensor **ins;
+  int nins;
+} ArgCtx;
+
+static Value subst_args(Interp *I, ArgCtx *a, Value v, const char *name) {
+  if (v_is(v, OBJ_TENSOR)) {
+    Tensor *t = AS_TENSOR(v);
+    if (t->flavour == TF_PARAM) return v_incref(v);
+    Capture *c = a->c;
+    char nm[96];
+    if (name) snprintf(nm, sizeof nm, "%s", name);
+    else snprintf(nm, sizeof nm, "%s_%d", a->base, a->k);
+    a->ins[a->nins++] = t;
+    a->k++;
+    IrNode *p = ir_param(c->g, nm, ttype(c->m, t));
+    if (c->mode == CAP_TRACE) {
+      t->sym = p;
+      t->sym_gen = c->gen;
+      return v_incref(v);
+    }
+    return v_obj(&tensor_new_sym(I, t->dtype, t->ndim, t->shape, p)->h);
+  }
+  if (v_is(v, OBJ_TUPLE)) {
+    Tuple *src = AS_TUPLE(v);
+    Tuple *t = tuple_new(I, src->len);
+    for (int64_t i = 0; i < src->len; i++) t->items[i] = subst_args(I, a, src->items[i], NULL);
+    return v_obj(&t->h);
+  }
+  if (v_is(v, OBJ_LIST)) {
+    List *src = AS_LIST(v);
+    List *l = list_new(I, src->len);
+    for (int64_t i = 0; i < src->len; i++) {
+      Value x = subst_args(I, a, src->items[i], NULL);
+      list_append(I, l, x);
+      v_decref(I, x);
+    }
+    return v_obj(&l->h);
+  }
+  return v_incref(v);
+}
+
+/* Collects the input tensors of a call in the order subst_args meets them. */
+static void collect_inputs(Value v, Tensor **ins, int *n) {
+  if (v_is(v, OBJ_TENSOR)) {
+    if (AS_TENSOR(v)->flavour != TF_PARAM) ins[(*n)++] = AS_TENSOR(v);
+    return;
+  }
+  if (v_is(v, OBJ_TUPLE) || v_is(v, OBJ_LIST)) {
+    bool tup = v_is(v, OBJ_TUPLE);
+    int64_t k = tup ? AS_TUPLE(v)->len : AS_LIST(v)->len;
+    Value *it = tup ? AS_TUPLE(v)->items : AS_LIST(v)->items;
+    for (int64_t i = 0; i < k; i++) collect_inputs(it[i], ins, n);
+  }
+}
+
+static const char *param_name(Value fn, int i) {
+  if (!v_is(fn, OBJ_FUNC)) return NULL;
+  Func *f = (Func *)fn.as.o;
+  ScopeInfo *si = f->info;
+  if (!si || i >= si->nparams || !si->param_names[i]) return NULL;
+  return si->param_names[i]->data;
+}
+
+/* ---- capture and compile ------------------------------------------------------ */
+
+static void capture_free(Interp *I, Capture *c) {
+  for (int i = 0; i < c->np; i++)
+    if (c->ptens[i]) obj_decref(I, &c->ptens[i]->h);
+  free(c->ptens);
+  free(c->pnode);
+  free(c->pload);
+}
+
+static char *c_ident(const char *s) {
+  size_t n = strlen(s);
+  char *r = xmalloc(n + 5);
+  memcpy(r, "msc_", 4);
+  for (size_t i = 0; i < n; i++) {
+    char ch = s[i];
+    r[4 + i] = (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || (ch >= '0' && ch <= '9') ? ch : '_';
+  }
+  r[4 + n] = 0;
+  return r;
+}
+
+/* Runs the capture of g for args; on success fills e (module, params,
+ * template) and returns the call's value in trace mode (the eager result),
+ * V_UNDEF in ast mode. */
+static Value capture(Interp *I, GFn *gf, Entry *e, int argc, Value *argv, KwArgs *kw, int ninputs,
+                     double *ms_capture) {
+  GraphState *S = gs(I);
+  double t0 = now_ms();
+  Capture c;
+  memset(&c, 0, sizeof c);
+  c.mode = gf->mode;
+  c.gen = ++S->gen;
+  c.m = ir_module_new();
+  IrLoc floc = ir_noloc;
+  if (v_is(gf->fn, OBJ_FUNC)) {
+    Func *f = (Func *)gf->fn.as.o;
+    if (f->def) floc = ir_loc(c.m, f->def->loc);
+  }
+  c.g = ir_graph_new(c.m, gf->name, floc);
+
+  ArgCtx ac = {&c, "arg", 0, xcalloc((size_t)(ninputs ? ninputs : 1), sizeof(Tensor *)), 0};
+  Value *nargs = xcalloc((size_t)(argc ? argc : 1), sizeof(Value));
+  Value *nkw = kw && kw->n ? xcalloc((size_t)kw->n, sizeof(Value)) : NULL;
+  for (int i = 0; i < argc; i++) {
+    ac.base = param_name(gf->fn, i);
+    if (!ac.base) ac.base = "arg";
+    ac.k = 0;
+    bool plain = v_is(argv[i], OBJ_TENSOR);
+    nargs[i] = subst_args(I, &ac, argv[i], plain ? ac.base : NULL);
+  }
+  KwArgs nk = {0, NULL, NULL};
+  if (kw && kw->n) {
+    for (int i = 0; i < kw->n; i++) {
+      ac.base = kw->names[i]->data;
+      ac.k = 0;
+      nkw[i] = subst_args(I, &ac, kw->vals[i], v_is(kw->vals[i], OBJ_TENSOR) ? ac.base : NULL);
+    }
+    nk.n = kw->n;
+    nk.names = kw->names;
+    nk.vals = nkw;
+  }
+
+  Capture *saved = S->cap;
+  S->cap = &c;
+  Catch cat;
+  Value ret = v_undef();
+  bool ok = false;
+  if (RT_TRY(I, &cat)) {
+    ret = rt_call(I, gf->fn, argc, nargs, kw && kw->n ? &nk : NULL);
+    rt_catch_pop(I, &cat);
+    ok = true;
+  }
+  /* the result's template and outputs (still capturing: Loads may be added) */
+  OutCtx oc = {&c, NULL, 0, 0};
+  Catch cat2;
+  if (ok) {
+    if (RT_TRY(I, &cat2)) {
+      tpl_build(I, &oc, &e->tpl, ret, 0);
+      rt_catch_pop(I, &cat2);
+    } else {
+      ok = false;
+    }
+  }
+  S->cap = saved;
+  for (int i = 0; i < argc; i++) v_decref(I, nargs[i]);
+  for (int i = 0; kw && i < kw->n; i++) v_decref(I, nkw[i]);
+  free(nargs);
+  free(nkw);
+  free(ac.ins);
+  if (!ok) {
+    v_decref(I, ret);
+    free(oc.outs);
+    capture_free(I, &c);
+    ir_module_free(c.m);
+    e->m = NULL;
+    exc_reraise(I, CUR_EXC(I));
+  }
+  if (oc.nout == 0) ir_return(c.g, ir_const_none(c.m), floc);
+  else if (oc.nout == 1 && e->tpl.kind == TPL_OUT) ir_return(c.g, oc.outs[0], floc);
+  else ir_return(c.g, ir_make_tuple(c.g, oc.nout, oc.outs, floc), floc);
+  e->nout = oc.nout;
+  free(oc.outs);
+
+  /* params: inputs in order, Parameters as met */
+  e->m = c.m;
+  e->nparam = c.g->nparam;
+  e->param_src = xcalloc((size_t)(e->nparam ? e->nparam : 1), sizeof(int));
+  e->nptens = c.np;
+  e->ptens = xcalloc((size_t)(c.np ? c.np : 1), sizeof(Tensor *));
+  for (int i = 0; i < c.np; i++) {
+    e->ptens[i] = c.ptens[i];
+    c.ptens[i] = NULL;
+  }
+  int k = 0;
+  for (int i = 0; i < c.g->nparam; i++) {
+    IrNode *p = c.g->params[i];
+    if (p->is_parameter) {
+      int j = 0;
+      while (j < c.np && c.pnode[j] != p) j++;
+      e->param_src[i] = -(j + 1);
+    } else {
+      e->param_src[i] = k++;
+    }
+  }
+  e->ninputs = k;
+  capture_free(I, &c);
+  *ms_capture = now_ms() - t0;
+  if (gf->mode == CAP_TRACE) return ret;
+  v_decref(I, ret);
+  return v_undef();
+}
+
+static void log_compile(GFn *gf, Entry *e, const char *why, double ms_cap, double ms_cg) {
+  if (!graph_config.verbose) return;
+  IrGraph *g = ir_module_entry(e->m);
+  fprintf(stderr, "msc: jit: compiling '%s' (%s): %d nodes, capture %.2f ms, codegen %.2f ms\n", gf->name, why,
+          g->nnode, ms_cap, ms_cg);
+}
+
+/* Verifies, dumps, emits C and loads it (cc backend); logs the compilation
+ * (-v) before the cc run. */
+static void backend_prepare(Interp *I, GFn *gf, Entry *e, const char *why, double ms_cap) {
+  if (!ir_verify(e->m, NULL))
+    rt_raise(I, EXC_RuntimeError, "internal error: the graph of '%s' does not verify (see above)", gf->name);
+  if (graph_config.dump_ir) ir_print(stderr, e->m);
+  if (graph_config.emit_dot) ir_print_dot(stderr, e->m);
+  if (graph_config.backend != GB_CC) {
+    log_compile(gf, e, why, ms_cap, 0);
+    return;
+  }
+  double t0 = now_ms();
+  char *fname = c_ident(gf->name);
+  char err[512];
+  CgOptions co = {0};
+  if (!cg_emit(e->m, fname, &co, &e->cg, err, sizeof err)) {
+    free(fname);
+    rt_raise_op(I, EXC_NotImplementedError, "%s", err);
+  }
+  log_compile(gf, e, why, ms_cap, now_ms() - t0);
+  if (graph_config.dump_c) fputs(e->cg.c, stderr);
+  JitOptions jo = {graph_config.cache_dir, graph_config.verbose};
+  e->fn = jit_load(e->cg.c, fname, &jo, err, sizeof err);
+  free(fname);
+  if (!e->fn) rt_raise_op(I, EXC_RuntimeError, "graph mode: %s", err);
+  if (e->cg.ws_size) {
+    e->ws = aligned_alloc(64, (e->cg.ws_size + 63) & ~(size_t)63);
+    if (!e->ws) rt_raise(I, EXC_MemoryError, "cannot allocate the graph's workspace (%zu bytes)", e->cg.ws_size);
+  }
+}
+
+/* ---- running --------------------------------------------------------------- */
+
+static Value run_entry(Interp *I, GFn *gf, Entry *e, Tensor **ins) {
+  IrGraph *g = ir_module_entry(e->m);
+  Tensor **params = xcalloc((size_t)(e->nparam ? e->nparam : 1), sizeof(Tensor *));
+  for (int i = 0; i < e->nparam; i++) {
+    int s = e->param_src[i];
+    Tensor *t = s >= 0 ? ins[s] : e->ptens[-s - 1];
+    const IrType *ty = ir_type_deref(e->m, g->params[i]->type);
+    bool same = t->dtype == ty->dt && t->ndim == ty->ndim && t->data;
+    for (int d = 0; same && d < t->ndim; d++) same = t->shape[d] == ty->shape[d];
+    if (!same) {
+      free(params);
+      rt_raise_op(I, EXC_RuntimeError, "graph '%s': %s '%s' changed type since the graph was compiled", gf->name,
+                  s >= 0 ? "input" : "Parameter", g->params[i]->name);
+    }
+    params[i] = t;
+  }
+  IrNode **onodes;
+  int nout = ir_outputs(g, &onodes);
+  Tensor **outs = xcalloc((size_t)(nout ? nout : 1), sizeof(Tensor *));
+  for (int i = 0; i < nout; i++) {
+    const IrType *ty = onodes[i]->type;
+    outs[i] = tensor_new(I, ty->dt, ty->ndim, ty->shape, TF_MS);
+  }
+  if (graph_config.backend == GB_REF) {
+    Catch cat;
+    if (RT_TRY(I, &cat)) {
+      ir_exec(I, e->m, params, outs);
+      rt_catch_pop(I, &cat);
+    } else {
+      for (int i = 0; i < nout; i++) obj_decref(I, &outs[i]->h);
+      free(outs);
+      free(params);
+      exc_reraise(I, CUR_EXC(I));
+    }
+  } else {
+    int na = e->nparam + e->cg.nconst + nout;
+    void **args = xcalloc((size_t)(na ? na : 1), sizeof(void *));
+    int k = 0;
+    for (int i = 0; i < e->nparam; i++) args[k++] = params[i]->data;
+    for (int i = 0; i < e->cg.nconst; i++) args[k++] = (void *)e->cg.consts[i]->cst.data;
+    for (int i = 0; i < nout; i++) args[k++] = outs[i]->data;
+    int rc = e->fn(args, e->ws);
+    free(args);
+    if (rc) {
+      for (int i = 0; i < nout; i++) obj_decref(I, &outs[i]->h);
+      free(outs);
+      free(params);
+      rt_raise_op(I, EXC_RuntimeError, "graph '%s': a kernel refused its arguments (error %d)", gf->name, rc);
+    }
+  }
+  free(params);
+  Value r = tpl_make(I, &e->tpl, outs);
+  free(outs);
+  return r;
+}
+
+/* ---- the jit entry points ------------------------------------------------------ */
+
+static GFn *gfn_of(Interp *I, Value id) {
+  GraphState *S = gs(I);
+  if (id.tag != V_INT || id.as.i < 0 || id.as.i >= S->nfn) rt_raise(I, EXC_ValueError, "jit: bad graph id");
+  return S->fns[id.as.i];
+}
+
+static Entry *find_entry(GFn *gf, const char *key) {
+  for (int i = 0; i < gf->nent; i++)
+    if (strcmp(gf->ents[i]->key, key) == 0) return gf->ents[i];
+  return NULL;
+}
+
+/* "first call", or what changed from the most recent specialisation. */
+static void reason(GFn *gf, KeyCtx *kc, char **parts, int nparts, char *buf, size_t cap) {
+  (void)kc;
+  if (!gf->nent) {
+    snprintf(buf, cap, "first call");
+    return;
+  }
+  Entry *last = gf->ents[gf->nent - 1];
+  for (int i = 0; i < nparts && i < last->nparts; i++)
+    if (strcmp(parts[i], last->parts[i]) != 0) {
+      snprintf(buf, cap, "argument %d changed: %s -> %s", i + 1, last->parts[i], parts[i]);
+      return;
+    }
+  if (nparts != last->nparts) {
+    snprintf(buf, cap, "%d arguments instead of %d", nparts, last->nparts);
+    return;
+  }
+  snprintf(buf, cap, "a new specialisation");
+}
+
+/* The keyword arguments in a dict (borrowed; free names/vals). */
+static void kwargs_of(Value kwargs, KwArgs *kw) {
+  kw->n = 0;
+  kw->names = NULL;
+  kw->vals = NULL;
+  if (!v_is(kwargs, OBJ_DICT)) return;
+  Dict *d = (Dict *)kwargs.as.o;
+  if (!d->len) return;
+  kw->names = xcalloc((size_t)d->len, sizeof(Str *));
+  kw->vals = xcalloc((size_t)d->len, sizeof(Value));
+  for (int64_t i = 0; i < d->nentries; i++) {
+    if (d->entries[i].key.tag == V_UNDEF || !v_is(d->entries[i].key, OBJ_STR)) continue;
+    kw->names[kw->n] = AS_STR(d->entries[i].key);
+    kw->vals[kw->n++] = d->entries[i].val;
+  }
+}
+
+/* Looks up or compiles; runs unless compile_only. */
+static Value jit_dispatch(Interp *I, GFn *gf, Value args, Value kwargs, bool compile_only) {
+  if (!v_is(args, OBJ_TUPLE)) rt_raise(I, EXC_TypeError, "jit: args must be a tuple");
+  Tuple *at = AS_TUPLE(args);
+  int argc = (int)at->len;
+  Value *argv = at->items;
+  KwArgs kw = {0, NULL, NULL};
+  kwargs_of(kwargs, &kw);
+  GraphState *S = gs(I);
+  /* the key */
+  KeyCtx kc;
+  memset(&kc, 0, sizeof kc);
+  buf_puts(&kc.key, gf->options);
+  int nparts = argc + kw.n;
+  char **parts = xcalloc((size_t)(nparts ? nparts : 1), sizeof(char *));
+  for (int i = 0; i < nparts; i++) {
+    buf_puts(&kc.key, "|");
+    size_t before = kc.show.len;
+    if (i >= argc) {
+      buf_printf(&kc.key, "%s=", kw.names[i - argc]->data);
+      buf_printf(&kc.show, "%s=", kw.names[i - argc]->data);
+    }
+    key_value(I, &kc, i < argc ? argv[i] : kw.vals[i - argc], 0);
+    parts[i] = xstrdup(kc.show.data ? kc.show.data + before : "");
+  }
+  Tensor **ins = xcalloc((size_t)(kc.ninputs ? kc.ninputs : 1), sizeof(Tensor *));
+  int nins = 0;
+  for (int i = 0; i < argc; i++) collect_inputs(argv[i], ins, &nins);
+  for (int i = 0; i < kw.n; i++) collect_inputs(kw.vals[i], ins, &nins);
+
+  Entry *e = find_entry(gf, kc.key.data ? kc.key.data : "");
+  Value result = v_undef();
+  if (!e) {
+    char why[512];
+    reason(gf, &kc, parts, nparts, why, sizeof why);
+    e = xcalloc(1, sizeof(Entry));
+    e->key = xstrdup(kc.key.data ? kc.key.data : "");
+    e->parts = parts;
+    e->nparts = nparts;
+    e->refs = kc.refs;
+    e->nrefs = kc.nrefs;
+    parts = NULL;
+    kc.refs = NULL;
+    Catch cat;
+    double ms_cap = 0;
+    if (RT_TRY(I, &cat)) {
+      result = capture(I, gf, e, argc, argv, &kw, kc.ninputs, &ms_cap);
+      backend_prepare(I, gf, e, why, ms_cap);
+      rt_catch_pop(I, &cat);
+    } else {
+      Value exc = CUR_EXC(I);
+      CUR_EXC(I) = v_undef();
+      v_decref(I, result);
+      entry_free(I, e);
+      free(ins);
+      buf_free(&kc.key);
+      buf_free(&kc.show);
+      free(kw.names);
+      free(kw.vals);
+      exc_reraise(I, exc);
+    }
+    if (gf->nent == gf->capent) {
+      gf->capent = gf->capent ? 2 * gf->capent : 4;
+      gf->ents = xrealloc(gf->ents, sizeof(Entry *) * (size_t)gf->capent);
+    }
+    gf->ents[gf->nent++] = e;
+  } else {
+    for (int i = 0; i < kc.nrefs; i++) v_decref(I, kc.refs[i]);
+    free(kc.refs);
+  }
+  if (parts) {
+    for (int i = 0; i < nparts; i++) free(parts[i]);
+    free(parts);
+  }
+  buf_free(&kc.key);
+  buf_free(&kc.show);
+  free(kw.names);
+  free(kw.vals);
+  (void)S;
+  if (result.tag != V_UNDEF || compile_only) { /* trace's first call, or compile() */
+    free(ins);
+    if (result.tag == V_UNDEF) return v_none();
+    return result;
+  }
+  Catch cat;
+  Value r = v_none();
+  if (RT_TRY(I, &cat)) {
+    r = run_entry(I, gf, e, ins);
+    rt_catch_pop(I, &cat);
+  } else {
+    free(ins);
+    exc_reraise(I, CUR_EXC(I));
+  }
+  free(ins);
+  return r;
+}
+
+/* _msc.jit_new(fn, capture_mode='ast', jit_level='O0', name=None) -> id */
+Value graph_native_jit_new(Interp *I, int argc, Value *argv, KwArgs *kw) {
+  (void)kw;
+  if (argc < 1) rt_raise(I, EXC_TypeError, "jit_new(fn, capture_mode, jit_level, name)");
+  GraphState *S = gs(I);
+  GFn *gf = xcalloc(1, sizeof(GFn));
+  gf->fn = v_incref(argv[0]);
+  const char *mode = argc > 1 && v_is(argv[1], OBJ_STR) ? AS_STR(argv[1])->data : "ast";
+  const char *level = argc > 2 && v_is(argv[2], OBJ_STR) ? AS_STR(argv[2])->data : "O0";
+  gf->mode = strcmp(mode, "trace") == 0 ? CAP_TRACE : CAP_AST;
+  const char *name = argc > 3 && v_is(argv[3], OBJ_STR) ? AS_STR(argv[3])->data : NULL;
+  if (!name && v_is(argv[0], OBJ_FUNC)) {
+    Func *f = (Func *)argv[0].as.o;
+    name = (f->qualname ? f->qualname : f->name)->data;
+    const char *loc = strstr(name, "<locals>.");
+    while (loc) { /* outer.<locals>.inner -> inner */
+      name = loc + 9;
+      loc = strstr(name, "<locals>.");
+    }
+  }
+  gf->name = xstrdup(name ? name : "graph");
+  for (char *q = gf->name; *q; q++) /* an IR and C identifier */
+    if (!((*q >= 'a' && *q <= 'z') || (*q >= 'A' && *q <= 'Z') || (*q >= '0' && *q <= '9') || *q == '_')) *q = '_';
+  Buf b = {0};
+  buf_printf(&b, "%s,%s,%s", mode, level, graph_config.backend == GB_REF ? "ref" : "cc");
+  gf->options = b.data ? b.data : xstrdup("");
+  if (S->nfn == S->capfn) {
+    S->capfn = S->capfn ? 2 * S->capfn : 8;
+    S->fns = xrealloc(S->fns, sizeof(GFn *) * (size_t)S->capfn);
+  }
+  S->fns[S->nfn] = gf;
+  return v_int(S->nfn++);
+}
+
+static Value call_plain(Interp *I, GFn *gf, Value args, Value kwargs) {
+  Tuple *at = AS_TUPLE(args);
+  KwArgs kw = {0, NULL, NULL};
+  kwargs_of(kwargs, &kw);
+  if (!kw.n) return rt_call(I, gf->fn, (int)at->len, at->items, NULL);
+  Catch cat;
+  Value r = v_none();
+  if (RT_TRY(I, &cat)) {
+    r = rt_call(I, gf->fn, (int)at->len, at->items, &kw);
+    rt_catch_pop(I, &cat);
+  } else {
+    free(kw.names);
+    free(kw.vals);
+    exc_reraise(I, CUR_EXC(I));
+  }
+  free(kw.names);
+  free(kw.vals);
+  return r;
+}
+
+/* _msc.jit_call(id, args, kwargs) */
+Value graph_native_jit_call(Interp *I, int argc, Value *argv, KwArgs *kw) {
+  (void)kw;
+  if (argc != 3) rt_raise(I, EXC_TypeError, "jit_call(id, args, kwargs)");
+  GFn *gf = gfn_of(I, argv[0]);
+  if (!v_is(argv[1], OBJ_TUPLE)) rt_raise(I, EXC_TypeError, "jit_call: args must be a tuple");
+  GraphState *S = gs(I);
+  /* PyNative forced, or already inside a graph: run the Python function */
+  if (graph_config.mode == GM_PYNATIVE || S->cap) return call_plain(I, gf, argv[1], argv[2]);
+  return jit_dispatch(I, gf, argv[1], argv[2], false);
+}
+
+/* _msc.jit_compile(id, args, kwargs): compile without running. */
+Value graph_native_jit_compile(Interp *I, int argc, Value *argv, KwArgs *kw) {
+  (void)kw;
+  if (argc != 3) rt_raise(I, EXC_TypeError, "jit_compile(id, args, kwargs)");
+  GFn *gf = gfn_of(I, argv[0]);
+  if (graph_config.mode == GM_PYNATIVE || gs(I)->cap) return v_none();
+  return jit_dispatch(I, gf, argv[1], argv[2], true);
+}
+
+Value graph_native_capturing(Interp *I, int argc, Value *argv, KwArgs *kw) {
+  (void)argc;
+  (void)argv;
+  (void)kw;
+  return v_bool(I->graph && I->graph->cap);
+}
+
+Value graph_native_run_mode(Interp *I, int argc, Value *argv, KwArgs *kw) {
+  (void)argc;
+  (void)argv;
+  (void)kw;
+  const char *m = graph_config.mode == GM_PYNATIVE ? "pynative" : graph_config.mode == GM_GRAPH ? "graph" : "";
+  return v_obj(&str_from_c(I, m)->h);
+}
+
+void graph_free_all(Interp *I) {
+  msrt_set_output(NULL, NULL);
+  GraphState *S = I->graph;
+  if (!S) return;
+  for (int i = 0; i < S->nfn; i++) {
+    GFn *gf = S->fns[i];
+    for (int j = 0; j < gf->nent; j++) entry_free(I, gf->ents[j]);
+    free(gf->ents);
+    v_decref(I, gf->fn);
+    free(gf->name);
+    free(gf->options);
+    free(gf);
+  }
+  free(S->fns);
+  free(S);
+  I->graph = NULL;
+  jit_unload_all();
+}

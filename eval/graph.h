@@ -1,0 +1,109 @@
+/* graph.h — graph mode: capture (ast and trace), the specialisation cache,
+ * and running compiled graphs through a backend (eval/graph.c).
+ *
+ * How a graph comes to be (DESIGN.md "One interpreter, three capture
+ * modes"):
+ *   - `@ms.jit` / `ms.jit(fn)` wrap fn in lib/ (mindspore/common/api.py)
+ *     around _msc.jit_new(fn, capture_mode, jit_level) -> a graph function
+ *     id, and calls go through _msc.jit_call(id, args, kwargs). A Cell
+ *     called in GRAPH_MODE goes through the same path with its construct
+ *     and self as the first argument; Cell.compile through _msc.jit_compile.
+ *   - jit_call computes the specialisation key (each tensor argument's
+ *     dtype and shape, each other argument's value, Parameters and other
+ *     objects by identity, the options) and looks it up; on a miss it
+ *     captures:
+ *       ast:   the function runs with SYMBOLIC tensors (Tensor.data NULL,
+ *              Tensor.sym the IR value) for its tensor arguments; every
+ *              primitive with a symbolic or Parameter input is staged into
+ *              the graph by prim_call (graph_stage) instead of running;
+ *              everything else (Python values, Cell attributes, range,
+ *              loops, ifs on constants, primitives on constants) runs now,
+ *              at compile time. Reading a symbolic tensor's data goes
+ *              through tensor_need_data(), which stops with an error at
+ *              the script line (never a silently wrong constant). print()
+ *              becomes a graph Print node.
+ *       trace: the first call runs eagerly with its real tensors and
+ *              prim_call also records each primitive whose inputs come
+ *              from the arguments or Parameters (graph_record); later
+ *              calls run the graph.
+ *     then verifies the IR, hands it to the backend (--backend=cc: codegen
+ *     + cc + dlopen; ref: ir/exec.c) and keeps it in the cache.
+ *   - A jit function called while a capture runs is inlined into it.
+ */
+#ifndef MSC_GRAPH_H
+#define MSC_GRAPH_H
+
+#include "tensor.h"
+
+struct IrNode;
+
+typedef enum GraphBackend { GB_CC, GB_REF } GraphBackend;
+typedef enum GraphRunMode { GM_SCRIPT, GM_PYNATIVE, GM_GRAPH } GraphRunMode;
+
+/* Set by the driver before the script runs (msc run options). */
+typedef struct GraphConfig {
+  GraphBackend backend;
+  GraphRunMode mode;   /* --mode=: force PyNative, start in GRAPH_MODE */
+  bool dump_ir;        /* --dump-ir: each compiled graph's IR to stderr */
+  bool emit_dot;       /* --emit-dot: each compiled graph as Graphviz, stderr */
+  bool dump_c;         /* --dump-c: each graph's generated C, stderr */
+  bool verbose;        /* -v: log compilations and why */
+  const char *cache_dir; /* --cache-dir, or NULL */
+} GraphConfig;
+
+extern GraphConfig graph_config;
+
+/* True while an ast capture runs (prim_call stages instead of running). */
+bool graph_staging(Interp *I);
+/* True while a trace capture runs (prim_call runs and records). */
+bool graph_tracing(Interp *I);
+
+/* prim_call's hook during ast capture: stages op on inputs t[] (already
+ * converted: cast[i] is the dtype the kernel wants) and returns a new
+ * symbolic tensor of type out. */
+Tensor *graph_stage(Interp *I, OpId op, int nin, Tensor *const *t, const msrt_dtype *cast,
+                    const Attrs *a, const TType *out);
+/* prim_call's hook during trace capture: records op (inputs before
+ * conversion t[], cast[], result o) when any input comes from the graph's
+ * arguments or Parameters, and marks o with its node. */
+void graph_record(Interp *I, OpId op, int nin, Tensor *const *t, const msrt_dtype *cast,
+                  const Attrs *a, Tensor *o);
+/* Should prim_call stage this call (ast capture, some input symbolic or a
+ * Parameter)? */
+bool graph_should_stage(Interp *I, int nin, const Value *in);
+
+/* Statements and builtins outside the static-graph syntax (SEMANTICS.md
+ * §8: del, import, nonlocal, set displays, sorted/iter/next/id/hash...)
+ * (node: where, or NULL for the current call) raise an error diagnostic when met in the user's code during ast
+ * capture (a RuntimeError, as MindSpore raises); a no-op otherwise. */
+void graph_check_syntax(Interp *I, const struct Node *node, const char *what);
+
+/* `name = value` in the user's code during a capture: the node that
+ * computes t keeps the source name (printed as CNode_3$name). */
+void graph_name_value(Interp *I, Tensor *t, const char *name);
+
+/* builtins.c print() during ast capture: stages a Print node. */
+void graph_print(Interp *I, int argc, Value *argv);
+
+/* A new symbolic tensor (data NULL) standing for node n. */
+Tensor *tensor_new_sym(Interp *I, msrt_dtype dt, int ndim, const int64_t *shape,
+                       struct IrNode *n);
+/* The one check (DESIGN.md "Rules the interpreter keeps"): raises at the
+ * script line when t has no data (a symbolic tensor), saying that `what`
+ * needs a concrete value and what to do instead. */
+void tensor_need_data(Interp *I, const Tensor *t, const char *what);
+
+/* _msc natives (registered by mod_msc.c). */
+Value graph_native_jit_new(Interp *I, int argc, Value *argv, KwArgs *kw);
+Value graph_native_jit_call(Interp *I, int argc, Value *argv, KwArgs *kw);
+Value graph_native_jit_compile(Interp *I, int argc, Value *argv, KwArgs *kw);
+Value graph_native_capturing(Interp *I, int argc, Value *argv, KwArgs *kw);
+Value graph_native_run_mode(Interp *I, int argc, Value *argv, KwArgs *kw);
+
+/* Routes the runtime's output hook to the script's stdout (interp_new). */
+void graph_init(Interp *I);
+/* Drops every compiled graph and cached reference (interp_free, before
+ * the final sweep). */
+void graph_free_all(Interp *I);
+
+#endif

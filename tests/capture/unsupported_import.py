@@ -1,0 +1,11 @@
+# RUN: not %msc run --backend=ref %s 2>&1 | FileCheck %s
+import mindspore as ms
+from mindspore import Tensor
+
+@ms.jit
+def f(x):
+    import math
+    return x * sorted([2, 1])[0]
+
+f(Tensor(1.0))
+# CHECK: unsupported_import.py:7:5: error: 'import' is not supported in graph mode
