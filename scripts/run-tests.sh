@@ -12,11 +12,18 @@
 # the exit status is non-zero if anything failed.
 #
 # Switches (environment, or edit the defaults here):
-#   SEED_GATING=0     the PyNative seed examples of issue 3 ($SEED_REQUIRED
-#                     below) count as tests; the rest (graph mode, jit, grad)
-#                     are informational until issue 4: their counts are
-#                     printed on a separate line and do not enter the total.
+#   SEED_GATING=0     the seed examples of $SEED_REQUIRED below (PyNative
+#                     and graph mode, the latter run with each backend)
+#                     count as tests; the training and grad examples
+#                     (issue 8) are informational: their counts are printed
+#                     on a separate line and do not enter the total.
 #                     Set to 1 to count every example as a test.
+#   MSC_CACHE_DIR     compiled graphs are cached here; by default one fresh
+#                     directory serves the whole run and is removed after.
+#   JIT_TEST_CC       the $CC graph mode uses during lit, the seed examples
+#                     and the graph differential suite; by default cc with
+#                     -Wall -Wextra -Wpedantic -Wconversion -Werror, so every
+#                     graph the tests compile is proved warning-free.
 #   COVERAGE_GATE=1   after the builds above, build build-cov (make
 #                     COVERAGE=1) and run scripts/coverage.sh: every grammar
 #                     rule reduced and every diagnostic site hit by the unit
@@ -43,6 +50,11 @@ PY=/usr/bin/python3
 LIT=/usr/lib/llvm-14/build/utils/lit/lit.py
 shared=${MSC_SHARED:-$root/../shared}
 export PATH="/usr/lib/llvm-14/bin:$PATH"
+if [ -z "${MSC_CACHE_DIR:-}" ]; then
+  cache_tmp=$(mktemp -d "${TMPDIR:-/tmp}/msc-test-cache.XXXXXX")
+  trap 'rm -rf "$cache_tmp"' EXIT
+  export MSC_CACHE_DIR=$cache_tmp
+fi
 
 total_pass=0
 total_fail=0
@@ -119,16 +131,27 @@ run_lit() { # run_lit BUILD
 # until SEED_GATING=1 counts them all.
 # s000_pynative_print is gated through tests/seeds/ (its shared .check rejects
 # numpy's right-padding on about half of all random draws; see that test).
-SEED_REQUIRED="s002_mlp_pynative s003_mul_pynative s003_for_loop"
+# Graph mode (issue 4) adds every graph/jit example; they run with each
+# backend. The training and grad examples (issue 8) stay informational.
+SEED_REQUIRED="s002_mlp_pynative s003_mul_pynative s003_for_loop
+  s000_graph_compile_print s000_jit_function s000_jit_construct
+  s002_mlp_graph_context s002_mlp_jit_run s002_mlp_jit_functional s002_mlp_jit_construct
+  s003_add_graph_and_pynative s003_mul_graph s003_for_loop_graph
+  s004_tensor_cal_default s004_tensor_cal_ast s004_tensor_cal_trace s004_tensor_cal_bytecode
+  s004_foo_ir"
+SEED_REQUIRED=$(echo $SEED_REQUIRED)
 
-run_seeds() { # run_seeds BUILD
+run_seeds() { # run_seeds BUILD [MSC RUN OPTIONS...]
   local b=$1 out line name verdict gp=0 gf=0 ip=0 if_=0 gated seen=" " req
+  shift
+  local opts="$*" tag=""
+  [ -n "$opts" ] && tag=" $opts"
   if [ ! -x "$shared/tools/seed-conformance.sh" ]; then
     echo "seed examples: $shared/tools/seed-conformance.sh not found, skipped"
     count 0 1 "seed examples (missing) [$b]"
     return
   fi
-  out=$("$shared/tools/seed-conformance.sh" "$b/msc" run 2>&1)
+  out=$("$shared/tools/seed-conformance.sh" "$b/msc" run "$@" 2>&1)
   while IFS= read -r line; do
     case "$line" in *": "*) ;; *) continue ;; esac
     name=${line%%: *}; verdict=${line#*: }
@@ -140,16 +163,16 @@ run_seeds() { # run_seeds BUILD
     if [ "$verdict" = ok ]; then
       if [ $gated = 1 ]; then gp=$((gp + 1)); else ip=$((ip + 1)); fi
     else
-      if [ $gated = 1 ]; then gf=$((gf + 1)); echo "seed $line"; else if_=$((if_ + 1)); fi
+      if [ $gated = 1 ]; then gf=$((gf + 1)); echo "seed$tag $line"; else if_=$((if_ + 1)); fi
     fi
   done <<< "$out"
   for req in $SEED_REQUIRED; do
     case "$seen" in *" $req "*) ;; *) echo "seed $req: FAIL (not run)"; gf=$((gf + 1)) ;; esac
   done
-  echo "seed examples (required) [$b]: $gp passed, $gf failed"
-  count "$gp" "$gf" "seed examples [$b]"
+  echo "seed examples$tag (required) [$b]: $gp passed, $gf failed"
+  count "$gp" "$gf" "seed examples$tag [$b]"
   [ "$SEED_GATING" = 1 ] ||
-    echo "seed examples (informational until issue 4) [$b]: $ip passed, $if_ failed"
+    echo "seed examples$tag (informational: training and grad, issue 8) [$b]: $ip passed, $if_ failed"
 }
 
 run_diff() { # run_diff BUILD NAME SCRIPT WHAT: a numpy-differential harness
@@ -188,11 +211,17 @@ for b in "$@"; do
     unset ASAN_OPTIONS UBSAN_OPTIONS
   fi
   run_units "$b"
+  export CC="${JIT_TEST_CC:-cc -Wall -Wextra -Wpedantic -Wconversion -Werror}"
   run_lit "$b"
   run_seeds "$b"
+  run_seeds "$b" --backend=ref
+  unset CC
   run_diff "$b" print-diff scripts/print-diff.sh "arrays printed as numpy prints them"
   run_diff "$b" kernel-diff scripts/kernel-diff.sh "kernel cases equal to numpy"
   run_diff "$b" ops-diff scripts/ops-diff.sh "op cases equal to numpy (every op of ir/ops.def)"
+  export CC="${JIT_TEST_CC:-cc -Wall -Wextra -Wpedantic -Wconversion -Werror}"
+  run_diff "$b" graph-diff scripts/graph-diff.sh "cases equal in PyNative and Graph mode (cc and ref backends; every op of ir/ops.def, model scripts)"
+  unset CC
   if [ "$TRUNCATE" = 1 ]; then
     if is_sanitized "$b/msc"; then run_truncate "$b" "${TRUNCATE_SAN_STRIDE:-10}"
     else run_truncate "$b" 1; fi
