@@ -127,6 +127,7 @@ demo: all
 	@$(O)/msc run samples/mlp.py
 
 bench: all
+	@ENSURE_BENCH=1 scripts/ensure-tools.sh
 	@scripts/bench.sh $(O)/msc
 
 coverage:

@@ -21,6 +21,10 @@ need libopenblas0-pthread sh -c 'ls /usr/lib/x86_64-linux-gnu/openblas-pthread/l
 # firmware issue runs generated code under QEMU with the same toolchain.
 need gcc-arm-none-eabi command -v arm-none-eabi-gcc
 need libnewlib-arm-none-eabi test -d /usr/lib/arm-none-eabi/newlib
+# `make bench` (ENSURE_BENCH=1) also compares graph mode with PyTorch eager.
+if [ "${ENSURE_BENCH:-0}" = 1 ]; then
+  need python3-torch /usr/bin/python3 -c 'import torch'
+fi
 [ -z "$missing" ] && exit 0
 if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
   echo "msc: installing missing tools:$missing" >&2
