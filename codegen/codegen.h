@@ -54,6 +54,10 @@ typedef struct CgResult {
 bool cg_emit(IrModule *m, const char *fname, const CgOptions *opts, CgResult *out, char *err,
              size_t errcap);
 void cg_result_free(CgResult *r);
+/* The entry function's name for a graph: "msc_" + the graph's name with
+ * every character that is not an ASCII letter, digit or '_' as '_'
+ * (malloc'd). */
+char *cg_entry_name(const char *graph);
 /* True when op (an OpId) has a C-emission rule. */
 bool cg_emit_rule_exists(int op);
 

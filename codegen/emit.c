@@ -1072,17 +1072,8 @@ static bool emit_range(Cg *c, Args *x) {
     free(iv);
   } else {
     double *tmp = xmalloc(sizeof(double) * (size_t)n);
-    if (x->n->op == OP_Range) {
-      double delta = (a->start + a->delta) - a->start;
-      for (int64_t i = 0; i < n; i++) tmp[i] = a->start + (double)i * delta;
-      tmp[0] = a->start;
-    } else {
-      double div = (double)(n - 1), delta = a->limit - a->start, step = div > 0 ? delta / div : NAN;
-      for (int64_t i = 0; i < n; i++)
-        tmp[i] = div <= 0 ? (double)i * delta : step == 0 ? (double)i / div * delta : (double)i * step;
-      for (int64_t i = 0; i < n; i++) tmp[i] += a->start;
-      if (n > 1) tmp[n - 1] = a->limit;
-    }
+    if (x->n->op == OP_Range) msrt_arange_f64(a->start, a->delta, n, tmp);
+    else msrt_linspace_f64(a->start, a->limit, n, tmp);
     bool bad = false;
     for (int64_t i = 0; i < n; i++) bad = bad || !isfinite(tmp[i]);
     if (bad && !ir_dtype_is_float(dt) && dt != MSRT_BOOL) {
@@ -1133,6 +1124,18 @@ static const EmitFn emit_rules[OP_COUNT] = {
     [OP_OnesLike] = emit_fill_op, [OP_ZerosLike] = emit_fill_op,
     [OP_Range] = emit_range, [OP_LinSpace] = emit_range,
 };
+
+char *cg_entry_name(const char *graph) {
+  size_t n = strlen(graph);
+  char *r = xmalloc(n + 5);
+  memcpy(r, "msc_", 4);
+  for (size_t i = 0; i < n; i++) {
+    unsigned char ch = (unsigned char)graph[i];
+    r[4 + i] = (char)(ch < 0x80 && (isalnum(ch) || ch == '_') ? ch : '_');
+  }
+  r[4 + n] = 0;
+  return r;
+}
 
 bool cg_emit_rule_exists(int op) { return op >= 0 && op < OP_COUNT && emit_rules[op] != NULL; }
 

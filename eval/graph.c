@@ -99,17 +99,7 @@ bool graph_tracing(Interp *I) { return I->graph && I->graph->cap && I->graph->ca
 /* ---- symbolic tensors -------------------------------------------------------- */
 
 Tensor *tensor_new_sym(Interp *I, msrt_dtype dt, int ndim, const int64_t *shape, struct IrNode *n) {
-  tensor_init(I);
-  Tensor *t = (Tensor *)obj_alloc(I, OBJ_TENSOR, sizeof(Tensor));
-  t->dtype = dt;
-  t->flavour = TF_MS;
-  t->requires_grad = true;
-  t->ndim = ndim;
-  if (ndim) memcpy(t->shape, shape, sizeof(int64_t) * (size_t)ndim);
-  int64_t size = 1;
-  for (int i = 0; i < ndim; i++) size *= shape[i];
-  t->size = size;
-  t->data = NULL;
+  Tensor *t = tensor_new_nodata(I, dt, ndim, shape);
   t->sym = n;
   t->sym_gen = I->graph ? I->graph->gen : 0;
   return t;
@@ -548,18 +538,6 @@ static void capture_free(Interp *I, Capture *c) {
   free(c->pload);
 }
 
-static char *c_ident(const char *s) {
-  size_t n = strlen(s);
-  char *r = xmalloc(n + 5);
-  memcpy(r, "msc_", 4);
-  for (size_t i = 0; i < n; i++) {
-    char ch = s[i];
-    r[4 + i] = (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || (ch >= '0' && ch <= '9') ? ch : '_';
-  }
-  r[4 + n] = 0;
-  return r;
-}
-
 /* Runs the capture of g for args; on success fills e (module, params,
  * template) and returns the call's value in trace mode (the eager result),
  * V_UNDEF in ast mode. */
@@ -690,7 +668,7 @@ static void backend_prepare(Interp *I, GFn *gf, Entry *e, const char *why, doubl
     return;
   }
   double t0 = now_ms();
-  char *fname = c_ident(gf->name);
+  char *fname = cg_entry_name(gf->name);
   char err[512];
   CgOptions co = {0};
   if (!cg_emit(e->m, fname, &co, &e->cg, err, sizeof err)) {
@@ -782,8 +760,7 @@ static Entry *find_entry(GFn *gf, const char *key) {
 }
 
 /* "first call", or what changed from the most recent specialisation. */
-static void reason(GFn *gf, KeyCtx *kc, char **parts, int nparts, char *buf, size_t cap) {
-  (void)kc;
+static void reason(GFn *gf, char **parts, int nparts, char *buf, size_t cap) {
   if (!gf->nent) {
     snprintf(buf, cap, "first call");
     return;
@@ -826,7 +803,6 @@ static Value jit_dispatch(Interp *I, GFn *gf, Value args, Value kwargs, bool com
   Value *argv = at->items;
   KwArgs kw = {0, NULL, NULL};
   kwargs_of(kwargs, &kw);
-  GraphState *S = gs(I);
   /* the key */
   KeyCtx kc;
   memset(&kc, 0, sizeof kc);
@@ -852,7 +828,7 @@ static Value jit_dispatch(Interp *I, GFn *gf, Value args, Value kwargs, bool com
   Value result = v_undef();
   if (!e) {
     char why[512];
-    reason(gf, &kc, parts, nparts, why, sizeof why);
+    reason(gf, parts, nparts, why, sizeof why);
     e = xcalloc(1, sizeof(Entry));
     e->key = xstrdup(kc.key.data ? kc.key.data : "");
     e->parts = parts;
@@ -896,7 +872,6 @@ static Value jit_dispatch(Interp *I, GFn *gf, Value args, Value kwargs, bool com
   buf_free(&kc.show);
   free(kw.names);
   free(kw.vals);
-  (void)S;
   if (result.tag != V_UNDEF || compile_only) { /* trace's first call, or compile() */
     free(ins);
     if (result.tag == V_UNDEF) return v_none();

@@ -1067,18 +1067,9 @@ KERNEL(kern_range) {
       free(tmp);
       return;
     }
-    /* numpy: the first two values in float64, then start + i*delta */
-    double delta = (a->start + a->delta) - a->start;
-    for (int64_t i = 0; i < n; i++) tmp[i] = a->start + (double)i * delta;
-    if (n > 0) tmp[0] = a->start;
+    msrt_arange_f64(a->start, a->delta, n, tmp);
   } else {
-    /* numpy: y = i * step (i / div * delta when step underflows to 0;
-     * i * delta when div <= 0), + start, last = stop */
-    double div = (double)(n - 1), delta = a->limit - a->start, step = div > 0 ? delta / div : NAN;
-    for (int64_t i = 0; i < n; i++)
-      tmp[i] = div <= 0 ? (double)i * delta : step == 0 ? (double)i / div * delta : (double)i * step;
-    for (int64_t i = 0; i < n; i++) tmp[i] += a->start;
-    if (n > 1) tmp[n - 1] = a->limit;
+    msrt_linspace_f64(a->start, a->limit, n, tmp);
   }
   int rc = msrt_cast(MSRT_FLOAT64, out->dtype, n, tmp, out->data);
   free(tmp);

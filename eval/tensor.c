@@ -119,7 +119,8 @@ int dtype_from_value(Interp *I, Value v, const char *what) {
 
 /* ---- allocation ----------------------------------------------------------- */
 
-Tensor *tensor_new(Interp *I, msrt_dtype dt, int ndim, const int64_t *shape, TFlavour fl) {
+/* A tensor of a checked shape; data NULL unless with_data. */
+static Tensor *tensor_make(Interp *I, msrt_dtype dt, int ndim, const int64_t *shape, TFlavour fl, bool with_data) {
   if (ndim > MSRT_MAX_NDIM)
     rt_raise(I, EXC_ValueError, "at most %d dimensions are supported, got %d", MSRT_MAX_NDIM, ndim);
   int64_t size = 1;
@@ -129,10 +130,13 @@ Tensor *tensor_new(Interp *I, msrt_dtype dt, int ndim, const int64_t *shape, TFl
       rt_raise(I, EXC_MemoryError, "tensor too large");
     size *= shape[i];
   }
-  size_t es = msrt_dtype_size(dt);
-  size_t bytes = ((size_t)size * es + 63) & ~(size_t)63;
-  void *data = aligned_alloc(64, bytes ? bytes : 64);
-  if (!data) rt_raise(I, EXC_MemoryError, "cannot allocate %zu bytes for a tensor", bytes);
+  void *data = NULL;
+  if (with_data) {
+    size_t es = msrt_dtype_size(dt);
+    size_t bytes = ((size_t)size * es + 63) & ~(size_t)63;
+    data = aligned_alloc(64, bytes ? bytes : 64);
+    if (!data) rt_raise(I, EXC_MemoryError, "cannot allocate %zu bytes for a tensor", bytes);
+  }
   tensor_init(I);
   Tensor *t = (Tensor *)obj_alloc(I, OBJ_TENSOR, sizeof(Tensor));
   t->dtype = dt;
@@ -143,6 +147,14 @@ Tensor *tensor_new(Interp *I, msrt_dtype dt, int ndim, const int64_t *shape, TFl
   t->size = size;
   t->data = data;
   return t;
+}
+
+Tensor *tensor_new(Interp *I, msrt_dtype dt, int ndim, const int64_t *shape, TFlavour fl) {
+  return tensor_make(I, dt, ndim, shape, fl, true);
+}
+
+Tensor *tensor_new_nodata(Interp *I, msrt_dtype dt, int ndim, const int64_t *shape) {
+  return tensor_make(I, dt, ndim, shape, TF_MS, false);
 }
 
 Tensor *tensor_copy(Interp *I, Tensor *t, TFlavour fl) {

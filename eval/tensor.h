@@ -64,6 +64,8 @@ Class *tensor_class_of(Interp *I, Obj *o);     /* rt_class_of for OBJ_TENSOR/OBJ
 
 /* A new tensor with uninitialised data. */
 Tensor *tensor_new(Interp *I, msrt_dtype dt, int ndim, const int64_t *shape, TFlavour fl);
+/* A mindspore.Tensor without data (graph.c makes it symbolic). */
+Tensor *tensor_new_nodata(Interp *I, msrt_dtype dt, int ndim, const int64_t *shape);
 Tensor *tensor_copy(Interp *I, Tensor *t, TFlavour fl);
 /* Destructor/traversal hooks (value.c). */
 void tensor_destroy(Interp *I, Obj *o);

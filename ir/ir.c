@@ -5,6 +5,7 @@
 #include "../codegen/codegen.h"
 
 #include <ctype.h>
+#include <stdlib.h>
 #include <errno.h>
 #include <string.h>
 
@@ -457,21 +458,14 @@ int ir_opt_main(int argc, char **argv) {
   bool ok = m && ir_verify(m, NULL);
   (void)verify_each; /* verification after each pass, once passes exist */
   if (ok && emit_c) {
-    /* the function is msc_ + the entry graph's name as a C identifier */
-    const char *gname = ir_module_entry(m)->name;
-    Buf fn = {0};
-    buf_puts(&fn, "msc_");
-    for (const char *s = gname; *s; s++) {
-      unsigned char ch = (unsigned char)*s;
-      buf_putc(&fn, (char)((ch < 0x80 && (isalnum(ch) || ch == '_')) ? ch : '_'));
-    }
+    char *fn = cg_entry_name(ir_module_entry(m)->name);
     CgResult r;
     char err[512];
-    ok = cg_emit(m, fn.data, NULL, &r, err, sizeof err);
+    ok = cg_emit(m, fn, NULL, &r, err, sizeof err);
     if (ok) fputs(r.c, stdout);
     else diag_plain(DIAG_ERROR, "%s", err);
     cg_result_free(&r);
-    buf_free(&fn);
+    free(fn);
   } else if (ok && emit_dot) {
     ir_print_dot(stdout, m);
   } else if (ok) {

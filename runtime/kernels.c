@@ -1544,3 +1544,21 @@ int msrt_softmax(msrt_dtype dt, int log, int64_t outer, int64_t n, int64_t inner
   }
   return MSRT_OK;
 }
+
+/* ---- arange / linspace ------------------------------------------------ */
+
+void msrt_arange_f64(double start, double delta, int64_t n, double *out) {
+  double d = (start + delta) - start; /* numpy: the first two values in float64 */
+  for (int64_t i = 0; i < n; i++) out[i] = start + (double)i * d;
+  if (n > 0) out[0] = start;
+}
+
+void msrt_linspace_f64(double start, double stop, int64_t n, double *out) {
+  /* numpy: y = i * step (i / div * delta when step underflows to 0; i *
+   * delta when div <= 0), + start, last = stop */
+  double div = (double)(n - 1), delta = stop - start, step = div > 0 ? delta / div : 0.0;
+  for (int64_t i = 0; i < n; i++)
+    out[i] = div <= 0 ? (double)i * delta : step == 0 ? (double)i / div * delta : (double)i * step;
+  for (int64_t i = 0; i < n; i++) out[i] += start;
+  if (n > 1) out[n - 1] = stop;
+}

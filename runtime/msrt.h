@@ -241,6 +241,13 @@ int msrt_reduce(msrt_reduce_op op, msrt_dtype dt, msrt_dtype out_dt,
 int msrt_softmax(msrt_dtype dt, int log, int64_t outer, int64_t n, int64_t inner,
                  const void *x, void *out);
 
+/* numpy's arange and linspace values in float64 (its exact formulas:
+ * arange from start and (start + delta) - start; linspace by i * step, or
+ * i / div * delta when step underflows, with the last value = stop).
+ * out holds n values. */
+void msrt_arange_f64(double start, double delta, int64_t n, double *out);
+void msrt_linspace_f64(double start, double stop, int64_t n, double *out);
+
 #ifdef __cplusplus
 }
 #endif
