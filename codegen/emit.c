@@ -1093,6 +1093,11 @@ static bool emit_range(Cg *c, Args *x) {
   return true;
 }
 
+/* The emission rules of the issue-5 op families, part of this file
+ * (textually included, to share its static helpers). */
+#include "emit_index.c.inc"
+#include "emit_nn.c.inc"
+
 static const EmitFn emit_rules[OP_COUNT] = {
     [OP_Add] = emit_binary, [OP_Sub] = emit_binary, [OP_Mul] = emit_binary,
     [OP_RealDiv] = emit_binary, [OP_Div] = emit_binary, [OP_FloorDiv] = emit_binary,
@@ -1123,6 +1128,12 @@ static const EmitFn emit_rules[OP_COUNT] = {
     [OP_Fill] = emit_fill_op, [OP_Ones] = emit_fill_op, [OP_Zeros] = emit_fill_op,
     [OP_OnesLike] = emit_fill_op, [OP_ZerosLike] = emit_fill_op,
     [OP_Range] = emit_range, [OP_LinSpace] = emit_range,
+    [OP_Tile] = emit_tile, [OP_Select] = emit_select, [OP_OneHot] = emit_one_hot,
+    [OP_Gather] = emit_gather, [OP_GatherD] = emit_gather_d, [OP_GatherNd] = emit_gather_nd,
+    [OP_TensorScatterUpdate] = emit_scatter, [OP_TensorScatterAdd] = emit_scatter,
+    [OP_CumSum] = emit_cumulative, [OP_CumProd] = emit_cumulative, [OP_ArgSort] = emit_argsort,
+    [OP_Conv2D] = emit_conv2d, [OP_MaxPool] = emit_pool, [OP_AvgPool] = emit_pool,
+    [OP_BatchNorm] = emit_batchnorm, [OP_LayerNorm] = emit_layernorm,
 };
 
 char *cg_entry_name(const char *graph) {

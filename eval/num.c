@@ -634,61 +634,13 @@ Value rt_compare(Interp *I, CmpOp op, Value a, Value b) {
 
 /* ---- float repr and round -------------------------------------------------- */
 
-/* Shortest digits that round-trip: writes the significant digits (no
- * trailing zeros) to digits and returns the decimal exponent of the first
- * digit (d = 0.D1D2... * 10^(exp+1)). */
-static int shortest_digits(double d, char *digits) {
-  char buf[40];
-  /* A decimal of at most 15 digits survives the trip through a normal
-   * double, so for those the 15-digit rounding, trailing zeros stripped, is
-   * the shortest; subnormals have fewer digits of precision: search. */
-  for (int prec = d < DBL_MIN ? 1 : 15; prec <= 17; prec++) {
-    snprintf(buf, sizeof buf, "%.*e", prec - 1, d);
-    if (prec == 17 || strtod(buf, NULL) == d) break;
-  }
-  /* buf: "D.DDDDe+XX" (d is positive here) */
-  int n = 0;
-  char *p = buf;
-  for (; *p && *p != 'e'; p++)
-    if (*p != '.') digits[n++] = *p;
-  while (n > 1 && digits[n - 1] == '0') n--;
-  digits[n] = 0;
-  return atoi(p + 1);
-}
-
+/* Python's repr(float): the shortest round-tripping digits, correctly
+ * rounded — the runtime's Dragon4 (msrt_format_scalar of a float64 is
+ * numpy's str of a float64, which is Python's repr). */
 void float_repr(Buf *b, double d) {
-  if (isnan(d)) { buf_puts(b, "nan"); return; }
-  if (isinf(d)) { buf_puts(b, d > 0 ? "inf" : "-inf"); return; }
-  if (d == 0) { buf_puts(b, signbit(d) ? "-0.0" : "0.0"); return; }
-  if (d < 0) { buf_putc(b, '-'); d = -d; }
-  char digits[40];
-  int exp = shortest_digits(d, digits);
-  int n = (int)strlen(digits);
-  if (exp < -4 || exp >= 16) {
-    buf_putc(b, digits[0]);
-    if (n > 1) {
-      buf_putc(b, '.');
-      buf_append(b, digits + 1, (size_t)n - 1);
-    }
-    buf_printf(b, "e%c%02d", exp < 0 ? '-' : '+', exp < 0 ? -exp : exp);
-    return;
-  }
-  if (exp < 0) {
-    buf_puts(b, "0.");
-    for (int i = 0; i < -exp - 1; i++) buf_putc(b, '0');
-    buf_append(b, digits, (size_t)n);
-    return;
-  }
-  /* exp >= 0: exp + 1 integer digits */
-  if (n <= exp + 1) {
-    buf_append(b, digits, (size_t)n);
-    for (int i = n; i < exp + 1; i++) buf_putc(b, '0');
-    buf_puts(b, ".0");
-  } else {
-    buf_append(b, digits, (size_t)exp + 1);
-    buf_putc(b, '.');
-    buf_append(b, digits + exp + 1, (size_t)(n - exp - 1));
-  }
+  char tmp[64];
+  int len = msrt_format_scalar(tmp, sizeof tmp, MSRT_FLOAT64, &d);
+  buf_append(b, tmp, len > 0 ? (size_t)len : 0);
 }
 
 double float_round(double x, int64_t ndigits) {

@@ -66,6 +66,12 @@ void attrs_init(Attrs *a) {
   memset(a, 0, sizeof *a);
   a->dtype = -1;
   a->value_is_int = true; /* until a float value/start/limit/delta is set */
+  a->on_value = 1;
+  a->off_value = 0;
+  a->stride[0] = a->stride[1] = 1;
+  a->dilation[0] = a->dilation[1] = 1;
+  a->group = 1;
+  a->begin_norm_axis = a->begin_params_axis = -1;
 }
 
 /* ---- shapes ------------------------------------------------------------ */
@@ -193,6 +199,7 @@ static msrt_dtype min_scalar_type(const TType *t, bool *small) {
     return MSRT_FLOAT64;
   }
   int64_t v = t->ival;
+  if (t->dt == MSRT_UINT64 && v < 0) return MSRT_UINT64; /* >= 2^63: ival holds the bit pattern */
   if (v >= 0) {
     if (v <= 255) { *small = v <= 127; return MSRT_UINT8; }
     if (v <= 65535) { *small = v <= 32767; return MSRT_UINT16; }
@@ -285,7 +292,18 @@ INFER(infer_binary) {
   msrt_dtype dt = result_type(2, in, a->np);
   if (group == OPG_BITWISE && dtype_is_float(dt))
     rt_raise_op(I, EXC_TypeError, "%s: unsupported dtype %s (needs bool or integer)", OPN(op), dtname(dt));
-  if (group == OPG_DIV) dt = float_for(dt, a->np);
+  if (group == OPG_DIV) {
+    if (a->np && op != OP_Atan2 && !dtype_is_float(dt)) {
+      dt = MSRT_FLOAT64; /* numpy's true_divide: bool/int operands always divide in float64 */
+    } else if (a->np && !dtype_is_float(dt) && !in[0].weak && in[0].ndim && !in[1].weak && in[1].ndim) {
+      /* numpy's loop search for a float-only ufunc (arctan2): the smallest
+       * float every operand casts to safely (int8, uint8 -> float16,
+       * although their common int is int16) */
+      dt = promote_np(float_for(in[0].dt, true), float_for(in[1].dt, true));
+    } else {
+      dt = float_for(dt, a->np);
+    }
+  }
   int nd;
   int64_t shp[MSRT_MAX_NDIM];
   if (!shape_broadcast(in[0].ndim, in[0].shape, in[1].ndim, in[1].shape, &nd, shp))
@@ -352,7 +370,8 @@ INFER(infer_reduce) {
     if (dtype_is_float(odt) && !dtype_is_float(dt)) cast[0] = odt;
     break;
   case MSRT_RMEAN:
-    odt = a->dtype >= 0 ? (msrt_dtype)a->dtype : float_for(dt, a->np);
+    /* numpy's mean: bool/int -> float64 (whatever their size), float16 stays */
+    odt = a->dtype >= 0 ? (msrt_dtype)a->dtype : a->np && !dtype_is_float(dt) ? MSRT_FLOAT64 : float_for(dt, a->np);
     if (dt == MSRT_FLOAT16 && a->np && a->dtype < 0) odt = MSRT_FLOAT16;
     cast[0] = odt;
     break;
@@ -1078,6 +1097,11 @@ KERNEL(kern_range) {
 
 /* ---- rule tables --------------------------------------------------------- */
 
+/* The rules of the issue-5 op families, kept together per family; they are
+ * part of this file (textually included, to share its static helpers). */
+#include "prim_index.c.inc"
+#include "prim_nn.c.inc"
+
 static const InferFn infer_rules[OP_COUNT] = {
     [OP_Add] = infer_binary, [OP_Sub] = infer_binary, [OP_Mul] = infer_binary,
     [OP_RealDiv] = infer_binary, [OP_Div] = infer_binary, [OP_FloorDiv] = infer_binary,
@@ -1108,6 +1132,12 @@ static const InferFn infer_rules[OP_COUNT] = {
     [OP_Fill] = infer_fill, [OP_Ones] = infer_fill, [OP_Zeros] = infer_fill,
     [OP_OnesLike] = infer_like, [OP_ZerosLike] = infer_like,
     [OP_Range] = infer_range, [OP_LinSpace] = infer_range,
+    [OP_Tile] = infer_tile, [OP_Select] = infer_select, [OP_OneHot] = infer_one_hot,
+    [OP_Gather] = infer_gather, [OP_GatherD] = infer_gather_d, [OP_GatherNd] = infer_gather_nd,
+    [OP_TensorScatterUpdate] = infer_scatter, [OP_TensorScatterAdd] = infer_scatter,
+    [OP_CumSum] = infer_cumulative, [OP_CumProd] = infer_cumulative, [OP_ArgSort] = infer_argsort,
+    [OP_Conv2D] = infer_conv2d, [OP_MaxPool] = infer_pool, [OP_AvgPool] = infer_pool,
+    [OP_BatchNorm] = infer_batchnorm, [OP_LayerNorm] = infer_layernorm,
 };
 
 static const KernelFn kernel_rules[OP_COUNT] = {
@@ -1140,6 +1170,12 @@ static const KernelFn kernel_rules[OP_COUNT] = {
     [OP_Fill] = kern_fill, [OP_Ones] = kern_fill, [OP_Zeros] = kern_fill,
     [OP_OnesLike] = kern_fill, [OP_ZerosLike] = kern_fill,
     [OP_Range] = kern_range, [OP_LinSpace] = kern_range,
+    [OP_Tile] = kern_tile, [OP_Select] = kern_select, [OP_OneHot] = kern_one_hot,
+    [OP_Gather] = kern_gather, [OP_GatherD] = kern_gather_d, [OP_GatherNd] = kern_gather_nd,
+    [OP_TensorScatterUpdate] = kern_scatter, [OP_TensorScatterAdd] = kern_scatter,
+    [OP_CumSum] = kern_cumulative, [OP_CumProd] = kern_cumulative, [OP_ArgSort] = kern_argsort,
+    [OP_Conv2D] = kern_conv2d, [OP_MaxPool] = kern_pool, [OP_AvgPool] = kern_pool,
+    [OP_BatchNorm] = kern_batchnorm, [OP_LayerNorm] = kern_layernorm,
 };
 
 InferFn op_infer_rule(OpId op) { return op >= 0 && op < OP_COUNT ? infer_rules[op] : NULL; }
@@ -1253,6 +1289,53 @@ void attrs_set(Interp *I, OpId op, Attrs *a, const char *name, Value v) {
     a->shrink_mask = (uint32_t)attr_int(I, op, name, v);
   } else if (strcmp(name, "new_axis") == 0) {
     a->nnew = attr_ints(I, op, name, v, a->new_axis, false, &tup);
+  } else if (strcmp(name, "multiples") == 0) {
+    a->nmultiples = attr_ints(I, op, name, v, a->multiples, false, &tup);
+  } else if (strcmp(name, "depth") == 0) {
+    a->depth = attr_int(I, op, name, v);
+  } else if (strcmp(name, "on_value") == 0 || strcmp(name, "off_value") == 0) {
+    bool isint = true;
+    int64_t iv = 0;
+    *(name[1] == 'n' ? &a->on_value : &a->off_value) = attr_num(I, op, name, v, &isint, &iv);
+  } else if (strcmp(name, "exclusive") == 0) {
+    a->exclusive = rt_truthy(I, v);
+  } else if (strcmp(name, "reverse") == 0) {
+    a->reverse = rt_truthy(I, v);
+  } else if (strcmp(name, "descending") == 0) {
+    a->descending = rt_truthy(I, v);
+  } else if (strcmp(name, "ceil_mode") == 0) {
+    a->ceil_mode = rt_truthy(I, v);
+  } else if (strcmp(name, "count_include_pad") == 0) {
+    a->count_include_pad = rt_truthy(I, v);
+  } else if (strcmp(name, "kernel_size") == 0 || strcmp(name, "stride") == 0 || strcmp(name, "dilation") == 0) {
+    /* an int (both dims) or an (h, w) pair */
+    int64_t t[MSRT_MAX_NDIM];
+    int n = attr_ints(I, op, name, v, t, false, &tup);
+    if (n != 1 && n != 2)
+      rt_raise_op(I, EXC_ValueError, "%s: '%s' must be an int or a tuple of 2 ints, got %d values", OPN(op), name, n);
+    int64_t *dst = name[0] == 'k' ? a->ksize : name[0] == 's' ? a->stride : a->dilation;
+    dst[0] = t[0];
+    dst[1] = n == 2 ? t[1] : t[0];
+    if (name[0] == 's') a->has_stride = true;
+  } else if (strcmp(name, "pad") == 0) {
+    /* an int (all sides), (h, w), or (top, bottom, left, right) */
+    int64_t t[MSRT_MAX_NDIM];
+    int n = attr_ints(I, op, name, v, t, false, &tup);
+    if (n == 1) a->pad[0] = a->pad[1] = a->pad[2] = a->pad[3] = t[0];
+    else if (n == 2) { a->pad[0] = a->pad[1] = t[0]; a->pad[2] = a->pad[3] = t[1]; }
+    else if (n == 4) memcpy(a->pad, t, sizeof a->pad);
+    else rt_raise_op(I, EXC_ValueError, "%s: 'pad' must be an int or a tuple of 2 or 4 ints, got %d values", OPN(op), n);
+  } else if (strcmp(name, "group") == 0) {
+    a->group = attr_int(I, op, name, v);
+  } else if (strcmp(name, "epsilon") == 0) {
+    bool isint = true;
+    int64_t iv = 0;
+    a->epsilon = attr_num(I, op, name, v, &isint, &iv);
+    a->has_epsilon = true;
+  } else if (strcmp(name, "begin_norm_axis") == 0) {
+    a->begin_norm_axis = attr_int(I, op, name, v);
+  } else if (strcmp(name, "begin_params_axis") == 0) {
+    a->begin_params_axis = attr_int(I, op, name, v);
   }
 }
 

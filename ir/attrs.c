@@ -56,6 +56,24 @@ void ir_attrs_encode(IrNode *n, const Attrs *a) {
     if (a->shrink_mask) ir_attr_int(n, "shrink_axis_mask", (int64_t)a->shrink_mask);
     if (a->nnew) ir_attr_ints(n, "new_axis", a->nnew, a->new_axis);
   }
+  if (accepts(op, "multiples")) ir_attr_ints(n, "multiples", a->nmultiples, a->multiples);
+  if (accepts(op, "depth")) ir_attr_int(n, "depth", a->depth);
+  if (accepts(op, "on_value")) ir_attr_float(n, "on_value", a->on_value);
+  if (accepts(op, "off_value")) ir_attr_float(n, "off_value", a->off_value);
+  if (accepts(op, "exclusive") && a->exclusive) ir_attr_bool(n, "exclusive", true);
+  if (accepts(op, "reverse") && a->reverse) ir_attr_bool(n, "reverse", true);
+  if (accepts(op, "descending") && a->descending) ir_attr_bool(n, "descending", true);
+  if (accepts(op, "kernel_size")) ir_attr_ints(n, "kernel_size", 2, a->ksize);
+  if (accepts(op, "stride") && (a->has_stride || !accepts(op, "kernel_size")))
+    ir_attr_ints(n, "stride", 2, a->stride);
+  if (accepts(op, "pad")) ir_attr_ints(n, "pad", 4, a->pad);
+  if (accepts(op, "dilation")) ir_attr_ints(n, "dilation", 2, a->dilation);
+  if (accepts(op, "group")) ir_attr_int(n, "group", a->group);
+  if (accepts(op, "ceil_mode") && a->ceil_mode) ir_attr_bool(n, "ceil_mode", true);
+  if (accepts(op, "count_include_pad") && a->count_include_pad) ir_attr_bool(n, "count_include_pad", true);
+  if (accepts(op, "epsilon") && a->has_epsilon) ir_attr_float(n, "epsilon", a->epsilon);
+  if (accepts(op, "begin_norm_axis")) ir_attr_int(n, "begin_norm_axis", a->begin_norm_axis);
+  if (accepts(op, "begin_params_axis")) ir_attr_int(n, "begin_params_axis", a->begin_params_axis);
 }
 
 static void get_num(const IrAttr *at, Attrs *a, double *f, int64_t *i) {
@@ -77,6 +95,16 @@ static int ints(const IrAttr *at, int64_t *dst) {
   }
   dst[0] = at->i;
   return 1;
+}
+
+static double fnum(const IrAttr *at) { return at->kind == IR_A_FLOAT ? at->f : (double)at->i; }
+
+/* An int or (h, w) attribute into dst[2]. */
+static void pair(const IrAttr *at, int64_t *dst) {
+  int64_t t[MSRT_MAX_NDIM];
+  int k = ints(at, t);
+  dst[0] = t[0];
+  dst[1] = k >= 2 ? t[1] : t[0];
 }
 
 void ir_attrs_decode(const IrNode *n, Attrs *a) {
@@ -121,6 +149,44 @@ void ir_attrs_decode(const IrNode *n, Attrs *a) {
       a->shrink_mask = (uint32_t)at->i;
     } else if (!strcmp(nm, "new_axis")) {
       a->nnew = ints(at, a->new_axis);
+    } else if (!strcmp(nm, "multiples")) {
+      a->nmultiples = at->kind == IR_A_INTS ? ints(at, a->multiples) : 0;
+    } else if (!strcmp(nm, "depth")) {
+      a->depth = at->i;
+    } else if (!strcmp(nm, "on_value")) {
+      a->on_value = fnum(at);
+    } else if (!strcmp(nm, "off_value")) {
+      a->off_value = fnum(at);
+    } else if (!strcmp(nm, "exclusive")) {
+      a->exclusive = at->i != 0;
+    } else if (!strcmp(nm, "reverse")) {
+      a->reverse = at->i != 0;
+    } else if (!strcmp(nm, "descending")) {
+      a->descending = at->i != 0;
+    } else if (!strcmp(nm, "kernel_size")) {
+      pair(at, a->ksize);
+    } else if (!strcmp(nm, "stride")) {
+      pair(at, a->stride);
+      a->has_stride = true;
+    } else if (!strcmp(nm, "dilation")) {
+      pair(at, a->dilation);
+    } else if (!strcmp(nm, "pad")) {
+      int64_t t[MSRT_MAX_NDIM];
+      int np = ints(at, t);
+      for (int i = 0; i < 4; i++) a->pad[i] = np == 4 ? t[i] : np == 2 ? t[i / 2] : t[0];
+    } else if (!strcmp(nm, "group")) {
+      a->group = at->i;
+    } else if (!strcmp(nm, "ceil_mode")) {
+      a->ceil_mode = at->i != 0;
+    } else if (!strcmp(nm, "count_include_pad")) {
+      a->count_include_pad = at->i != 0;
+    } else if (!strcmp(nm, "epsilon")) {
+      a->epsilon = fnum(at);
+      a->has_epsilon = true;
+    } else if (!strcmp(nm, "begin_norm_axis")) {
+      a->begin_norm_axis = at->i;
+    } else if (!strcmp(nm, "begin_params_axis")) {
+      a->begin_params_axis = at->i;
     }
   }
 }

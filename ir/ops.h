@@ -96,6 +96,23 @@ typedef struct Attrs {
   bool slice_normalised;    /* begin/end/strides already as slice.indices
                                gives them (indexing); else Python's slice
                                semantics are applied by prim_call */
+  /* issue 5 ops (ops.def's attrs column names in quotes) */
+  int nmultiples;           /* "multiples" (Tile) */
+  int64_t multiples[MSRT_MAX_NDIM];
+  int64_t depth;            /* "depth" (OneHot) */
+  double on_value, off_value; /* "on_value"/"off_value"; defaults 1, 0 */
+  bool exclusive, reverse;  /* CumSum/CumProd */
+  bool descending;          /* ArgSort */
+  int64_t ksize[2];         /* "kernel_size" (h, w): pools */
+  int64_t stride[2];        /* "stride" (h, w); default 1, 1 (pools: = ksize) */
+  int64_t pad[4];           /* "pad" (top, bottom, left, right); default 0 */
+  int64_t dilation[2];      /* "dilation" (h, w); default 1, 1 */
+  int64_t group;            /* "group"; default 1 */
+  bool has_stride;          /* stride given (pools default it to kernel_size) */
+  bool ceil_mode, count_include_pad;
+  double epsilon;           /* "epsilon"; default 1e-5 (BatchNorm), 1e-7 (LayerNorm) */
+  bool has_epsilon;
+  int64_t begin_norm_axis, begin_params_axis; /* default -1, -1 */
 } Attrs;
 
 void attrs_init(Attrs *a);

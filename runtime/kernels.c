@@ -16,9 +16,9 @@
  *     promotes to another dtype: the caller casts first);
  *   - float16 is computed in float and rounded back (to nearest even) after
  *     every operation, as numpy's half loops do;
- *   - float -> integer casts truncate; NaN gives 0 and out-of-range values
- *     saturate to the target's MIN/MAX (numpy leaves these undefined; here
- *     they are defined and documented, never UB);
+ *   - float -> integer casts truncate toward zero and give what numpy
+ *     gives on x86-64 elsewhere (8/16-bit targets wrap, 200.0 -> int8 is
+ *     -56; NaN/inf/out-of-range values: see "casts" below), never UB;
  *   - sums of float32/float64/float16 reproduce numpy's summation order
  *     exactly: with a contiguous reduced axis (inner == 1) numpy adds the
  *     pairwise sums (8 accumulators, 128-element leaves) of consecutive
@@ -795,29 +795,67 @@ int msrt_unary(msrt_unop op, msrt_dtype dt, int64_t n, const void *x, void *out)
  * casts
  * =================================================================== */
 
-/* float -> integer: truncation inside the range; NaN -> 0; saturation
- * outside. LO1 is MIN - 1 and HI is MAX + 1 (both rounded in FT, which
- * only moves MIN itself to the saturating branch, where it is exact). */
-#define F2I(NAME, FT, T, LO1, HI, TMIN, TMAX)                                  \
-  static T NAME(FT x) {                                                        \
-    if (x > (FT)(LO1) && x < (FT)(HI)) return (T)x;                            \
-    if (x >= (FT)(HI)) return TMAX;                                            \
-    if (x <= (FT)(LO1)) return TMIN;                                           \
-    return 0;                                                                  \
-  }
-#define F2I_BOTH(S, T, LO1, HI, TMIN, TMAX)                                    \
-  F2I(f32_to_##S, float, T, LO1, HI, TMIN, TMAX)                               \
-  F2I(f64_to_##S, double, T, LO1, HI, TMIN, TMAX)
+/* float -> integer: numpy 1.24's astype on x86-64, defined for every
+ * input (never C's undefined behaviour). numpy converts with the C cast,
+ * which x86-64 compiles to cvttsd2si (32-bit for 8/16/32-bit targets,
+ * 64-bit for 64-bit ones): truncation toward zero, and the "integer
+ * indefinite" MIN for NaN, +-inf and values outside the instruction's
+ * range; narrower targets keep the low bits. So:
+ *   int8/uint8/int16/uint16: trunc(x) within int32 wraps modulo 2^bits
+ *     (200.0 -> int8 -56, -1.0 -> uint8 255), anything else gives 0;
+ *   int32 / int64: trunc(x) when it fits, else MIN;
+ *   uint32 / uint64: trunc(x) when it fits in (-2^(bits-1), 2^bits)
+ *     (negative values wrap: -1.0 -> 4294967295); values >= 2^bits and
+ *     +inf give 0; smaller values, -inf and NaN give 2^(bits-1);
+ *   float16 sources convert like float32, except to uint32, which numpy
+ *     does through int64 (-inf and NaN give 0 there). */
+static int32_t cvt32(double x) {
+  if (x > -2147483649.0 && x < 2147483648.0) return (int32_t)x;
+  return INT32_MIN;
+}
+static int64_t cvt64(double x) {
+  if (x >= -9223372036854775808.0 && x < 9223372036854775808.0) return (int64_t)x;
+  return INT64_MIN;
+}
+/* the low bits of v as a two's complement integer, portably */
+static int8_t wrap_i8(uint32_t v) {
+  uint32_t u = v & 0xffu;
+  return (int8_t)(u >= 0x80u ? (int32_t)u - 0x100 : (int32_t)u);
+}
+static int16_t wrap_i16(uint32_t v) {
+  uint32_t u = v & 0xffffu;
+  return (int16_t)(u >= 0x8000u ? (int32_t)u - 0x10000 : (int32_t)u);
+}
+static uint32_t low32(int32_t v) { return (uint32_t)v; }
+static int8_t d_to_i8(double x) { return wrap_i8(low32(cvt32(x))); }
+static uint8_t d_to_u8(double x) { return (uint8_t)(low32(cvt32(x)) & 0xffu); }
+static int16_t d_to_i16(double x) { return wrap_i16(low32(cvt32(x))); }
+static uint16_t d_to_u16(double x) { return (uint16_t)(low32(cvt32(x)) & 0xffffu); }
+static int32_t d_to_i32(double x) { return cvt32(x); }
+static int64_t d_to_i64(double x) { return cvt64(x); }
+static uint32_t d_to_u32(double x) {
+  if (x >= 2147483648.0) return low32(cvt32(x - 2147483648.0)) ^ 0x80000000u;
+  return low32(cvt32(x));
+}
+static uint64_t d_to_u64(double x) {
+  if (x >= 9223372036854775808.0)
+    return (uint64_t)cvt64(x - 9223372036854775808.0) ^ 0x8000000000000000ull;
+  return (uint64_t)cvt64(x);
+}
+static uint32_t h_to_u32(float x) { return (uint32_t)((uint64_t)cvt64((double)x) & 0xffffffffu); }
+/* float sources: every float is exactly a double */
+#define F2I_BOTH(S, T)                                                         \
+  static T f32_to_##S(float x) { return d_to_##S((double)x); }                \
+  static T f64_to_##S(double x) { return d_to_##S(x); }
 
-F2I_BOTH(i8, int8_t, -129.0, 128.0, INT8_MIN, INT8_MAX)
-F2I_BOTH(u8, uint8_t, -1.0, 256.0, 0, UINT8_MAX)
-F2I_BOTH(i16, int16_t, -32769.0, 32768.0, INT16_MIN, INT16_MAX)
-F2I_BOTH(u16, uint16_t, -1.0, 65536.0, 0, UINT16_MAX)
-F2I_BOTH(i32, int32_t, -2147483649.0, 2147483648.0, INT32_MIN, INT32_MAX)
-F2I_BOTH(u32, uint32_t, -1.0, 4294967296.0, 0, UINT32_MAX)
-F2I_BOTH(i64, int64_t, -9223372036854775808.0, 9223372036854775808.0,
-         INT64_MIN, INT64_MAX)
-F2I_BOTH(u64, uint64_t, -1.0, 18446744073709551616.0, 0, UINT64_MAX)
+F2I_BOTH(i8, int8_t)
+F2I_BOTH(u8, uint8_t)
+F2I_BOTH(i16, int16_t)
+F2I_BOTH(u16, uint16_t)
+F2I_BOTH(i32, int32_t)
+F2I_BOTH(u32, uint32_t)
+F2I_BOTH(i64, int64_t)
+F2I_BOTH(u64, uint64_t)
 
 typedef void (*cast_fn)(int64_t n, const void *x, void *o);
 
@@ -841,8 +879,9 @@ typedef void (*cast_fn)(int64_t n, const void *x, void *o);
     }                                                                          \
   }
 
-/* One source type to every destination type. CONV_I(v, T) converts an
- * integer-valued source; float sources use the saturating helpers. */
+/* One source type to every destination type: integer sources convert
+ * with C's conversions (modulo 2^bits to narrower integers); float sources
+ * (CAST_FLOAT_SRC) use the numpy-on-x86-64 helpers above. */
 #define CAST_INT_SRC(S, TS)                                                    \
   UN_LOOP(c_##S##_b, TS, u8, x != 0)                                           \
   UN_LOOP(c_##S##_i8, TS, int8_t, x)                                           \
@@ -917,6 +956,7 @@ static cast_fn cast_from_b(msrt_dtype to) {
 
 CAST_FLOAT_SRC(f32, float, f2h)
 CAST_FLOAT_SRC(f64, double, d2h)
+UN_LOOP(c_h_u32, float, uint32_t, h_to_u32(x)) /* float16 (widened) -> uint32 */
 
 static cast_fn cast_pick(msrt_dtype from, msrt_dtype to) {
   switch (from) {
@@ -929,7 +969,8 @@ static cast_fn cast_pick(msrt_dtype from, msrt_dtype to) {
   case MSRT_UINT32: return cast_from_u32(to);
   case MSRT_INT64: return cast_from_i64(to);
   case MSRT_UINT64: return cast_from_u64(to);
-  case MSRT_FLOAT16: return cast_from_f32(to); /* after widening */
+  case MSRT_FLOAT16: /* after widening */
+    return to == MSRT_UINT32 ? c_h_u32 : cast_from_f32(to);
   case MSRT_FLOAT32: return cast_from_f32(to);
   case MSRT_FLOAT64: return cast_from_f64(to);
   default: return NULL;

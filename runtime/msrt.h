@@ -195,9 +195,10 @@ int msrt_binary(msrt_binop op, msrt_dtype dt, int ndim, const int64_t *shape,
 /* out[i] = op(x[i]) for n contiguous elements (in place allowed). */
 int msrt_unary(msrt_unop op, msrt_dtype dt, int64_t n, const void *x, void *out);
 
-/* Elementwise conversion with C semantics for float->int (truncation; the
- * caller handles out-of-range), !=0 for ->bool, round-to-nearest-even for
- * ->float16. */
+/* Elementwise conversion with numpy 1.24's astype semantics (x86-64):
+ * float->int truncates toward zero, 8/16-bit targets wrap (200.0 -> int8
+ * -56), nan/inf/out-of-range as documented in kernels.c (never undefined
+ * behaviour); !=0 for ->bool; round-to-nearest-even for ->float16. */
 int msrt_cast(msrt_dtype from, msrt_dtype to, int64_t n, const void *x, void *out);
 
 /* Copies an ndim-dimensional strided view of x into contiguous out
@@ -247,6 +248,109 @@ int msrt_softmax(msrt_dtype dt, int log, int64_t outer, int64_t n, int64_t inner
  * out holds n values. */
 void msrt_arange_f64(double start, double delta, int64_t n, double *out);
 void msrt_linspace_f64(double start, double stop, int64_t n, double *out);
+
+/* ===================================================================
+ * 5. Indexing, selection, scan and sort kernels (runtime/index.c) and
+ *    NCHW neural-network kernels (runtime/nn.c)
+ *
+ * Same rules as section 4. Shapes are given as arrays; "dt" is the data
+ * dtype (any of section 1 unless a function says otherwise); index
+ * arrays are int32 or int64 (idt). Functions that can meet a bad index
+ * clamp it into range (callers that must raise check first) so generated
+ * code never reads out of bounds.
+ * =================================================================== */
+
+/* out = tile of x: x viewed as ndim dims (leading 1s already added by
+ * the caller), out.shape[i] = xshape[i] * reps[i]. */
+int msrt_tile(msrt_dtype dt, int ndim, const int64_t *xshape, const int64_t *reps,
+              const void *x, void *out);
+
+/* out[i] = cond[i] ? x[i] : y[i] over the broadcast index space `shape`,
+ * with element strides for each operand (0 broadcasts); cond is MSRT_BOOL,
+ * x, y and out have dtype dt; out contiguous. */
+int msrt_select(msrt_dtype dt, int ndim, const int64_t *shape,
+                const void *cond, const int64_t *cstrides,
+                const void *x, const int64_t *xstrides,
+                const void *y, const int64_t *ystrides, void *out);
+
+/* One-hot: indices (idt, n = outer*inner elements viewed [outer, inner])
+ * -> out [outer, depth, inner] of dtype dt: on where index == d (a
+ * negative or >= depth index matches nothing), else off. */
+int msrt_one_hot(msrt_dtype idt, msrt_dtype dt, int64_t outer, int64_t inner, int64_t depth,
+                 double on, double off, const void *indices, void *out);
+
+/* Gather (numpy take): x viewed [outer, n, inner], nidx indices (negative
+ * counts from the end; clamped) -> out [outer, nidx, inner]. */
+int msrt_gather(msrt_dtype dt, msrt_dtype idt, int64_t outer, int64_t n, int64_t inner,
+                const void *x, int64_t nidx, const void *idx, void *out);
+
+/* GatherD (take_along_axis): x viewed [outer, n, inner], index viewed
+ * [outer, m, inner] (the caller has checked that the other dims agree)
+ * -> out [outer, m, inner]; out[o][j][i] = x[o][index[o][j][i]][i]. */
+int msrt_gather_d(msrt_dtype dt, msrt_dtype idt, int64_t outer, int64_t n, int64_t m,
+                  int64_t inner, const void *x, const void *index, void *out);
+
+/* GatherNd: x with shape xshape[xndim]; nidx index tuples of k entries
+ * (indices [nidx, k]); slice = prod(xshape[k:]) elements each;
+ * out [nidx, slice]. */
+int msrt_gather_nd(msrt_dtype dt, msrt_dtype idt, int xndim, const int64_t *xshape,
+                   int64_t nidx, int k, const void *indices, const void *x, void *out);
+
+/* Scatter into out (which the caller has filled with a copy of x):
+ * for each of the nidx index tuples, out[tuple] = (or +=, add != 0)
+ * updates[i] (slice elements each, as msrt_gather_nd). In order: the
+ * last duplicate wins for update. */
+int msrt_scatter_nd(msrt_dtype dt, msrt_dtype idt, int add, int xndim, const int64_t *xshape,
+                    int64_t nidx, int k, const void *indices, const void *updates, void *out);
+
+/* Cumulative sum (prod != 0: product) along the middle axis of
+ * [outer, n, inner]; exclusive, reverse as ops.def's CumSum. Numeric
+ * dtypes; bool is not accepted (the caller casts). */
+int msrt_cumulative(msrt_dtype dt, int prod, int exclusive, int reverse,
+                    int64_t outer, int64_t n, int64_t inner, const void *x, void *out);
+
+/* Stable argsort along the middle axis of [outer, n, inner] into out
+ * (idt int32/int64, same layout); nan last ascending, first descending
+ * (numpy's order reversed stably: equal keys keep ascending index order
+ * in both directions). In-place heap sort of the index row keyed by
+ * (value, index): no scratch. */
+int msrt_argsort(msrt_dtype dt, msrt_dtype idt, int descending, int64_t outer, int64_t n,
+                 int64_t inner, const void *x, void *out);
+
+/* 2-D convolution, NCHW, float32/float64. xs = {N, Cin, H, W}, wsh =
+ * {Cout, Cin/group, KH, KW}, os = {N, Cout, OH, OW}; pad = {top, bottom,
+ * left, right}; stride, dilation = {h, w}. ws holds
+ * msrt_conv2d_ws_size(...) bytes (16-byte aligned; im2col and packing
+ * for msrt_gemm) or is NULL when that size is 0. */
+size_t msrt_conv2d_ws_size(msrt_dtype dt, const int64_t *xs, const int64_t *wsh,
+                           const int64_t *os, int64_t group);
+int msrt_conv2d(msrt_dtype dt, const int64_t *xs, const int64_t *wsh, const int64_t *os,
+                const int64_t *stride, const int64_t *pad, const int64_t *dilation,
+                int64_t group, const void *x, const void *w, void *out, void *ws);
+
+/* Pooling, NCHW, float32/float64 (max also ints): xs = {N, C, H, W},
+ * out [N, C, OH, OW] (oh, ow given); ksize, stride = {h, w}; pad = {top,
+ * bottom, left, right}. avg: count_include_pad as ops.def's AvgPool. */
+int msrt_maxpool2d(msrt_dtype dt, const int64_t *xs, int64_t oh, int64_t ow,
+                   const int64_t *ksize, const int64_t *stride, const int64_t *pad,
+                   const void *x, void *out);
+int msrt_avgpool2d(msrt_dtype dt, const int64_t *xs, int64_t oh, int64_t ow,
+                   const int64_t *ksize, const int64_t *stride, const int64_t *pad,
+                   int count_include_pad, const void *x, void *out);
+
+/* Inference batch norm, float32/float64: x viewed [n, c, inner];
+ * y = (x - mean[c]) / sqrt(var[c] + eps) * scale[c] + bias[c]. */
+int msrt_batchnorm(msrt_dtype dt, int64_t n, int64_t c, int64_t inner, double eps,
+                   const void *x, const void *scale, const void *bias,
+                   const void *mean, const void *var, void *out);
+
+/* Layer norm, float32/float64: x viewed [outer, m] (m = the product of
+ * the normalised dims); gamma and beta have pn elements covering the
+ * trailing dims of x: the element at flat index f of x uses gamma[f % pn]
+ * (pn may be smaller or larger than m). Mean and biased variance are
+ * accumulated in double. */
+int msrt_layernorm(msrt_dtype dt, int64_t outer, int64_t m, int64_t pn, double eps,
+                   const void *x, const void *gamma, const void *beta, void *out);
 
 #ifdef __cplusplus
 }

@@ -622,6 +622,14 @@ def tuple_items():
     return g
 
 
+# ---- the issue-5 op families -------------------------------------------------
+# Their cases live in Inputs/all_ops_index.py and Inputs/all_ops_nn.py; each
+# runs in this module's namespace (it uses case, simple, data, rng, Graph...).
+for _f in ('all_ops_index.py', 'all_ops_nn.py'):
+    with open(os.path.join(HERE, 'Inputs', _f)) as _fh:
+        exec(compile(_fh.read(), os.path.join(HERE, 'Inputs', _f), 'exec'))
+
+
 # ---- the driver -------------------------------------------------------------------
 
 TOL = {'Float16': (2e-3, 1e-3), 'Float32': (2e-5, 1e-6), 'Float64': (1e-11, 1e-13)}

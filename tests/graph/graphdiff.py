@@ -132,7 +132,8 @@ WAYS = {
 
 MS_DT = {'float32': 'ms.float32', 'float64': 'ms.float64', 'float16': 'ms.float16',
          'int32': 'ms.int32', 'int64': 'ms.int64', 'int8': 'ms.int8', 'int16': 'ms.int16',
-         'uint8': 'ms.uint8', 'bool': 'ms.bool_'}
+         'uint8': 'ms.uint8', 'uint16': 'ms.uint16', 'uint32': 'ms.uint32', 'uint64': 'ms.uint64',
+         'bool': 'ms.bool_'}
 
 
 # ---------------------------------------------------------------- cases
@@ -179,7 +180,9 @@ def rand(shape, dt, kind='any'):
 
 
 PROMO = {  # mixed-dtype operand pairs per ops.def group (type promotion in graph inference)
-    'OPG_BINARY': [('int32', 'float32'), ('bool', 'int64'), ('float32', 'float64'), ('int32', 'int64')],
+    'OPG_BINARY': [('int32', 'float32'), ('bool', 'int64'), ('float32', 'float64'), ('int32', 'int64'),
+                   ('int8', 'uint8'), ('uint8', 'int16'), ('int8', 'float16'), ('float16', 'float32'),
+                   ('bool', 'uint8')],
     'OPG_DIV': [('int32', 'float32'), ('int64', 'int64'), ('float32', 'float64')],
     'OPG_COMPARE': [('int32', 'float32'), ('bool', 'int64'), ('float32', 'float64')],
     'OPG_BITWISE': [('bool', 'int32'), ('int32', 'int64')],

@@ -13,6 +13,8 @@ text to WORKDIR/expected.MODE (records separated by NUL):
   numpy  str(a)                                   (SEMANTICS.md 1.1)
   graph  MindSpore's Tensor::ToStringNoLimit      (SEMANTICS.md 1.2)
   repr   MindSpore's Tensor::ToStringRepr
+  nprepr numpy's repr(a) (0-d arrays: repr of the numpy scalar, as msc
+         shows numpy scalars)
 The graph/repr expectations come from a line-by-line Python transcription
 of MindSpore's C++ TensorStringifier (below), with printf formatting done
 by Python's correctly rounded '%e'/'%g'.
@@ -195,7 +197,45 @@ def make_cases(seed):
         np.array([np.finfo(np.float32).tiny], np.float32),
     ]
     cases.extend(extra)
+    cases.extend(small_dtype_cases())
     return cases
+
+
+def small_dtype_cases():
+    """int8 / uint8 / int16 / float16 by hand: float16 extremes (65504,
+    the 6e-08 subnormal, inf, nan, -0.0), wide int8 columns with negative
+    numbers, summarised (> 1000 elements) arrays of each."""
+    f16 = np.float16
+    out = [
+        np.array([65504, -65504, 6e-08, -6e-08, 1e-07, 6.104e-05, np.inf, -np.inf, np.nan, -0.0, 0.0], f16),
+        np.array([65504], f16), np.array(65504, f16), np.array(6e-08, f16), np.array(-6e-08, f16),
+        np.array(-0.0, f16), np.array(np.nan, f16), np.array(-np.inf, f16), np.array([6e-08, 1.2e-07], f16),
+        np.array([[65504, 6e-08], [np.nan, -0.0]], f16), np.array([-0.0, 1.0, 2.0], f16),
+        np.array([0.1, 0.2, 0.30004], f16), np.array([1000.0, 1.0, 0.001], f16),
+        np.array([np.inf, 1.0, -0.0], f16), np.array([65504, 1.0], f16),
+        (np.arange(-1100, 1100) / 3).astype(f16),
+        (np.arange(1200) * 53.3).astype(f16).reshape(40, 30),
+        np.full((1001,), 6e-08, f16), np.full((3, 400), -65504, f16),
+        np.arange(-128, 128, dtype=np.int64).astype(np.int8),
+        np.arange(-128, 128, dtype=np.int64).astype(np.int8).reshape(16, 16),
+        np.arange(-128, 128, dtype=np.int64).astype(np.int8).reshape(4, 8, 8),
+        np.array([[-128, 5], [7, -1]], np.int8), np.array([[-1, -2, -3]] * 3, np.int8),
+        np.array([-128], np.int8), np.array(-128, np.int8), np.array(127, np.int8),
+        np.array([255, 0, 128], np.uint8), np.array(255, np.uint8),
+        np.arange(256, dtype=np.int64).astype(np.uint8).reshape(8, 32),
+        np.array([-32768, 32767, 0, -1], np.int16), np.array(-32768, np.int16),
+        (np.arange(300, dtype=np.int64) * 219 - 32768).astype(np.int16).reshape(10, 30),
+        (np.arange(2000, dtype=np.int64) * 37).astype(np.int8),
+        (np.arange(2000, dtype=np.int64) * 37).astype(np.uint8).reshape(20, 100),
+        (np.arange(3000, dtype=np.int64) * 1237).astype(np.int16).reshape(10, 10, 30),
+        np.zeros((0, 4), np.int8), np.zeros((0,), np.uint8), np.zeros((2, 0), f16), np.zeros((0,), np.int16),
+    ]
+    return out
+
+
+def np_repr(a):
+    """numpy's repr; a 0-d array as the repr of its numpy scalar."""
+    return repr(a[()]) if a.ndim == 0 else repr(a)
 
 
 def write_cases(path, cases):
@@ -363,14 +403,14 @@ def main():
     ap.add_argument("workdir")
     ap.add_argument("--seed", type=int, default=20240)
     ap.add_argument("--show", type=int, default=5)
-    ap.add_argument("--modes", default="numpy,graph,repr")
+    ap.add_argument("--modes", default="numpy,graph,repr,nprepr")
     args = ap.parse_args()
     os.makedirs(args.workdir, exist_ok=True)
 
     cases = make_cases(args.seed)
     path = os.path.join(args.workdir, "cases.bin")
     write_cases(path, cases)
-    ref = {"numpy": str, "graph": ms_graph, "repr": ms_repr}
+    ref = {"numpy": str, "graph": ms_graph, "repr": ms_repr, "nprepr": np_repr}
     passed = failed = 0
     for mode in args.modes.split(","):
         expected = [ref[mode](a) for a in cases]

@@ -1,7 +1,9 @@
 /* print_driver.c — prints every array of a case file with the runtime's
  * printers, for the numpy-differential harness (print_diff.py).
  *
- *   print_driver MODE CASES.bin      MODE: numpy | graph | repr
+ *   print_driver MODE CASES.bin      MODE: numpy | graph | repr | nprepr
+ *
+ * (nprepr: numpy's repr, msrt_print_numpy_repr.)
  *
  * CASES.bin is a sequence of records, little-endian:
  *   u32 dtype (msrt_dtype), u32 ndim, i64 shape[ndim], u64 nbytes, bytes.
@@ -27,12 +29,13 @@ int main(int argc, char **argv) {
   long ncases = 0;
   int mode;
   if (argc != 3) {
-    fprintf(stderr, "usage: print_driver numpy|graph|repr CASES.bin\n");
+    fprintf(stderr, "usage: print_driver numpy|graph|repr|nprepr CASES.bin\n");
     return 2;
   }
   if (!strcmp(argv[1], "numpy")) mode = 0;
   else if (!strcmp(argv[1], "graph")) mode = 1;
   else if (!strcmp(argv[1], "repr")) mode = 2;
+  else if (!strcmp(argv[1], "nprepr")) mode = 3;
   else {
     fprintf(stderr, "print_driver: unknown mode '%s'\n", argv[1]);
     return 2;
@@ -69,9 +72,12 @@ int main(int argc, char **argv) {
     else if (mode == 1)
       rc = msrt_print_graph(write_file, stdout, (msrt_dtype)hdr[0], buf, shape,
                             (int)hdr[1], NULL, NULL);
-    else
+    else if (mode == 2)
       rc = msrt_print_repr(write_file, stdout, (msrt_dtype)hdr[0], buf, shape,
                            (int)hdr[1], NULL);
+    else
+      rc = msrt_print_numpy_repr(write_file, stdout, (msrt_dtype)hdr[0], buf,
+                                 shape, (int)hdr[1], NULL);
     if (rc) printf("<error %d>", rc);
     putchar(0);
     if (getenv("PRINT_DRIVER_FLUSH")) fflush(stdout);

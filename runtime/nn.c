@@ -1,0 +1,384 @@
+/* nn.c — NCHW neural-network kernels (msrt.h section 5): 2-D convolution,
+ * max/avg pooling, inference batch norm, layer norm.
+ *
+ * Conv2D is im2col + the packed GEMM of gemm.c: per image and group,
+ *   out[n, g*cog : (g+1)*cog, p0:p1] = W_g[cog, K] @ col[K, p0:p1]
+ * with K = cig*kh*kw and p the flattened output position; col is built
+ * for a block of output positions at a time (at most COL_BYTES, so the
+ * workspace stays bounded and the block stays in cache). A 1x1 kernel
+ * with stride 1 and no padding reads x directly (no im2col). The caller's
+ * ws holds the col block followed by the GEMM workspace.
+ *
+ * Pools, batch norm and layer norm accumulate in double. No malloc, no
+ * VLAs, no recursion. */
+#include "msrt.h"
+
+#include <math.h>
+#include <string.h>
+
+#define COL_BYTES ((int64_t)256 * 1024) /* im2col block budget */
+#define NN_ALIGN 64
+
+static int64_t nn_min(int64_t a, int64_t b) { return a < b ? a : b; }
+static int64_t nn_max(int64_t a, int64_t b) { return a > b ? a : b; }
+
+/* ===================================================================
+ * convolution
+ * =================================================================== */
+
+/* Output positions per im2col block. */
+static int64_t col_block(int64_t K, int64_t P, int64_t es) {
+  int64_t pc;
+  if (K <= 0 || P <= 0) return 1;
+  if (K * P * es <= COL_BYTES) return P;
+  pc = COL_BYTES / (K * es) / 16 * 16;
+  if (pc < 16) pc = 16;
+  return nn_min(pc, P);
+}
+
+static int64_t align_up(int64_t x) { return (x + NN_ALIGN - 1) / NN_ALIGN * NN_ALIGN; }
+
+size_t msrt_conv2d_ws_size(msrt_dtype dt, const int64_t *xs, const int64_t *wsh,
+                           const int64_t *os, int64_t group) {
+  int64_t es, K, P, pc, cog;
+  (void)xs;
+  if (dt != MSRT_FLOAT32 && dt != MSRT_FLOAT64) return 0;
+  if (group <= 0) return 0;
+  es = dt == MSRT_FLOAT32 ? 4 : 8;
+  K = wsh[1] * wsh[2] * wsh[3];
+  P = os[2] * os[3];
+  cog = wsh[0] / group;
+  if (K <= 0 || P <= 0 || cog <= 0 || os[0] <= 0) return 0;
+  pc = col_block(K, P, es);
+  return (size_t)(align_up(K * pc * es) + NN_ALIGN +
+                  (int64_t)msrt_gemm_ws_size(cog, nn_max(pc, P), K));
+}
+
+/* CONV_DEFINE(T, SUF): im2col_SUF and conv_SUF for element type T. */
+#define CONV_DEFINE(T, SUF)                                                    \
+  static void im2col_##SUF(const T *xc, int64_t cig, int64_t H, int64_t W,     \
+                           int64_t kh, int64_t kw, int64_t OW,                 \
+                           const int64_t *stride, const int64_t *pad,          \
+                           const int64_t *dil, int64_t p0, int64_t p1,         \
+                           T *col) {                                           \
+    int64_t pc = p1 - p0, ci, ki, kj;                                          \
+    int64_t sh = stride[0], sw = stride[1];                                    \
+    T *d = col;                                                                \
+    for (ci = 0; ci < cig; ci++)                                               \
+      for (ki = 0; ki < kh; ki++)                                              \
+        for (kj = 0; kj < kw; kj++, d += pc) {                                 \
+          const T *xp = xc + ci * H * W;                                       \
+          /* output columns ow in [olo, ohi) read 0 <= iw < W */              \
+          int64_t iw0 = kj * dil[1] - pad[2];                                  \
+          int64_t olo = iw0 >= 0 ? 0 : (-iw0 + sw - 1) / sw;                   \
+          int64_t ohi = iw0 >= W ? 0 : (W - iw0 + sw - 1) / sw;                \
+          int64_t p = p0, oh = p0 / OW, ow = p0 % OW;                          \
+          T *dr = d;                                                           \
+          if (olo > OW) olo = OW;                                              \
+          if (ohi > OW) ohi = OW;                                              \
+          if (ohi < olo) ohi = olo;                                            \
+          while (p < p1) {                                                     \
+            int64_t e = nn_min(OW, ow + (p1 - p)), j;                          \
+            int64_t ih = oh * sh - pad[0] + ki * dil[0];                       \
+            T *dd = dr; /* dd[j - ow] is column ow */                          \
+            if (ih < 0 || ih >= H) {                                           \
+              for (j = ow; j < e; j++) dd[j - ow] = 0;                         \
+            } else {                                                           \
+              const T *srow = xp + ih * W;                                     \
+              int64_t a = nn_max(ow, olo), b = nn_min(e, ohi);                 \
+              for (j = ow; j < a && j < e; j++) dd[j - ow] = 0;                \
+              if (a < b) {                                                     \
+                if (sw == 1)                                                   \
+                  memcpy(dd + (a - ow), srow + (iw0 + a),                      \
+                         (size_t)(b - a) * sizeof(T));                         \
+                else                                                           \
+                  for (j = a; j < b; j++) dd[j - ow] = srow[iw0 + j * sw];     \
+              }                                                                \
+              for (j = nn_max(b, ow); j < e; j++) dd[j - ow] = 0;              \
+            }                                                                  \
+            dr += e - ow;                                                      \
+            p += e - ow;                                                       \
+            ow = 0;                                                            \
+            oh++;                                                              \
+          }                                                                    \
+        }                                                                      \
+  }                                                                            \
+                                                                               \
+  static void conv_##SUF(const int64_t *xs, const int64_t *wsh,                \
+                         const int64_t *os, const int64_t *stride,             \
+                         const int64_t *pad, const int64_t *dil,               \
+                         int64_t group, const T *x, const T *w, T *out,        \
+                         void *ws) {                                           \
+    int64_t N = xs[0], Cin = xs[1], H = xs[2], W = xs[3];                      \
+    int64_t Cout = wsh[0], cig = wsh[1], kh = wsh[2], kw = wsh[3];             \
+    int64_t OH = os[2], OW = os[3], P = OH * OW, K = cig * kh * kw;            \
+    int64_t cog = Cout / group, n, g, p0;                                      \
+    int64_t pc = col_block(K, P, (int64_t)sizeof(T));                          \
+    int direct = kh == 1 && kw == 1 && stride[0] == 1 && stride[1] == 1 &&     \
+                 pad[0] == 0 && pad[1] == 0 && pad[2] == 0 && pad[3] == 0;     \
+    T *col = (T *)ws;                                                          \
+    void *gws = (unsigned char *)ws + align_up(K * pc * (int64_t)sizeof(T));   \
+    for (n = 0; n < N; n++)                                                    \
+      for (g = 0; g < group; g++) {                                            \
+        const T *xc = x + (n * Cin + g * cig) * H * W;                         \
+        const T *wg = w + g * cog * K;                                         \
+        T *og = out + (n * Cout + g * cog) * P;                                \
+        if (direct) {                                                          \
+          msrt_gemm_##SUF(0, 0, cog, P, K, (T)1, wg, K, xc, P, (T)0, og, P,    \
+                          gws);                                                \
+          continue;                                                            \
+        }                                                                      \
+        for (p0 = 0; p0 < P; p0 += pc) {                                       \
+          int64_t p1 = nn_min(P, p0 + pc);                                     \
+          im2col_##SUF(xc, cig, H, W, kh, kw, OW, stride, pad, dil, p0, p1,    \
+                       col);                                                   \
+          msrt_gemm_##SUF(0, 0, cog, p1 - p0, K, (T)1, wg, K, col, p1 - p0,    \
+                          (T)0, og + p0, P, gws);                              \
+        }                                                                      \
+      }                                                                        \
+  }
+
+CONV_DEFINE(float, f32)
+CONV_DEFINE(double, f64)
+
+int msrt_conv2d(msrt_dtype dt, const int64_t *xs, const int64_t *wsh, const int64_t *os,
+                const int64_t *stride, const int64_t *pad, const int64_t *dilation,
+                int64_t group, const void *x, const void *w, void *out, void *ws) {
+  int64_t total, K;
+  int i;
+  if (dt != MSRT_FLOAT32 && dt != MSRT_FLOAT64) return MSRT_EINVAL;
+  if (group <= 0 || wsh[0] % group != 0 || xs[1] != wsh[1] * group || os[1] != wsh[0] ||
+      os[0] != xs[0])
+    return MSRT_EINVAL;
+  for (i = 0; i < 4; i++)
+    if (xs[i] < 0 || wsh[i] < 0 || os[i] < 0 || pad[i] < 0) return MSRT_EINVAL;
+  if (stride[0] <= 0 || stride[1] <= 0 || dilation[0] <= 0 || dilation[1] <= 0)
+    return MSRT_EINVAL;
+  total = os[0] * os[1] * os[2] * os[3];
+  if (total == 0) return MSRT_OK;
+  K = wsh[1] * wsh[2] * wsh[3];
+  if (K == 0) { /* no input channels per group: zeros */
+    memset(out, 0, (size_t)total * msrt_dtype_size(dt));
+    return MSRT_OK;
+  }
+  if (!ws) return MSRT_EINVAL;
+  if (dt == MSRT_FLOAT32)
+    conv_f32(xs, wsh, os, stride, pad, dilation, group, (const float *)x, (const float *)w,
+             (float *)out, ws);
+  else
+    conv_f64(xs, wsh, os, stride, pad, dilation, group, (const double *)x, (const double *)w,
+             (double *)out, ws);
+  return MSRT_OK;
+}
+
+/* ===================================================================
+ * pooling
+ * =================================================================== */
+
+/* Window of output index o along one dim: [*lo, *hi) clipped to [0, n);
+ * returns the unclipped start. */
+static int64_t window(int64_t o, int64_t k, int64_t s, int64_t padlo, int64_t n, int64_t *lo,
+                      int64_t *hi) {
+  int64_t st = o * s - padlo;
+  *lo = nn_max(st, 0);
+  *hi = nn_min(st + k, n);
+  return st;
+}
+
+#define MAXPOOL_DEFINE(T, SUF, ISNAN)                                               \
+  static void maxpool_##SUF(const int64_t *xs, int64_t OH, int64_t OW,         \
+                            const int64_t *k, const int64_t *s,                \
+                            const int64_t *pad, const T *x, T *out) {          \
+    int64_t nc, NC = xs[0] * xs[1], H = xs[2], W = xs[3], oh, ow, i, j;        \
+    for (nc = 0; nc < NC; nc++) {                                              \
+      const T *xp = x + nc * H * W;                                            \
+      T *op = out + nc * OH * OW;                                              \
+      for (oh = 0; oh < OH; oh++) {                                            \
+        int64_t h0, h1;                                                        \
+        window(oh, k[0], s[0], pad[0], H, &h0, &h1);                           \
+        for (ow = 0; ow < OW; ow++) {                                          \
+          int64_t w0, w1;                                                      \
+          T m;                                                                 \
+          int have = 0;                                                        \
+          window(ow, k[1], s[1], pad[2], W, &w0, &w1);                         \
+          m = 0;                                                               \
+          for (i = h0; i < h1; i++)                                            \
+            for (j = w0; j < w1; j++) {                                        \
+              T v = xp[i * W + j];                                             \
+              /* nan propagates: once m is nan, nothing compares above */      \
+              if (!have || v > m || ISNAN(v)) m = v;                          \
+              have = 1;                                                        \
+            }                                                                  \
+          op[oh * OW + ow] = m;                                                \
+        }                                                                      \
+      }                                                                        \
+    }                                                                          \
+  }
+
+#define NN_ISNAN(v) ((v) != (v))
+#define NN_NOTNAN(v) 0
+
+MAXPOOL_DEFINE(float, f32, NN_ISNAN)
+MAXPOOL_DEFINE(double, f64, NN_ISNAN)
+MAXPOOL_DEFINE(int8_t, i8, NN_NOTNAN)
+MAXPOOL_DEFINE(uint8_t, u8, NN_NOTNAN)
+MAXPOOL_DEFINE(int16_t, i16, NN_NOTNAN)
+MAXPOOL_DEFINE(uint16_t, u16, NN_NOTNAN)
+MAXPOOL_DEFINE(int32_t, i32, NN_NOTNAN)
+MAXPOOL_DEFINE(uint32_t, u32, NN_NOTNAN)
+MAXPOOL_DEFINE(int64_t, i64, NN_NOTNAN)
+MAXPOOL_DEFINE(uint64_t, u64, NN_NOTNAN)
+
+static int pool_args_ok(const int64_t *xs, int64_t oh, int64_t ow, const int64_t *ksize,
+                        const int64_t *stride, const int64_t *pad) {
+  int i;
+  for (i = 0; i < 4; i++)
+    if (xs[i] < 0 || pad[i] < 0) return 0;
+  return oh >= 0 && ow >= 0 && ksize[0] > 0 && ksize[1] > 0 && stride[0] > 0 && stride[1] > 0;
+}
+
+int msrt_maxpool2d(msrt_dtype dt, const int64_t *xs, int64_t oh, int64_t ow,
+                   const int64_t *ksize, const int64_t *stride, const int64_t *pad,
+                   const void *x, void *out) {
+  if (!pool_args_ok(xs, oh, ow, ksize, stride, pad)) return MSRT_EINVAL;
+  if (xs[0] * xs[1] * oh * ow == 0) {
+    /* nothing to write; still reject dtypes the kernel does not handle */
+    return dt == MSRT_BOOL || dt == MSRT_FLOAT16 || (unsigned)dt >= (unsigned)MSRT_NUM_DTYPES
+               ? MSRT_EINVAL : MSRT_OK;
+  }
+  switch (dt) {
+  case MSRT_FLOAT32: maxpool_f32(xs, oh, ow, ksize, stride, pad, (const float *)x, (float *)out); break;
+  case MSRT_FLOAT64: maxpool_f64(xs, oh, ow, ksize, stride, pad, (const double *)x, (double *)out); break;
+  case MSRT_INT8: maxpool_i8(xs, oh, ow, ksize, stride, pad, (const int8_t *)x, (int8_t *)out); break;
+  case MSRT_UINT8: maxpool_u8(xs, oh, ow, ksize, stride, pad, (const uint8_t *)x, (uint8_t *)out); break;
+  case MSRT_INT16: maxpool_i16(xs, oh, ow, ksize, stride, pad, (const int16_t *)x, (int16_t *)out); break;
+  case MSRT_UINT16: maxpool_u16(xs, oh, ow, ksize, stride, pad, (const uint16_t *)x, (uint16_t *)out); break;
+  case MSRT_INT32: maxpool_i32(xs, oh, ow, ksize, stride, pad, (const int32_t *)x, (int32_t *)out); break;
+  case MSRT_UINT32: maxpool_u32(xs, oh, ow, ksize, stride, pad, (const uint32_t *)x, (uint32_t *)out); break;
+  case MSRT_INT64: maxpool_i64(xs, oh, ow, ksize, stride, pad, (const int64_t *)x, (int64_t *)out); break;
+  case MSRT_UINT64: maxpool_u64(xs, oh, ow, ksize, stride, pad, (const uint64_t *)x, (uint64_t *)out); break;
+  default: return MSRT_EINVAL;
+  }
+  return MSRT_OK;
+}
+
+#define AVGPOOL_DEFINE(T, SUF)                                                 \
+  static void avgpool_##SUF(const int64_t *xs, int64_t OH, int64_t OW,         \
+                            const int64_t *k, const int64_t *s,                \
+                            const int64_t *pad, int cip, const T *x, T *out) { \
+    int64_t nc, NC = xs[0] * xs[1], H = xs[2], W = xs[3], oh, ow, i, j;        \
+    for (nc = 0; nc < NC; nc++) {                                              \
+      const T *xp = x + nc * H * W;                                            \
+      T *op = out + nc * OH * OW;                                              \
+      for (oh = 0; oh < OH; oh++) {                                            \
+        int64_t h0, h1, hs = window(oh, k[0], s[0], pad[0], H, &h0, &h1);      \
+        /* the padded window clipped to the padded input */                   \
+        int64_t ph = nn_min(hs + k[0], H + pad[1]) - hs;                       \
+        for (ow = 0; ow < OW; ow++) {                                          \
+          int64_t w0, w1, ws0 = window(ow, k[1], s[1], pad[2], W, &w0, &w1);   \
+          int64_t pw = nn_min(ws0 + k[1], W + pad[3]) - ws0, cnt;              \
+          double acc = 0;                                                      \
+          for (i = h0; i < h1; i++)                                            \
+            for (j = w0; j < w1; j++) acc += (double)xp[i * W + j];            \
+          cnt = cip ? ph * pw : nn_max(h1 - h0, 0) * nn_max(w1 - w0, 0);       \
+          op[oh * OW + ow] = (T)(cnt > 0 ? acc / (double)cnt : NAN);           \
+        }                                                                      \
+      }                                                                        \
+    }                                                                          \
+  }
+
+AVGPOOL_DEFINE(float, f32)
+AVGPOOL_DEFINE(double, f64)
+
+int msrt_avgpool2d(msrt_dtype dt, const int64_t *xs, int64_t oh, int64_t ow,
+                   const int64_t *ksize, const int64_t *stride, const int64_t *pad,
+                   int count_include_pad, const void *x, void *out) {
+  if (!pool_args_ok(xs, oh, ow, ksize, stride, pad)) return MSRT_EINVAL;
+  if (dt == MSRT_FLOAT32)
+    avgpool_f32(xs, oh, ow, ksize, stride, pad, count_include_pad, (const float *)x, (float *)out);
+  else if (dt == MSRT_FLOAT64)
+    avgpool_f64(xs, oh, ow, ksize, stride, pad, count_include_pad, (const double *)x, (double *)out);
+  else
+    return MSRT_EINVAL;
+  return MSRT_OK;
+}
+
+/* ===================================================================
+ * normalisation
+ * =================================================================== */
+
+#define BN_DEFINE(T, SUF)                                                      \
+  static void bn_##SUF(int64_t n, int64_t c, int64_t inner, double eps,       \
+                       const T *x, const T *scale, const T *bias,              \
+                       const T *mean, const T *var, T *out) {                  \
+    int64_t i, j, k;                                                           \
+    for (i = 0; i < n; i++)                                                    \
+      for (j = 0; j < c; j++) {                                                \
+        double mu = (double)mean[j], b = (double)bias[j];                      \
+        double a = (double)scale[j] / sqrt((double)var[j] + eps);              \
+        const T *xp = x + (i * c + j) * inner;                                 \
+        T *op = out + (i * c + j) * inner;                                     \
+        for (k = 0; k < inner; k++)                                            \
+          op[k] = (T)(((double)xp[k] - mu) * a + b);                           \
+      }                                                                        \
+  }
+
+BN_DEFINE(float, f32)
+BN_DEFINE(double, f64)
+
+int msrt_batchnorm(msrt_dtype dt, int64_t n, int64_t c, int64_t inner, double eps,
+                   const void *x, const void *scale, const void *bias,
+                   const void *mean, const void *var, void *out) {
+  if (n < 0 || c < 0 || inner < 0) return MSRT_EINVAL;
+  if (dt == MSRT_FLOAT32)
+    bn_f32(n, c, inner, eps, (const float *)x, (const float *)scale, (const float *)bias,
+           (const float *)mean, (const float *)var, (float *)out);
+  else if (dt == MSRT_FLOAT64)
+    bn_f64(n, c, inner, eps, (const double *)x, (const double *)scale, (const double *)bias,
+           (const double *)mean, (const double *)var, (double *)out);
+  else
+    return MSRT_EINVAL;
+  return MSRT_OK;
+}
+
+#define LN_DEFINE(T, SUF)                                                      \
+  static void ln_##SUF(int64_t outer, int64_t m, int64_t pn, double eps,      \
+                       const T *x, const T *gamma, const T *beta, T *out) {    \
+    int64_t r, j;                                                              \
+    for (r = 0; r < outer; r++) {                                              \
+      const T *xp = x + r * m;                                                 \
+      T *op = out + r * m;                                                     \
+      double mean = 0, var = 0, rstd;                                          \
+      int64_t g = (r * m) % pn; /* gamma index of the row's first element */  \
+      for (j = 0; j < m; j++) mean += (double)xp[j];                           \
+      mean /= (double)m;                                                       \
+      for (j = 0; j < m; j++) {                                                \
+        double d = (double)xp[j] - mean;                                       \
+        var += d * d;                                                          \
+      }                                                                        \
+      var /= (double)m;                                                        \
+      rstd = 1.0 / sqrt(var + eps);                                            \
+      for (j = 0; j < m; j++) {                                                \
+        op[j] = (T)(((double)xp[j] - mean) * rstd * (double)gamma[g] +         \
+                    (double)beta[g]);                                          \
+        if (++g == pn) g = 0;                                                  \
+      }                                                                        \
+    }                                                                          \
+  }
+
+LN_DEFINE(float, f32)
+LN_DEFINE(double, f64)
+
+int msrt_layernorm(msrt_dtype dt, int64_t outer, int64_t m, int64_t pn, double eps,
+                   const void *x, const void *gamma, const void *beta, void *out) {
+  if (outer < 0 || m < 0 || pn <= 0) return MSRT_EINVAL;
+  if (outer == 0 || m == 0) return dt == MSRT_FLOAT32 || dt == MSRT_FLOAT64 ? MSRT_OK : MSRT_EINVAL;
+  if (dt == MSRT_FLOAT32)
+    ln_f32(outer, m, pn, eps, (const float *)x, (const float *)gamma, (const float *)beta, (float *)out);
+  else if (dt == MSRT_FLOAT64)
+    ln_f64(outer, m, pn, eps, (const double *)x, (const double *)gamma, (const double *)beta,
+           (double *)out);
+  else
+    return MSRT_EINVAL;
+  return MSRT_OK;
+}
