@@ -23,8 +23,10 @@
  *   - Tensor.argmax/argmin methods return int64 (as ops.argmax does); the
  *     Argmax primitive's default output_type is int32.
  *   - Tensors are hashable by identity; ndarrays are unhashable.
- *   - Advanced indexing (lists, arrays, booleans as indices) raises
- *     TypeError "... not supported yet".
+ *   - Advanced indexing (integer arrays, lists, boolean masks) follows
+ *     numpy and is built from Gather/GatherNd/Select/TensorScatterUpdate
+ *     (see "advanced indexing" below); a boolean scalar index (x[True])
+ *     raises TypeError.
  *   - dtype objects: one per (dtype, flavour); ms.float32 != np.float32
  *     but every API accepts either. numpy's are callable (np.float32(3) is
  *     a numpy scalar) and compare equal to their name ("float32"); the
@@ -541,10 +543,11 @@ Str *tensor_format(Interp *I, Value v, Str *spec) {
 
 /* ---- indexing ---------------------------------------------------------------- */
 
+/* An index entry that is neither basic nor an index array (the advanced
+ * ones never reach the basic path: key_is_basic routes them). */
 _Noreturn static void advanced_index(Interp *I) {
-  rt_raise(I, EXC_TypeError,
-           "advanced indexing (lists, arrays or booleans as indices) is not supported yet; use integers, "
-           "slices, None and ...");
+  rt_raise(I, EXC_IndexError, "only integers, slices (`:`), ellipsis (`...`), numpy.newaxis (`None`) and "
+                              "integer or boolean arrays are valid indices");
 }
 
 static bool is_int_index(Interp *I, Value k, int64_t *out) {
@@ -657,8 +660,498 @@ static int index_parse(Interp *I, Tensor *t, Value key, Attrs *a, int64_t *vshap
   return out;
 }
 
+/* ---- advanced indexing --------------------------------------------------------
+ * numpy's rules (https://numpy.org/doc/1.24/user/basics.indexing.html
+ * "Advanced indexing"; MindSpore Tensor indexing follows them), built from
+ * primitives through prim_call so that graph capture stages them too:
+ *   - one index array (int tensor, list, ndarray): basic indexing of the
+ *     other entries (StridedSlice, with the array's axis kept whole), then
+ *     Gather along that axis;
+ *   - several index arrays: broadcast together (BroadcastTo), stacked on a
+ *     last axis (Stack) and gathered with GatherNd from x with those axes
+ *     moved first (Transpose);
+ *   - placement: when the advanced entries (arrays and, as in numpy,
+ *     integers next to them) are adjacent in the key, the result's array
+ *     dims stand where they were; otherwise they come first (Transpose);
+ *   - a boolean mask of k dims stands for the k index arrays of its true
+ *     positions (numpy's nonzero): its values are needed, so a mask
+ *     computed inside a graph is an error at capture (tensor_need_data);
+ *   - index values known here are range-checked with numpy's IndexError
+ *     text and x's own axis number (the Gather kernels check again).
+ * Assignment: `x[mask] = scalar` is Select(mask, value, x); every other
+ * advanced assignment indexes x's element numbers (an int64 arange of x's
+ * shape) with the same key to get the flat positions it selects, broadcasts
+ * the value to that shape (numpy's "shape mismatch" ValueError otherwise)
+ * and scatters it with TensorScatterUpdate into x's flattened elements (in
+ * order: the last duplicate wins, as numpy). The result is copied into x
+ * (in place, as numpy and PyNative MindSpore). Assignment to a tensor
+ * computed inside a graph stays an error at capture (as for basic
+ * indexing): it needs x's value. */
+
+#define IX_MAX 32 /* entries of one index key */
+
+typedef enum IEKind { IE_INT, IE_SLICE, IE_NONE, IE_ARR } IEKind;
+
+typedef struct IEnt {
+  IEKind k;
+  int dim;      /* x's axis (-1 for None) */
+  int64_t i;    /* IE_INT: the index */
+  Value v;      /* IE_SLICE: the slice; IE_ARR: an int tensor (kept) */
+  int q;        /* IE_ARR: its axis after the basic part */
+} IEnt;
+
+typedef struct IKey {
+  int n;
+  IEnt e[IX_MAX];
+  int narr;
+  bool has_mask;
+  Value mask;   /* the mask when the key is one boolean mask (else undef) */
+} IKey;
+
+/* Temporaries of advanced indexing, owned by a rooted list (an error
+ * unwinding out of the middle strands nothing the leak check counts). */
+static Obj *ix_slot;
+static Interp *ix_owner;
+
+static List *ix_scratch(Interp *I) {
+  if (ix_owner != I || !ix_slot) {
+    ix_slot = &list_new(I, 8)->h;
+    gc_root_slot(&ix_slot);
+    ix_owner = I;
+  }
+  return (List *)ix_slot;
+}
+
+static Value ix_keep(Interp *I, Value v) { /* takes the reference */
+  list_append(I, ix_scratch(I), v);
+  v_decref(I, v);
+  return v;
+}
+
+static void ix_pop(Interp *I, int64_t base) {
+  List *l = ix_scratch(I);
+  while (l->len > base) {
+    Value v = l->items[--l->len];
+    v_decref(I, v);
+  }
+}
+
+static Value ix_tensor(Interp *I, Tensor *t) { return ix_keep(I, v_obj(&t->h)); }
+
+_Noreturn static void bad_index_type(Interp *I) {
+  rt_raise(I, EXC_IndexError, "only integers, slices (`:`), ellipsis (`...`), numpy.newaxis (`None`) and "
+                              "integer or boolean arrays are valid indices");
+}
+
+/* Is this key entry an array index (advanced)? */
+static bool adv_item(Value k) {
+  if (is_seq(k) || k.tag == V_BOOL) return true;
+  if (v_is(k, OBJ_TENSOR)) {
+    Tensor *t = AS_TENSOR(k);
+    if (t->ndim > 0 || t->dtype == MSRT_BOOL) return true;
+    return dtype_is_int(t->dtype) && !t->data;
+  }
+  return false;
+}
+
+static bool key_is_basic(Value key) {
+  if (v_is(key, OBJ_LIST)) return false;
+  if (!v_is(key, OBJ_TUPLE)) return !adv_item(key);
+  Tuple *tp = AS_TUPLE(key);
+  for (int64_t i = 0; i < tp->len; i++)
+    if (adv_item(tp->items[i])) return false;
+  return true;
+}
+
+static void ix_add(Interp *I, IKey *K, IEKind k, int dim, int64_t i, Value v) {
+  if (K->n == IX_MAX) rt_raise(I, EXC_IndexError, "too many entries in one index (at most %d)", IX_MAX);
+  IEnt *e = &K->e[K->n++];
+  e->k = k;
+  e->dim = dim;
+  e->i = i;
+  e->v = v;
+  e->q = -1;
+  if (k == IE_ARR) K->narr++;
+}
+
+/* An array-like key entry as a tensor (kept): int or bool. */
+static Tensor *index_array(Interp *I, Value k) {
+  Tensor *t;
+  if (v_is(k, OBJ_TENSOR)) {
+    t = AS_TENSOR(k);
+  } else {
+    t = AS_TENSOR(ix_tensor(I, tensor_from_value(I, k, -1, TF_NP)));
+    if (t->size == 0 && dtype_is_float(t->dtype)) /* numpy: an empty list is an empty int index */
+      t = AS_TENSOR(ix_tensor(I, tensor_cast(I, t, MSRT_INT64, TF_NP)));
+  }
+  if (dtype_is_float(t->dtype))
+    rt_raise(I, EXC_IndexError, "arrays used as indices must be of integer (or boolean) type");
+  return t;
+}
+
+static void check_bound(Interp *I, int64_t v, int dim, int64_t len) {
+  if (v < -len || v >= len)
+    rt_raise(I, EXC_IndexError, "index %lld is out of bounds for axis %d with size %lld", (long long)v, dim,
+             (long long)len);
+}
+
+/* Parses key against t into K (ellipsis expanded, trailing dims added as
+ * full slices, masks turned into the index arrays of their true
+ * positions). */
+static void adv_parse(Interp *I, Tensor *t, Value key, IKey *K) {
+  Value one[1] = {key};
+  Value *items = one;
+  int64_t n = 1;
+  if (v_is(key, OBJ_TUPLE)) {
+    items = AS_TUPLE(key)->items;
+    n = AS_TUPLE(key)->len;
+  }
+  memset(K, 0, sizeof *K);
+  K->mask = v_undef();
+  /* pass 1: what each entry consumes */
+  int consumed = 0, nell = 0, nmask = 0, nother = 0;
+  Tensor *arr[IX_MAX];
+  if (n > IX_MAX) rt_raise(I, EXC_IndexError, "too many entries in one index (at most %d)", IX_MAX);
+  for (int64_t i = 0; i < n; i++) {
+    Value k = items[i];
+    int64_t dummy;
+    arr[i] = NULL;
+    if (k.tag == V_NONE) continue;
+    if (k.tag == V_ELLIPSIS) {
+      if (++nell > 1) rt_raise(I, EXC_IndexError, "an index can only have a single ellipsis ('...')");
+      continue;
+    }
+    if (k.tag == V_BOOL || (v_is(k, OBJ_TENSOR) && AS_TENSOR(k)->ndim == 0 && AS_TENSOR(k)->dtype == MSRT_BOOL))
+      rt_raise(I, EXC_TypeError, "indexing with a boolean scalar (x[True]) is not supported; use a boolean array "
+                                 "with the shape of the indexed dimensions");
+    if (adv_item(k)) {
+      arr[i] = index_array(I, k);
+      if (arr[i]->dtype == MSRT_BOOL) {
+        consumed += arr[i]->ndim;
+        nmask++;
+      } else {
+        consumed++;
+        nother++;
+      }
+      continue;
+    }
+    nother++;
+    if (v_is(k, OBJ_SLICE) || is_int_index(I, k, &dummy)) {
+      consumed++;
+      continue;
+    }
+    bad_index_type(I);
+  }
+  if (consumed > t->ndim)
+    rt_raise(I, EXC_IndexError, "too many indices for array: array is %d-dimensional, but %d were indexed", t->ndim,
+             consumed);
+  /* pass 2: entries with their axes */
+  int d = 0;
+  for (int64_t i = 0; i < n; i++) {
+    Value k = items[i];
+    int64_t idx;
+    if (k.tag == V_NONE) {
+      ix_add(I, K, IE_NONE, -1, 0, k);
+    } else if (k.tag == V_ELLIPSIS) {
+      for (int e = 0; e < t->ndim - consumed; e++) ix_add(I, K, IE_SLICE, d++, 0, v_none());
+    } else if (arr[i] && arr[i]->dtype == MSRT_BOOL) {
+      Tensor *m = arr[i];
+      for (int j = 0; j < m->ndim; j++)
+        if (m->shape[j] != t->shape[d + j])
+          rt_raise(I, EXC_IndexError,
+                   "boolean index did not match indexed array along dimension %d; dimension is %lld but "
+                   "corresponding boolean dimension is %lld",
+                   d + j, (long long)t->shape[d + j], (long long)m->shape[j]);
+      tensor_need_data(I, m, "indexing with a boolean mask");
+      if (nmask == 1 && nother == 0) K->mask = v_obj(&m->h);
+      int64_t nnz = 0;
+      for (int64_t p = 0; p < m->size; p++) nnz += ((const uint8_t *)m->data)[p] != 0;
+      int64_t cs[MSRT_MAX_NDIM], s = 1;
+      for (int j = m->ndim - 1; j >= 0; j--) {
+        cs[j] = s;
+        s *= m->shape[j];
+      }
+      if (m->ndim == 0) rt_raise(I, EXC_TypeError, "indexing with a 0-d boolean mask is not supported");
+      for (int j = 0; j < m->ndim; j++) {
+        Tensor *pos = tensor_new(I, MSRT_INT64, 1, &nnz, TF_NP);
+        Value pv = ix_tensor(I, pos);
+        int64_t w = 0;
+        for (int64_t p = 0; p < m->size; p++)
+          if (((const uint8_t *)m->data)[p]) ((int64_t *)pos->data)[w++] = (p / cs[j]) % m->shape[j];
+        ix_add(I, K, IE_ARR, d++, 0, pv);
+      }
+      K->has_mask = true;
+    } else if (arr[i]) {
+      Tensor *a = arr[i];
+      if (a->data)
+        for (int64_t p = 0; p < a->size; p++) check_bound(I, tensor_get_i64(a, p), d, t->shape[d]);
+      ix_add(I, K, IE_ARR, d++, 0, v_obj(&a->h));
+    } else if (v_is(k, OBJ_SLICE)) {
+      ix_add(I, K, IE_SLICE, d++, 0, k);
+    } else {
+      is_int_index(I, k, &idx);
+      check_bound(I, idx, d, t->shape[d]);
+      ix_add(I, K, IE_INT, d, idx < 0 ? idx + t->shape[d] : idx, k);
+      d++;
+    }
+  }
+  for (; d < t->ndim; d++) ix_add(I, K, IE_SLICE, d, 0, v_none());
+}
+
+/* Are the advanced entries (arrays, and integers when there is an array)
+ * one run of adjacent entries? */
+static bool adv_adjacent(const IKey *K) {
+  int first = -1, last = -1;
+  for (int i = 0; i < K->n; i++)
+    if (K->e[i].k == IE_ARR || K->e[i].k == IE_INT) {
+      if (first < 0) first = i;
+      last = i;
+    }
+  for (int i = first; i >= 0 && i <= last; i++)
+    if (K->e[i].k != IE_ARR && K->e[i].k != IE_INT) return false;
+  return true;
+}
+
+static Value call1(Interp *I, OpId op, Value x, const Attrs *a) { return ix_keep(I, prim_call(I, op, 1, &x, a)); }
+
+static Value transpose_to(Interp *I, Value x, int nd, const int64_t *perm) {
+  bool id = true;
+  for (int i = 0; i < nd; i++) id = id && perm[i] == i;
+  if (id) return x;
+  Attrs a;
+  attrs_init(&a);
+  a.has_axis = true;
+  a.naxis = nd;
+  a.axis_tuple = true;
+  memcpy(a.axis, perm, sizeof(int64_t) * (size_t)nd);
+  return call1(I, OP_Transpose, x, &a);
+}
+
+static Value adv_getitem(Interp *I, Value tv, Value key) {
+  Tensor *t = AS_TENSOR(tv);
+  IKey K;
+  adv_parse(I, t, key, &K);
+  /* the basic part: slices, ints, None; array axes kept whole */
+  Attrs a;
+  attrs_init(&a);
+  a.has_slice = true;
+  a.slice_normalised = true;
+  int out = 0;
+  bool identity = true;
+  for (int i = 0; i < K.n; i++) {
+    IEnt *e = &K.e[i];
+    if (out >= MSRT_MAX_NDIM && e->k != IE_INT)
+      rt_raise(I, EXC_IndexError, "at most %d dimensions are supported", MSRT_MAX_NDIM);
+    if (e->k == IE_NONE) {
+      a.new_axis[a.nnew++] = out++;
+      identity = false;
+    } else if (e->k == IE_INT) {
+      a.begin[e->dim] = e->i;
+      a.end[e->dim] = e->i + 1;
+      a.strides[e->dim] = 1;
+      a.shrink_mask |= 1u << e->dim;
+      identity = false;
+    } else if (e->k == IE_SLICE && v_is(e->v, OBJ_SLICE)) {
+      int64_t start, stop, step, len = t->shape[e->dim];
+      slice_indices(I, (Slice *)e->v.as.o, len, &start, &stop, &step);
+      a.begin[e->dim] = start;
+      a.end[e->dim] = stop;
+      a.strides[e->dim] = step;
+      if (!(start == 0 && stop == len && step == 1)) identity = false;
+      out++;
+    } else { /* a whole axis */
+      a.begin[e->dim] = 0;
+      a.end[e->dim] = t->shape[e->dim];
+      a.strides[e->dim] = 1;
+      if (e->k == IE_ARR) e->q = out;
+      out++;
+    }
+  }
+  Value y = identity ? tv : call1(I, OP_StridedSlice, tv, &a);
+  int ynd = out;
+  bool adjacent = adv_adjacent(&K);
+  IEnt *arrs[IX_MAX];
+  int m = 0;
+  for (int i = 0; i < K.n; i++)
+    if (K.e[i].k == IE_ARR) arrs[m++] = &K.e[i];
+  int64_t perm[MSRT_MAX_NDIM];
+  if (m == 1) {
+    Tensor *ix = AS_TENSOR(arrs[0]->v);
+    int q = arrs[0]->q, an = ix->ndim;
+    if (ynd - 1 + an > MSRT_MAX_NDIM) rt_raise(I, EXC_IndexError, "at most %d dimensions are supported", MSRT_MAX_NDIM);
+    attrs_init(&a);
+    a.has_axis = true;
+    a.naxis = 1;
+    a.axis[0] = q;
+    Value in2[2] = {y, arrs[0]->v};
+    Value r = ix_keep(I, prim_call(I, OP_Gather, 2, in2, &a));
+    if (!adjacent && q != 0) { /* numpy: the array's dims first */
+      int rnd = ynd - 1 + an, k = 0;
+      for (int j = 0; j < an; j++) perm[k++] = q + j;
+      for (int j = 0; j < rnd; j++)
+        if (j < q || j >= q + an) perm[k++] = j;
+      r = transpose_to(I, r, rnd, perm);
+    }
+    return r;
+  }
+  /* several arrays: broadcast, stack, GatherNd */
+  int bnd = 0;
+  int64_t bshape[MSRT_MAX_NDIM];
+  for (int j = 0; j < m; j++) {
+    Tensor *ix = AS_TENSOR(arrs[j]->v);
+    if (!shape_broadcast(bnd, bshape, ix->ndim, ix->shape, &bnd, bshape)) {
+      Buf b = {0};
+      for (int i = 0; i < m; i++) {
+        char s1[128];
+        Tensor *u = AS_TENSOR(arrs[i]->v);
+        buf_printf(&b, "%s ", shape_str(s1, sizeof s1, u->ndim, u->shape));
+      }
+      Str *msg = str_new(I, b.data, b.len ? b.len - 1 : 0);
+      buf_free(&b);
+      ix_keep(I, v_obj(&msg->h));
+      rt_raise(I, EXC_IndexError, "shape mismatch: indexing arrays could not be broadcast together with shapes %s",
+               msg->data);
+    }
+  }
+  if (bnd + 1 > MSRT_MAX_NDIM || bnd + ynd - m > MSRT_MAX_NDIM)
+    rt_raise(I, EXC_IndexError, "at most %d dimensions are supported", MSRT_MAX_NDIM);
+  Value cols[IX_MAX];
+  for (int j = 0; j < m; j++) {
+    Tensor *ix = AS_TENSOR(arrs[j]->v);
+    bool same = ix->ndim == bnd;
+    for (int i = 0; same && i < bnd; i++) same = ix->shape[i] == bshape[i];
+    cols[j] = arrs[j]->v;
+    if (!same) {
+      attrs_init(&a);
+      a.has_shape = true;
+      a.nshape = bnd;
+      memcpy(a.shape, bshape, sizeof(int64_t) * (size_t)bnd);
+      cols[j] = call1(I, OP_BroadcastTo, cols[j], &a);
+    }
+  }
+  attrs_init(&a);
+  a.has_axis = true;
+  a.naxis = 1;
+  a.axis[0] = -1;
+  Value idx = ix_keep(I, prim_call(I, OP_Stack, m, cols, &a));
+  /* x's indexed axes first */
+  int k = 0;
+  for (int j = 0; j < m; j++) perm[k++] = arrs[j]->q;
+  for (int j = 0; j < ynd; j++) {
+    bool is_arr = false;
+    for (int i = 0; i < m; i++) is_arr = is_arr || arrs[i]->q == j;
+    if (!is_arr) perm[k++] = j;
+  }
+  Value yt = transpose_to(I, y, ynd, perm);
+  Value in2[2] = {yt, idx};
+  attrs_init(&a);
+  Value r = ix_keep(I, prim_call(I, OP_GatherNd, 2, in2, &a));
+  int q0 = arrs[0]->q, rnd = bnd + ynd - m;
+  if (adjacent && q0 > 0) { /* back to where the arrays stood */
+    k = 0;
+    for (int j = 0; j < q0; j++) perm[k++] = bnd + j;
+    for (int j = 0; j < bnd; j++) perm[k++] = j;
+    for (int j = bnd + q0; j < rnd; j++) perm[k++] = j;
+    r = transpose_to(I, r, rnd, perm);
+  }
+  return r;
+}
+
+/* Copies r (x's shape) into x's data, converting the dtype. */
+static void store_result(Interp *I, Tensor *x, Value rv) {
+  Tensor *r = AS_TENSOR(rv);
+  tensor_need_data(I, r, "assigning to tensor elements");
+  if (x->size) msrt_cast(r->dtype, x->dtype, x->size, r->data, x->data);
+}
+
+/* numpy's "(2,4)" shape text of its assignment errors. */
+static const char *np_shape_tight(char *buf, size_t cap, int ndim, const int64_t *shape) {
+  size_t n = (size_t)snprintf(buf, cap, "(");
+  for (int i = 0; i < ndim && n < cap; i++) n += (size_t)snprintf(buf + n, cap - n, "%s%lld", i ? "," : "", (long long)shape[i]);
+  if (n < cap) snprintf(buf + n, cap - n, ndim == 1 ? ",)" : ")");
+  return buf;
+}
+
+static void adv_setitem(Interp *I, Value tv, Value key, Value val) {
+  Tensor *t = AS_TENSOR(tv);
+  if (!v_is(val, OBJ_TENSOR) && !is_num(val) && !is_seq(val))
+    rt_raise(I, EXC_TypeError, "cannot assign a '%s' to tensor elements", rt_type_name(I, val));
+  Attrs a;
+  /* x[mask] = scalar: Select(mask, value, x) */
+  bool scalar = is_num(val) || (v_is(val, OBJ_TENSOR) && AS_TENSOR(val)->ndim == 0);
+  if (scalar && !v_is(key, OBJ_TUPLE) && v_is(key, OBJ_TENSOR) && AS_TENSOR(key)->dtype == MSRT_BOOL) {
+    IKey K;
+    adv_parse(I, t, key, &K); /* checks the mask's shape and data */
+    Tensor *m = AS_TENSOR(K.mask);
+    Value mv = K.mask;
+    if (m->ndim < t->ndim) {
+      attrs_init(&a);
+      a.has_shape = true;
+      a.nshape = t->ndim;
+      for (int i = 0; i < t->ndim; i++) a.shape[i] = i < m->ndim ? m->shape[i] : 1;
+      mv = call1(I, OP_Reshape, mv, &a);
+    }
+    Value v = ix_tensor(I, tensor_from_value(I, val, (int)t->dtype, TF_NP));
+    Value in3[3] = {mv, v, tv};
+    attrs_init(&a);
+    store_result(I, t, ix_keep(I, prim_call(I, OP_Select, 3, in3, &a)));
+    return;
+  }
+  /* every other key: the flat positions of the selected elements are x's
+   * element numbers indexed the same way; the value is broadcast to that
+   * shape and scattered into x's elements in order (the last duplicate
+   * wins, as numpy) */
+  Tensor *num = tensor_new(I, MSRT_INT64, t->ndim, t->shape, TF_NP);
+  Value numv = ix_tensor(I, num);
+  for (int64_t i = 0; i < num->size; i++) ((int64_t *)num->data)[i] = i;
+  Tensor *pos = AS_TENSOR(adv_getitem(I, numv, key)); /* kept by the scratch list */
+  Tensor *u = AS_TENSOR(ix_tensor(I, tensor_from_value(I, val, (int)t->dtype, TF_NP)));
+  int rnd;
+  int64_t rsh[MSRT_MAX_NDIM];
+  bool ok = shape_broadcast(u->ndim, u->shape, pos->ndim, pos->shape, &rnd, rsh) && rnd == pos->ndim;
+  for (int i = 0; ok && i < rnd; i++) ok = rsh[i] == pos->shape[i];
+  if (!ok) {
+    char s1[128], s2[128];
+    if (v_is(key, OBJ_TENSOR) && AS_TENSOR(key)->dtype == MSRT_BOOL && AS_TENSOR(key)->ndim == t->ndim &&
+        u->ndim == 1)
+      rt_raise(I, EXC_ValueError, "NumPy boolean array indexing assignment cannot assign %lld input values to the "
+                                  "%lld output values where the mask is true",
+               (long long)u->size, (long long)pos->size);
+    rt_raise(I, EXC_ValueError, "shape mismatch: value array of shape %s could not be broadcast to indexing "
+                                "result of shape %s",
+             np_shape_tight(s1, sizeof s1, u->ndim, u->shape), np_shape_tight(s2, sizeof s2, pos->ndim, pos->shape));
+  }
+  int64_t n = pos->size, flat = t->size, pshape[2] = {n, 1};
+  Value uv = v_obj(&u->h);
+  attrs_init(&a);
+  a.has_shape = true;
+  a.nshape = pos->ndim;
+  memcpy(a.shape, pos->shape, sizeof(int64_t) * (size_t)pos->ndim);
+  if (u->ndim != pos->ndim || u->size != n) uv = call1(I, OP_BroadcastTo, uv, &a);
+  attrs_init(&a);
+  a.has_shape = true;
+  a.nshape = 1;
+  a.shape[0] = n;
+  uv = call1(I, OP_Reshape, uv, &a);
+  a.shape[0] = flat;
+  Value xf = call1(I, OP_Reshape, tv, &a);
+  a.nshape = 2;
+  memcpy(a.shape, pshape, sizeof pshape);
+  Value pv = call1(I, OP_Reshape, v_obj(&pos->h), &a);
+  Value in3[3] = {xf, pv, uv};
+  attrs_init(&a);
+  store_result(I, t, ix_keep(I, prim_call(I, OP_TensorScatterUpdate, 3, in3, &a)));
+}
+
 Value tensor_getitem(Interp *I, Value tv, Value key) {
   Tensor *t = AS_TENSOR(tv);
+  if (!key_is_basic(key)) {
+    int64_t base = ix_scratch(I)->len;
+    Value r = adv_getitem(I, tv, key);
+    v_incref(r);
+    ix_pop(I, base);
+    return r;
+  }
   Attrs a;
   int64_t vshape[MSRT_MAX_NDIM];
   index_parse(I, t, key, &a, vshape);
@@ -668,6 +1161,12 @@ Value tensor_getitem(Interp *I, Value tv, Value key) {
 void tensor_setitem(Interp *I, Value tv, Value key, Value val) {
   Tensor *t = AS_TENSOR(tv);
   tensor_need_data(I, t, "assigning to tensor elements");
+  if (!key_is_basic(key)) {
+    int64_t base = ix_scratch(I)->len;
+    adv_setitem(I, tv, key, val);
+    ix_pop(I, base);
+    return;
+  }
   Attrs a;
   int64_t vshape[MSRT_MAX_NDIM];
   int vnd = index_parse(I, t, key, &a, vshape);

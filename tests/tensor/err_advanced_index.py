@@ -1,11 +1,15 @@
-# Advanced indexing is not supported yet: a clear TypeError.
+# The one advanced index msc refuses (numpy's boolean scalar index, which
+# adds a dimension): a clear TypeError. Index arrays, lists and boolean
+# masks work (tests/indexing).
 import numpy as np
 
 a = np.arange(5)
-print(a[[0, 2]])
+print(a[[0, 2]], a[a > 2], a[np.array([-1])])
+print(a[True])
 
 # ----------------------------------------------------------------------
 # The RUN and CHECK lines are at the end so that line numbers above are real.
 # RUN: not %msc run %s 2>&1 | FileCheck --strict-whitespace %s
 # RUN: %msc run %s > /dev/null 2>&1; test $? -eq 1
-# CHECK: {{^.*/}}err_advanced_index.py:5:7: error: TypeError: advanced indexing (lists, arrays or booleans as indices) is not supported yet; use integers, slices, None and ...{{$}}
+# CHECK: {{^}}[0 2] [3 4] [4]{{$}}
+# CHECK: {{^.*/}}err_advanced_index.py:8:7: error: TypeError: indexing with a boolean scalar (x[True]) is not supported; use a boolean array with the shape of the indexed dimensions{{$}}
