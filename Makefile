@@ -39,7 +39,7 @@ CFLAGS_ALL = $(BASEFLAGS) $(OPT) $(CFLAGS)
 # flex/bison output is not ours to fix: keep -Werror, drop the noisy ones.
 GENWARN := -Wall -Wextra -Werror -Wno-unused-function -Wno-sign-compare \
            -Wno-unused-parameter -Wno-missing-prototypes
-LDLIBS := -lm -lpthread -ldl
+LDLIBS := -lm -lpthread -ldl -lz
 
 SRCS := $(wildcard frontend/*.c eval/*.c ir/*.c codegen/*.c driver/*.c runtime/*.c)
 GEN_C := $(O)/frontend/lexer.c $(O)/frontend/parser.c $(O)/lib_embed.c $(O)/msrt_embed.c

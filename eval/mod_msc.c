@@ -59,15 +59,31 @@
  *       -> int64; the caller handles stop=None and step=0).
  *   _msc.linspace(start, stop, num, dtype, flavour)   numpy's linspace with
  *       endpoint=True.
- *   _msc.seed(n)   numpy's legacy seeding (init_genrand(n), 0 <= n < 2**32);
- *       resets the cached Gaussian.
- *   _msc.randn(shape) / rand(shape) / uniform(low, high, shape) /
- *   _msc.normal(loc, scale, shape)   float64 ndarrays from numpy's legacy
- *       RandomState MT19937 stream: bit-exact with numpy for these (53-bit
- *       doubles (a>>5)*2^26+(b>>6); Box-Muller polar gauss with its cached
- *       second value). Unseeded: seeded from the clock at first use.
- *   _msc.randint(low, high, shape)   numpy legacy randint (int64, masked
- *       rejection sampling), bit-exact for high - low <= 2**32.
+ *   numpy's legacy RandomState (numpy 1.24, bit-exact; the algorithms are
+ *   described at "numpy's legacy RandomState" below). Every random native
+ *   takes an optional last argument `state`: None/absent = the global
+ *   stream (np.random.*, MindSpore's initialisers), else a state made by
+ *   _msc.rng_new() (an np.random.RandomState object's own stream).
+ *   _msc.rng_new()   a new, unseeded stream state (a uint32 ndarray).
+ *   _msc.seed(n, state=None)   init_genrand(n), 0 <= n < 2**32; resets the
+ *       cached Gaussian. Unseeded streams seed from the clock at first use.
+ *   _msc.randn(shape, state) / rand(shape, state) / uniform(low, high,
+ *       shape, state) / normal(loc, scale, shape, state)   float64 ndarrays:
+ *       53-bit doubles (a>>5)*2^26+(b>>6); polar Box-Muller gauss with its
+ *       cached second value.
+ *   _msc.randint(low, high, shape, dtype=int64, state)   [low, high),
+ *       masked rejection sampling (32-bit draws when the range fits in 32
+ *       bits, else 64-bit; int8/int16/bool from a buffered 32-bit draw).
+ *   _msc.random_interval(max, state)   numpy's random_interval: [0, max].
+ *   _msc.shuffle(arr, state)   legacy in-place shuffle along axis 0.
+ *   _msc.choice_p(p, atol, shape, replace, state)   the indices of legacy
+ *       choice with probabilities p (float64 1-d): validation with numpy's
+ *       messages, cdf + random_sample + searchsorted(side='right'), and the
+ *       redraw loop of replace=False.
+ *   _msc.take_rows(a, idx)   a[idx] for an integer index array on axis 0.
+ *   _msc.nonzero(a)   numpy's a.nonzero(): a tuple of int64 index arrays.
+ *   _msc.npy_save / npy_load / npz_load / npz_save / file_kind   .npy and
+ *       .npz files (eval/npyio.c).
  *   _msc.is_tensor(x)   True for Tensor, Parameter and ndarray.
  *   _msc.flavour(x)   "ms", "param", "np", or None for non-tensors.
  *   _msc.ops()   tuple of the names in ir/ops.def (for tests).
@@ -266,49 +282,64 @@ NATIVE(f_linspace) {
 }
 
 /* ---- numpy's legacy RandomState (MT19937) -------------------------------------- */
+/* The algorithms are numpy 1.24's (numpy/random/_mt19937.pyx, mtrand.pyx,
+ * _bounded_integers.pyx.in, src/distributions/distributions.c, legacy/
+ * legacy-distributions.c): init_genrand seeding, 53-bit doubles
+ * (a>>5)*2^26+(b>>6), the polar Box-Muller with its cached second value,
+ * masked rejection sampling for randint (32-bit draws for ranges that fit in
+ * 32 bits, 64-bit draws = two 32-bit draws high first otherwise; 8/16-bit
+ * and bool draws from a buffered 32-bit draw), random_interval for shuffle. */
 
 #define MT_N 624
 #define MT_M 397
 
-static struct {
+/* One stream. The global one (np.random.*, mindspore initialisers) is
+ * g_rng; a RandomState object keeps its own in a uint32 ndarray of
+ * MT_WORDS elements (made by _msc.rng_new(); the buffer is 64-byte aligned). */
+typedef struct MtState {
   uint32_t key[MT_N];
-  int pos;
-  bool seeded;
-  bool has_gauss;
+  int32_t pos;
+  int32_t seeded;
+  int32_t has_gauss;
+  int32_t pad;
   double gauss;
-} rng;
+} MtState;
 
-static void mt_seed(uint32_t s) {
+#define MT_WORDS ((int64_t)(sizeof(MtState) / sizeof(uint32_t)))
+
+static MtState g_rng;
+
+static void mt_seed(MtState *s, uint32_t seed) {
   for (int i = 0; i < MT_N; i++) {
-    rng.key[i] = s;
-    s = 1812433253u * (s ^ (s >> 30)) + (uint32_t)i + 1u;
+    s->key[i] = seed;
+    seed = 1812433253u * (seed ^ (seed >> 30)) + (uint32_t)i + 1u;
   }
-  rng.pos = MT_N;
-  rng.seeded = true;
-  rng.has_gauss = false;
-  rng.gauss = 0;
+  s->pos = MT_N;
+  s->seeded = 1;
+  s->has_gauss = 0;
+  s->gauss = 0;
 }
 
-static void mt_gen(void) {
+static void mt_gen(MtState *s) {
   uint32_t y;
   int i;
   for (i = 0; i < MT_N - MT_M; i++) {
-    y = (rng.key[i] & 0x80000000u) | (rng.key[i + 1] & 0x7fffffffu);
-    rng.key[i] = rng.key[i + MT_M] ^ (y >> 1) ^ (-(y & 1u) & 0x9908b0dfu);
+    y = (s->key[i] & 0x80000000u) | (s->key[i + 1] & 0x7fffffffu);
+    s->key[i] = s->key[i + MT_M] ^ (y >> 1) ^ (-(y & 1u) & 0x9908b0dfu);
   }
   for (; i < MT_N - 1; i++) {
-    y = (rng.key[i] & 0x80000000u) | (rng.key[i + 1] & 0x7fffffffu);
-    rng.key[i] = rng.key[i + (MT_M - MT_N)] ^ (y >> 1) ^ (-(y & 1u) & 0x9908b0dfu);
+    y = (s->key[i] & 0x80000000u) | (s->key[i + 1] & 0x7fffffffu);
+    s->key[i] = s->key[i + (MT_M - MT_N)] ^ (y >> 1) ^ (-(y & 1u) & 0x9908b0dfu);
   }
-  y = (rng.key[MT_N - 1] & 0x80000000u) | (rng.key[0] & 0x7fffffffu);
-  rng.key[MT_N - 1] = rng.key[MT_M - 1] ^ (y >> 1) ^ (-(y & 1u) & 0x9908b0dfu);
-  rng.pos = 0;
+  y = (s->key[MT_N - 1] & 0x80000000u) | (s->key[0] & 0x7fffffffu);
+  s->key[MT_N - 1] = s->key[MT_M - 1] ^ (y >> 1) ^ (-(y & 1u) & 0x9908b0dfu);
+  s->pos = 0;
 }
 
-static uint32_t mt_next32(void) {
-  if (!rng.seeded) mt_seed((uint32_t)time(NULL) ^ (uint32_t)clock());
-  if (rng.pos == MT_N) mt_gen();
-  uint32_t y = rng.key[rng.pos++];
+static uint32_t mt_next32(MtState *s) {
+  if (!s->seeded) mt_seed(s, (uint32_t)time(NULL) ^ (uint32_t)clock() ^ (uint32_t)(uintptr_t)s);
+  if (s->pos >= MT_N || s->pos < 0) mt_gen(s);
+  uint32_t y = s->key[s->pos++];
   y ^= y >> 11;
   y ^= (y << 7) & 0x9d2c5680u;
   y ^= (y << 15) & 0xefc60000u;
@@ -316,36 +347,86 @@ static uint32_t mt_next32(void) {
   return y;
 }
 
-static double mt_double(void) {
-  int32_t a = (int32_t)(mt_next32() >> 5), b = (int32_t)(mt_next32() >> 6);
+static uint64_t mt_next64(MtState *s) {
+  uint64_t hi = mt_next32(s);
+  return (hi << 32) | mt_next32(s);
+}
+
+static double mt_double(MtState *s) {
+  int32_t a = (int32_t)(mt_next32(s) >> 5), b = (int32_t)(mt_next32(s) >> 6);
   return (a * 67108864.0 + b) / 9007199254740992.0;
 }
 
-static double mt_gauss(void) {
-  if (rng.has_gauss) {
-    rng.has_gauss = false;
-    double g = rng.gauss;
-    rng.gauss = 0;
+static double mt_gauss(MtState *s) {
+  if (s->has_gauss) {
+    s->has_gauss = 0;
+    double g = s->gauss;
+    s->gauss = 0;
     return g;
   }
   double x1, x2, r2;
   do {
-    x1 = 2.0 * mt_double() - 1.0;
-    x2 = 2.0 * mt_double() - 1.0;
+    x1 = 2.0 * mt_double(s) - 1.0;
+    x2 = 2.0 * mt_double(s) - 1.0;
     r2 = x1 * x1 + x2 * x2;
   } while (r2 >= 1.0 || r2 == 0.0);
   double f = sqrt(-2.0 * log(r2) / r2);
-  rng.gauss = f * x1;
-  rng.has_gauss = true;
+  s->gauss = f * x1;
+  s->has_gauss = 1;
   return f * x2;
 }
 
+static uint64_t gen_mask(uint64_t m) {
+  m |= m >> 1;
+  m |= m >> 2;
+  m |= m >> 4;
+  m |= m >> 8;
+  m |= m >> 16;
+  m |= m >> 32;
+  return m;
+}
+
+/* numpy's random_interval(max): a value in [0, max]. */
+static uint64_t mt_interval(MtState *s, uint64_t max) {
+  if (max == 0) return 0;
+  uint64_t mask = gen_mask(max), v;
+  if (max <= 0xffffffffu) {
+    while ((v = (mt_next32(s) & mask)) > max) {
+    }
+  } else {
+    while ((v = (mt_next64(s) & mask)) > max) {
+    }
+  }
+  return v;
+}
+
+/* The stream named by a `state` argument: None/absent -> the global one. */
+static MtState *state_arg(Interp *I, Value v) {
+  if (v.tag == V_UNDEF || v.tag == V_NONE) return &g_rng;
+  if (!v_is(v, OBJ_TENSOR) || AS_TENSOR(v)->dtype != MSRT_UINT32 || AS_TENSOR(v)->size != MT_WORDS ||
+      !AS_TENSOR(v)->data)
+    rt_raise(I, EXC_TypeError, "random: state must be made by _msc.rng_new()");
+  return (MtState *)AS_TENSOR(v)->data;
+}
+
+NATIVE(f_rng_new) {
+  (void)argv;
+  args_no_kw(I, "rng_new", kw);
+  args_count(I, "rng_new", argc, 0, 0);
+  int64_t n = MT_WORDS;
+  Tensor *t = tensor_new(I, MSRT_UINT32, 1, &n, TF_NP);
+  memset(t->data, 0, sizeof(MtState));
+  return v_obj(&t->h);
+}
+
 NATIVE(f_seed) {
-  args_no_kw(I, "seed", kw);
-  args_count(I, "seed", argc, 1, 1);
-  int64_t s = rt_as_int(I, argv[0], "seed");
-  if (s < 0 || s > 4294967295LL) rt_raise(I, EXC_ValueError, "Seed must be between 0 and 2**32 - 1");
-  mt_seed((uint32_t)s);
+  static const char *const names[] = {"seed", "state"};
+  Value v[2];
+  args_bind(I, "seed", argc, argv, kw, 1, 2, names, v);
+  MtState *s = state_arg(I, v[1]);
+  int64_t n = rt_as_int(I, v[0], "seed");
+  if (n < 0 || n > 4294967295LL) rt_raise(I, EXC_ValueError, "Seed must be between 0 and 2**32 - 1");
+  mt_seed(s, (uint32_t)n);
   return v_none();
 }
 
@@ -359,98 +440,352 @@ static Tensor *rand_out(Interp *I, Value shape, const char *fname, msrt_dtype dt
 }
 
 NATIVE(f_randn) {
-  args_no_kw(I, "randn", kw);
-  args_count(I, "randn", argc, 1, 1);
-  Tensor *t = rand_out(I, argv[0], "randn", MSRT_FLOAT64);
+  static const char *const names[] = {"shape", "state"};
+  Value v[2];
+  args_bind(I, "randn", argc, argv, kw, 1, 2, names, v);
+  MtState *s = state_arg(I, v[1]);
+  Tensor *t = rand_out(I, v[0], "randn", MSRT_FLOAT64);
   double *d = t->data;
-  for (int64_t i = 0; i < t->size; i++) d[i] = mt_gauss();
+  for (int64_t i = 0; i < t->size; i++) d[i] = mt_gauss(s);
   return v_obj(&t->h);
 }
 
 NATIVE(f_rand) {
-  args_no_kw(I, "rand", kw);
-  args_count(I, "rand", argc, 1, 1);
-  Tensor *t = rand_out(I, argv[0], "rand", MSRT_FLOAT64);
+  static const char *const names[] = {"shape", "state"};
+  Value v[2];
+  args_bind(I, "rand", argc, argv, kw, 1, 2, names, v);
+  MtState *s = state_arg(I, v[1]);
+  Tensor *t = rand_out(I, v[0], "rand", MSRT_FLOAT64);
   double *d = t->data;
-  for (int64_t i = 0; i < t->size; i++) d[i] = mt_double();
+  for (int64_t i = 0; i < t->size; i++) d[i] = mt_double(s);
   return v_obj(&t->h);
 }
 
 NATIVE(f_uniform) {
-  static const char *const names[] = {"low", "high", "shape"};
-  Value v[3];
-  args_bind(I, "uniform", argc, argv, kw, 3, 3, names, v);
+  static const char *const names[] = {"low", "high", "shape", "state"};
+  Value v[4];
+  args_bind(I, "uniform", argc, argv, kw, 3, 4, names, v);
+  MtState *s = state_arg(I, v[3]);
   double lo = rt_as_float(I, v[0], "low"), hi = rt_as_float(I, v[1], "high"), range = hi - lo;
   if (!isfinite(range)) rt_raise(I, EXC_OverflowError, "Range exceeds valid bounds");
   Tensor *t = rand_out(I, v[2], "uniform", MSRT_FLOAT64);
   double *d = t->data;
-  for (int64_t i = 0; i < t->size; i++) d[i] = lo + range * mt_double();
+  for (int64_t i = 0; i < t->size; i++) d[i] = lo + range * mt_double(s);
   return v_obj(&t->h);
 }
 
 NATIVE(f_normal) {
-  static const char *const names[] = {"loc", "scale", "shape"};
-  Value v[3];
-  args_bind(I, "normal", argc, argv, kw, 3, 3, names, v);
+  static const char *const names[] = {"loc", "scale", "shape", "state"};
+  Value v[4];
+  args_bind(I, "normal", argc, argv, kw, 3, 4, names, v);
+  MtState *s = state_arg(I, v[3]);
   double loc = rt_as_float(I, v[0], "loc"), scale = rt_as_float(I, v[1], "scale");
   if (scale < 0) rt_raise(I, EXC_ValueError, "scale < 0");
   Tensor *t = rand_out(I, v[2], "normal", MSRT_FLOAT64);
   double *d = t->data;
-  for (int64_t i = 0; i < t->size; i++) d[i] = loc + scale * mt_gauss();
+  for (int64_t i = 0; i < t->size; i++) d[i] = loc + scale * mt_gauss(s);
   return v_obj(&t->h);
 }
 
-/* numpy's legacy randint for int64: masked rejection sampling on 32-bit
- * draws when the range fits in 32 bits, 64-bit draws otherwise. */
+/* numpy's legacy randint(low, high, size, dtype): [low, high). */
 NATIVE(f_randint) {
-  static const char *const names[] = {"low", "high", "shape"};
-  Value v[3];
-  args_bind(I, "randint", argc, argv, kw, 3, 3, names, v);
+  static const char *const names[] = {"low", "high", "shape", "dtype", "state"};
+  Value v[5];
+  args_bind(I, "randint", argc, argv, kw, 3, 5, names, v);
+  MtState *s = state_arg(I, v[4]);
+  int dti = v[3].tag == V_UNDEF ? -1 : dtype_from_value(I, v[3], "randint");
+  msrt_dtype dt = dti < 0 ? MSRT_INT64 : (msrt_dtype)dti;
   int64_t lo = rt_as_int(I, v[0], "low"), hi = rt_as_int(I, v[1], "high");
-  if (lo >= hi) rt_raise(I, EXC_ValueError, "low >= high");
-  uint64_t rngv = (uint64_t)hi - (uint64_t)lo - 1u;
-  uint64_t mask = rngv;
-  mask |= mask >> 1;
-  mask |= mask >> 2;
-  mask |= mask >> 4;
-  mask |= mask >> 8;
-  mask |= mask >> 16;
-  mask |= mask >> 32;
-  Tensor *t = rand_out(I, v[2], "randint", MSRT_INT64);
-  int64_t *d = t->data;
+  int64_t lb, ub; /* closed bounds of dt */
+  int bits;
+  const char *tn;
+  switch (dt) {
+    case MSRT_BOOL: lb = 0, ub = 1, bits = 1, tn = "bool"; break;
+    case MSRT_INT8: lb = -128, ub = 127, bits = 8, tn = "int8"; break;
+    case MSRT_UINT8: lb = 0, ub = 255, bits = 8, tn = "uint8"; break;
+    case MSRT_INT16: lb = -32768, ub = 32767, bits = 16, tn = "int16"; break;
+    case MSRT_UINT16: lb = 0, ub = 65535, bits = 16, tn = "uint16"; break;
+    case MSRT_INT32: lb = INT32_MIN, ub = INT32_MAX, bits = 32, tn = "int32"; break;
+    case MSRT_UINT32: lb = 0, ub = 4294967295LL, bits = 32, tn = "uint32"; break;
+    case MSRT_INT64: lb = INT64_MIN, ub = INT64_MAX, bits = 64, tn = "int64"; break;
+    case MSRT_UINT64: lb = 0, ub = INT64_MAX, bits = 64, tn = "uint64"; break;
+    default:
+      rt_raise(I, EXC_TypeError, "Unsupported dtype %s for randint", msrt_dtype_name(dt));
+  }
+  if (hi == INT64_MIN) rt_raise(I, EXC_ValueError, "low >= high");
+  int64_t hic = hi - 1; /* closed */
+  if (lo < lb) rt_raise(I, EXC_ValueError, "low is out of bounds for %s", tn);
+  if (hic > ub) rt_raise(I, EXC_ValueError, "high is out of bounds for %s", tn);
+  if (lo > hic) rt_raise(I, EXC_ValueError, "low >= high");
+  uint64_t rng = (uint64_t)hic - (uint64_t)lo, off = (uint64_t)lo, mask = gen_mask(rng);
+  Tensor *t = rand_out(I, v[2], "randint", dt);
+  uint32_t buf = 0;
+  int bcnt = 0;
   for (int64_t i = 0; i < t->size; i++) {
-    uint64_t val;
-    if (rngv == 0) {
+    uint64_t val = 0;
+    if (bits == 1) {
+      if (rng != 0) {
+        if (!bcnt) buf = mt_next32(s), bcnt = 31;
+        else buf >>= 1, bcnt--;
+        val = buf & 1u;
+      }
+    } else if (bits == 8 || bits == 16) {
+      uint32_t full = bits == 8 ? 0xffu : 0xffffu;
+      if (rng != 0) {
+        do {
+          if (!bcnt) buf = mt_next32(s), bcnt = bits == 8 ? 3 : 1;
+          else buf >>= bits, bcnt--;
+          val = buf & full;
+          if (rng != full) val &= mask;
+        } while (val > rng);
+      }
+    } else if (rng == 0) {
       val = 0;
-    } else if (rngv <= 0xffffffffu) {
-      if (rngv == 0xffffffffu) val = mt_next32();
+    } else if (rng <= 0xffffffffu) {
+      if (rng == 0xffffffffu) val = mt_next32(s);
       else
-        while ((val = (mt_next32() & mask)) > rngv) {
+        while ((val = (mt_next32(s) & mask)) > rng) {
         }
+    } else if (rng == UINT64_MAX) {
+      val = mt_next64(s);
     } else {
-      do {
-        uint64_t hi32 = mt_next32();
-        val = ((hi32 << 32) | mt_next32()) & mask;
-      } while (val > rngv);
+      while ((val = (mt_next64(s) & mask)) > rng) {
+      }
     }
-    d[i] = (int64_t)((uint64_t)lo + val);
+    uint64_t r = off + val;
+    switch (dt) {
+      case MSRT_BOOL: ((uint8_t *)t->data)[i] = (uint8_t)(r & 1u); break;
+      case MSRT_INT8: case MSRT_UINT8: ((uint8_t *)t->data)[i] = (uint8_t)r; break;
+      case MSRT_INT16: case MSRT_UINT16: ((uint16_t *)t->data)[i] = (uint16_t)r; break;
+      case MSRT_INT32: case MSRT_UINT32: ((uint32_t *)t->data)[i] = (uint32_t)r; break;
+      default: ((uint64_t *)t->data)[i] = r; break;
+    }
   }
   return v_obj(&t->h);
+}
+
+/* random_interval(max, state): numpy's bounded draw in [0, max]. */
+NATIVE(f_random_interval) {
+  static const char *const names[] = {"max", "state"};
+  Value v[2];
+  args_bind(I, "random_interval", argc, argv, kw, 1, 2, names, v);
+  MtState *s = state_arg(I, v[1]);
+  int64_t m = rt_as_int(I, v[0], "max");
+  if (m < 0) rt_raise(I, EXC_ValueError, "random_interval: max < 0");
+  return v_int((int64_t)mt_interval(s, (uint64_t)m));
+}
+
+/* shuffle(arr, state): numpy's legacy shuffle of an ndarray in place along
+ * axis 0: for i = n-1 .. 1: j = random_interval(i); swap rows i, j. */
+NATIVE(f_shuffle) {
+  static const char *const names[] = {"x", "state"};
+  Value v[2];
+  args_bind(I, "shuffle", argc, argv, kw, 1, 2, names, v);
+  MtState *s = state_arg(I, v[1]);
+  if (!v_is(v[0], OBJ_TENSOR)) rt_raise(I, EXC_TypeError, "shuffle: expected an array");
+  Tensor *t = AS_TENSOR(v[0]);
+  tensor_need_data(I, t, "shuffle");
+  if (t->ndim == 0 || t->size == 0) return v_none();
+  int64_t n = t->shape[0];
+  size_t row = (size_t)(t->size / n) * msrt_dtype_size(t->dtype);
+  uint8_t *d = t->data;
+  uint8_t tmp[256];
+  for (int64_t i = n - 1; i >= 1; i--) {
+    int64_t j = (int64_t)mt_interval(s, (uint64_t)i);
+    if (i == j) continue;
+    uint8_t *a = d + (size_t)i * row, *b = d + (size_t)j * row;
+    for (size_t k = 0; k < row; k += sizeof tmp) {
+      size_t c = row - k < sizeof tmp ? row - k : sizeof tmp;
+      memcpy(tmp, a + k, c);
+      memcpy(a + k, b + k, c);
+      memcpy(b + k, tmp, c);
+    }
+  }
+  return v_none();
+}
+
+static double kahan_sum(const double *d, int64_t n) {
+  if (n <= 0) return 0.0;
+  double sum = d[0], c = 0.0;
+  for (int64_t i = 1; i < n; i++) {
+    double y = d[i] - c, t = sum + y;
+    c = (t - sum) - y;
+    sum = t;
+  }
+  return sum;
+}
+
+/* searchsorted(cdf, x, side='right'): the number of cdf entries <= x. */
+static int64_t search_right(const double *cdf, int64_t n, double x) {
+  int64_t lo = 0, hi = n;
+  while (lo < hi) {
+    int64_t mid = lo + (hi - lo) / 2;
+    if (x < cdf[mid]) hi = mid;
+    else lo = mid + 1;
+  }
+  return lo;
+}
+
+static void cdf_of(const double *p, double *cdf, int64_t n) {
+  double acc = 0;
+  for (int64_t i = 0; i < n; i++) cdf[i] = acc += p[i];
+  double last = cdf[n - 1];
+  for (int64_t i = 0; i < n; i++) cdf[i] /= last;
+}
+
+/* choice_p(p, atol, shape, replace, size, state): the indices of numpy's
+ * legacy RandomState.choice with probabilities p (float64, 1-d, already
+ * checked against the population size). replace: cdf + random_sample(shape)
+ * + searchsorted(side='right'); else numpy's loop that redraws until `size`
+ * distinct indices are found (kept in order of first occurrence). Returns
+ * an int64 array of `shape`. */
+NATIVE(f_choice_p) {
+  static const char *const names[] = {"p", "atol", "shape", "replace", "state"};
+  Value v[5];
+  args_bind(I, "choice_p", argc, argv, kw, 4, 5, names, v);
+  MtState *s = state_arg(I, v[4]);
+  if (!v_is(v[0], OBJ_TENSOR) || AS_TENSOR(v[0])->dtype != MSRT_FLOAT64)
+    rt_raise(I, EXC_TypeError, "choice_p: p must be a float64 array");
+  Tensor *pt = AS_TENSOR(v[0]);
+  double atol = rt_as_float(I, v[1], "atol");
+  bool replace = rt_truthy(I, v[3]);
+  const double *p = pt->data;
+  int64_t n = pt->size;
+  double psum = kahan_sum(p, n);
+  if (isnan(psum)) rt_raise(I, EXC_ValueError, "probabilities contain NaN");
+  int64_t nonzero = 0;
+  for (int64_t i = 0; i < n; i++) {
+    if (p[i] < 0) rt_raise(I, EXC_ValueError, "probabilities are not non-negative");
+    nonzero += p[i] > 0;
+  }
+  if (fabs(psum - 1.0) > atol) rt_raise(I, EXC_ValueError, "probabilities do not sum to 1");
+  Tensor *out = rand_out(I, v[2], "choice", MSRT_INT64);
+  int64_t size = out->size, *o = out->data;
+  if (!replace && nonzero < size) {
+    obj_decref(I, &out->h);
+    rt_raise(I, EXC_ValueError, "Fewer non-zero entries in p than size");
+  }
+  if (size == 0) return v_obj(&out->h);
+  double *cdf = malloc((size_t)n * 2 * sizeof(double) + (size_t)size * (sizeof(double) + sizeof(int64_t)));
+  if (!cdf) {
+    obj_decref(I, &out->h);
+    rt_raise(I, EXC_MemoryError, "choice: out of memory");
+  }
+  double *pc = cdf + n, *x = pc + n;
+  int64_t *nw = (int64_t *)(x + size);
+  if (replace) {
+    cdf_of(p, cdf, n);
+    for (int64_t i = 0; i < size; i++) o[i] = search_right(cdf, n, mt_double(s));
+  } else {
+    memcpy(pc, p, (size_t)n * sizeof(double));
+    int64_t got = 0;
+    while (got < size) {
+      int64_t m = size - got;
+      for (int64_t i = 0; i < m; i++) x[i] = mt_double(s);
+      for (int64_t i = 0; i < got; i++) pc[o[i]] = 0;
+      cdf_of(pc, cdf, n);
+      for (int64_t i = 0; i < m; i++) nw[i] = search_right(cdf, n, x[i]);
+      /* unique values in order of first occurrence (np.unique with
+       * return_index, then the indices sorted) */
+      for (int64_t i = 0; i < m; i++) {
+        bool seen = false;
+        for (int64_t k = 0; k < i && !seen; k++) seen = nw[k] == nw[i];
+        if (!seen) o[got++] = nw[i];
+      }
+    }
+  }
+  free(cdf);
+  return v_obj(&out->h);
+}
+
+/* take_rows(a, idx): a[idx] for an integer index array on axis 0 (negative
+ * indices count from the end): shape idx.shape + a.shape[1:]. */
+NATIVE(f_take_rows) {
+  args_no_kw(I, "take_rows", kw);
+  args_count(I, "take_rows", argc, 2, 2);
+  if (!v_is(argv[0], OBJ_TENSOR) || !v_is(argv[1], OBJ_TENSOR)) rt_raise(I, EXC_TypeError, "take_rows: arrays expected");
+  Tensor *a = AS_TENSOR(argv[0]), *ix = AS_TENSOR(argv[1]);
+  tensor_need_data(I, a, "take");
+  tensor_need_data(I, ix, "take");
+  if (!dtype_is_int(ix->dtype)) rt_raise(I, EXC_IndexError, "arrays used as indices must be of integer type");
+  if (a->ndim == 0) rt_raise(I, EXC_IndexError, "too many indices for array: array is 0-dimensional, but 1 were indexed");
+  if (ix->ndim + a->ndim - 1 > MSRT_MAX_NDIM) rt_raise(I, EXC_ValueError, "take: too many dimensions");
+  int64_t n = a->shape[0];
+  for (int64_t i = 0; i < ix->size; i++) {
+    int64_t k = tensor_get_i64(ix, i);
+    if (k < -n || k >= n)
+      rt_raise(I, EXC_IndexError, "index %lld is out of bounds for axis 0 with size %lld", (long long)k, (long long)n);
+  }
+  int64_t shape[MSRT_MAX_NDIM];
+  int nd = 0;
+  for (int i = 0; i < ix->ndim; i++) shape[nd++] = ix->shape[i];
+  for (int i = 1; i < a->ndim; i++) shape[nd++] = a->shape[i];
+  Tensor *t = tensor_new(I, a->dtype, nd, shape, (TFlavour)a->flavour);
+  size_t row = n ? (size_t)(a->size / n) * msrt_dtype_size(a->dtype) : 0;
+  for (int64_t i = 0; i < ix->size; i++) {
+    int64_t k = tensor_get_i64(ix, i);
+    if (k < 0) k += n;
+    if (row) memcpy((uint8_t *)t->data + (size_t)i * row, (const uint8_t *)a->data + (size_t)k * row, row);
+  }
+  return v_obj(&t->h);
+}
+
+/* nonzero(a): numpy's a.nonzero(): a tuple of a.ndim int64 index arrays
+ * (C order), eager (the result's size depends on the data). A 0-d array
+ * is treated as 1-d, as numpy 1.24 does (with a DeprecationWarning). */
+NATIVE(f_nonzero) {
+  args_no_kw(I, "nonzero", kw);
+  args_count(I, "nonzero", argc, 1, 1);
+  if (!v_is(argv[0], OBJ_TENSOR)) rt_raise(I, EXC_TypeError, "nonzero: expected an array");
+  Tensor *a = AS_TENSOR(argv[0]);
+  tensor_need_data(I, a, "nonzero");
+  int nd = a->ndim ? a->ndim : 1;
+  int64_t cnt = 0;
+  for (int64_t i = 0; i < a->size; i++) cnt += tensor_get_f64(a, i) != 0.0 || (dtype_is_int(a->dtype) && tensor_get_i64(a, i) != 0);
+  Tuple *res = tuple_new(I, nd);
+  int64_t *cols[MSRT_MAX_NDIM];
+  for (int d = 0; d < nd; d++) {
+    Tensor *t = tensor_new(I, MSRT_INT64, 1, &cnt, TF_NP);
+    cols[d] = t->data;
+    res->items[d] = v_obj(&t->h);
+  }
+  int64_t k = 0;
+  for (int64_t i = 0; i < a->size; i++) {
+    if (!(tensor_get_f64(a, i) != 0.0 || (dtype_is_int(a->dtype) && tensor_get_i64(a, i) != 0))) continue;
+    int64_t r = i;
+    for (int d = nd - 1; d >= 0; d--) {
+      int64_t dim = a->ndim ? a->shape[d] : 1;
+      cols[d][k] = r % dim;
+      r /= dim;
+    }
+    k++;
+  }
+  return v_obj(&res->h);
 }
 
 /* ---- module ------------------------------------------------------------------- */
 
 Module *mod_msc_create(Interp *I);
+/* eval/npyio.c */
+Value npyio_npy_save(Interp *I, int argc, Value *argv, KwArgs *kw);
+Value npyio_npy_load(Interp *I, int argc, Value *argv, KwArgs *kw);
+Value npyio_npz_load(Interp *I, int argc, Value *argv, KwArgs *kw);
+Value npyio_npz_save(Interp *I, int argc, Value *argv, KwArgs *kw);
+Value npyio_file_kind(Interp *I, int argc, Value *argv, KwArgs *kw);
 
 Module *mod_msc_create(Interp *I) {
   static const struct { const char *name; NativeFn fn; } defs[] = {
       {"array", f_array}, {"dtype", f_dtype}, {"prim", f_prim}, {"fill", f_fill},
       {"arange", f_arange}, {"linspace", f_linspace}, {"seed", f_seed}, {"randn", f_randn},
       {"rand", f_rand}, {"uniform", f_uniform}, {"normal", f_normal}, {"randint", f_randint},
+      {"rng_new", f_rng_new}, {"random_interval", f_random_interval}, {"shuffle", f_shuffle},
+      {"choice_p", f_choice_p}, {"take_rows", f_take_rows}, {"nonzero", f_nonzero},
       {"is_tensor", f_is_tensor}, {"flavour", f_flavour}, {"ops", f_ops},
       {"jit_new", graph_native_jit_new}, {"jit_call", graph_native_jit_call},
       {"jit_compile", graph_native_jit_compile}, {"capturing", graph_native_capturing},
-      {"run_mode", graph_native_run_mode}};
+      {"run_mode", graph_native_run_mode},
+      {"npy_save", npyio_npy_save}, {"npy_load", npyio_npy_load}, {"npz_load", npyio_npz_load},
+      {"npz_save", npyio_npz_save}, {"file_kind", npyio_file_kind}};
   tensor_init(I);
   Module *m = (Module *)obj_alloc(I, OBJ_MODULE, sizeof(Module));
   m->name = str_intern(I, "_msc");

@@ -14,6 +14,10 @@ need llvm-14-tools test -x /usr/lib/llvm-14/bin/FileCheck
 need llvm-14-tools test -f /usr/lib/llvm-14/build/utils/lit/lit.py
 need python3 test -x /usr/bin/python3
 need python3-numpy /usr/bin/python3 -c 'import numpy'
+# np.load of compressed .npz archives inflates with zlib (eval/npyio.c).
+need zlib1g-dev test -f /usr/include/zlib.h
+# The LeNet test (tests/models) checks msc against PyTorch computed at test
+# time from the same .npy weights.
 # numpy's matmul is the reference in `make bench`: without OpenBLAS Debian's
 # numpy falls back to the reference BLAS, ~20x slower than the real thing.
 need libopenblas0-pthread sh -c 'ls /usr/lib/x86_64-linux-gnu/openblas-pthread/libblas.so.3 || ls /usr/lib/*/openblas-pthread/libblas.so.3'
@@ -21,10 +25,7 @@ need libopenblas0-pthread sh -c 'ls /usr/lib/x86_64-linux-gnu/openblas-pthread/l
 # firmware issue runs generated code under QEMU with the same toolchain.
 need gcc-arm-none-eabi command -v arm-none-eabi-gcc
 need libnewlib-arm-none-eabi test -d /usr/lib/arm-none-eabi/newlib
-# `make bench` (ENSURE_BENCH=1) also compares graph mode with PyTorch eager.
-if [ "${ENSURE_BENCH:-0}" = 1 ]; then
-  need python3-torch /usr/bin/python3 -c 'import torch'
-fi
+need python3-torch /usr/bin/python3 -c 'import torch'
 [ -z "$missing" ] && exit 0
 if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
   echo "msc: installing missing tools:$missing" >&2
