@@ -9,6 +9,7 @@
 # (ratio <= 2.0, startup < 5 ms) are reported, never asserted: the exit
 # status is non-zero only if a workload fails or the outputs disagree.
 # Then the gemm section (below): msrt_gemm_f32 beside numpy's a @ b.
+# Then the seed MLP (PyNative and Graph mode) and LeNet-5 (Graph mode) sections.
 set -u
 [ $# -ge 1 ] || { echo "usage: $0 MSC" >&2; exit 2; }
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -189,107 +190,22 @@ echo
 # (bench/mlp/mlp_graph.py: construct captured, emitted as C, compiled by cc,
 # dlopen'ed) beside PyNative (mlp_msc.py), numpy/OpenBLAS with one thread
 # (mlp_numpy.py) and PyTorch eager with one thread (mlp_torch.py, Debian's
-# python3-torch, when installed), each as a ratio graph/reference. Then the
-# compile cost from `msc run -v` (per graph: capture to C text, and the cc
-# run) on a cold private cache, and a second run on the warm cache, which
-# must show "cache hit" and no cc run. Reported, no targets; the status is
-# non-zero only if a run fails or the graph and PyNative checksums differ.
-OPENBLAS_NUM_THREADS=1 OMP_NUM_THREADS=1 MKL_NUM_THREADS=1 \
-/usr/bin/python3 - "$1" "$root/bench/mlp" <<'PY' || status=1
-import os, re, shutil, subprocess, sys, tempfile, time
-msc, d = os.path.abspath(sys.argv[1]), sys.argv[2]
-bad = 0
+# python3-torch), each as a ratio graph/reference, then the compile cost on
+# a cold and a warm JIT cache (scripts/graph_bench.py).
+export OPENBLAS_NUM_THREADS=1 OMP_NUM_THREADS=1 MKL_NUM_THREADS=1
+/usr/bin/python3 "$root/scripts/graph_bench.py" "$1" \
+  'seed MLP 784-512-512-10 forward, Graph mode, one core' "$root/bench/mlp/mlp_graph.py" \
+  "PyNative=msc:$root/bench/mlp/mlp_msc.py" "numpy=python:$root/bench/mlp/mlp_numpy.py" \
+  "PyTorch=python:$root/bench/mlp/mlp_torch.py" || status=1
 
-def run(cmd, env=None):
-    t0 = time.perf_counter()
-    r = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                       env=dict(os.environ, **(env or {})))
-    return time.perf_counter() - t0, r
-
-def times(r):
-    return {int(m.group(1)): (float(m.group(2)), m.group(3))
-            for m in re.finditer(r'batch (\d+): ([0-9.]+)(?: (\S+))?', r.stdout)}
-
-cache = tempfile.mkdtemp(prefix='msc-bench-cache.')
-try:
-    cold_s, cold = run([msc, 'run', '-v', '--cache-dir=' + cache, d + '/mlp_graph.py'])
-    warm_s, warm = run([msc, 'run', '-v', '--cache-dir=' + cache, d + '/mlp_graph.py'])
-finally:
-    shutil.rmtree(cache, ignore_errors=True)
-_, pyn = run([msc, 'run', d + '/mlp_msc.py'])
-_, nump = run(['/usr/bin/python3', d + '/mlp_numpy.py'])
-have_torch = subprocess.run(['/usr/bin/python3', '-c', 'import torch'], stdout=subprocess.DEVNULL,
-                            stderr=subprocess.DEVNULL).returncode == 0
-tor = run(['/usr/bin/python3', d + '/mlp_torch.py'])[1] if have_torch else None
-
-print('seed MLP 784-512-512-10 forward, Graph mode, one core')
-if cold.returncode != 0:
-    print('graph mode: mlp_graph.py FAILED (exit %d): %s' % (
-        cold.returncode, (cold.stderr.strip().splitlines() or [''])[-1][:200]))
-    sys.exit(1)
-for name, r in (('PyNative', pyn), ('numpy', nump), ('PyTorch', tor)):
-    if r is not None and r.returncode != 0:
-        print('%s run FAILED: %s' % (name, r.stderr.strip()[-200:]))
-        bad = 1
-g, p, n = times(cold), times(pyn), times(nump)
-t = times(tor) if tor is not None and tor.returncode == 0 else {}
-print('%-6s %10s %10s %7s %10s %7s %10s %7s' % ('batch', 'graph', 'PyNative', 'ratio', 'numpy', 'ratio',
-                                                'PyTorch', 'ratio'))
-for b in (64, 1):
-    if b not in g:
-        print('%-6d graph mode printed no time' % b)
-        bad = 1
-        continue
-    row = '%-6d %8.1fus' % (b, g[b][0] * 1e6)
-    for ref in (p, n, t):
-        if b in ref:
-            row += ' %8.1fus %6.2fx' % (ref[b][0] * 1e6, g[b][0] / ref[b][0])
-        elif ref is t:
-            row += '  PyTorch: not installed (apt-get install python3-torch)' if not have_torch else '  PyTorch: failed'
-        else:
-            row += ' %10s %7s' % ('-', '-')
-    print(row)
-    if b in p and p[b][1] != g[b][1]:
-        print('       CHECKSUM DIFFERS: graph %s, PyNative %s' % (g[b][1], p[b][1]))
-        bad = 1
-
-# compile cost, from the -v log of the cold run (each "compiling" line is
-# followed by its "cc" or "cache hit" line); the warm run must hit the cache
-comp = []
-for line in cold.stderr.splitlines():
-    m = re.match(r"msc: jit: compiling '([^']*)' \((.*?)\): (\d+) nodes, capture ([0-9.]+) ms, codegen ([0-9.]+) ms",
-                 line)
-    if m:
-        comp.append(list(m.groups()) + [None])
-    m = re.match(r'msc: jit: cc ([0-9.]+) ms', line)
-    if m and comp:
-        comp[-1][5] = float(m.group(1))
-ccs = re.findall(r'msc: jit: cc ([0-9.]+) ms', cold.stderr)
-hits_cold = len(re.findall(r'msc: jit: cache hit', cold.stderr))
-print('compile (cold cache): %d graphs, %d cc runs, %d cache hits' % (len(comp), len(ccs), hits_cold))
-for i, (nm, why, nodes, cap, cg, cc) in enumerate(comp):
-    c_ms = float(cap) + float(cg)
-    line = "  '%s' (%s): %s nodes; capture %.2f ms + codegen %.2f ms = %.2f ms to C text" % (
-        nm, why[:100], nodes, float(cap), float(cg), c_ms)
-    if cc is None:
-        line += '; no cc run'
-    else:
-        line += '; cc %.1f ms (%.0fx the C-text time' % (cc, cc / max(c_ms, 1e-3))
-        b = (64, 1)[i] if len(comp) == 2 else None
-        if b in g:
-            line += '; %.0f forwards of batch %d' % (cc / (g[b][0] * 1e3), b)
-        line += ')'
-    print(line)
-if not comp:
-    print('  no "msc: jit: compiling" lines in the -v log (graph mode did not compile?)')
-    bad = 1
-ccw = re.findall(r'msc: jit: cc ([0-9.]+) ms', warm.stderr)
-hits = len(re.findall(r'msc: jit: cache hit', warm.stderr))
-print('warm cache: %d cache hits, %d cc runs (%s); whole process %.2f s vs %.2f s cold (%.2fx)' % (
-    hits, len(ccw), 'ok' if hits and not ccw else 'EXPECTED cache hits and no cc run', warm_s, cold_s,
-    warm_s / cold_s))
-if warm.returncode != 0 or not hits or ccw:
-    bad = 1
-sys.exit(bad)
-PY
+echo
+# ---------------------------------------------------------------- LeNet-5
+# LeNet-5 forward (bench/lenet: conv 5x5 -> relu -> maxpool 2x2, twice, then
+# Dense 400-120-84-10; 1x32x32 inputs; batch 64 and 1) in Graph mode
+# (lenet_graph.py) beside the same script run eagerly (`msc run
+# --mode=pynative`) and PyTorch eager with one thread (lenet_torch.py).
+/usr/bin/python3 "$root/scripts/graph_bench.py" "$1" \
+  'LeNet-5 forward (1x32x32), Graph mode, one core' "$root/bench/lenet/lenet_graph.py" \
+  "PyNative=msc-pynative:$root/bench/lenet/lenet_graph.py" \
+  "PyTorch=python:$root/bench/lenet/lenet_torch.py" || status=1
 exit $status

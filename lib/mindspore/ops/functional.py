@@ -26,6 +26,14 @@ __all__ = [
     'less_equal', 'le', 'greater', 'gt', 'greater_equal', 'ge', 'logical_and', 'logical_or',
     'logical_not', 'shape', 'dtype', 'rank', 'size', 'numel', 'addn', 'bias_add', 'dense',
     'identity', 'clip_by_value', 'clamp', 'square_sum',
+    # indexing, selection, scatter, sorting
+    'split', 'tile', 'broadcast_to', 'where', 'select', 'one_hot', 'gather', 'gather_elements', 'gather_d',
+    'gather_nd', 'tensor_scatter_update', 'tensor_scatter_add', 'cumsum', 'cumprod', 'topk', 'sort',
+    'argsort', 'embedding',
+    # activations and reductions
+    'erf', 'gelu', 'softplus', 'leaky_relu', 'silu', 'logsumexp', 'norm',
+    # neural-network functionals
+    'conv2d', 'max_pool2d', 'avg_pool2d', 'dropout', 'batch_norm', 'layer_norm',
 ]
 
 
@@ -473,3 +481,531 @@ def softmax(input, axis=-1, *, dtype=None):
 
 def log_softmax(logits, axis=-1):
     return _msc.prim('LogSoftmax', logits, axis=P._one_axis('log_softmax', axis))
+
+
+# ---- helpers of the functionals below ----------------------------------------
+
+def _norm_axis(op, axis, ndim, name='axis'):
+    """axis in [-ndim, ndim) as a non-negative int."""
+    if not isinstance(axis, int) or isinstance(axis, bool):
+        raise TypeError(f"For '{op}', the '{name}' must be an int, but got {type(axis).__name__}.")
+    if axis < -ndim or axis >= ndim:
+        raise ValueError(f"For '{op}', the '{name}' must be in range [{-ndim}, {ndim}), but got {axis}.")
+    return axis + ndim if axis < 0 else axis
+
+
+def _slice_axis(x, axis, start, stop):
+    """x[..., start:stop, ...] along axis (a StridedSlice)."""
+    n = x.ndim
+    begin = [0] * n
+    end = list(x.shape)
+    begin[axis] = start
+    end[axis] = stop
+    return _msc.prim('StridedSlice', x, begin=tuple(begin), end=tuple(end), strides=tuple([1] * n),
+                     shrink_axis_mask=0, new_axis=())
+
+
+def _pair(op, name, v):
+    """An int or a 1-/2-tuple as (h, w), each a positive int."""
+    if isinstance(v, int) and not isinstance(v, bool):
+        v = (v, v)
+    elif isinstance(v, (tuple, list)) and len(v) == 1:
+        v = (v[0], v[0])
+    elif isinstance(v, (tuple, list)) and len(v) == 2:
+        v = (v[0], v[1])
+    else:
+        raise TypeError(f"For '{op}', the '{name}' must be an int or a tuple of two int, but got {v}.")
+    for d in v:
+        if not isinstance(d, int) or isinstance(d, bool) or d <= 0:
+            raise ValueError(f"For '{op}', the '{name}' must be positive int, but got {v}.")
+    return v
+
+
+def _pad4(op, padding):
+    """padding: int (all sides), (h, w) or (top, bottom, left, right), each >= 0."""
+    if isinstance(padding, int) and not isinstance(padding, bool):
+        p = (padding, padding, padding, padding)
+    elif isinstance(padding, (tuple, list)) and len(padding) == 1:
+        p = (padding[0], padding[0], padding[0], padding[0])
+    elif isinstance(padding, (tuple, list)) and len(padding) == 2:
+        p = (padding[0], padding[0], padding[1], padding[1])
+    elif isinstance(padding, (tuple, list)) and len(padding) == 4:
+        p = tuple(padding)
+    else:
+        raise TypeError(f"For '{op}', the 'padding' must be an int or a tuple of 2 or 4 int, but got {padding}.")
+    for d in p:
+        if not isinstance(d, int) or isinstance(d, bool) or d < 0:
+            raise ValueError(f"For '{op}', the 'padding' must be non-negative int, but got {padding}.")
+    return p
+
+
+def _same_pad(size, k, s, d):
+    """'same' padding of one spatial dim as MindSpore/TensorFlow split it:
+    total = max((ceil(size / s) - 1) * s + (k - 1) * d + 1 - size, 0), the
+    smaller half before (top/left), the rest after (bottom/right)."""
+    out = (size + s - 1) // s
+    total = (out - 1) * s + (k - 1) * d + 1 - size
+    if total < 0:
+        total = 0
+    return total // 2, total - total // 2
+
+
+def _conv_pad(op, pad_mode, padding, hw, k, s, d):
+    """(top, bottom, left, right) for Conv2D from MindSpore's pad_mode/padding."""
+    if not isinstance(pad_mode, str) or pad_mode.lower() not in ('same', 'valid', 'pad'):
+        raise ValueError(f"For '{op}', the 'pad_mode' must be one of ['same', 'valid', 'pad'], but got {pad_mode}.")
+    mode = pad_mode.lower()
+    p = _pad4(op, padding)
+    if mode != 'pad':
+        if p != (0, 0, 0, 0):
+            raise ValueError(f"For '{op}', the 'padding' must be zero when 'pad_mode' is not 'pad', "
+                             f"but got 'padding': {padding} and 'pad_mode': {pad_mode}.")
+        if mode == 'valid':
+            return (0, 0, 0, 0)
+        t, b = _same_pad(hw[0], k[0], s[0], d[0])
+        l, r = _same_pad(hw[1], k[1], s[1], d[1])
+        return (t, b, l, r)
+    return p
+
+
+def _is_capturing():
+    return _msc.capturing()
+
+
+# ---- indexing, selection, scatter, sorting -----------------------------------
+
+def split(tensor, split_size_or_sections, axis=0):
+    """tuple of pieces along axis: chunks of split_size_or_sections (the last
+    one smaller), or the given sizes (which must add up to the dim).
+    https://www.mindspore.cn/docs/zh-CN/r2.3.0/api_python/ops/mindspore.ops.split.html"""
+    ax = _norm_axis('split', axis, tensor.ndim)
+    n = tensor.shape[ax]
+    sizes = []
+    if isinstance(split_size_or_sections, int) and not isinstance(split_size_or_sections, bool):
+        if split_size_or_sections <= 0:
+            raise ValueError(f"For 'split', the 'split_size_or_sections' must be positive, "
+                             f"but got {split_size_or_sections}.")
+        start = 0
+        while start < n:
+            sizes.append(split_size_or_sections if start + split_size_or_sections <= n else n - start)
+            start += split_size_or_sections
+        if n == 0:
+            sizes.append(0)
+    elif isinstance(split_size_or_sections, (tuple, list)):
+        total = 0
+        for v in split_size_or_sections:
+            if not isinstance(v, int) or isinstance(v, bool):
+                raise TypeError(f"For 'split', the elements of 'split_size_or_sections' must be int, "
+                                f"but got {split_size_or_sections}.")
+            total += v
+            sizes.append(v)
+        if total != n:
+            raise ValueError(f"For 'split', the sum of 'split_size_or_sections' must be equal to "
+                             f"tensor.shape[axis] {n}, but got {total}.")
+    else:
+        raise TypeError(f"For 'split', the 'split_size_or_sections' must be int, tuple(int) or list(int), "
+                        f"but got {type(split_size_or_sections).__name__}.")
+    out = []
+    start = 0
+    for sz in sizes:
+        out.append(_slice_axis(tensor, ax, start, start + sz))
+        start += sz
+    return tuple(out)
+
+
+def tile(input, dims):
+    """numpy.tile: dims may be longer than input.ndim (leading 1s)."""
+    if isinstance(dims, int):
+        dims = (dims,)
+    return _msc.prim('Tile', input, multiples=tuple(dims))
+
+
+def broadcast_to(input, shape):
+    """Broadcast to shape; a -1 in shape keeps the input's size at that dim
+    (aligned from the right)."""
+    shape = _shape('broadcast_to', shape)
+    ishape = input.shape
+    out = []
+    off = len(shape) - len(ishape)
+    for i in range(len(shape)):
+        d = shape[i]
+        if d == -1:
+            if i < off:
+                raise ValueError(f"For 'broadcast_to', -1 is not allowed in a leading, non-existing dimension "
+                                 f"{i}, but got shape {shape}.")
+            d = ishape[i - off]
+        out.append(d)
+    return _msc.prim('BroadcastTo', input, shape=tuple(out))
+
+
+def where(condition, input, other):
+    """input where condition else other, broadcasting the three."""
+    return _msc.prim('Select', condition, input, other)
+
+
+def select(cond, input, other):
+    return _msc.prim('Select', cond, input, other)
+
+
+def _scalar_of(op, name, v):
+    """(python value, dtype) of a Python number or a 0-d/1-element Tensor."""
+    if isinstance(v, Tensor):
+        if v.size != 1:
+            raise ValueError(f"For '{op}', the '{name}' must be a scalar, but got a Tensor of shape {v.shape}.")
+        return v.reshape(()).item(), v.dtype
+    if isinstance(v, bool):
+        return v, mstype.bool_
+    if isinstance(v, int):
+        return v, mstype.int64
+    if isinstance(v, float):
+        return v, mstype.float32
+    raise TypeError(f"For '{op}', the '{name}' must be a number or a Tensor, but got {type(v).__name__}.")
+
+
+def one_hot(indices, depth, on_value=1, off_value=0, axis=-1):
+    """One-hot of indices with a new dim of size depth at axis. The output
+    dtype is on_value's (a Tensor's dtype; int64 for a Python int, float32
+    for a Python float). https://www.mindspore.cn/docs/en/r2.3.0/api_python/ops/mindspore.ops.one_hot.html"""
+    if not isinstance(depth, int) or isinstance(depth, bool):
+        raise TypeError(f"For 'one_hot', the 'depth' must be an int, but got {type(depth).__name__}.")
+    if depth < 0:
+        raise ValueError(f"For 'one_hot', the 'depth' must be non-negative, but got {depth}.")
+    on, dt = _scalar_of('one_hot', 'on_value', on_value)
+    off, _ = _scalar_of('one_hot', 'off_value', off_value)
+    return _msc.prim('OneHot', indices, depth=depth, on_value=on, off_value=off, axis=axis, dtype=dt)
+
+
+def gather(input_params, input_indices, axis, batch_dims=0):
+    """numpy.take(input_params, input_indices, axis)."""
+    if batch_dims != 0:
+        raise ValueError(f"For 'gather', msc supports only 'batch_dims' 0, but got {batch_dims}.")
+    return _msc.prim('Gather', input_params, input_indices, axis=axis)
+
+
+def gather_elements(input, dim, index):
+    """numpy.take_along_axis(input, index, dim) (GatherD)."""
+    return _msc.prim('GatherD', input, index, axis=dim)
+
+
+def gather_d(x, dim, index):
+    return _msc.prim('GatherD', x, index, axis=dim)
+
+
+def gather_nd(input_x, indices):
+    return _msc.prim('GatherNd', input_x, indices)
+
+
+def tensor_scatter_update(input_x, indices, updates):
+    return _msc.prim('TensorScatterUpdate', input_x, indices, updates)
+
+
+def tensor_scatter_add(input_x, indices, updates):
+    return _msc.prim('TensorScatterAdd', input_x, indices, updates)
+
+
+def cumsum(x, axis, dtype=None):
+    if dtype is not None:
+        x = cast(x, dtype)
+    return _msc.prim('CumSum', x, axis=axis, exclusive=False, reverse=False)
+
+
+def cumprod(input, dim, dtype=None):
+    if dtype is not None:
+        input = cast(input, dtype)
+    return _msc.prim('CumProd', input, axis=dim, exclusive=False, reverse=False)
+
+
+def argsort(input, axis=-1, descending=False):
+    """Indices (int32, as MindSpore's Sort) that sort input along axis; stable."""
+    return _msc.prim('ArgSort', input, axis=axis, descending=descending, dtype=mstype.int32)
+
+
+def sort(input_x, axis=-1, descending=False):
+    """(sorted values, int32 indices) along axis; stable (equal values keep
+    their order). https://www.mindspore.cn/docs/zh-CN/r2.2/api_python/ops/mindspore.ops.sort.html"""
+    if not isinstance(descending, bool):
+        raise TypeError(f"For 'sort', the 'descending' must be a bool, but got {type(descending).__name__}.")
+    idx = _msc.prim('ArgSort', input_x, axis=axis, descending=descending, dtype=mstype.int32)
+    return _msc.prim('GatherD', input_x, idx, axis=axis), idx
+
+
+def topk(input, k, dim=None, largest=True, sorted=True):
+    """(values, int32 indices) of the k largest (smallest) along dim (default
+    the last); equal values: the smaller index first.
+    https://mindspore.cn/docs/zh-CN/r2.4.1/api_python/ops/mindspore.ops.topk.html"""
+    if not isinstance(k, int) or isinstance(k, bool):
+        raise TypeError(f"For 'topk', the 'k' must be an int, but got {type(k).__name__}.")
+    if not isinstance(sorted, bool):
+        raise TypeError(f"For 'topk', the 'sorted' must be a bool, but got {type(sorted).__name__}.")
+    if input.ndim == 0:
+        input = _msc.prim('Reshape', input, shape=(1,))
+    ax = _norm_axis('topk', -1 if dim is None else dim, input.ndim, 'dim')
+    n = input.shape[ax]
+    if k < 0 or k > n:
+        raise ValueError(f"For 'topk', the 'k' must be in range [0, {n}], but got {k}.")
+    idx = _msc.prim('ArgSort', input, axis=ax, descending=largest, dtype=mstype.int32)
+    idx = _slice_axis(idx, ax, 0, k)
+    return _msc.prim('GatherD', input, idx, axis=ax), idx
+
+
+def embedding(input, weight, padding_idx=None, max_norm=None, norm_type=2.0, scale_grad_by_freq=False):
+    """Rows of weight at the indices in input (a Gather on axis 0)."""
+    if max_norm is not None:
+        raise ValueError("For 'embedding', msc does not support 'max_norm'.")
+    return _msc.prim('Gather', weight, input, axis=0)
+
+
+# ---- activations ---------------------------------------------------------------
+
+def erf(input):
+    return _msc.prim('Erf', input)
+
+
+def _gelu_tanh(x):
+    """0.5 x (1 + tanh(sqrt(2 / pi) (x + 0.044715 x^3)))."""
+    inner = mul(add(x, mul(mul(mul(x, x), x), 0.044715)), 0.7978845608028654)
+    return mul(mul(x, 0.5), add(_msc.prim('Tanh', inner), 1.0))
+
+
+def gelu(input, approximate='none'):
+    """x * P(X <= x) ('none', the GeLU primitive's erf form) or the tanh
+    approximation ('tanh').
+    https://mindspore.cn/docs/zh-CN/r2.3.0/_sources/api_python/ops/mindspore.ops.gelu.rst.txt"""
+    if approximate == 'none':
+        return _msc.prim('GeLU', input)
+    if approximate == 'tanh':
+        return _gelu_tanh(input)
+    raise ValueError(f"For 'gelu', 'approximate' must be either 'none' or 'tanh', but got {approximate}.")
+
+
+def softplus(input, beta=1, threshold=20):
+    """log(1 + exp(beta x)) / beta, and x where beta x > threshold."""
+    if beta == 1 and threshold == 20:
+        return _msc.prim('Softplus', input)
+    bx = mul(input, beta)
+    soft = div(_msc.prim('Log1p', _msc.prim('Exp', bx)), beta)
+    return _msc.prim('Select', _msc.prim('Greater', bx, threshold), input, soft)
+
+
+def leaky_relu(input, alpha=0.2):
+    """x where x >= 0, alpha * x elsewhere."""
+    return _msc.prim('Select', _msc.prim('GreaterEqual', input, 0), input, mul(input, alpha))
+
+
+def silu(input):
+    return _msc.prim('SiLU', input)
+
+
+# ---- reductions ------------------------------------------------------------------
+
+def logsumexp(input, axis, keep_dims=False):
+    """log(sum(exp(x), axis)) computed as MindSpore does: max + log(sum(exp(x - max)))."""
+    m = _msc.prim('ReduceMax', input, axis=_axis(axis), keep_dims=True)
+    s = _msc.prim('ReduceSum', _msc.prim('Exp', sub(input, m)), axis=_axis(axis), keep_dims=keep_dims)
+    if not keep_dims:
+        m = _msc.prim('ReduceMax', m, axis=_axis(axis), keep_dims=False)
+    return add(_msc.prim('Log', s), m)
+
+
+def _vector_norm(x, ord, dims, keepdim):
+    ax = dims if len(dims) != 1 else dims[0]
+    a = abs(x)
+    if ord == float('inf'):
+        return _msc.prim('ReduceMax', a, axis=ax, keep_dims=keepdim)
+    if ord == float('-inf'):
+        return _msc.prim('ReduceMin', a, axis=ax, keep_dims=keepdim)
+    if ord == 0:
+        return _msc.prim('ReduceSum', cast(_msc.prim('NotEqual', x, 0), x.dtype), axis=ax, keep_dims=keepdim)
+    if ord == 1:
+        return _msc.prim('ReduceSum', a, axis=ax, keep_dims=keepdim)
+    if ord == 2:
+        return sqrt(_msc.prim('ReduceSum', square(x), axis=ax, keep_dims=keepdim))
+    return pow(_msc.prim('ReduceSum', pow(a, ord), axis=ax, keep_dims=keepdim), 1.0 / ord)
+
+
+def norm(A, ord=None, dim=None, keepdim=False, *, dtype=None):
+    """Vector norms (dim an int, or None on a 1-D input) and matrix norms (dim
+    a 2-tuple, or None on a 2-D input with ord given): ord None/'fro'
+    (Frobenius / 2-norm), 1, -1, inf, -inf, 0 and p (vectors); 'fro', 1, -1,
+    inf, -inf (matrices). dim None with ord None: the 2-norm of the flattened input.
+    https://www.mindspore.cn/docs/en/r2.3.0/api_python/ops/mindspore.ops.norm.html"""
+    if dtype is not None:
+        A = cast(A, dtype)
+    n = A.ndim
+    if dim is None:
+        if ord is None:
+            return sqrt(_msc.prim('ReduceSum', square(A), axis=None, keep_dims=False)) if not keepdim else \
+                sqrt(_msc.prim('ReduceSum', square(A), axis=tuple(range(n)), keep_dims=True))
+        if n == 1:
+            dims = (0,)
+        elif n == 2:
+            dims = (0, 1)
+        else:
+            raise ValueError(f"For 'norm', the input must be 1-D or 2-D when 'dim' is None and 'ord' is not None, "
+                             f"but got {n}-D.")
+    elif isinstance(dim, int):
+        dims = (_norm_axis('norm', dim, n, 'dim'),)
+    else:
+        dims = tuple([_norm_axis('norm', d, n, 'dim') for d in dim])
+    if len(dims) == 1:
+        if isinstance(ord, str):
+            raise ValueError(f"For 'norm', the 'ord' {ord} is not a vector norm.")
+        return _vector_norm(A, 2 if ord is None else ord, dims, keepdim)
+    if len(dims) != 2 or dims[0] == dims[1]:
+        raise ValueError(f"For 'norm', the 'dim' must be an int or a tuple of two different int, but got {dim}.")
+    if ord is None or ord == 'fro':
+        return sqrt(_msc.prim('ReduceSum', square(A), axis=dims, keep_dims=keepdim))
+    a = abs(A)
+    if ord == 1 or ord == -1:
+        r, c = dims[0], dims[1]
+    elif ord == float('inf') or ord == float('-inf'):
+        r, c = dims[1], dims[0]
+    else:
+        raise ValueError(f"For 'norm', msc supports the matrix norms 'fro', 1, -1, inf and -inf, but got ord {ord}.")
+    s = _msc.prim('ReduceSum', a, axis=r, keep_dims=True)
+    red = 'ReduceMax' if ord == 1 or ord == float('inf') else 'ReduceMin'
+    out = _msc.prim(red, s, axis=c, keep_dims=True)
+    if not keepdim:
+        out = _msc.prim('Squeeze', out, axis=dims)
+    return out
+
+
+# ---- neural-network functionals (NCHW) --------------------------------------------
+
+def conv2d(input, weight, bias=None, stride=1, pad_mode='valid', padding=0, dilation=1, groups=1):
+    """2-D cross-correlation; weight (Cout, Cin/groups, kh, kw); pad_mode
+    'valid' (default), 'same' or 'pad' (padding: int, (h, w) or (top,
+    bottom, left, right)).
+    https://mindspore.cn/docs/zh-CN/r2.0/api_python/ops/mindspore.ops.conv2d.html"""
+    if input.ndim != 4 or weight.ndim != 4:
+        raise ValueError(f"For 'conv2d', the input and the weight must be 4-D, but got shapes {input.shape} and "
+                         f"{weight.shape}.")
+    s = _pair('conv2d', 'stride', stride)
+    d = _pair('conv2d', 'dilation', dilation)
+    if not isinstance(groups, int) or isinstance(groups, bool) or groups <= 0:
+        raise ValueError(f"For 'conv2d', the 'groups' must be a positive int, but got {groups}.")
+    k = (weight.shape[2], weight.shape[3])
+    pad = _conv_pad('conv2d', pad_mode, padding, (input.shape[2], input.shape[3]), k, s, d)
+    out = _msc.prim('Conv2D', input, weight, stride=s, pad=pad, dilation=d, group=groups)
+    if bias is not None:
+        out = _msc.prim('BiasAdd', out, bias)
+    return out
+
+
+def max_pool2d(x, kernel_size, stride=None, padding=0, dilation=1, return_indices=False, ceil_mode=False):
+    """2-D max pooling (padding: int or (h, w), on both sides; stride defaults
+    to kernel_size). https://www.mindspore.cn/docs/zh-CN/br_base/api_python/ops/mindspore.ops.max_pool2d.html"""
+    k = _pair('max_pool2d', 'kernel_size', kernel_size)
+    s = k if stride is None else _pair('max_pool2d', 'stride', stride)
+    if _pair('max_pool2d', 'dilation', dilation) != (1, 1):
+        raise ValueError(f"For 'max_pool2d', msc supports only 'dilation' 1, but got {dilation}.")
+    if return_indices:
+        raise ValueError("For 'max_pool2d', msc does not support 'return_indices' True.")
+    if isinstance(padding, (tuple, list)) and len(padding) == 4:
+        raise TypeError(f"For 'max_pool2d', the 'padding' must be an int or a tuple of two int, but got {padding}.")
+    p = _pad4('max_pool2d', padding)
+    if p[0] * 2 > k[0] or p[2] * 2 > k[1]:
+        raise ValueError(f"For 'max_pool2d', the 'padding' must be at most half the kernel size, but got "
+                         f"padding {padding} and kernel_size {kernel_size}.")
+    return _msc.prim('MaxPool', x, kernel_size=k, stride=s, pad=p, ceil_mode=ceil_mode)
+
+
+def avg_pool2d(input_x, kernel_size=1, stride=1, padding=0, ceil_mode=False, count_include_pad=True,
+               divisor_override=0):
+    """2-D average pooling (padding: int or (top, bottom, left, right)).
+    https://mindspore.cn/docs/zh-CN/r2.4.1/api_python/ops/mindspore.ops.avg_pool2d.html"""
+    k = _pair('avg_pool2d', 'kernel_size', kernel_size)
+    s = _pair('avg_pool2d', 'stride', stride)
+    p = _pad4('avg_pool2d', padding)
+    if divisor_override:
+        out = _msc.prim('AvgPool', input_x, kernel_size=k, stride=s, pad=p, ceil_mode=ceil_mode,
+                        count_include_pad=True)
+        return div(mul(out, k[0] * k[1]), divisor_override)
+    return _msc.prim('AvgPool', input_x, kernel_size=k, stride=s, pad=p, ceil_mode=ceil_mode,
+                     count_include_pad=count_include_pad)
+
+
+def _bernoulli_keep(x, p):
+    """A float mask of x's shape and dtype: 1 with probability 1 - p, drawn
+    from msc's global numpy stream (np.random.seed / ms.set_seed)."""
+    u = Tensor(_msc.rand(tuple(x.shape)))
+    return cast(_msc.prim('GreaterEqual', u, p), x.dtype)
+
+
+def dropout(input, p=0.5, training=True, seed=None):
+    """Zeroes elements with probability p and scales the rest by 1 / (1 - p)
+    when training; the input itself otherwise. The mask comes from msc's
+    global random stream (not MindSpore's generator: other values)."""
+    if not isinstance(p, (int, float)) or isinstance(p, bool) or p < 0 or p > 1:
+        raise ValueError(f"For 'dropout', the 'p' must be a number in range [0, 1], but got {p}.")
+    if not training or p == 0:
+        return input
+    if _is_capturing():
+        raise RuntimeError("For 'dropout', training mode is not supported in graph mode by msc (its random mask "
+                           "needs a random op in the graph); use set_train(False) or PyNative mode.")
+    if p == 1:
+        return zeros_like(input)
+    return div(mul(input, _bernoulli_keep(input, p)), 1.0 - p)
+
+
+def _channel_shape(x):
+    """(1, C, 1, ...) for broadcasting per-channel values against x (NC...)."""
+    return (1, x.shape[1]) + tuple([1] * (x.ndim - 2))
+
+
+def _batch_stats(x):
+    """(mean, biased var, count) per channel (dim 1) of x."""
+    axes = tuple([0] + list(range(2, x.ndim)))
+    mean_ = _msc.prim('ReduceMean', x, axis=axes, keep_dims=False)
+    c = _msc.prim('Reshape', mean_, shape=_channel_shape(x))
+    var = _msc.prim('ReduceMean', square(sub(x, c)), axis=axes, keep_dims=False)
+    count = 1
+    for a in axes:
+        count *= x.shape[a]
+    return mean_, var, count
+
+
+def _bn_train(op, x, running_mean, running_var, weight, bias, factor, eps):
+    """Training-mode batch norm: normalises with the batch statistics and
+    updates running_mean/running_var in place (PyNative; when they are
+    Parameters) as
+    running = (1 - factor) * running + factor * batch, with the unbiased batch
+    variance (n / (n - 1)) for running_var, as MindSpore's CPU kernel and
+    PyTorch do. Graph capture cannot assign Parameters yet: an error there."""
+    if _is_capturing():
+        raise RuntimeError(f"For '{op}', training mode (batch statistics) is not supported in graph mode by msc "
+                           "yet: updating the running statistics needs Parameter assignment; call "
+                           "set_train(False) or run in PyNative mode.")
+    mean_, var, n = _batch_stats(x)
+    if isinstance(running_mean, _msc.Parameter) and isinstance(running_var, _msc.Parameter):
+        unbiased = mul(var, n / (n - 1)) if n > 1 else var
+        running_mean.set_data(add(mul(running_mean, 1.0 - factor), mul(mean_, factor)))
+        running_var.set_data(add(mul(running_var, 1.0 - factor), mul(unbiased, factor)))
+    return _msc.prim('BatchNorm', x, weight, bias, mean_, var, epsilon=eps)
+
+
+def batch_norm(input_x, running_mean, running_var, weight, bias, training=False, momentum=0.1, eps=1e-5):
+    """Batch normalisation over dim 1. training=False: with running_mean/var;
+    True: with the batch statistics, and the running ones updated as
+    running = (1 - momentum) * running + momentum * batch.
+    https://www.mindspore.cn/docs/en/r2.3.0/api_python/ops/mindspore.ops.batch_norm.html"""
+    if training:
+        return _bn_train('batch_norm', input_x, running_mean, running_var, weight, bias, momentum, eps)
+    return _msc.prim('BatchNorm', input_x, weight, bias, running_mean, running_var, epsilon=eps)
+
+
+def layer_norm(input, normalized_shape, weight=None, bias=None, eps=1e-5):
+    """Normalises over the last len(normalized_shape) dims, then * weight + bias."""
+    if isinstance(normalized_shape, int):
+        normalized_shape = (normalized_shape,)
+    normalized_shape = tuple(normalized_shape)
+    k = len(normalized_shape)
+    if k == 0 or k > input.ndim or tuple(input.shape[input.ndim - k:]) != normalized_shape:
+        raise ValueError(f"For 'layer_norm', the 'normalized_shape' must be the trailing dims of the input shape "
+                         f"{input.shape}, but got {normalized_shape}.")
+    if weight is None:
+        weight = ones(normalized_shape, input.dtype)
+    if bias is None:
+        bias = zeros(normalized_shape, input.dtype)
+    begin = input.ndim - k
+    return _msc.prim('LayerNorm', input, weight, bias, begin_norm_axis=begin, begin_params_axis=begin, epsilon=eps)

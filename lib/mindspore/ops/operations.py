@@ -19,6 +19,9 @@ __all__ = [
     'Flatten', 'Concat', 'Cast', 'ReduceSum', 'ReduceMean', 'ReduceMax', 'ReduceMin',
     'ReduceProd', 'Argmax', 'Argmin', 'Softmax', 'LogSoftmax', 'Fill', 'Ones', 'Zeros',
     'OnesLike', 'ZerosLike', 'Shape', 'DType', 'Rank', 'Size', 'TensorAdd', 'AddN', 'Stack',
+    'Erf', 'Softplus', 'SiLU', 'GeLU', 'FastGeLU', 'LeakyReLU', 'Tile', 'Select', 'OneHot', 'Gather',
+    'GatherD', 'GatherNd', 'TensorScatterUpdate', 'TensorScatterAdd', 'CumSum', 'CumProd', 'TopK',
+    'Sort', 'BroadcastTo', 'Conv2D', 'MaxPool', 'AvgPool', 'BatchNorm', 'LayerNorm', 'Dropout',
 ]
 
 
@@ -357,3 +360,370 @@ class Size(Primitive):
 
     def __call__(self, x):
         return x.size
+
+
+# ---- activations (issue 5) ------------------------------------------------------
+
+Erf = _elementwise('Erf', 'erf(x).')
+Softplus = _elementwise('Softplus', 'log(1 + exp(x)).')
+SiLU = _elementwise('SiLU', 'x * sigmoid(x).')
+
+
+class GeLU(Primitive):
+    """MindSpore's GeLU primitive: the tanh approximation
+    0.5 x (1 + tanh(sqrt(2 / pi) (x + 0.044715 x^3))) (its documented example
+    gives 0.841192 for 1.0; nn.GELU(approximate=True) uses it).
+    https://www.mindspore.cn/docs/zh-CN/r2.3/api_python/nn/mindspore.nn.GELU.html"""
+
+    def __init__(self):
+        Primitive.__init__(self, 'GeLU')
+
+    def __call__(self, x):
+        from mindspore.ops import functional as F
+        return F.gelu(x, approximate='tanh')
+
+
+class FastGeLU(Primitive):
+    """x / (1 + exp(-1.702 |x|)) * exp(0.851 (x - |x|))."""
+
+    def __init__(self):
+        Primitive.__init__(self, 'FastGeLU')
+
+    def __call__(self, x):
+        a = _msc.prim('Abs', x)
+        den = _msc.prim('Add', _msc.prim('Exp', _msc.prim('Mul', a, -1.702)), 1.0)
+        num = _msc.prim('Exp', _msc.prim('Mul', _msc.prim('Sub', x, a), 0.851))
+        return _msc.prim('Mul', _msc.prim('RealDiv', x, den), num)
+
+
+class LeakyReLU(Primitive):
+    """x where x >= 0, alpha * x elsewhere."""
+
+    def __init__(self, alpha=0.2):
+        Primitive.__init__(self, 'LeakyReLU')
+        self.alpha = alpha
+        self.add_prim_attr('alpha', alpha)
+
+    def __call__(self, x):
+        return _msc.prim('Select', _msc.prim('GreaterEqual', x, 0), x, _msc.prim('Mul', x, self.alpha))
+
+
+# ---- indexing, selection, scatter, sorting (issue 5) --------------------------------
+
+class Tile(Primitive):
+    """Tile()(input, dims)."""
+
+    def __init__(self):
+        Primitive.__init__(self, 'Tile')
+
+    def __call__(self, input, dims):
+        if isinstance(dims, int):
+            dims = (dims,)
+        return _msc.prim('Tile', input, multiples=tuple(dims))
+
+
+class BroadcastTo(Primitive):
+    def __init__(self, shape):
+        Primitive.__init__(self, 'BroadcastTo')
+        self.shape = _shape_arg('BroadcastTo', shape)
+        self.add_prim_attr('shape', self.shape)
+
+    def __call__(self, x):
+        from mindspore.ops import functional as F
+        return F.broadcast_to(x, self.shape)
+
+
+Select = _elementwise('Select', 'Select()(cond, x, y): x where cond else y.')
+
+
+class OneHot(Primitive):
+    """OneHot(axis=-1)(indices, depth, on_value, off_value): the output dtype
+    is on_value's."""
+
+    def __init__(self, axis=-1):
+        Primitive.__init__(self, 'OneHot')
+        self.axis = axis
+        self.add_prim_attr('axis', axis)
+
+    def __call__(self, indices, depth, on_value, off_value):
+        from mindspore.ops import functional as F
+        return F.one_hot(indices, depth, on_value, off_value, self.axis)
+
+
+class Gather(Primitive):
+    """Gather(batch_dims=0)(input_params, input_indices, axis)."""
+
+    def __init__(self, batch_dims=0):
+        Primitive.__init__(self, 'Gather')
+        if batch_dims != 0:
+            raise ValueError(f"For 'Gather', msc supports only 'batch_dims' 0, but got {batch_dims}.")
+        self.batch_dims = batch_dims
+
+    def __call__(self, input_params, input_indices, axis):
+        return _msc.prim('Gather', input_params, input_indices, axis=axis)
+
+
+class GatherD(Primitive):
+    """GatherD()(x, dim, index)."""
+
+    def __init__(self):
+        Primitive.__init__(self, 'GatherD')
+
+    def __call__(self, x, dim, index):
+        return _msc.prim('GatherD', x, index, axis=dim)
+
+
+GatherNd = _elementwise('GatherNd', 'GatherNd()(input_x, indices).')
+TensorScatterUpdate = _elementwise('TensorScatterUpdate', 'TensorScatterUpdate()(input_x, indices, updates).')
+TensorScatterAdd = _elementwise('TensorScatterAdd', 'TensorScatterAdd()(input_x, indices, updates).')
+
+
+class _Cum(Primitive):
+    def __init__(self, name, exclusive, reverse):
+        Primitive.__init__(self, name)
+        for n, v in (('exclusive', exclusive), ('reverse', reverse)):
+            if not isinstance(v, bool):
+                raise TypeError(f"For '{name}', the '{n}' must be a bool, but got {type(v).__name__}.")
+        self.exclusive = exclusive
+        self.reverse = reverse
+        self.add_prim_attr('exclusive', exclusive)
+        self.add_prim_attr('reverse', reverse)
+
+    def __call__(self, x, axis):
+        return _msc.prim(self.name, x, axis=axis, exclusive=self.exclusive, reverse=self.reverse)
+
+
+class CumSum(_Cum):
+    """CumSum(exclusive=False, reverse=False)(x, axis)."""
+
+    def __init__(self, exclusive=False, reverse=False):
+        _Cum.__init__(self, 'CumSum', exclusive, reverse)
+
+
+class CumProd(_Cum):
+    """CumProd(exclusive=False, reverse=False)(x, axis)."""
+
+    def __init__(self, exclusive=False, reverse=False):
+        _Cum.__init__(self, 'CumProd', exclusive, reverse)
+
+
+class TopK(Primitive):
+    """TopK(sorted=True)(input_x, k): the k largest along the last dim,
+    (values, int32 indices)."""
+
+    def __init__(self, sorted=True):
+        Primitive.__init__(self, 'TopK')
+        self.sorted = sorted
+        self.add_prim_attr('sorted', sorted)
+
+    def __call__(self, input_x, k):
+        from mindspore.ops import functional as F
+        return F.topk(input_x, k, -1, True, self.sorted)
+
+
+class Sort(Primitive):
+    """Sort(axis=-1, descending=False)(x): (values, int32 indices)."""
+
+    def __init__(self, axis=-1, descending=False):
+        Primitive.__init__(self, 'Sort')
+        if not isinstance(axis, int) or isinstance(axis, bool):
+            raise TypeError(f"For 'Sort', the 'axis' must be an int, but got {type(axis).__name__}.")
+        if not isinstance(descending, bool):
+            raise TypeError(f"For 'Sort', the 'descending' must be a bool, but got {type(descending).__name__}.")
+        self.axis = axis
+        self.descending = descending
+        self.add_prim_attr('axis', axis)
+        self.add_prim_attr('descending', descending)
+
+    def __call__(self, x):
+        from mindspore.ops import functional as F
+        return F.sort(x, self.axis, self.descending)
+
+
+# ---- neural-network primitives (NCHW; issue 5) ------------------------------------------
+
+def _int_tuple(op, name, v, n):
+    """An int or a tuple of n ints (a 4-tuple (1, 1, h, w) also accepted for
+    2-D kernel/stride attributes, as MindSpore's primitives do)."""
+    if isinstance(v, int) and not isinstance(v, bool):
+        return tuple([v] * n)
+    if isinstance(v, (tuple, list)):
+        v = tuple(v)
+        if len(v) == 1:
+            return tuple([v[0]] * n)
+        if len(v) == n:
+            return v
+        if n == 2 and len(v) == 4:
+            return (v[2], v[3])
+    raise TypeError(f"For '{op}', the '{name}' must be an int or a tuple of {n} int, but got {v}.")
+
+
+def _positive(op, name, v):
+    for d in v:
+        if not isinstance(d, int) or isinstance(d, bool) or d <= 0:
+            raise ValueError(f"For '{op}', the '{name}' must be positive int, but got {v}.")
+    return v
+
+
+def _pad_mode(op, pad_mode):
+    if not isinstance(pad_mode, str) or pad_mode.lower() not in ('same', 'valid', 'pad'):
+        raise ValueError(f"For '{op}', the 'pad_mode' must be one of ['same', 'valid', 'pad'], but got {pad_mode}.")
+    return pad_mode.lower()
+
+
+class Conv2D(Primitive):
+    """Conv2D(out_channel, kernel_size, mode=1, pad_mode='valid', pad=0,
+    stride=1, dilation=1, group=1, data_format='NCHW')(x, weight).
+    pad: int or (top, bottom, left, right), only with pad_mode 'pad'.
+    https://www.mindspore.cn/docs/en/r2.3.0/api_python/ops/mindspore.ops.Conv2D.html"""
+
+    def __init__(self, out_channel, kernel_size, mode=1, pad_mode='valid', pad=0, stride=1, dilation=1,
+                 group=1, data_format='NCHW'):
+        Primitive.__init__(self, 'Conv2D')
+        self.out_channel = out_channel
+        self.kernel_size = _positive('Conv2D', 'kernel_size', _int_tuple('Conv2D', 'kernel_size', kernel_size, 2))
+        self.stride = _positive('Conv2D', 'stride', _int_tuple('Conv2D', 'stride', stride, 2))
+        self.dilation = _positive('Conv2D', 'dilation', _int_tuple('Conv2D', 'dilation', dilation, 2))
+        self.pad_mode = _pad_mode('Conv2D', pad_mode)
+        self.pad = _int_tuple('Conv2D', 'pad', pad, 4)
+        if self.pad_mode != 'pad' and self.pad != (0, 0, 0, 0):
+            raise ValueError(f"For 'Conv2D', the 'pad' must be zero when 'pad_mode' is not 'pad', but got "
+                             f"'pad': {pad} and 'pad_mode': {pad_mode}.")
+        if mode != 1:
+            raise ValueError(f"For 'Conv2D', the 'mode' must be 1, but got {mode}.")
+        if data_format != 'NCHW':
+            raise ValueError(f"For 'Conv2D', msc supports only 'data_format' 'NCHW', but got {data_format}.")
+        if not isinstance(group, int) or isinstance(group, bool) or group <= 0:
+            raise ValueError(f"For 'Conv2D', the 'group' must be a positive int, but got {group}.")
+        self.group = group
+        self.mode = mode
+        self.data_format = data_format
+        for n in ('out_channel', 'kernel_size', 'mode', 'pad_mode', 'pad', 'stride', 'dilation', 'group'):
+            self.attrs[n] = getattr(self, n)
+
+    def __call__(self, x, weight):
+        from mindspore.ops import functional as F
+        pad = self.pad
+        if self.pad_mode == 'same':
+            t, b = F._same_pad(x.shape[2], self.kernel_size[0], self.stride[0], self.dilation[0])
+            l, r = F._same_pad(x.shape[3], self.kernel_size[1], self.stride[1], self.dilation[1])
+            pad = (t, b, l, r)
+        return _msc.prim('Conv2D', x, weight, stride=self.stride, pad=pad, dilation=self.dilation,
+                         group=self.group)
+
+
+class _Pool(Primitive):
+    def __init__(self, name, kernel_size, strides, pad_mode, data_format):
+        Primitive.__init__(self, name)
+        self.kernel_size = _positive(name, 'kernel_size', _int_tuple(name, 'kernel_size', kernel_size, 2))
+        self.strides = _positive(name, 'strides', _int_tuple(name, 'strides', strides, 2))
+        self.pad_mode = _pad_mode(name, pad_mode)
+        if self.pad_mode == 'pad':
+            raise ValueError(f"For '{name}', the 'pad_mode' must be 'same' or 'valid', but got {pad_mode}.")
+        if data_format != 'NCHW':
+            raise ValueError(f"For '{name}', msc supports only 'data_format' 'NCHW', but got {data_format}.")
+        self.add_prim_attr('kernel_size', self.kernel_size)
+        self.add_prim_attr('strides', self.strides)
+        self.add_prim_attr('pad_mode', self.pad_mode)
+
+    def _pad(self, x):
+        if self.pad_mode == 'valid':
+            return (0, 0, 0, 0)
+        from mindspore.ops import functional as F
+        t, b = F._same_pad(x.shape[2], self.kernel_size[0], self.strides[0], 1)
+        l, r = F._same_pad(x.shape[3], self.kernel_size[1], self.strides[1], 1)
+        return (t, b, l, r)
+
+
+class MaxPool(_Pool):
+    """MaxPool(kernel_size=1, strides=1, pad_mode='valid', data_format='NCHW')(x)."""
+
+    def __init__(self, kernel_size=1, strides=1, pad_mode='valid', data_format='NCHW'):
+        _Pool.__init__(self, 'MaxPool', kernel_size, strides, pad_mode, data_format)
+
+    def __call__(self, x):
+        return _msc.prim('MaxPool', x, kernel_size=self.kernel_size, stride=self.strides, pad=self._pad(x),
+                         ceil_mode=False)
+
+
+class AvgPool(_Pool):
+    """AvgPool(kernel_size=1, strides=1, pad_mode='valid', data_format='NCHW')(x);
+    with 'same' the padded cells are not counted."""
+
+    def __init__(self, kernel_size=1, strides=1, pad_mode='valid', data_format='NCHW'):
+        _Pool.__init__(self, 'AvgPool', kernel_size, strides, pad_mode, data_format)
+
+    def __call__(self, x):
+        return _msc.prim('AvgPool', x, kernel_size=self.kernel_size, stride=self.strides, pad=self._pad(x),
+                         ceil_mode=False, count_include_pad=False)
+
+
+class BatchNorm(Primitive):
+    """BatchNorm(is_training=False, epsilon=1e-5, momentum=0.1,
+    data_format='NCHW')(x, scale, bias, mean, variance) -> (y, batch_mean,
+    batch_variance, reserve_space_1, reserve_space_2). Inference only:
+    the last four outputs are mean and variance (as given)."""
+
+    def __init__(self, is_training=False, epsilon=1e-5, momentum=0.1, data_format='NCHW'):
+        Primitive.__init__(self, 'BatchNorm')
+        if is_training:
+            raise ValueError("For 'BatchNorm', msc supports only 'is_training' False (use nn.BatchNorm2d "
+                             "in training mode, or ops.batch_norm).")
+        if data_format != 'NCHW':
+            raise ValueError(f"For 'BatchNorm', msc supports only 'data_format' 'NCHW', but got {data_format}.")
+        self.is_training = is_training
+        self.epsilon = epsilon
+        self.momentum = momentum
+        self.add_prim_attr('is_training', is_training)
+        self.add_prim_attr('epsilon', epsilon)
+        self.add_prim_attr('momentum', momentum)
+
+    def __call__(self, x, scale, bias, mean, variance):
+        y = _msc.prim('BatchNorm', x, scale, bias, mean, variance, epsilon=self.epsilon)
+        return (y, mean, variance, mean, variance)
+
+
+class LayerNorm(Primitive):
+    """LayerNorm(begin_norm_axis=1, begin_params_axis=1, epsilon=1e-7)(x,
+    gamma, beta) -> (y, mean, variance) (mean and variance keep the
+    normalised dims as 1)."""
+
+    def __init__(self, begin_norm_axis=1, begin_params_axis=1, epsilon=1e-7):
+        Primitive.__init__(self, 'LayerNorm')
+        self.begin_norm_axis = begin_norm_axis
+        self.begin_params_axis = begin_params_axis
+        self.epsilon = epsilon
+        self.add_prim_attr('begin_norm_axis', begin_norm_axis)
+        self.add_prim_attr('begin_params_axis', begin_params_axis)
+        self.add_prim_attr('epsilon', epsilon)
+
+    def __call__(self, x, gamma, beta):
+        y = _msc.prim('LayerNorm', x, gamma, beta, begin_norm_axis=self.begin_norm_axis,
+                      begin_params_axis=self.begin_params_axis, epsilon=self.epsilon)
+        b = self.begin_norm_axis + x.ndim if self.begin_norm_axis < 0 else self.begin_norm_axis
+        axes = tuple(range(b, x.ndim))
+        mean = _msc.prim('ReduceMean', x, axis=axes, keep_dims=True)
+        d = _msc.prim('Sub', x, mean)
+        var = _msc.prim('ReduceMean', _msc.prim('Mul', d, d), axis=axes, keep_dims=True)
+        return (y, mean, var)
+
+
+class Dropout(Primitive):
+    """Dropout(keep_prob=0.5, Seed0=0, Seed1=0)(x) -> (output, mask): always
+    drops (a primitive has no training flag); mask is x's shape, float."""
+
+    def __init__(self, keep_prob=0.5, Seed0=0, Seed1=0):
+        Primitive.__init__(self, 'Dropout')
+        if not isinstance(keep_prob, (int, float)) or isinstance(keep_prob, bool) or keep_prob <= 0 \
+                or keep_prob > 1:
+            raise ValueError(f"For 'Dropout', the 'keep_prob' must be in range (0, 1], but got {keep_prob}.")
+        self.keep_prob = keep_prob
+        self.add_prim_attr('keep_prob', keep_prob)
+
+    def __call__(self, x):
+        if _msc.capturing():
+            raise RuntimeError("For 'Dropout', msc does not support dropout in graph mode (its random mask "
+                               "needs a random op in the graph).")
+        from mindspore.ops import functional as F
+        mask = F._bernoulli_keep(x, 1.0 - self.keep_prob)
+        return (_msc.prim('RealDiv', _msc.prim('Mul', x, mask), self.keep_prob), mask)

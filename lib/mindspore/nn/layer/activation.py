@@ -1,6 +1,7 @@
 """mindspore.nn.layer.activation: activation cells and get_activation."""
 from mindspore.nn.cell import Cell
 from mindspore.ops import operations as P
+from mindspore.ops import functional as F
 from mindspore.ops.primitive import Primitive
 
 
@@ -57,7 +58,61 @@ class LogSoftmax(Cell):
         return self.log_softmax(x)
 
 
+class GELU(Cell):
+    """GELU; approximate=True (MindSpore's default) is the tanh form
+    0.5 x (1 + tanh(sqrt(2 / pi) (x + 0.044715 x^3))), False the erf form.
+    https://www.mindspore.cn/docs/zh-CN/r2.3/api_python/nn/mindspore.nn.GELU.html"""
+
+    def __init__(self, approximate=True):
+        super().__init__()
+        if not isinstance(approximate, bool):
+            raise TypeError(f"For 'GELU', the 'approximate' must be bool, but got {type(approximate).__name__}.")
+        self.approximate = approximate
+
+    def construct(self, x):
+        return F.gelu(x, approximate='tanh' if self.approximate else 'none')
+
+
+class LeakyReLU(Cell):
+    """x where x >= 0, alpha * x elsewhere (alpha default 0.2)."""
+
+    def __init__(self, alpha=0.2):
+        super().__init__()
+        if not isinstance(alpha, (int, float)) or isinstance(alpha, bool):
+            raise TypeError(f"For 'LeakyReLU', the 'alpha' must be a number, but got {type(alpha).__name__}.")
+        self.alpha = alpha
+
+    def construct(self, x):
+        return F.leaky_relu(x, self.alpha)
+
+
+class SiLU(Cell):
+    """x * sigmoid(x)."""
+
+    def __init__(self):
+        super().__init__()
+
+    def construct(self, input):
+        return F.silu(input)
+
+
+class Softplus(Cell):
+    """log(1 + exp(beta x)) / beta; x where beta x > threshold."""
+
+    def __init__(self, beta=1.0, threshold=20.0):
+        super().__init__()
+        self.beta = beta
+        self.threshold = threshold
+
+    def construct(self, input):
+        return F.softplus(input, self.beta, self.threshold)
+
+
 _ACTIVATIONS = {
+    'gelu': GELU,
+    'leakyrelu': LeakyReLU,
+    'silu': SiLU,
+    'softplus': Softplus,
     'relu': ReLU,
     'sigmoid': Sigmoid,
     'tanh': Tanh,

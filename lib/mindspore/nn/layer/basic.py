@@ -1,4 +1,4 @@
-"""mindspore.nn.layer.basic: Dense, Flatten, Identity."""
+"""mindspore.nn.layer.basic: Dense, Flatten, Identity, Dropout."""
 import math
 
 import _msc
@@ -115,3 +115,37 @@ class Identity(Cell):
 
     def construct(self, x):
         return x
+
+
+class Dropout(Cell):
+    """Zeroes elements with probability p (= 1 - keep_prob when p is None)
+    and scales the rest by 1 / (1 - p) in training mode (set_train()); the
+    input itself in inference mode. The mask is drawn from msc's global
+    numpy stream (PyNative only).
+    https://www.mindspore.cn/docs/zh-CN/r2.3/api_python/nn/mindspore.nn.Dropout.html"""
+
+    def __init__(self, keep_prob=0.5, p=None, dtype=mstype.float32):
+        super().__init__()
+        if p is None:
+            if not isinstance(keep_prob, (int, float)) or isinstance(keep_prob, bool):
+                raise TypeError(f"For 'Dropout', the 'keep_prob' must be a float, but got "
+                                f"{type(keep_prob).__name__}.")
+            if keep_prob <= 0 or keep_prob > 1:
+                raise ValueError(f"For 'Dropout', the 'keep_prob' must be a number in range (0, 1], but got "
+                                 f"{keep_prob}.")
+            p = 1.0 - keep_prob
+        else:
+            if not isinstance(p, (int, float)) or isinstance(p, bool):
+                raise TypeError(f"For 'Dropout', the 'p' must be float or int, but got {type(p).__name__}.")
+            if p < 0 or p >= 1:
+                raise ValueError(f"For 'Dropout', the 'p' must be a number in range [0, 1), but got {p}.")
+        self.p = p
+        self.keep_prob = 1.0 - p
+
+    def construct(self, x):
+        if not self.training or self.p == 0:
+            return x
+        return F.dropout(x, self.p, True)
+
+    def extend_repr(self):
+        return f'p={self.p}'
