@@ -6,7 +6,9 @@
  *   /tmp/conv_bench [MIN_SECONDS]
  * Output, one line per shape: conv f32|f64 N Cin H W Cout KH KW GFLOPS
  * (2 * N * Cout * OH * OW * Cin * KH * KW flops per call; best of 5 timed
- * runs). */
+ * runs), then the same with the fused epilogue (bias + ReLU, as LeNet's
+ * Graph mode runs it after fusion, msrt_conv2d_ep): conv+br ...; and the
+ * workspace each needs: ws f32|f64 ... BYTES. */
 #define _POSIX_C_SOURCE 199309L
 #include <math.h>
 #include <stdio.h>
@@ -46,13 +48,15 @@ static int naive_check(msrt_dtype dt, const int64_t *xs, const int64_t *wsh, con
 }
 
 static void bench(msrt_dtype dt, int64_t N, int64_t Cin, int64_t H, int64_t W, int64_t Cout,
-                  int64_t K, double secs) {
+                  int64_t K, int fused, double secs) {
   int64_t xs[4] = {N, Cin, H, W}, wsh[4] = {Cout, Cin, K, K};
   int64_t os[4] = {N, Cout, H - K + 1, W - K + 1};
   int64_t stride[2] = {1, 1}, pad[4] = {0, 0, 0, 0}, dil[2] = {1, 1};
   size_t es = msrt_dtype_size(dt), nx = (size_t)(N * Cin * H * W), nw = (size_t)(Cout * Cin * K * K);
   size_t no = (size_t)(os[0] * os[1] * os[2] * os[3]), i, wsz;
   void *x = malloc(nx * es), *w = malloc(nw * es), *out = malloc(no * es), *ws;
+  void *bias = calloc((size_t)Cout, es);
+  msrt_epilogue ep;
   double flops = 2.0 * (double)no * (double)(Cin * K * K), best = 0;
   int r;
   for (i = 0; i < nx; i++) {
@@ -65,6 +69,8 @@ static void bench(msrt_dtype dt, int64_t N, int64_t Cin, int64_t H, int64_t W, i
   }
   wsz = msrt_conv2d_ws_size(dt, xs, wsh, os, 1);
   ws = malloc(wsz + 64);
+  ep.bias = bias; /* zeros: the naive check still holds after ReLU below */
+  ep.act = MSRT_ACT_NONE;
   msrt_conv2d(dt, xs, wsh, os, stride, pad, dil, 1, x, w, out, ws);
   if (!naive_check(dt, xs, wsh, os, x, w, out)) {
     printf("conv %s: WRONG RESULT\n", dt == MSRT_FLOAT32 ? "f32" : "f64");
@@ -74,26 +80,40 @@ static void bench(msrt_dtype dt, int64_t N, int64_t Cin, int64_t H, int64_t W, i
     long calls = 0;
     double t0 = now(), t;
     do {
-      msrt_conv2d(dt, xs, wsh, os, stride, pad, dil, 1, x, w, out, ws);
+      if (fused) {
+        ep.act = MSRT_RELU;
+        msrt_conv2d_ep(dt, xs, wsh, os, stride, pad, dil, 1, x, w, out, ws, &ep);
+      } else {
+        msrt_conv2d(dt, xs, wsh, os, stride, pad, dil, 1, x, w, out, ws);
+      }
       calls++;
       t = now() - t0;
     } while (t < secs / 5);
     if (flops * (double)calls / t / 1e9 > best) best = flops * (double)calls / t / 1e9;
   }
-  printf("conv %s %lld %lld %lld %lld %lld %lld %lld %.2f\n", dt == MSRT_FLOAT32 ? "f32" : "f64",
+  if (!fused)
+    printf("ws %s %lld %lld %lld %lld %lld %lld %lld %lu\n", dt == MSRT_FLOAT32 ? "f32" : "f64",
+           (long long)N, (long long)Cin, (long long)H, (long long)W, (long long)Cout,
+           (long long)K, (long long)K, (unsigned long)wsz);
+  printf("conv%s %s %lld %lld %lld %lld %lld %lld %lld %.2f\n", fused ? "+br" : "",
+         dt == MSRT_FLOAT32 ? "f32" : "f64",
          (long long)N, (long long)Cin, (long long)H, (long long)W, (long long)Cout, (long long)K,
          (long long)K, best);
   free(x);
   free(w);
   free(out);
   free(ws);
+  free(bias);
 }
 
 int main(int argc, char **argv) {
   double secs = argc > 1 ? atof(argv[1]) : 1.0;
-  bench(MSRT_FLOAT32, 64, 1, 32, 32, 6, 5, secs);
-  bench(MSRT_FLOAT32, 64, 6, 14, 14, 16, 5, secs);
-  bench(MSRT_FLOAT64, 64, 1, 32, 32, 6, 5, secs);
-  bench(MSRT_FLOAT64, 64, 6, 14, 14, 16, 5, secs);
+  int fused;
+  for (fused = 0; fused < 2; fused++) {
+    bench(MSRT_FLOAT32, 64, 1, 32, 32, 6, 5, fused, secs);
+    bench(MSRT_FLOAT32, 64, 6, 14, 14, 16, 5, fused, secs);
+  }
+  bench(MSRT_FLOAT64, 64, 1, 32, 32, 6, 5, 0, secs);
+  bench(MSRT_FLOAT64, 64, 6, 14, 14, 16, 5, 0, secs);
   return 0;
 }

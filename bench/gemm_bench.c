@@ -6,9 +6,15 @@
  *
  * Output, one line per measurement, whitespace-separated:
  *   peak f32 GFLOPS
- *   gemm f32|f64 NN|NT M K N GFLOPS
+ *   gemm f32|f64 NN|NT|NN+br|NT+br|NT+b M K N GFLOPS
+ *   mlp f32 NN|NT BATCH GFLOPS MICROSECONDS
  * (shape is M x K times K x N; NT means B is given as N x K, as nn.Dense
- * stores its weight). Each figure is the best of several timed runs of
+ * stores its weight; +b adds a bias and +br a bias then ReLU, fused into
+ * the GEMM by msrt_gemm_ep_f32 as Graph mode's fused MatMul+BiasAdd+ReLU
+ * does). "mlp" is the seed MLP 784-512-512-10 forward as Graph mode runs
+ * it after fusion (three msrt_matmul_ep calls, ReLU on the first two);
+ * the batch-1 floor (reading the weights once) is bench/stream_bench.c's.
+ * Each figure is the best of several timed runs of
  * enough calls to last MIN_SECONDS / 5. */
 #define _POSIX_C_SOURCE 199309L
 #include <stdio.h>
@@ -106,21 +112,28 @@ static void fill(float *p, long n, unsigned *seed) {
   }
 }
 
-static double bench_f32(int tb, long M, long K, long N, double secs) {
+/* ep: 0 none, 1 bias, 2 bias + ReLU */
+static double bench_f32(int tb, int ep, long M, long K, long N, double secs) {
   float *A = malloc(sizeof(float) * (size_t)(M * K));
   float *B = malloc(sizeof(float) * (size_t)(K * N));
   float *C = malloc(sizeof(float) * (size_t)(M * N));
-  void *ws = malloc(msrt_gemm_ws_size(M, N, K));
+  float *bias = malloc(sizeof(float) * (size_t)N);
+  void *ws = malloc(msrt_gemm_ws_size(M, N, K) + 1);
+  msrt_epilogue e;
   unsigned seed = 42;
   long reps = 1, i;
   double best = 0, flops = 2.0 * (double)M * (double)N * (double)K;
   int r;
   fill(A, M * K, &seed);
   fill(B, K * N, &seed);
+  fill(bias, N, &seed);
+  e.bias = bias;
+  e.act = ep == 2 ? MSRT_RELU : MSRT_ACT_NONE;
   for (;;) {
     double t = now();
     for (i = 0; i < reps; i++)
-      msrt_gemm_f32(0, tb, M, N, K, 1.0f, A, K, B, tb ? K : N, 0.0f, C, N, ws);
+      msrt_gemm_ep_f32(0, tb, M, N, K, 1.0f, A, K, B, tb ? K : N, 0.0f, C, N, ws,
+                       ep ? &e : NULL, 0);
     t = now() - t;
     if (t > secs / 10) break;
     reps *= 2;
@@ -128,13 +141,72 @@ static double bench_f32(int tb, long M, long K, long N, double secs) {
   for (r = 0; r < 5; r++) {
     double t = now(), g;
     for (i = 0; i < reps; i++)
-      msrt_gemm_f32(0, tb, M, N, K, 1.0f, A, K, B, tb ? K : N, 0.0f, C, N, ws);
+      msrt_gemm_ep_f32(0, tb, M, N, K, 1.0f, A, K, B, tb ? K : N, 0.0f, C, N, ws,
+                       ep ? &e : NULL, 0);
     t = now() - t;
     g = flops * (double)reps / t * 1e-9;
     if (g > best) best = g;
   }
   sink = C[0];
-  free(A); free(B); free(C); free(ws);
+  free(A); free(B); free(C); free(bias); free(ws);
+  return best;
+}
+
+/* The seed MLP forward at batch M: x[M,784] -> 512 (ReLU) -> 512 (ReLU)
+ * -> 10, weights [out, in] (NT, as nn.Dense and Graph mode's Parameters)
+ * or [in, out] (NN, as the layout pass leaves frozen constants). Returns
+ * the best time of one forward in seconds. */
+static double bench_mlp(int tb, long M, double secs) {
+  static const long dims[4] = {784, 512, 512, 10};
+  float *w[3], *b[3], *h[4];
+  void *ws = malloc(msrt_gemm_ws_size(M, 512, 784) + 1);
+  unsigned seed = 7;
+  long reps = 1, i;
+  double best = 1e30;
+  int l, r;
+  for (l = 0; l < 3; l++) {
+    w[l] = malloc(sizeof(float) * (size_t)(dims[l] * dims[l + 1]));
+    b[l] = malloc(sizeof(float) * (size_t)dims[l + 1]);
+    fill(w[l], dims[l] * dims[l + 1], &seed);
+    fill(b[l], dims[l + 1], &seed);
+  }
+  for (l = 0; l < 4; l++) h[l] = malloc(sizeof(float) * (size_t)(M * dims[l]));
+  fill(h[0], M * 784, &seed);
+  for (r = -1; r < 5; r++) {
+    double t;
+    if (r == -1) { /* calibrate */
+      for (;;) {
+        t = now();
+        for (i = 0; i < reps; i++)
+          for (l = 0; l < 3; l++) {
+            msrt_epilogue e;
+            e.bias = b[l];
+            e.act = l < 2 ? MSRT_RELU : MSRT_ACT_NONE;
+            msrt_matmul_ep(MSRT_FLOAT32, 0, tb, M, dims[l + 1], dims[l], h[l], w[l], h[l + 1],
+                           ws, &e);
+          }
+        t = now() - t;
+        if (t > secs / 10) break;
+        reps *= 2;
+      }
+      continue;
+    }
+    t = now();
+    for (i = 0; i < reps; i++)
+      for (l = 0; l < 3; l++) {
+        msrt_epilogue e;
+        e.bias = b[l];
+        e.act = l < 2 ? MSRT_RELU : MSRT_ACT_NONE;
+        msrt_matmul_ep(MSRT_FLOAT32, 0, tb, M, dims[l + 1], dims[l], h[l], w[l], h[l + 1], ws,
+                       &e);
+      }
+    t = (now() - t) / (double)reps;
+    if (t < best) best = t;
+  }
+  sink = h[3][0];
+  for (l = 0; l < 3; l++) { free(w[l]); free(b[l]); }
+  for (l = 0; l < 4; l++) free(h[l]);
+  free(ws);
   return best;
 }
 
@@ -172,16 +244,34 @@ static double bench_f64(long M, long K, long N, double secs) {
 int main(int argc, char **argv) {
   static const long shapes[][3] = {
       {64, 784, 512}, {64, 512, 512}, {1, 784, 512}, {512, 512, 512}};
-  double secs = argc > 1 ? atof(argv[1]) : 1.0;
+  /* the MLP's layers as Graph mode calls them after fusion */
+  static const long ep_shapes[][5] = {/* M K N tb ep */
+                                      {64, 784, 512, 1, 2}, {64, 512, 512, 1, 2},
+                                      {64, 512, 10, 1, 1},  {1, 784, 512, 1, 2},
+                                      {64, 784, 512, 0, 2}};
+  static const char *ep_names[3] = {"", "+b", "+br"};
+  double secs = argc > 1 ? atof(argv[1]) : 1.0, mflops;
+  long nw = 784 * 512 + 512 * 512 + 512 * 10;
   size_t s;
-  int tb;
+  int tb, batch;
   if (!have_fma()) printf("# no AVX2+FMA: peak is a portable loop\n");
   printf("peak f32 %.1f\n", peak_gflops(secs));
   for (s = 0; s < sizeof shapes / sizeof shapes[0]; s++)
     for (tb = 0; tb < 2; tb++)
       printf("gemm f32 %s %ld %ld %ld %.1f\n", tb ? "NT" : "NN", shapes[s][0],
              shapes[s][1], shapes[s][2],
-             bench_f32(tb, shapes[s][0], shapes[s][1], shapes[s][2], secs));
+             bench_f32(tb, 0, shapes[s][0], shapes[s][1], shapes[s][2], secs));
+  for (s = 0; s < sizeof ep_shapes / sizeof ep_shapes[0]; s++)
+    printf("gemm f32 %s%s %ld %ld %ld %.1f\n", ep_shapes[s][3] ? "NT" : "NN",
+           ep_names[ep_shapes[s][4]], ep_shapes[s][0], ep_shapes[s][1], ep_shapes[s][2],
+           bench_f32((int)ep_shapes[s][3], (int)ep_shapes[s][4], ep_shapes[s][0],
+                     ep_shapes[s][1], ep_shapes[s][2], secs));
   printf("gemm f64 NN 512 512 512 %.1f\n", bench_f64(512, 512, 512, secs));
+  for (batch = 64; batch >= 1; batch -= 63)
+    for (tb = 1; tb >= 0; tb--) {
+      double t = bench_mlp(tb, batch, secs);
+      mflops = 2.0 * (double)batch * (double)nw;
+      printf("mlp f32 %s %d %.1f %.1f\n", tb ? "NT" : "NN", batch, mflops / t * 1e-9, t * 1e6);
+    }
   return 0;
 }

@@ -1,35 +1,51 @@
 /* gemm.c — matrix multiplication for eager mode and generated C.
  *
- * msrt_gemm_f32 / msrt_gemm_f64 follow BLIS (Van Zee & van de Geijn):
- *   for jc in N by NC:                    B block  [kc x nc]  -> L3
- *     for pc in K by KC:  pack B into NR-column micro-panels
- *       for ic in M by MC:  pack A into MR-row micro-panels   -> L2
- *         for jr in nc by NR:                  B micro-panel  -> L1
- *           for ir in mc by MR:  micro-kernel: C[MR x NR] += A panel * B panel
- * The micro-kernel keeps its MR x NR accumulators in registers and walks
- * the two packed panels with unit stride; packing pads the panels with
- * zeros to whole tiles, so only the write-back knows about edge tiles.
- * Transposed operands are handled by the packing routines alone.
+ * msrt_gemm_f32 / msrt_gemm_f64 stream B through L1 one narrow panel at a
+ * time and read A in place:
+ *   for ic in M by MC:                      a block of rows of A and C
+ *     for pc in K by KC:                    a depth block
+ *       for jr in N by NR:  copy B(pc:pc+kc, jr:jr+NR) into a zero-padded
+ *                           [kc][NR] panel (the whole workspace: <= 32 KiB)
+ *         for ir in mc by MR: micro-kernel C[MR x NR] (+)= A rows * panel
+ * The micro-kernel keeps its MR x NR accumulators in registers, broadcasts
+ * A(i, p) straight from A (A as is: row i is a unit-stride stream; A
+ * transposed: the MR values of step p are contiguous) and walks the panel
+ * with unit stride. Each panel is used for all mc rows while it sits in
+ * L1, so B is read from memory M / MC times and A stays in L2; for the
+ * shapes msc meets (the MLP at batch 64, Conv2D with M = Cout) that is
+ * once. Row tiles take exactly the rows that are left (a kernel per
+ * height), so nothing is padded in M and no A panel is ever packed. A
+ * full-width panel of B as is that would serve at most INPLACE_TILES row
+ * tiles (Conv2D with few output channels) is read where it lies instead
+ * of being copied. The order of the sums is the same either way.
  *
  * Two kernel sets share that driver:
  *   - generic C (4x8 float, 4x4 double): local accumulator arrays with
  *     constant bounds that gcc/clang turn into registers and vectorise for
  *     whatever target they compile for;
  *   - on x86-64 with GCC or clang, an AVX2+FMA set (6x16 float, 6x8
- *     double micro-kernels; float packing with vector copies and 8x8
- *     in-register transposes) compiled with __attribute__((target)) and
- *     chosen at run time with __builtin_cpu_supports, so msc's plain -O2
- *     build reaches the core's FMA peak. arm-none-eabi and other targets
- *     never see it. AVX code calls back into the generic (SSE-encoded)
- *     helpers only after _mm256_zeroupper(), which avoids the AVX/SSE
- *     transition penalty.
+ *     double; float NT panels with 8x8 in-register transposes) compiled
+ *     with __attribute__((target)) and chosen at run time with
+ *     __builtin_cpu_supports, so msc's plain -O2 build reaches the core's
+ *     FMA peak. arm-none-eabi and other targets never see it. AVX code
+ *     calls back into the generic (SSE-encoded) helpers only after
+ *     _mm256_zeroupper(), which avoids the AVX/SSE transition penalty.
+ * The workspace is the same on every target (msrt_gemm_ws_size: one panel
+ * of 16 x KC_MAX doubles), since msc sizes it on the host for code that may
+ * run on a microcontroller.
  *
  * Matrices with a single row (M == 1, a vector-matrix product) skip the
- * packing: streaming B once is all the work there is. On the AVX2 path,
- * float matrices with at most MC_MAX rows (one L2 block of A: the MLP at
- * batch 64) take gemm_smallm_avx2_f32 instead: A read in place, B copied
- * one 16-column panel at a time into L1 and used for all of M at once
- * (see there).
+ * panels: streaming B once is all the work there is (no workspace).
+ *
+ * Fused epilogue (msrt_matmul_ep, msrt_conv2d_ep through msrt_gemm_ep_*):
+ * once the last depth block of a panel has been stored, the epilogue
+ * (bias add, then activation) runs over that mc x NR block of C while it
+ * is still in L1; the M == 1 and unpacked paths apply it per output row.
+ * The bias add and the activations are the same scalar expressions as
+ * msrt_binary(MSRT_ADD) and msrt_unary (ReLU and ReLU6 also as AVX2
+ * compare-and-mask code with the same results, nan and -0.0 included), so
+ * the result is bit-identical to the unfused kernels; tests/unit/
+ * test_epilogue.c checks that for every path.
  *
  * Summation order differs from a naive loop (k is split into blocks of at
  * most KC_MAX, and the AVX2 path fuses multiply-adds): results agree with
@@ -40,11 +56,14 @@
  * numpy's matmul does; integers wrap (unsigned arithmetic); bool is an OR
  * of ANDs.
  *
- * No malloc (the packed panels live in the caller's ws), no VLAs, no
- * recursion. */
+ * No malloc (the panel lives in the caller's ws), no VLAs, no recursion. */
 #include "msrt.h"
 
-#if defined(__x86_64__) && defined(__GNUC__)
+#include <math.h>
+
+/* -DMSRT_NO_SIMD builds the generic kernels alone (tests of the portable
+ * path on an x86 host). */
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(MSRT_NO_SIMD)
 #define GEMM_X86 1
 #include <immintrin.h>
 #endif
@@ -53,21 +72,15 @@
  * blocking
  * =================================================================== */
 
-/* Upper bounds of the blocking over every kernel set; msrt_gemm_ws_size
- * sizes the workspace with them. */
+/* Upper bounds over every kernel set; msrt_gemm_ws_size sizes the
+ * workspace with them (in doubles, whatever the dtype). */
 #define KC_MAX 256
-#define MC_MAX 168 /* a multiple of every MR */
-#define NC_MAX 4080 /* a multiple of every NR */
-#define MR_LCM 12
-#define NR_LCM 16
+#define MC_MAX 168 /* rows of A per block: A block in L2 */
+#define PANEL_MAX 16 /* widest B panel of any kernel set */
 #define WS_ALIGN 64
-
-typedef struct {
-  int mr, nr;   /* register tile */
-  int64_t mc;   /* rows of A per L2 block (multiple of mr) */
-  int64_t kc;   /* depth per block */
-  int64_t nc;   /* columns of B per L3 block (multiple of nr) */
-} Blocking;
+/* A B panel that would serve at most this many row tiles (Conv2D with a
+ * few output channels) is read in place rather than copied. */
+#define INPLACE_TILES 2
 
 static int64_t min64(int64_t a, int64_t b) { return a < b ? a : b; }
 static int64_t round_up(int64_t x, int64_t m) { return (x + m - 1) / m * m; }
@@ -82,12 +95,8 @@ static int64_t balanced(int64_t n, int64_t cap, int64_t mult) {
 }
 
 size_t msrt_gemm_ws_size(int64_t M, int64_t N, int64_t K) {
-  int64_t mc, nc, kc;
-  if (M <= 0 || N <= 0 || K <= 0) return WS_ALIGN;
-  mc = min64(round_up(M, MR_LCM), MC_MAX);
-  nc = min64(round_up(N, NR_LCM), NC_MAX);
-  kc = min64(K, KC_MAX);
-  return (size_t)((mc * kc + kc * nc) * 8 + 2 * WS_ALIGN);
+  if (M <= 1 || N <= 0 || K <= 0) return 0; /* gemv or no product: none */
+  return (size_t)(PANEL_MAX * min64(K, KC_MAX) * 8 + WS_ALIGN);
 }
 
 static void *align_ws(void *ws) {
@@ -97,17 +106,108 @@ static void *align_ws(void *ws) {
 }
 
 /* ===================================================================
+ * epilogue: the scalar expressions of msrt_binary(MSRT_ADD) and
+ * msrt_unary (runtime/kernels.c) for the activations a fused node may
+ * carry. Kept textually identical to kernels.c; tests/unit/
+ * test_epilogue.c compares the two bit for bit.
+ * =================================================================== */
+
+#define EP_SQRT1_2 0.70710678118654752440
+
+static float ep_gelu_f32(float x) {
+  return (float)(0.5 * (double)x * erfc(-(double)x * EP_SQRT1_2));
+}
+static double ep_gelu_f64(double x) { return 0.5 * x * erfc(-x * EP_SQRT1_2); }
+
+#define EP_DEFINE(T, SUF, F)                                                   \
+  static T ep_sigmoid_##SUF(T x) {                                             \
+    T e = exp##F(-fabs##F(x)), r = (T)1 / ((T)1 + e);                          \
+    return x >= 0 ? r : e * r;                                                 \
+  }                                                                            \
+                                                                               \
+  /* c[0:m, 0:n] = act(c + bias), bias indexed by the column j0 + j or (per  \
+   * row) the row i0 + i. */                                                   \
+  static void ep_apply_##SUF(const msrt_epilogue *ep, int per_row, T *c,       \
+                             int64_t ldc, int64_t m, int64_t n, int64_t i0,    \
+                             int64_t j0) {                                     \
+    const T *bias = (const T *)ep->bias;                                       \
+    int64_t i, j;                                                              \
+    for (i = 0; i < m; i++) {                                                  \
+      T *ci = c + i * ldc;                                                     \
+      if (bias && per_row) {                                                   \
+        T b = bias[i0 + i];                                                    \
+        for (j = 0; j < n; j++) ci[j] = ci[j] + b;                             \
+      } else if (bias) {                                                       \
+        const T *bj = bias + j0;                                               \
+        for (j = 0; j < n; j++) ci[j] = ci[j] + bj[j];                         \
+      }                                                                        \
+      switch (ep->act) {                                                       \
+      case MSRT_RELU:                                                          \
+        for (j = 0; j < n; j++) {                                              \
+          T x = ci[j];                                                         \
+          ci[j] = x < 0 ? (T)0 : x;                                            \
+        }                                                                      \
+        break;                                                                 \
+      case MSRT_RELU6:                                                         \
+        for (j = 0; j < n; j++) {                                              \
+          T x = ci[j];                                                         \
+          ci[j] = x < 0 ? (T)0 : x > (T)6 ? (T)6 : x;                          \
+        }                                                                      \
+        break;                                                                 \
+      case MSRT_SIGMOID:                                                       \
+        for (j = 0; j < n; j++) ci[j] = ep_sigmoid_##SUF(ci[j]);               \
+        break;                                                                 \
+      case MSRT_TANH:                                                          \
+        for (j = 0; j < n; j++) ci[j] = tanh##F(ci[j]);                        \
+        break;                                                                 \
+      case MSRT_GELU:                                                          \
+        for (j = 0; j < n; j++) ci[j] = ep_gelu_##SUF(ci[j]);                  \
+        break;                                                                 \
+      case MSRT_SILU:                                                          \
+        for (j = 0; j < n; j++) {                                              \
+          T x = ci[j];                                                         \
+          ci[j] = x * ep_sigmoid_##SUF(x);                                     \
+        }                                                                      \
+        break;                                                                 \
+      default:                                                                 \
+        break;                                                                 \
+      }                                                                        \
+    }                                                                          \
+  }
+
+EP_DEFINE(float, f32, f)
+EP_DEFINE(double, f64, )
+
+/* The epilogue, or NULL when it does nothing. */
+static const msrt_epilogue *ep_norm(const msrt_epilogue *ep) {
+  return ep && (ep->bias || ep->act != MSRT_ACT_NONE) ? ep : NULL;
+}
+
+static int ep_valid(const msrt_epilogue *ep) {
+  if (!ep) return 1;
+  switch (ep->act) {
+  case MSRT_ACT_NONE: case MSRT_RELU: case MSRT_RELU6: case MSRT_SIGMOID:
+  case MSRT_TANH: case MSRT_GELU: case MSRT_SILU:
+    return 1;
+  default:
+    return 0;
+  }
+}
+
+/* ===================================================================
  * the driver, once per element type
  * ===================================================================
  * GEMM_DEFINE(T, SUF) defines, for element type T:
- *   pack_a_SUF, pack_b_SUF          packing into zero-padded panels
- *   ukernel_generic_SUF             the portable micro-kernel
- *   gemm_blocked_SUF                the five loops around a micro-kernel
+ *   pack_b_SUF                      one zero-padded [kc][nr] B panel
+ *   store_tile_SUF                  write-back of an accumulator tile
+ *   smk_generic_SUF, panel_generic_SUF   the portable micro-kernel
+ *   gemm_panels_SUF                 the loops around a panel kernel
+ *   scale_c_SUF                     C = beta * C
  *   gemm_simple_SUF                 ws == NULL: a plain i-k-j loop
- *   gemv_SUF                        M == 1 without packing
  *
- * A micro-kernel computes, for packed panels pa [kc][mr] and pb [kc][nr],
- *   C[0:m, 0:n] = alpha * (pa^T pb)[0:m, 0:n] + beta * C[0:m, 0:n]
+ * A panel kernel computes, for rows 0:mc of A (A(i, p) = a[i*ars + p*acs],
+ * p < kc) and a panel pb [kc][nr],
+ *   C[0:mc, 0:n] = alpha * (A pb)[0:mc, 0:n] + beta * C[0:mc, 0:n]
  * where beta == 0 means C is not read (as in BLAS). */
 
 #define GEN_MR_f32 4
@@ -116,46 +216,21 @@ static void *align_ws(void *ws) {
 #define GEN_NR_f64 4
 
 #define GEMM_DEFINE(T, SUF)                                                    \
-  typedef void (*ukernel_##SUF)(int64_t kc, const T *pa, const T *pb, T *c,    \
-                                int64_t ldc, int m, int n, T alpha, T beta);   \
-  typedef void (*packa_##SUF)(int transa, const T *A, int64_t lda, int64_t i0, \
-                              int64_t mc, int64_t p0, int64_t kc, int mr,      \
-                              T *dst);                                         \
+  typedef void (*panel_##SUF)(int64_t mc, int64_t kc, const T *a, int64_t ars, \
+                              int64_t acs, const T *pb, int64_t bs, T *c,      \
+                              int64_t ldc, int n, T alpha, T beta);            \
   typedef void (*packb_##SUF)(int transb, const T *B, int64_t ldb, int64_t p0, \
                               int64_t kc, int64_t j0, int64_t nc, int nr,      \
                               T *dst);                                         \
+  typedef void (*epf_##SUF)(const msrt_epilogue *ep, int per_row, T *c,        \
+                            int64_t ldc, int64_t m, int64_t n, int64_t i0,     \
+                            int64_t j0);                                       \
   typedef struct {                                                             \
-    ukernel_##SUF uk;                                                          \
-    packa_##SUF pack_a;                                                        \
+    int mr, nr;                                                                \
+    panel_##SUF panel;                                                         \
     packb_##SUF pack_b;                                                        \
+    epf_##SUF ep;                                                              \
   } Ops_##SUF;                                                                 \
-                                                                               \
-  /* A(i, p) = transa ? A[p*lda + i] : A[i*lda + p] */                       \
-  static void pack_a_##SUF(int transa, const T *A, int64_t lda, int64_t i0,    \
-                           int64_t mc, int64_t p0, int64_t kc, int mr, T *dst) \
-  {                                                                            \
-    int64_t ir, p;                                                             \
-    int i;                                                                     \
-    for (ir = 0; ir < mc; ir += mr) {                                          \
-      int m = (int)min64(mr, mc - ir);                                         \
-      if (transa) {                                                            \
-        const T *src = A + p0 * lda + i0 + ir;                                 \
-        for (p = 0; p < kc; p++) {                                             \
-          for (i = 0; i < m; i++) dst[i] = src[i];                             \
-          for (; i < mr; i++) dst[i] = 0;                                      \
-          src += lda;                                                          \
-          dst += mr;                                                           \
-        }                                                                      \
-      } else {                                                                 \
-        const T *src = A + (i0 + ir) * lda + p0;                               \
-        for (p = 0; p < kc; p++) {                                             \
-          for (i = 0; i < m; i++) dst[i] = src[i * lda + p];                   \
-          for (; i < mr; i++) dst[i] = 0;                                      \
-          dst += mr;                                                           \
-        }                                                                      \
-      }                                                                        \
-    }                                                                          \
-  }                                                                            \
                                                                                \
   /* B(p, j) = transb ? B[j*ldb + p] : B[p*ldb + j] */                       \
   static void pack_b_##SUF(int transb, const T *B, int64_t ldb, int64_t p0,    \
@@ -195,7 +270,7 @@ static void *align_ws(void *ws) {
     }                                                                          \
   }                                                                            \
                                                                                \
-  /* Writes an mr x nr tile held in acc (row-major, stride nr) to C. */       \
+  /* Writes an m x n tile held in acc (row-major, stride accn) to C. */       \
   static void store_tile_##SUF(const T *acc, int accn, T *c, int64_t ldc,      \
                                int m, int n, T alpha, T beta) {                \
     int i, j;                                                                  \
@@ -211,54 +286,73 @@ static void *align_ws(void *ws) {
     }                                                                          \
   }                                                                            \
                                                                                \
-  static void ukernel_generic_##SUF(int64_t kc, const T *pa, const T *pb,      \
-                                    T *c, int64_t ldc, int m, int n, T alpha,  \
-                                    T beta) {                                  \
+  static void smk_generic_##SUF(int64_t kc, const T *a, int64_t ars,           \
+                                int64_t acs, const T *pb, int64_t bs, T *c,    \
+                                int64_t ldc,                                   \
+                                int m, int n, T alpha, T beta) {               \
     enum { MR = GEN_MR_##SUF, NR = GEN_NR_##SUF };                             \
     T acc[MR * NR];                                                            \
     int64_t p;                                                                 \
     int i, j;                                                                  \
     for (i = 0; i < MR * NR; i++) acc[i] = 0;                                  \
-    for (p = 0; p < kc; p++) {                                                 \
-      for (i = 0; i < MR; i++) {                                               \
-        T a = pa[i];                                                           \
-        for (j = 0; j < NR; j++) acc[i * NR + j] += a * pb[j];                 \
-      }                                                                        \
-      pa += MR;                                                                \
-      pb += NR;                                                                \
+    if (m == MR) {                                                             \
+      for (p = 0; p < kc; p++, pb += bs)                                       \
+        for (i = 0; i < MR; i++) {                                             \
+          T av = a[i * ars + p * acs];                                         \
+          for (j = 0; j < NR; j++) acc[i * NR + j] += av * pb[j];              \
+        }                                                                      \
+    } else {                                                                   \
+      for (p = 0; p < kc; p++, pb += bs)                                       \
+        for (i = 0; i < m; i++) {                                              \
+          T av = a[i * ars + p * acs];                                         \
+          for (j = 0; j < NR; j++) acc[i * NR + j] += av * pb[j];              \
+        }                                                                      \
     }                                                                          \
     store_tile_##SUF(acc, NR, c, ldc, m, n, alpha, beta);                      \
   }                                                                            \
                                                                                \
-  static void gemm_blocked_##SUF(const Blocking *bk, const Ops_##SUF *ops,     \
-                                 int transa, int transb, int64_t M, int64_t N, \
-                                 int64_t K, T alpha, const T *A, int64_t lda,  \
-                                 const T *B, int64_t ldb, T beta, T *C,        \
-                                 int64_t ldc, void *ws) {                      \
-    const int mr = bk->mr, nr = bk->nr;                                        \
-    const int64_t kcb = balanced(K, bk->kc, 1);                                \
-    const int64_t mcb = balanced(M, bk->mc, mr);                               \
-    const int64_t ncb = balanced(N, bk->nc, nr);                               \
+  static void panel_generic_##SUF(int64_t mc, int64_t kc, const T *a,          \
+                                  int64_t ars, int64_t acs, const T *pb,       \
+                                  int64_t bs, T *c, int64_t ldc, int n,        \
+                                  T alpha, T beta) {                           \
+    int64_t ir;                                                                \
+    for (ir = 0; ir < mc; ir += GEN_MR_##SUF)                                  \
+      smk_generic_##SUF(kc, a + ir * ars, ars, acs, pb, bs, c + ir * ldc, ldc, \
+                        (int)min64(GEN_MR_##SUF, mc - ir), n, alpha, beta);    \
+  }                                                                            \
+                                                                               \
+  static void gemm_panels_##SUF(const Ops_##SUF *ops, int transa, int transb,  \
+                                int64_t M, int64_t N, int64_t K, T alpha,      \
+                                const T *A, int64_t lda, const T *B,           \
+                                int64_t ldb, T beta, T *C, int64_t ldc,        \
+                                void *ws, const msrt_epilogue *ep,             \
+                                int per_row) {                                 \
+    const int nr = ops->nr;                                                    \
+    const int64_t kcb = balanced(K, KC_MAX, 1);                                \
+    const int64_t mcb = balanced(M, MC_MAX, ops->mr);                          \
+    const int64_t ars = transa ? 1 : lda, acs = transa ? lda : 1;              \
     T *pb = (T *)align_ws(ws);                                                 \
-    T *pa = pb + round_up(kcb * ncb, WS_ALIGN / (int64_t)sizeof(T));           \
-    int64_t jc, pc, ic, jr, ir;                                                \
-    for (jc = 0; jc < N; jc += ncb) {                                          \
-      int64_t nc = min64(ncb, N - jc);                                         \
+    int64_t ic, pc, jr;                                                        \
+    for (ic = 0; ic < M; ic += mcb) {                                          \
+      int64_t mc = min64(mcb, M - ic);                                         \
+      T *c = C + ic * ldc;                                                     \
       for (pc = 0; pc < K; pc += kcb) {                                        \
         int64_t kc = min64(kcb, K - pc);                                       \
         T bt = pc == 0 ? beta : (T)1;                                          \
-        ops->pack_b(transb, B, ldb, pc, kc, jc, nc, nr, pb);                   \
-        for (ic = 0; ic < M; ic += mcb) {                                      \
-          int64_t mc = min64(mcb, M - ic);                                     \
-          ops->pack_a(transa, A, lda, ic, mc, pc, kc, mr, pa);                 \
-          for (jr = 0; jr < nc; jr += nr) {                                    \
-            int n = (int)min64(nr, nc - jr);                                   \
-            for (ir = 0; ir < mc; ir += mr) {                                  \
-              int m = (int)min64(mr, mc - ir);                                 \
-              ops->uk(kc, pa + ir * kc, pb + jr * kc,                          \
-                 C + (ic + ir) * ldc + jc + jr, ldc, m, n, alpha, bt);         \
-            }                                                                  \
+        int last = pc + kc >= K;                                               \
+        const T *a = A + ic * ars + pc * acs;                                  \
+        for (jr = 0; jr < N; jr += nr) {                                       \
+          int n = (int)min64(nr, N - jr);                                      \
+          if (!transb && n == nr && mc <= INPLACE_TILES * ops->mr) {           \
+            /* the panel would serve one or two row tiles: read B as is */    \
+            ops->panel(mc, kc, a, ars, acs, B + pc * ldb + jr, ldb, c + jr,    \
+                       ldc, n, alpha, bt);                                     \
+          } else {                                                             \
+            ops->pack_b(transb, B, ldb, pc, kc, jr, n, nr, pb);                \
+            ops->panel(mc, kc, a, ars, acs, pb, nr, c + jr, ldc, n, alpha,     \
+                       bt);                                                    \
           }                                                                    \
+          if (last && ep) ops->ep(ep, per_row, c + jr, ldc, mc, n, ic, jr);    \
         }                                                                      \
       }                                                                        \
     }                                                                          \
@@ -277,11 +371,13 @@ static void *align_ws(void *ws) {
   }                                                                            \
                                                                                \
   /* ws == NULL: C = beta*C first, then i-k-j (unit stride in B and C when   \
-   * B is not transposed; the inner loop vectorises). */                      \
+   * B is not transposed; the inner loop vectorises); the epilogue per      \
+   * finished row. */                                                          \
   static void gemm_simple_##SUF(int transa, int transb, int64_t M, int64_t N,  \
                                 int64_t K, T alpha, const T *A, int64_t lda,   \
                                 const T *B, int64_t ldb, T beta, T *C,         \
-                                int64_t ldc) {                                 \
+                                int64_t ldc, const msrt_epilogue *ep,          \
+                                int per_row) {                                 \
     int64_t i, j, p;                                                           \
     scale_c_##SUF(M, N, beta, C, ldc);                                         \
     for (i = 0; i < M; i++) {                                                  \
@@ -295,6 +391,7 @@ static void *align_ws(void *ws) {
           for (j = 0; j < N; j++) ci[j] += a * B[j * ldb + p];                 \
         }                                                                      \
       }                                                                        \
+      if (ep) ep_apply_##SUF(ep, per_row, ci, ldc, 1, N, i, 0);                \
     }                                                                          \
   }
 
@@ -385,61 +482,6 @@ static int have_avx2_fma(void) {
     }                                                                          \
   } while (0)
 
-#define FMA_ROW_F32(i)                                                         \
-  do {                                                                         \
-    __m256 ai = _mm256_broadcast_ss(pa + (i));                                 \
-    c##i##0 = _mm256_fmadd_ps(ai, b0, c##i##0);                                \
-    c##i##1 = _mm256_fmadd_ps(ai, b1, c##i##1);                                \
-  } while (0)
-
-#define STEP_F32()                                                             \
-  do {                                                                         \
-    __m256 b0 = _mm256_load_ps(pb), b1 = _mm256_load_ps(pb + 8);               \
-    FMA_ROW_F32(0); FMA_ROW_F32(1); FMA_ROW_F32(2);                            \
-    FMA_ROW_F32(3); FMA_ROW_F32(4); FMA_ROW_F32(5);                            \
-    pa += 6;                                                                   \
-    pb += 16;                                                                  \
-  } while (0)
-
-AVX2 static void ukernel_avx2_f32(int64_t kc, const float *pa,
-                                  const float *pb, float *c, int64_t ldc,
-                                  int m, int n, float alpha, float beta) {
-  __m256 c00 = _mm256_setzero_ps(), c01 = _mm256_setzero_ps();
-  __m256 c10 = _mm256_setzero_ps(), c11 = _mm256_setzero_ps();
-  __m256 c20 = _mm256_setzero_ps(), c21 = _mm256_setzero_ps();
-  __m256 c30 = _mm256_setzero_ps(), c31 = _mm256_setzero_ps();
-  __m256 c40 = _mm256_setzero_ps(), c41 = _mm256_setzero_ps();
-  __m256 c50 = _mm256_setzero_ps(), c51 = _mm256_setzero_ps();
-  __m256 va = _mm256_set1_ps(alpha), vb = _mm256_set1_ps(beta);
-  int64_t p = kc;
-  for (; p >= 4; p -= 4) {
-    _mm_prefetch((const char *)(pb + 64 * 4), _MM_HINT_T0);
-    STEP_F32();
-    STEP_F32();
-    _mm_prefetch((const char *)(pb + 64 * 4 - 32), _MM_HINT_T0);
-    STEP_F32();
-    STEP_F32();
-  }
-  for (; p > 0; p--) STEP_F32();
-  if (m == 6 && n == 16) {
-    ST_ROW_F32(0, c00, c01);
-    ST_ROW_F32(1, c10, c11);
-    ST_ROW_F32(2, c20, c21);
-    ST_ROW_F32(3, c30, c31);
-    ST_ROW_F32(4, c40, c41);
-    ST_ROW_F32(5, c50, c51);
-  } else {
-    float acc[6 * 16];
-    _mm256_storeu_ps(acc + 0, c00); _mm256_storeu_ps(acc + 8, c01);
-    _mm256_storeu_ps(acc + 16, c10); _mm256_storeu_ps(acc + 24, c11);
-    _mm256_storeu_ps(acc + 32, c20); _mm256_storeu_ps(acc + 40, c21);
-    _mm256_storeu_ps(acc + 48, c30); _mm256_storeu_ps(acc + 56, c31);
-    _mm256_storeu_ps(acc + 64, c40); _mm256_storeu_ps(acc + 72, c41);
-    _mm256_storeu_ps(acc + 80, c50); _mm256_storeu_ps(acc + 88, c51);
-    _mm256_zeroupper(); /* store_tile is SSE code: avoid the transition */
-    store_tile_f32(acc, 16, c, ldc, m, n, alpha, beta);
-  }
-}
 
 #define ST_ROW_F64(i, r0, r1)                                                  \
   do {                                                                         \
@@ -459,83 +501,34 @@ AVX2 static void ukernel_avx2_f32(int64_t kc, const float *pa,
     }                                                                          \
   } while (0)
 
-#define FMA_ROW_F64(i)                                                         \
-  do {                                                                         \
-    __m256d ai = _mm256_broadcast_sd(pa + (i));                                \
-    c##i##0 = _mm256_fmadd_pd(ai, b0, c##i##0);                                \
-    c##i##1 = _mm256_fmadd_pd(ai, b1, c##i##1);                                \
-  } while (0)
 
-#define STEP_F64()                                                             \
-  do {                                                                         \
-    __m256d b0 = _mm256_load_pd(pb), b1 = _mm256_load_pd(pb + 4);             \
-    FMA_ROW_F64(0); FMA_ROW_F64(1); FMA_ROW_F64(2);                            \
-    FMA_ROW_F64(3); FMA_ROW_F64(4); FMA_ROW_F64(5);                            \
-    pa += 6;                                                                   \
-    pb += 8;                                                                   \
-  } while (0)
-
-AVX2 static void ukernel_avx2_f64(int64_t kc, const double *pa,
-                                  const double *pb, double *c, int64_t ldc,
-                                  int m, int n, double alpha, double beta) {
-  __m256d c00 = _mm256_setzero_pd(), c01 = _mm256_setzero_pd();
-  __m256d c10 = _mm256_setzero_pd(), c11 = _mm256_setzero_pd();
-  __m256d c20 = _mm256_setzero_pd(), c21 = _mm256_setzero_pd();
-  __m256d c30 = _mm256_setzero_pd(), c31 = _mm256_setzero_pd();
-  __m256d c40 = _mm256_setzero_pd(), c41 = _mm256_setzero_pd();
-  __m256d c50 = _mm256_setzero_pd(), c51 = _mm256_setzero_pd();
-  __m256d va = _mm256_set1_pd(alpha), vb = _mm256_set1_pd(beta);
-  int64_t p = kc;
-  for (; p >= 4; p -= 4) {
-    _mm_prefetch((const char *)(pb + 32 * 4), _MM_HINT_T0);
-    STEP_F64();
-    STEP_F64();
-    _mm_prefetch((const char *)(pb + 32 * 4 - 16), _MM_HINT_T0);
-    STEP_F64();
-    STEP_F64();
-  }
-  for (; p > 0; p--) STEP_F64();
-  if (m == 6 && n == 8) {
-    ST_ROW_F64(0, c00, c01);
-    ST_ROW_F64(1, c10, c11);
-    ST_ROW_F64(2, c20, c21);
-    ST_ROW_F64(3, c30, c31);
-    ST_ROW_F64(4, c40, c41);
-    ST_ROW_F64(5, c50, c51);
-  } else {
-    double acc[6 * 8];
-    _mm256_storeu_pd(acc + 0, c00); _mm256_storeu_pd(acc + 4, c01);
-    _mm256_storeu_pd(acc + 8, c10); _mm256_storeu_pd(acc + 12, c11);
-    _mm256_storeu_pd(acc + 16, c20); _mm256_storeu_pd(acc + 20, c21);
-    _mm256_storeu_pd(acc + 24, c30); _mm256_storeu_pd(acc + 28, c31);
-    _mm256_storeu_pd(acc + 32, c40); _mm256_storeu_pd(acc + 36, c41);
-    _mm256_storeu_pd(acc + 40, c50); _mm256_storeu_pd(acc + 44, c51);
-    _mm256_zeroupper();
-    store_tile_f64(acc, 8, c, ldc, m, n, alpha, beta);
-  }
+/* Column block [c, c+4) of 8 rows s[0..7] of B^T (row r at s + r*ldb),
+ * transposed into 4 or 8 panel rows of width 16 at d (d[k*16 + r] =
+ * s[r*ldb + k]). The rows are loaded as 128-bit halves paired by
+ * vinsertf128 (rows r and r+4 share a register), so the transpose needs
+ * two shuffle stages instead of three: the shuffle port, not the FMAs,
+ * was what an NT panel cost. */
+AVX2 static inline __attribute__((always_inline)) void
+tr8x8_f32(const float *s, int64_t ldb, float *d) {
+#define TR_LD(r, k)                                                            \
+  _mm256_insertf128_ps(_mm256_castps128_ps256(_mm_loadu_ps(s + (r) * ldb + (k))), \
+                       _mm_loadu_ps(s + ((r) + 4) * ldb + (k)), 1)
+  __m256 r0 = TR_LD(0, 0), r1 = TR_LD(1, 0), r2 = TR_LD(2, 0), r3 = TR_LD(3, 0);
+  __m256 r4 = TR_LD(0, 4), r5 = TR_LD(1, 4), r6 = TR_LD(2, 4), r7 = TR_LD(3, 4);
+#undef TR_LD
+  __m256 t0 = _mm256_unpacklo_ps(r0, r1), t1 = _mm256_unpackhi_ps(r0, r1);
+  __m256 t2 = _mm256_unpacklo_ps(r2, r3), t3 = _mm256_unpackhi_ps(r2, r3);
+  __m256 t4 = _mm256_unpacklo_ps(r4, r5), t5 = _mm256_unpackhi_ps(r4, r5);
+  __m256 t6 = _mm256_unpacklo_ps(r6, r7), t7 = _mm256_unpackhi_ps(r6, r7);
+  _mm256_store_ps(d + 0 * 16, _mm256_shuffle_ps(t0, t2, 0x44));
+  _mm256_store_ps(d + 1 * 16, _mm256_shuffle_ps(t0, t2, 0xee));
+  _mm256_store_ps(d + 2 * 16, _mm256_shuffle_ps(t1, t3, 0x44));
+  _mm256_store_ps(d + 3 * 16, _mm256_shuffle_ps(t1, t3, 0xee));
+  _mm256_store_ps(d + 4 * 16, _mm256_shuffle_ps(t4, t6, 0x44));
+  _mm256_store_ps(d + 5 * 16, _mm256_shuffle_ps(t4, t6, 0xee));
+  _mm256_store_ps(d + 6 * 16, _mm256_shuffle_ps(t5, t7, 0x44));
+  _mm256_store_ps(d + 7 * 16, _mm256_shuffle_ps(t5, t7, 0xee));
 }
-
-/* In-register transpose of an 8x8 block: r[i] holds row i on entry and
- * column i on exit. */
-#define TRANSPOSE8(r)                                                          \
-  do {                                                                         \
-    __m256 t0 = _mm256_unpacklo_ps(r[0], r[1]), t1 = _mm256_unpackhi_ps(r[0], r[1]); \
-    __m256 t2 = _mm256_unpacklo_ps(r[2], r[3]), t3 = _mm256_unpackhi_ps(r[2], r[3]); \
-    __m256 t4 = _mm256_unpacklo_ps(r[4], r[5]), t5 = _mm256_unpackhi_ps(r[4], r[5]); \
-    __m256 t6 = _mm256_unpacklo_ps(r[6], r[7]), t7 = _mm256_unpackhi_ps(r[6], r[7]); \
-    __m256 s0 = _mm256_shuffle_ps(t0, t2, 0x44), s1 = _mm256_shuffle_ps(t0, t2, 0xee); \
-    __m256 s2 = _mm256_shuffle_ps(t1, t3, 0x44), s3 = _mm256_shuffle_ps(t1, t3, 0xee); \
-    __m256 s4 = _mm256_shuffle_ps(t4, t6, 0x44), s5 = _mm256_shuffle_ps(t4, t6, 0xee); \
-    __m256 s6 = _mm256_shuffle_ps(t5, t7, 0x44), s7 = _mm256_shuffle_ps(t5, t7, 0xee); \
-    r[0] = _mm256_permute2f128_ps(s0, s4, 0x20);                               \
-    r[1] = _mm256_permute2f128_ps(s1, s5, 0x20);                               \
-    r[2] = _mm256_permute2f128_ps(s2, s6, 0x20);                               \
-    r[3] = _mm256_permute2f128_ps(s3, s7, 0x20);                               \
-    r[4] = _mm256_permute2f128_ps(s0, s4, 0x31);                               \
-    r[5] = _mm256_permute2f128_ps(s1, s5, 0x31);                               \
-    r[6] = _mm256_permute2f128_ps(s2, s6, 0x31);                               \
-    r[7] = _mm256_permute2f128_ps(s3, s7, 0x31);                               \
-  } while (0)
 
 /* B panels of 16 columns: vector copies (B as is) or 8x8 transposes (B
  * transposed: column j of op(B) is row j of B). Partial panels and the
@@ -555,16 +548,8 @@ AVX2 static void pack_b_avx2_f32(int transb, const float *B, int64_t ldb,
     } else {
       const float *src = B + (j0 + jr) * ldb + p0;
       for (p = 0; p + 8 <= kc; p += 8) {
-        __m256 r[8], q[8];
-        int i;
-        for (i = 0; i < 8; i++) r[i] = _mm256_loadu_ps(src + i * ldb + p);
-        for (i = 0; i < 8; i++) q[i] = _mm256_loadu_ps(src + (i + 8) * ldb + p);
-        TRANSPOSE8(r);
-        TRANSPOSE8(q);
-        for (i = 0; i < 8; i++) {
-          _mm256_store_ps(d + (p + i) * 16, r[i]);
-          _mm256_store_ps(d + (p + i) * 16 + 8, q[i]);
-        }
+        tr8x8_f32(src + p, ldb, d + p * 16);
+        tr8x8_f32(src + 8 * ldb + p, ldb, d + p * 16 + 8);
       }
       for (; p < kc; p++) {
         int j;
@@ -576,59 +561,11 @@ AVX2 static void pack_b_avx2_f32(int transb, const float *B, int64_t ldb,
   if (jr < nc) pack_b_f32(transb, B, ldb, p0, kc, j0 + jr, nc - jr, nr, dst + jr * kc);
 }
 
-/* A panels of 6 rows: A as is needs a transpose (8x8 with two rows
- * repeated, 6 lanes stored); A transposed is 6 contiguous floats a step. */
-AVX2 static void pack_a_avx2_f32(int transa, const float *A, int64_t lda,
-                                 int64_t i0, int64_t mc, int64_t p0, int64_t kc,
-                                 int mr, float *dst) {
-  int64_t ir, p;
-  for (ir = 0; ir + 6 <= mc; ir += 6) {
-    float *d = dst + ir * kc;
-    if (!transa) {
-      const float *src = A + (i0 + ir) * lda + p0;
-      for (p = 0; p + 8 <= kc; p += 8) {
-        __m256 r[8];
-        int i;
-        for (i = 0; i < 6; i++) r[i] = _mm256_loadu_ps(src + i * lda + p);
-        r[6] = r[4];
-        r[7] = r[5];
-        TRANSPOSE8(r);
-        for (i = 0; i < 8; i++) {
-          _mm_storeu_ps(d + (p + i) * 6, _mm256_castps256_ps128(r[i]));
-          _mm_storel_pi((__m64 *)(void *)(d + (p + i) * 6 + 4),
-                        _mm256_extractf128_ps(r[i], 1));
-        }
-      }
-      for (; p < kc; p++) {
-        int i;
-        for (i = 0; i < 6; i++) d[p * 6 + i] = src[i * lda + p];
-      }
-    } else {
-      const float *src = A + p0 * lda + i0 + ir;
-      for (p = 0; p < kc; p++, src += lda, d += 6) {
-        _mm_storeu_ps(d, _mm_loadu_ps(src));
-        d[4] = src[4];
-        d[5] = src[5];
-      }
-    }
-  }
-  _mm256_zeroupper();
-  if (ir < mc) pack_a_f32(transa, A, lda, i0 + ir, mc - ir, p0, kc, mr, dst + ir * kc);
-}
-
-/* Small M (one MC block of rows, e.g. the MLP at batch 64): B is reused
- * only M / 6 times, so packing it into a whole [kc x nc] block and reading
- * that back from L2 costs as much as the FMAs save. Instead, per depth
- * block: A is read in place (A as is: row i of a tile is a unit-stride
- * stream) or packed once (A transposed); then for each 16-column panel of
- * B, the panel is copied once into an L1-sized buffer (NN: two vector
- * copies a row; NT: 8x8 transposes) and used for every row tile of M
- * before moving on. Row tiles are 6 high, with a kernel of exactly the
- * remaining height (1-5) for the last rows, so M = 64 wastes no FMAs.
- *
- * smk_f32 computes C[0:m, 0:n] (=, +=) alpha * A(0:MR, 0:kc) * panel with
- * A(i, p) = a[i * ars + p * acs] and the panel [kc][16]; MR is a constant
- * after inlining. */
+/* Panel kernels: smk_f32 computes C[0:m, 0:n] (=, +=) alpha * A(0:MR,
+ * 0:kc) * panel with A(i, p) = a[i * ars + p * acs] read in place and the
+ * panel [kc][16]; MR is a constant after inlining. Row tiles are 6 high,
+ * with a kernel of exactly the remaining height (1-5) for the last rows,
+ * so M = 64 wastes no FMAs. smk_f64 is the same with 8-wide panels. */
 #define SMK_ROW(i)                                                             \
   do {                                                                         \
     if (MR > (i)) {                                                            \
@@ -640,17 +577,17 @@ AVX2 static void pack_a_avx2_f32(int transa, const float *A, int64_t lda,
 
 #define SMK_STEP()                                                             \
   do {                                                                         \
-    __m256 b0 = _mm256_load_ps(pb), b1 = _mm256_load_ps(pb + 8);               \
+    __m256 b0 = _mm256_loadu_ps(pb), b1 = _mm256_loadu_ps(pb + 8);             \
     SMK_ROW(0); SMK_ROW(1); SMK_ROW(2);                                        \
     SMK_ROW(3); SMK_ROW(4); SMK_ROW(5);                                        \
     a += acs;                                                                  \
-    pb += 16;                                                                  \
+    pb += bs;                                                                  \
   } while (0)
 
 AVX2 static inline __attribute__((always_inline)) void
 smk_f32(const int MR, int64_t kc, const float *a, int64_t ars, int64_t acs,
-        const float *pb, float *c, int64_t ldc, int m, int n, float alpha,
-        float beta) {
+        const float *pb, int64_t bs, float *c, int64_t ldc, int m, int n,
+        float alpha, float beta) {
   __m256 c00 = _mm256_setzero_ps(), c01 = _mm256_setzero_ps();
   __m256 c10 = _mm256_setzero_ps(), c11 = _mm256_setzero_ps();
   __m256 c20 = _mm256_setzero_ps(), c21 = _mm256_setzero_ps();
@@ -686,124 +623,228 @@ smk_f32(const int MR, int64_t kc, const float *a, int64_t ars, int64_t acs,
   }
 }
 
-/* Row tiles of one panel: a[i * ars + p * acs] holds A(i, p) for the rows
- * of this depth block; packed A (acs == 6) comes in 6-row panels. */
-AVX2 static void smallm_panel_f32(int64_t M, int64_t kc, const float *a,
-                                  int64_t lda, int packed, const float *pb,
-                                  float *c, int64_t ldc, int n, float alpha,
-                                  float beta) {
-  const int64_t ars = packed ? 1 : lda, acs = packed ? 6 : 1;
-  const int64_t tile = packed ? 6 * kc : 6 * lda;
-  int64_t ir;
-  for (ir = 0; ir + 6 <= M; ir += 6, a += tile, c += 6 * ldc)
-    smk_f32(6, kc, a, ars, acs, pb, c, ldc, 6, n, alpha, beta);
-  /* the last rows: exactly M - ir of them, since A is read in place */
-  switch (M - ir) {
-  case 5: smk_f32(5, kc, a, ars, acs, pb, c, ldc, 5, n, alpha, beta); break;
-  case 4: smk_f32(4, kc, a, ars, acs, pb, c, ldc, 4, n, alpha, beta); break;
-  case 3: smk_f32(3, kc, a, ars, acs, pb, c, ldc, 3, n, alpha, beta); break;
-  case 2: smk_f32(2, kc, a, ars, acs, pb, c, ldc, 2, n, alpha, beta); break;
-  case 1: smk_f32(1, kc, a, ars, acs, pb, c, ldc, 1, n, alpha, beta); break;
-  default: break;
+#define SMK64_ROW(i)                                                           \
+  do {                                                                         \
+    if (MR > (i)) {                                                            \
+      __m256d ai = _mm256_broadcast_sd(a + (i) * ars);                         \
+      c##i##0 = _mm256_fmadd_pd(ai, b0, c##i##0);                              \
+      c##i##1 = _mm256_fmadd_pd(ai, b1, c##i##1);                              \
+    }                                                                          \
+  } while (0)
+
+#define SMK64_STEP()                                                           \
+  do {                                                                         \
+    __m256d b0 = _mm256_loadu_pd(pb), b1 = _mm256_loadu_pd(pb + 4);           \
+    SMK64_ROW(0); SMK64_ROW(1); SMK64_ROW(2);                                  \
+    SMK64_ROW(3); SMK64_ROW(4); SMK64_ROW(5);                                  \
+    a += acs;                                                                  \
+    pb += bs;                                                                  \
+  } while (0)
+
+AVX2 static inline __attribute__((always_inline)) void
+smk_f64(const int MR, int64_t kc, const double *a, int64_t ars, int64_t acs,
+        const double *pb, int64_t bs, double *c, int64_t ldc, int m, int n,
+        double alpha, double beta) {
+  __m256d c00 = _mm256_setzero_pd(), c01 = _mm256_setzero_pd();
+  __m256d c10 = _mm256_setzero_pd(), c11 = _mm256_setzero_pd();
+  __m256d c20 = _mm256_setzero_pd(), c21 = _mm256_setzero_pd();
+  __m256d c30 = _mm256_setzero_pd(), c31 = _mm256_setzero_pd();
+  __m256d c40 = _mm256_setzero_pd(), c41 = _mm256_setzero_pd();
+  __m256d c50 = _mm256_setzero_pd(), c51 = _mm256_setzero_pd();
+  __m256d va = _mm256_set1_pd(alpha), vb = _mm256_set1_pd(beta);
+  int64_t p = kc;
+  for (; p >= 4; p -= 4) {
+    SMK64_STEP();
+    SMK64_STEP();
+    SMK64_STEP();
+    SMK64_STEP();
+  }
+  for (; p > 0; p--) SMK64_STEP();
+  if (m == MR && n == 8) {
+    ST_ROW_F64(0, c00, c01);
+    if (MR > 1) ST_ROW_F64(1, c10, c11);
+    if (MR > 2) ST_ROW_F64(2, c20, c21);
+    if (MR > 3) ST_ROW_F64(3, c30, c31);
+    if (MR > 4) ST_ROW_F64(4, c40, c41);
+    if (MR > 5) ST_ROW_F64(5, c50, c51);
+  } else {
+    double acc[6 * 8];
+    _mm256_storeu_pd(acc + 0, c00); _mm256_storeu_pd(acc + 4, c01);
+    _mm256_storeu_pd(acc + 8, c10); _mm256_storeu_pd(acc + 12, c11);
+    _mm256_storeu_pd(acc + 16, c20); _mm256_storeu_pd(acc + 20, c21);
+    _mm256_storeu_pd(acc + 24, c30); _mm256_storeu_pd(acc + 28, c31);
+    _mm256_storeu_pd(acc + 32, c40); _mm256_storeu_pd(acc + 36, c41);
+    _mm256_storeu_pd(acc + 40, c50); _mm256_storeu_pd(acc + 44, c51);
+    _mm256_zeroupper();
+    store_tile_f64(acc, 8, c, ldc, m, n, alpha, beta);
   }
 }
 
-AVX2 static void gemm_smallm_avx2_f32(int transa, int transb, int64_t M,
-                                      int64_t N, int64_t K, float alpha,
-                                      const float *A, int64_t lda,
-                                      const float *B, int64_t ldb, float beta,
-                                      float *C, int64_t ldc, void *ws) {
-  const int64_t kcb = balanced(K, KC_MAX, 1);
-  float *pb = (float *)align_ws(ws);
-  float *pa = pb + 16 * kcb + 16; /* fits msrt_gemm_ws_size: M <= MC_MAX */
-  int64_t pc, jr, p;
-  for (pc = 0; pc < K; pc += kcb) {
-    int64_t kc = min64(kcb, K - pc);
-    float bt = pc == 0 ? beta : 1.0f;
-    const float *a = A + pc;
-    if (transa) {
-      pack_a_avx2_f32(transa, A, lda, 0, M, pc, kc, 6, pa);
-      a = pa;
-    }
-    for (jr = 0; jr < N; jr += 16) {
-      int n = (int)min64(16, N - jr);
-      if (!transb && n == 16) {
-        const float *src = B + pc * ldb + jr;
-        float *d = pb;
-        for (p = 0; p < kc; p++, src += ldb, d += 16) {
-          _mm256_store_ps(d, _mm256_loadu_ps(src));
-          _mm256_store_ps(d + 8, _mm256_loadu_ps(src + 8));
-        }
-      } else {
-        pack_b_avx2_f32(transb, B, ldb, pc, kc, jr, n, 16, pb);
+/* Row tiles of one panel: exactly mc rows, since A is read in place. */
+#define SMK_CALL(SUF, R)                                                       \
+  smk_##SUF(R, kc, a, ars, acs, pb, bs, c, ldc, R, n, alpha, beta)
+#define PANEL_AVX2(T, SUF)                                                     \
+  AVX2 static void panel_avx2_##SUF(int64_t mc, int64_t kc, const T *a,        \
+                                    int64_t ars, int64_t acs, const T *pb,     \
+                                    int64_t bs, T *c, int64_t ldc, int n,      \
+                                    T alpha, T beta) {                         \
+    int64_t ir;                                                                \
+    for (ir = 0; ir + 6 <= mc; ir += 6, a += 6 * ars, c += 6 * ldc)            \
+      SMK_CALL(SUF, 6);                                                        \
+    switch (mc - ir) {                                                         \
+    case 5: SMK_CALL(SUF, 5); break;                                           \
+    case 4: SMK_CALL(SUF, 4); break;                                           \
+    case 3: SMK_CALL(SUF, 3); break;                                           \
+    case 2: SMK_CALL(SUF, 2); break;                                           \
+    case 1: SMK_CALL(SUF, 1); break;                                           \
+    default: break;                                                            \
+    }                                                                          \
+  }
+
+PANEL_AVX2(float, f32)
+PANEL_AVX2(double, f64)
+
+/* The epilogue over a block of C, 8 columns at a time for bias and
+ * ReLU/ReLU6 (x < 0 ? 0 : x as a compare and mask: nan and -0.0 pass
+ * through unchanged, as in the scalar form); the other activations call
+ * libm per element in the scalar form. */
+AVX2 static void ep_apply_avx2_f32(const msrt_epilogue *ep, int per_row,
+                                   float *c, int64_t ldc, int64_t m, int64_t n,
+                                   int64_t i0, int64_t j0) {
+  const float *bias = (const float *)ep->bias;
+  const int act = ep->act;
+  const __m256 zero = _mm256_setzero_ps(), six = _mm256_set1_ps(6.0f);
+  int64_t i, j;
+  if (act != MSRT_ACT_NONE && act != MSRT_RELU && act != MSRT_RELU6) {
+    _mm256_zeroupper();
+    ep_apply_f32(ep, per_row, c, ldc, m, n, i0, j0);
+    return;
+  }
+  for (i = 0; i < m; i++) {
+    float *ci = c + i * ldc;
+    float rb = bias && per_row ? bias[i0 + i] : 0.0f;
+    __m256 vrb = _mm256_set1_ps(rb);
+    for (j = 0; j + 8 <= n; j += 8) {
+      __m256 x = _mm256_loadu_ps(ci + j);
+      if (bias) x = _mm256_add_ps(x, per_row ? vrb : _mm256_loadu_ps(bias + j0 + j));
+      if (act != MSRT_ACT_NONE) {
+        x = _mm256_andnot_ps(_mm256_cmp_ps(x, zero, _CMP_LT_OQ), x);
+        if (act == MSRT_RELU6)
+          x = _mm256_blendv_ps(x, six, _mm256_cmp_ps(x, six, _CMP_GT_OQ));
       }
-      smallm_panel_f32(M, kc, a, lda, transa, pb, C + jr, ldc, n, alpha, bt);
+      _mm256_storeu_ps(ci + j, x);
+    }
+    for (; j < n; j++) {
+      float x = ci[j];
+      if (bias) x = x + (per_row ? rb : bias[j0 + j]);
+      if (act == MSRT_RELU) x = x < 0 ? 0.0f : x;
+      else if (act == MSRT_RELU6) x = x < 0 ? 0.0f : x > 6.0f ? 6.0f : x;
+      ci[j] = x;
     }
   }
 }
 
-/* The vector-matrix product, compiled for AVX2 (the generic C source). */
+/* The vector-matrix product on AVX2. B as is: c[j0:j0+nb] accumulates in
+ * an L1 buffer while four rows of B at a time stream through it
+ * sequentially (four forward streams the prefetchers follow, one buffer
+ * load and store per four FMAs), instead of walking B's columns. */
+#define GEMV_NB2 512
 AVX2 static void gemv_avx2_f32(int transb, int64_t N, int64_t K, float alpha,
                                const float *a, int64_t inca, const float *B,
                                int64_t ldb, float beta, float *c) {
   int64_t j0, p;
   if (!transb) {
-    for (j0 = 0; j0 + 32 <= N; j0 += 32) {
+    for (j0 = 0; j0 < N; j0 += GEMV_NB2) {
+      float acc[GEMV_NB2];
+      int64_t nb = min64(GEMV_NB2, N - j0), nv = nb / 8 * 8, j;
+      const float *bp = B + j0;
+      for (j = 0; j < nb; j++) acc[j] = 0;
+      for (p = 0; p + 4 <= K; p += 4, bp += 4 * ldb) {
+        const float *b0 = bp, *b1 = bp + ldb, *b2 = bp + 2 * ldb, *b3 = bp + 3 * ldb;
+        float s0 = a[p * inca], s1 = a[(p + 1) * inca];
+        float s2 = a[(p + 2) * inca], s3 = a[(p + 3) * inca];
+        __m256 x0 = _mm256_set1_ps(s0), x1 = _mm256_set1_ps(s1);
+        __m256 x2 = _mm256_set1_ps(s2), x3 = _mm256_set1_ps(s3);
+        for (j = 0; j < nv; j += 8) {
+          __m256 t = _mm256_loadu_ps(acc + j);
+          t = _mm256_fmadd_ps(x0, _mm256_loadu_ps(b0 + j), t);
+          t = _mm256_fmadd_ps(x1, _mm256_loadu_ps(b1 + j), t);
+          t = _mm256_fmadd_ps(x2, _mm256_loadu_ps(b2 + j), t);
+          t = _mm256_fmadd_ps(x3, _mm256_loadu_ps(b3 + j), t);
+          _mm256_storeu_ps(acc + j, t);
+        }
+        for (; j < nb; j++)
+          acc[j] = (((acc[j] + s0 * b0[j]) + s1 * b1[j]) + s2 * b2[j]) + s3 * b3[j];
+      }
+      for (; p < K; p++, bp += ldb) {
+        float s0 = a[p * inca];
+        __m256 x0 = _mm256_set1_ps(s0);
+        for (j = 0; j < nv; j += 8)
+          _mm256_storeu_ps(acc + j, _mm256_fmadd_ps(x0, _mm256_loadu_ps(bp + j),
+                                                    _mm256_loadu_ps(acc + j)));
+        for (; j < nb; j++) acc[j] += s0 * bp[j];
+      }
+      _mm256_zeroupper();
+      store_tile_f32(acc, GEMV_NB2, c + j0, 0, 1, (int)nb, alpha, beta);
+    }
+  } else if (inca == 1) {
+    /* c[j] = a . B[j, :]: four rows of B at a time (four sequential
+     * streams sharing the loads of a), two 8-wide partial sums a row,
+     * reduced together by horizontal adds */
+    int64_t j = 0;
+    for (; j + 4 <= N; j += 4) {
+      const float *b0 = B + j * ldb, *b1 = b0 + ldb, *b2 = b1 + ldb, *b3 = b2 + ldb;
       __m256 s0 = _mm256_setzero_ps(), s1 = _mm256_setzero_ps();
       __m256 s2 = _mm256_setzero_ps(), s3 = _mm256_setzero_ps();
-      __m256 t0 = _mm256_setzero_ps(), t1 = _mm256_setzero_ps();
-      __m256 t2 = _mm256_setzero_ps(), t3 = _mm256_setzero_ps();
-      float acc[32];
-      const float *bp = B + j0;
-      for (p = 0; p + 2 <= K; p += 2) {
-        __m256 x = _mm256_set1_ps(a[p * inca]);
-        __m256 y = _mm256_set1_ps(a[(p + 1) * inca]);
-        const float *bq = bp + ldb;
-        s0 = _mm256_fmadd_ps(x, _mm256_loadu_ps(bp), s0);
-        s1 = _mm256_fmadd_ps(x, _mm256_loadu_ps(bp + 8), s1);
-        s2 = _mm256_fmadd_ps(x, _mm256_loadu_ps(bp + 16), s2);
-        s3 = _mm256_fmadd_ps(x, _mm256_loadu_ps(bp + 24), s3);
-        t0 = _mm256_fmadd_ps(y, _mm256_loadu_ps(bq), t0);
-        t1 = _mm256_fmadd_ps(y, _mm256_loadu_ps(bq + 8), t1);
-        t2 = _mm256_fmadd_ps(y, _mm256_loadu_ps(bq + 16), t2);
-        t3 = _mm256_fmadd_ps(y, _mm256_loadu_ps(bq + 24), t3);
-        bp += 2 * ldb;
+      __m256 u0 = _mm256_setzero_ps(), u1 = _mm256_setzero_ps();
+      __m256 u2 = _mm256_setzero_ps(), u3 = _mm256_setzero_ps();
+      __m128 h;
+      float t[4];
+      int r;
+      for (p = 0; p + 16 <= K; p += 16) {
+        __m256 x0 = _mm256_loadu_ps(a + p), x1 = _mm256_loadu_ps(a + p + 8);
+        s0 = _mm256_fmadd_ps(x0, _mm256_loadu_ps(b0 + p), s0);
+        s1 = _mm256_fmadd_ps(x0, _mm256_loadu_ps(b1 + p), s1);
+        s2 = _mm256_fmadd_ps(x0, _mm256_loadu_ps(b2 + p), s2);
+        s3 = _mm256_fmadd_ps(x0, _mm256_loadu_ps(b3 + p), s3);
+        u0 = _mm256_fmadd_ps(x1, _mm256_loadu_ps(b0 + p + 8), u0);
+        u1 = _mm256_fmadd_ps(x1, _mm256_loadu_ps(b1 + p + 8), u1);
+        u2 = _mm256_fmadd_ps(x1, _mm256_loadu_ps(b2 + p + 8), u2);
+        u3 = _mm256_fmadd_ps(x1, _mm256_loadu_ps(b3 + p + 8), u3);
       }
-      if (p < K) {
-        __m256 x = _mm256_set1_ps(a[p * inca]);
-        s0 = _mm256_fmadd_ps(x, _mm256_loadu_ps(bp), s0);
-        s1 = _mm256_fmadd_ps(x, _mm256_loadu_ps(bp + 8), s1);
-        s2 = _mm256_fmadd_ps(x, _mm256_loadu_ps(bp + 16), s2);
-        s3 = _mm256_fmadd_ps(x, _mm256_loadu_ps(bp + 24), s3);
+      if (p + 8 <= K) {
+        __m256 x0 = _mm256_loadu_ps(a + p);
+        s0 = _mm256_fmadd_ps(x0, _mm256_loadu_ps(b0 + p), s0);
+        s1 = _mm256_fmadd_ps(x0, _mm256_loadu_ps(b1 + p), s1);
+        s2 = _mm256_fmadd_ps(x0, _mm256_loadu_ps(b2 + p), s2);
+        s3 = _mm256_fmadd_ps(x0, _mm256_loadu_ps(b3 + p), s3);
+        p += 8;
       }
-      _mm256_storeu_ps(acc, _mm256_add_ps(s0, t0));
-      _mm256_storeu_ps(acc + 8, _mm256_add_ps(s1, t1));
-      _mm256_storeu_ps(acc + 16, _mm256_add_ps(s2, t2));
-      _mm256_storeu_ps(acc + 24, _mm256_add_ps(s3, t3));
-      _mm256_zeroupper();
-      store_tile_f32(acc, 32, c + j0, 0, 1, 32, alpha, beta);
+      s0 = _mm256_hadd_ps(_mm256_add_ps(s0, u0), _mm256_add_ps(s1, u1));
+      s2 = _mm256_hadd_ps(_mm256_add_ps(s2, u2), _mm256_add_ps(s3, u3));
+      s0 = _mm256_hadd_ps(s0, s2); /* lanes (row 0..3) of each half */
+      h = _mm_add_ps(_mm256_castps256_ps128(s0), _mm256_extractf128_ps(s0, 1));
+      _mm_storeu_ps(t, h);
+      for (; p < K; p++) {
+        t[0] += a[p] * b0[p];
+        t[1] += a[p] * b1[p];
+        t[2] += a[p] * b2[p];
+        t[3] += a[p] * b3[p];
+      }
+      for (r = 0; r < 4; r++)
+        c[j + r] = beta == 0 ? alpha * t[r] : alpha * t[r] + beta * c[j + r];
     }
-    _mm256_zeroupper();
-    if (j0 < N)
-      gemv_f32(transb, N - j0, K, alpha, a, inca, B + j0, ldb, beta, c + j0);
-  } else if (inca == 1) {
-    /* c[j] = a . B[j, :]: one row of B at a time (a single sequential
-     * stream), four 8-wide partial sums */
-    int64_t j;
-    for (j = 0; j < N; j++) {
+    for (; j < N; j++) {
       const float *bj = B + j * ldb;
       __m256 s0 = _mm256_setzero_ps(), s1 = _mm256_setzero_ps();
-      __m256 s2 = _mm256_setzero_ps(), s3 = _mm256_setzero_ps();
       float part[8], t;
-      for (p = 0; p + 32 <= K; p += 32) {
+      for (p = 0; p + 16 <= K; p += 16) {
         s0 = _mm256_fmadd_ps(_mm256_loadu_ps(a + p), _mm256_loadu_ps(bj + p), s0);
         s1 = _mm256_fmadd_ps(_mm256_loadu_ps(a + p + 8), _mm256_loadu_ps(bj + p + 8), s1);
-        s2 = _mm256_fmadd_ps(_mm256_loadu_ps(a + p + 16), _mm256_loadu_ps(bj + p + 16), s2);
-        s3 = _mm256_fmadd_ps(_mm256_loadu_ps(a + p + 24), _mm256_loadu_ps(bj + p + 24), s3);
       }
       for (; p + 8 <= K; p += 8)
         s0 = _mm256_fmadd_ps(_mm256_loadu_ps(a + p), _mm256_loadu_ps(bj + p), s0);
-      _mm256_storeu_ps(part, _mm256_add_ps(_mm256_add_ps(s0, s1), _mm256_add_ps(s2, s3)));
+      _mm256_storeu_ps(part, _mm256_add_ps(s0, s1));
       t = ((part[0] + part[1]) + (part[2] + part[3])) +
           ((part[4] + part[5]) + (part[6] + part[7]));
       for (; p < K; p++) t += a[p] * bj[p];
@@ -819,82 +860,90 @@ AVX2 static void gemv_avx2_f32(int transb, int64_t N, int64_t K, float alpha,
  * entry points
  * =================================================================== */
 
-static const Ops_f32 ops_generic_f32 = {ukernel_generic_f32, pack_a_f32, pack_b_f32};
-static const Ops_f64 ops_generic_f64 = {ukernel_generic_f64, pack_a_f64, pack_b_f64};
+static const Ops_f32 ops_generic_f32 = {GEN_MR_f32, GEN_NR_f32, panel_generic_f32,
+                                        pack_b_f32, ep_apply_f32};
+static const Ops_f64 ops_generic_f64 = {GEN_MR_f64, GEN_NR_f64, panel_generic_f64,
+                                        pack_b_f64, ep_apply_f64};
 #ifdef GEMM_X86
-static const Ops_f32 ops_avx2_f32 = {ukernel_avx2_f32, pack_a_avx2_f32, pack_b_avx2_f32};
-static const Ops_f64 ops_avx2_f64 = {ukernel_avx2_f64, pack_a_f64, pack_b_f64};
-#endif
-static const Blocking blk_generic_f32 = {GEN_MR_f32, GEN_NR_f32, 96, 256, 4080};
-static const Blocking blk_generic_f64 = {GEN_MR_f64, GEN_NR_f64, 96, 256, 4080};
-#ifdef GEMM_X86
-static const Blocking blk_avx2_f32 = {6, 16, 168, 256, 4080};
-static const Blocking blk_avx2_f64 = {6, 8, 72, 256, 4080};
+static const Ops_f32 ops_avx2_f32 = {6, 16, panel_avx2_f32, pack_b_avx2_f32, ep_apply_avx2_f32};
+static const Ops_f64 ops_avx2_f64 = {6, 8, panel_avx2_f64, pack_b_f64, ep_apply_f64};
 #endif
 
-void msrt_gemm_f32(int transa, int transb, int64_t M, int64_t N, int64_t K,
-                   float alpha, const float *A, int64_t lda, const float *B,
-                   int64_t ldb, float beta, float *C, int64_t ldc, void *ws) {
+void msrt_gemm_ep_f32(int transa, int transb, int64_t M, int64_t N, int64_t K,
+                      float alpha, const float *A, int64_t lda, const float *B,
+                      int64_t ldb, float beta, float *C, int64_t ldc, void *ws,
+                      const msrt_epilogue *ep, int bias_per_row) {
+  const Ops_f32 *ops = &ops_generic_f32;
+  ep = ep_norm(ep);
   if (M <= 0 || N <= 0) return;
+#ifdef GEMM_X86
+  if (have_avx2_fma()) ops = &ops_avx2_f32;
+#endif
   if (K <= 0 || alpha == 0) {
     scale_c_f32(M, N, beta, C, ldc);
+    if (ep) ops->ep(ep, bias_per_row, C, ldc, M, N, 0, 0);
     return;
   }
   if (M == 1) {
 #ifdef GEMM_X86
-    if (have_avx2_fma()) {
+    if (have_avx2_fma())
       gemv_avx2_f32(transb, N, K, alpha, A, transa ? lda : 1, B, ldb, beta, C);
-      return;
-    }
+    else
 #endif
-    gemv_f32(transb, N, K, alpha, A, transa ? lda : 1, B, ldb, beta, C);
+      gemv_f32(transb, N, K, alpha, A, transa ? lda : 1, B, ldb, beta, C);
+    if (ep) ops->ep(ep, bias_per_row, C, ldc, 1, N, 0, 0);
     return;
   }
   if (!ws) {
-    gemm_simple_f32(transa, transb, M, N, K, alpha, A, lda, B, ldb, beta, C, ldc);
+    gemm_simple_f32(transa, transb, M, N, K, alpha, A, lda, B, ldb, beta, C, ldc,
+                    ep, bias_per_row);
     return;
   }
+  gemm_panels_f32(ops, transa, transb, M, N, K, alpha, A, lda, B, ldb, beta, C,
+                  ldc, ws, ep, bias_per_row);
+}
+
+void msrt_gemm_ep_f64(int transa, int transb, int64_t M, int64_t N, int64_t K,
+                      double alpha, const double *A, int64_t lda, const double *B,
+                      int64_t ldb, double beta, double *C, int64_t ldc, void *ws,
+                      const msrt_epilogue *ep, int bias_per_row) {
+  const Ops_f64 *ops = &ops_generic_f64;
+  ep = ep_norm(ep);
+  if (M <= 0 || N <= 0) return;
 #ifdef GEMM_X86
-  if (have_avx2_fma()) {
-    if (M <= MC_MAX) {
-      gemm_smallm_avx2_f32(transa, transb, M, N, K, alpha, A, lda, B, ldb,
-                           beta, C, ldc, ws);
-      return;
-    }
-    gemm_blocked_f32(&blk_avx2_f32, &ops_avx2_f32, transa, transb, M, N, K,
-                     alpha, A, lda, B, ldb, beta, C, ldc, ws);
+  if (have_avx2_fma()) ops = &ops_avx2_f64;
+#endif
+  if (K <= 0 || alpha == 0) {
+    scale_c_f64(M, N, beta, C, ldc);
+    if (ep) ops->ep(ep, bias_per_row, C, ldc, M, N, 0, 0);
     return;
   }
-#endif
-  gemm_blocked_f32(&blk_generic_f32, &ops_generic_f32, transa, transb, M, N,
-                   K, alpha, A, lda, B, ldb, beta, C, ldc, ws);
+  if (M == 1) {
+    gemv_f64(transb, N, K, alpha, A, transa ? lda : 1, B, ldb, beta, C);
+    if (ep) ops->ep(ep, bias_per_row, C, ldc, 1, N, 0, 0);
+    return;
+  }
+  if (!ws) {
+    gemm_simple_f64(transa, transb, M, N, K, alpha, A, lda, B, ldb, beta, C, ldc,
+                    ep, bias_per_row);
+    return;
+  }
+  gemm_panels_f64(ops, transa, transb, M, N, K, alpha, A, lda, B, ldb, beta, C,
+                  ldc, ws, ep, bias_per_row);
+}
+
+void msrt_gemm_f32(int transa, int transb, int64_t M, int64_t N, int64_t K,
+                   float alpha, const float *A, int64_t lda, const float *B,
+                   int64_t ldb, float beta, float *C, int64_t ldc, void *ws) {
+  msrt_gemm_ep_f32(transa, transb, M, N, K, alpha, A, lda, B, ldb, beta, C, ldc, ws,
+                   NULL, 0);
 }
 
 void msrt_gemm_f64(int transa, int transb, int64_t M, int64_t N, int64_t K,
                    double alpha, const double *A, int64_t lda, const double *B,
                    int64_t ldb, double beta, double *C, int64_t ldc, void *ws) {
-  if (M <= 0 || N <= 0) return;
-  if (K <= 0 || alpha == 0) {
-    scale_c_f64(M, N, beta, C, ldc);
-    return;
-  }
-  if (M == 1) {
-    gemv_f64(transb, N, K, alpha, A, transa ? lda : 1, B, ldb, beta, C);
-    return;
-  }
-  if (!ws) {
-    gemm_simple_f64(transa, transb, M, N, K, alpha, A, lda, B, ldb, beta, C, ldc);
-    return;
-  }
-#ifdef GEMM_X86
-  if (have_avx2_fma()) {
-    gemm_blocked_f64(&blk_avx2_f64, &ops_avx2_f64, transa, transb, M, N, K,
-                     alpha, A, lda, B, ldb, beta, C, ldc, ws);
-    return;
-  }
-#endif
-  gemm_blocked_f64(&blk_generic_f64, &ops_generic_f64, transa, transb, M, N,
-                   K, alpha, A, lda, B, ldb, beta, C, ldc, ws);
+  msrt_gemm_ep_f64(transa, transb, M, N, K, alpha, A, lda, B, ldb, beta, C, ldc, ws,
+                   NULL, 0);
 }
 
 /* ===================================================================
@@ -1021,5 +1070,25 @@ int msrt_matmul(msrt_dtype dt, int transa, int transb, int64_t batch,
       return MSRT_EINVAL;
     }
   }
+  return MSRT_OK;
+}
+
+
+/* ===================================================================
+ * fused epilogue (bias, activation) at the GEMM's final store
+ * =================================================================== */
+
+int msrt_matmul_ep(msrt_dtype dt, int transa, int transb, int64_t M, int64_t N, int64_t K,
+                   const void *A, const void *B, void *C, void *ws, const msrt_epilogue *ep) {
+  int64_t lda = transa ? M : K, ldb = transb ? K : N;
+  if (!ep_norm(ep)) return msrt_matmul(dt, transa, transb, 1, M, N, K, A, 0, B, 0, C, ws);
+  if ((dt != MSRT_FLOAT32 && dt != MSRT_FLOAT64) || !ep_valid(ep) || M < 0 || N < 0 || K < 0)
+    return MSRT_EINVAL;
+  if (dt == MSRT_FLOAT32)
+    msrt_gemm_ep_f32(transa, transb, M, N, K, 1.0f, (const float *)A, lda, (const float *)B,
+                     ldb, 0.0f, (float *)C, N, ws, ep, 0);
+  else
+    msrt_gemm_ep_f64(transa, transb, M, N, K, 1.0, (const double *)A, lda, (const double *)B,
+                     ldb, 0.0, (double *)C, N, ws, ep, 0);
   return MSRT_OK;
 }

@@ -207,9 +207,12 @@ int msrt_copy_strided(msrt_dtype dt, int ndim, const int64_t *shape,
                       const void *x, const int64_t *xstrides, void *out);
 
 /* C[M,N] = alpha * op(A)[M,K] @ op(B)[K,N] + beta * C, row-major, with
- * leading dimensions in elements; op(X) = X or X^T. Packed and register-
- * tiled; ws must hold msrt_gemm_ws_size(M, N, K) bytes (16-byte aligned)
- * or be NULL for the unpacked fallback. */
+ * leading dimensions in elements; op(X) = X or X^T. Register-tiled over
+ * B panels copied into ws; ws must hold msrt_gemm_ws_size(M, N, K) bytes
+ * (16-byte aligned) or be NULL for the unpacked fallback (which sums in
+ * another order). The size is the same for every dtype and target: 0 when
+ * M <= 1 (no workspace is used), else one panel of 16 x min(K, 256)
+ * doubles plus 64 bytes (at most 32832 bytes, whatever M and N). */
 size_t msrt_gemm_ws_size(int64_t M, int64_t N, int64_t K);
 void msrt_gemm_f32(int transa, int transb, int64_t M, int64_t N, int64_t K,
                    float alpha, const float *A, int64_t lda, const float *B,
@@ -223,6 +226,38 @@ void msrt_gemm_f64(int transa, int transb, int64_t M, int64_t N, int64_t K,
 int msrt_matmul(msrt_dtype dt, int transa, int transb, int64_t batch,
                 int64_t M, int64_t N, int64_t K, const void *A, int64_t a_bstride,
                 const void *B, int64_t b_bstride, void *C, void *ws);
+
+/* Epilogue of a fused MatMul or Conv2D (passes/fuse_epilogue.c): each
+ * result element r, rounded to the dtype exactly as the unfused kernel
+ * rounds it, becomes act(r + bias[j]) with j the output column (MatMul:
+ * the last axis) or the output channel (Conv2D: axis 1); the sum is
+ * rounded to the dtype, then act is applied exactly as msrt_unary(act)
+ * does. So a fused node gives bit-identical results to MatMul/Conv2D,
+ * BiasAdd, then the activation. bias may be NULL (no bias); act is
+ * MSRT_ACT_NONE or one of MSRT_RELU, MSRT_RELU6, MSRT_SIGMOID,
+ * MSRT_TANH, MSRT_GELU, MSRT_SILU. float32/float64 only. */
+#define MSRT_ACT_NONE (-1)
+typedef struct msrt_epilogue {
+  const void *bias;
+  int act;
+} msrt_epilogue;
+/* msrt_matmul with batch 1, then the epilogue ep (NULL: none). */
+int msrt_matmul_ep(msrt_dtype dt, int transa, int transb, int64_t M, int64_t N, int64_t K,
+                   const void *A, const void *B, void *C, void *ws, const msrt_epilogue *ep);
+/* msrt_gemm_f32/f64, then the epilogue ep (NULL: none), applied to each
+ * block of C as its last depth block is stored. The bias is indexed by the
+ * column of C, or by its row when bias_per_row != 0 (Conv2D: rows are
+ * output channels). ep->act must be one of those listed above (the
+ * caller checks; msrt_matmul_ep does). The epilogue follows alpha and
+ * beta: C = act(alpha * op(A) op(B) + beta * C + bias). */
+void msrt_gemm_ep_f32(int transa, int transb, int64_t M, int64_t N, int64_t K,
+                      float alpha, const float *A, int64_t lda, const float *B,
+                      int64_t ldb, float beta, float *C, int64_t ldc, void *ws,
+                      const msrt_epilogue *ep, int bias_per_row);
+void msrt_gemm_ep_f64(int transa, int transb, int64_t M, int64_t N, int64_t K,
+                      double alpha, const double *A, int64_t lda, const double *B,
+                      int64_t ldb, double beta, double *C, int64_t ldc, void *ws,
+                      const msrt_epilogue *ep, int bias_per_row);
 
 typedef enum msrt_reduce_op {
   MSRT_RSUM, MSRT_RMEAN, MSRT_RPROD, MSRT_RMAX, MSRT_RMIN,
@@ -327,6 +362,11 @@ size_t msrt_conv2d_ws_size(msrt_dtype dt, const int64_t *xs, const int64_t *wsh,
 int msrt_conv2d(msrt_dtype dt, const int64_t *xs, const int64_t *wsh, const int64_t *os,
                 const int64_t *stride, const int64_t *pad, const int64_t *dilation,
                 int64_t group, const void *x, const void *w, void *out, void *ws);
+/* msrt_conv2d, then the epilogue ep (NULL: none; bias per channel). */
+int msrt_conv2d_ep(msrt_dtype dt, const int64_t *xs, const int64_t *wsh, const int64_t *os,
+                   const int64_t *stride, const int64_t *pad, const int64_t *dilation,
+                   int64_t group, const void *x, const void *w, void *out, void *ws,
+                   const msrt_epilogue *ep);
 
 /* Pooling, NCHW, float32/float64 (max also ints): xs = {N, C, H, W},
  * out [N, C, OH, OW] (oh, ow given); ksize, stride = {h, w}; pad = {top,

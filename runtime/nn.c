@@ -7,7 +7,9 @@
  * for a block of output positions at a time (at most COL_BYTES, so the
  * workspace stays bounded and the block stays in cache). A 1x1 kernel
  * with stride 1 and no padding reads x directly (no im2col). The caller's
- * ws holds the col block followed by the GEMM workspace.
+ * ws holds the col block followed by the GEMM workspace. msrt_conv2d_ep
+ * hands its epilogue (bias per output channel, activation) to the GEMM,
+ * which applies it to each block of output positions as it stores it.
  *
  * Pools, batch norm and layer norm accumulate in double. No malloc, no
  * VLAs, no recursion. */
@@ -108,7 +110,7 @@ size_t msrt_conv2d_ws_size(msrt_dtype dt, const int64_t *xs, const int64_t *wsh,
                          const int64_t *os, const int64_t *stride,             \
                          const int64_t *pad, const int64_t *dil,               \
                          int64_t group, const T *x, const T *w, T *out,        \
-                         void *ws) {                                           \
+                         void *ws, const msrt_epilogue *ep) {                  \
     int64_t N = xs[0], Cin = xs[1], H = xs[2], W = xs[3];                      \
     int64_t Cout = wsh[0], cig = wsh[1], kh = wsh[2], kw = wsh[3];             \
     int64_t OH = os[2], OW = os[3], P = OH * OW, K = cig * kh * kw;            \
@@ -123,17 +125,24 @@ size_t msrt_conv2d_ws_size(msrt_dtype dt, const int64_t *xs, const int64_t *wsh,
         const T *xc = x + (n * Cin + g * cig) * H * W;                         \
         const T *wg = w + g * cog * K;                                         \
         T *og = out + (n * Cout + g * cog) * P;                                \
+        msrt_epilogue eg, *epg = NULL;                                         \
+        if (ep) { /* this group's channels: bias from g * cog */              \
+          eg.bias = ep->bias ? (const void *)((const T *)ep->bias + g * cog)   \
+                             : NULL;                                           \
+          eg.act = ep->act;                                                    \
+          epg = &eg;                                                           \
+        }                                                                      \
         if (direct) {                                                          \
-          msrt_gemm_##SUF(0, 0, cog, P, K, (T)1, wg, K, xc, P, (T)0, og, P,    \
-                          gws);                                                \
+          msrt_gemm_ep_##SUF(0, 0, cog, P, K, (T)1, wg, K, xc, P, (T)0, og, P, \
+                             gws, epg, 1);                                     \
           continue;                                                            \
         }                                                                      \
         for (p0 = 0; p0 < P; p0 += pc) {                                       \
           int64_t p1 = nn_min(P, p0 + pc);                                     \
           im2col_##SUF(xc, cig, H, W, kh, kw, OW, stride, pad, dil, p0, p1,    \
                        col);                                                   \
-          msrt_gemm_##SUF(0, 0, cog, p1 - p0, K, (T)1, wg, K, col, p1 - p0,    \
-                          (T)0, og + p0, P, gws);                              \
+          msrt_gemm_ep_##SUF(0, 0, cog, p1 - p0, K, (T)1, wg, K, col,          \
+                             p1 - p0, (T)0, og + p0, P, gws, epg, 1);          \
         }                                                                      \
       }                                                                        \
   }
@@ -141,12 +150,26 @@ size_t msrt_conv2d_ws_size(msrt_dtype dt, const int64_t *xs, const int64_t *wsh,
 CONV_DEFINE(float, f32)
 CONV_DEFINE(double, f64)
 
-int msrt_conv2d(msrt_dtype dt, const int64_t *xs, const int64_t *wsh, const int64_t *os,
-                const int64_t *stride, const int64_t *pad, const int64_t *dilation,
-                int64_t group, const void *x, const void *w, void *out, void *ws) {
+/* Conv2D with an optional fused epilogue (bias per output channel, then
+ * the activation), applied by the GEMM to each block of output positions
+ * as it is stored. */
+static int conv2d(msrt_dtype dt, const int64_t *xs, const int64_t *wsh, const int64_t *os,
+                  const int64_t *stride, const int64_t *pad, const int64_t *dilation,
+                  int64_t group, const void *x, const void *w, void *out, void *ws,
+                  const msrt_epilogue *ep) {
   int64_t total, K;
   int i;
   if (dt != MSRT_FLOAT32 && dt != MSRT_FLOAT64) return MSRT_EINVAL;
+  if (ep && !ep->bias && ep->act == MSRT_ACT_NONE) ep = NULL;
+  if (ep) {
+    switch (ep->act) {
+    case MSRT_ACT_NONE: case MSRT_RELU: case MSRT_RELU6: case MSRT_SIGMOID:
+    case MSRT_TANH: case MSRT_GELU: case MSRT_SILU:
+      break;
+    default:
+      return MSRT_EINVAL;
+    }
+  }
   if (group <= 0 || wsh[0] % group != 0 || xs[1] != wsh[1] * group || os[1] != wsh[0] ||
       os[0] != xs[0])
     return MSRT_EINVAL;
@@ -157,18 +180,34 @@ int msrt_conv2d(msrt_dtype dt, const int64_t *xs, const int64_t *wsh, const int6
   total = os[0] * os[1] * os[2] * os[3];
   if (total == 0) return MSRT_OK;
   K = wsh[1] * wsh[2] * wsh[3];
-  if (K == 0) { /* no input channels per group: zeros */
+  if (K == 0) { /* no input channels per group: zeros, then the epilogue */
+    int64_t n, P = os[2] * os[3], no = os[1] * P;
     memset(out, 0, (size_t)total * msrt_dtype_size(dt));
+    if (ep)
+      for (n = 0; n < os[0]; n++) {
+        if (dt == MSRT_FLOAT32)
+          msrt_gemm_ep_f32(0, 0, os[1], P, 0, 1.0f, NULL, 1, NULL, 1, 1.0f,
+                           (float *)out + n * no, P, NULL, ep, 1);
+        else
+          msrt_gemm_ep_f64(0, 0, os[1], P, 0, 1.0, NULL, 1, NULL, 1, 1.0,
+                           (double *)out + n * no, P, NULL, ep, 1);
+      }
     return MSRT_OK;
   }
   if (!ws) return MSRT_EINVAL;
   if (dt == MSRT_FLOAT32)
     conv_f32(xs, wsh, os, stride, pad, dilation, group, (const float *)x, (const float *)w,
-             (float *)out, ws);
+             (float *)out, ws, ep);
   else
     conv_f64(xs, wsh, os, stride, pad, dilation, group, (const double *)x, (const double *)w,
-             (double *)out, ws);
+             (double *)out, ws, ep);
   return MSRT_OK;
+}
+
+int msrt_conv2d(msrt_dtype dt, const int64_t *xs, const int64_t *wsh, const int64_t *os,
+                const int64_t *stride, const int64_t *pad, const int64_t *dilation,
+                int64_t group, const void *x, const void *w, void *out, void *ws) {
+  return conv2d(dt, xs, wsh, os, stride, pad, dilation, group, x, w, out, ws, NULL);
 }
 
 /* ===================================================================
@@ -381,4 +420,11 @@ int msrt_layernorm(msrt_dtype dt, int64_t outer, int64_t m, int64_t pn, double e
   else
     return MSRT_EINVAL;
   return MSRT_OK;
+}
+
+int msrt_conv2d_ep(msrt_dtype dt, const int64_t *xs, const int64_t *wsh, const int64_t *os,
+                   const int64_t *stride, const int64_t *pad, const int64_t *dilation,
+                   int64_t group, const void *x, const void *w, void *out, void *ws,
+                   const msrt_epilogue *ep) {
+  return conv2d(dt, xs, wsh, os, stride, pad, dilation, group, x, w, out, ws, ep);
 }
