@@ -41,7 +41,7 @@ GENWARN := -Wall -Wextra -Werror -Wno-unused-function -Wno-sign-compare \
            -Wno-unused-parameter -Wno-missing-prototypes
 LDLIBS := -lm -lpthread -ldl -lz
 
-SRCS := $(wildcard frontend/*.c eval/*.c ir/*.c codegen/*.c driver/*.c runtime/*.c)
+SRCS := $(wildcard frontend/*.c eval/*.c ir/*.c passes/*.c codegen/*.c driver/*.c runtime/*.c)
 GEN_C := $(O)/frontend/lexer.c $(O)/frontend/parser.c $(O)/lib_embed.c $(O)/msrt_embed.c
 OBJS := $(SRCS:%.c=$(O)/%.o) $(GEN_C:.c=.o)
 LIB_OBJS := $(filter-out $(O)/driver/%,$(OBJS))

@@ -39,11 +39,16 @@ typedef struct CgOptions {
    * (JIT C never contains weight values); smaller ones are emitted as
    * static const arrays. */
   int64_t inline_max_elems; /* 0 = default (16) */
+  /* --memory-report: the arena plan (passes/memplan.h) is printed here:
+   * arena size against its lower bound, then every buffer with its
+   * offset, size and lifetime. NULL: no report. */
+  FILE *memory_report;
 } CgOptions;
 
 typedef struct CgResult {
   char *c;            /* malloc'd C text of the translation unit */
-  size_t ws_size;     /* workspace bytes the function needs */
+  size_t ws_size;     /* workspace bytes the function needs (the arena) */
+  size_t ws_lower_bound; /* the arena's lower bound (memplan.h) */
   int nconst;         /* constants passed by pointer, in args order */
   IrNode **consts;    /* malloc'd array of the IR_NK_CONST nodes */
 } CgResult;

@@ -17,13 +17,25 @@
  * msrt_binary gives.
  *
  * Memory: params, Parameters and the outputs are the caller's (args);
- * each other value lives in the workspace at an offset fixed here, 64-byte
- * aligned. Offsets come from a first-fit plan over the node order: a
- * buffer is free again after its last use, so buffers are reused (issue 6
- * replaces this with the real planner). Scratch (the gemm workspace, the
- * permuted copy of a reduction) lives only for its node. A primitive node
- * returned exactly once computes straight into its output buffer; other
- * outputs are copied at the end.
+ * each other value lives in the workspace (the arena) at an offset fixed
+ * here, 64-byte aligned, planned by passes/memplan.c from liveness.
+ * Emission runs twice: the first pass records every buffer request in
+ * order (each value's buffer with its lifetime [def, last use], each
+ * kernel's scratch via ws_temp for its node only), memplan_compute places
+ * them, and the second pass emits again with the planned offsets; the
+ * k-th request of pass 2 is the k-th of pass 1 (checked). A primitive
+ * node returned exactly once computes straight into its output buffer;
+ * other outputs are copied at the end.
+ *   Views: Reshape, ExpandDims, Squeeze, Flatten and Identity of a value
+ * with the same element count and dtype copy nothing: the node's value is
+ * its operand's data (a param, a constant, a Parameter's data or a
+ * workspace buffer whose lifetime is extended to the view's last use).
+ * A view returned as an output is still copied into the output.
+ *   In place: an elementwise node (unary, binary, BiasAdd, same-size Cast,
+ * and elementwise Fusion when emit_fuse.c.inc defines EMIT_FUSE_INPLACE)
+ * whose operand of the output's exact shape and dtype is a workspace
+ * buffer that dies at this node may write into that buffer (memplan's
+ * inplace_of): these kernels read element i before writing element i.
  *
  * Structural ops: Load is the Parameter's data pointer itself (a copy is
  * taken instead when the graph also Assigns that Parameter, so a read
@@ -41,6 +53,7 @@
 #include <string.h>
 
 #include "codegen.h"
+#include "../passes/memplan.h"
 
 /* ---- names the generated C uses ------------------------------------------ */
 
@@ -93,11 +106,6 @@ typedef struct Val {
   int64_t off;
 } Val;
 
-typedef struct Block {
-  int64_t off, size;
-  int last; /* node index of the last use */
-} Block;
-
 typedef struct Cg {
   IrModule *m;
   IrGraph *g;
@@ -125,11 +133,13 @@ typedef struct Cg {
   int nout;
   IrNode **outs;
   int out_base; /* args index of output 0 */
-  /* workspace plan */
-  Block *live;
-  int nlive, caplive;
-  int64_t ws_size;
-  int cur; /* node index being emitted */
+  /* workspace plan (passes/memplan.h) */
+  MemPlan plan;
+  int pass;          /* 1: recording the requests; 2: emitting with the plan */
+  int nreq;          /* requests made so far in this pass */
+  int *bufidx;       /* per node: its plan entry (value or view), or -1 */
+  IrNode **viewbase; /* per node: the value a view node aliases, or NULL */
+  int cur;           /* node index being emitted */
   bool use_rc, use_w, use_args, use_math, use_string;
 } Cg;
 
@@ -451,31 +461,23 @@ static const char *wexpr(Cg *c, Val v) { return vexpr_off(c, v, 0, true); }
 
 /* ---- workspace plan ------------------------------------------------------- */
 
-static void ws_release(Cg *c, int before) {
-  int j = 0;
-  for (int i = 0; i < c->nlive; i++)
-    if (c->live[i].last >= before) c->live[j++] = c->live[i];
-  c->nlive = j;
-}
-
-/* A block of size bytes live until node index last (first fit). */
-static int64_t ws_alloc(Cg *c, int64_t size, int last) {
-  size = (size + WS_ALIGN - 1) / WS_ALIGN * WS_ALIGN;
-  int64_t best = -1;
-  for (int i = -1; i < c->nlive; i++) {
-    int64_t cand = i < 0 ? 0 : c->live[i].off + c->live[i].size;
-    bool ok = true;
-    for (int j = 0; j < c->nlive && ok; j++)
-      if (cand < c->live[j].off + c->live[j].size && c->live[j].off < cand + size) ok = false;
-    if (ok && (best < 0 || cand < best)) best = cand;
+/* A buffer request (memplan.h): pass 1 records it (its offset is not
+ * known yet: 0), pass 2 returns the planned offset of the same request.
+ * Returns the request's index in *idx when idx is not NULL. */
+static int64_t ws_request(Cg *c, MemBufKind kind, const IrNode *n, int64_t size, int def, int last,
+                          int inplace_of, int *idx) {
+  int k = c->nreq++;
+  if (idx) *idx = k;
+  if (c->pass == 1) {
+    memplan_add(&c->plan, kind, n, size, def, last, inplace_of);
+    return 0;
   }
-  if (c->nlive == c->caplive) {
-    c->caplive = c->caplive ? 2 * c->caplive : 16;
-    c->live = xrealloc(c->live, sizeof(Block) * (size_t)c->caplive);
+  if (k >= c->plan.n || c->plan.bufs[k].kind != kind || c->plan.bufs[k].node != n ||
+      c->plan.bufs[k].size != (kind == MB_VIEW ? 0 : size)) {
+    cg_fail(c, n, "internal error: buffer request %d differs between the two emission passes", k);
+    return 0;
   }
-  c->live[c->nlive++] = (Block){best, size, last};
-  if (best + size > c->ws_size) c->ws_size = best + size;
-  return best;
+  return c->plan.bufs[k].offset;
 }
 
 /* Scratch for the current node only. */
@@ -485,7 +487,7 @@ static Val ws_temp(Cg *c, int64_t size) {
     v.kind = VK_EMPTY;
     return v;
   }
-  v.off = ws_alloc(c, size, c->cur);
+  v.off = ws_request(c, MB_SCRATCH, c->g->nodes[c->cur], size, c->cur, c->cur, -1, NULL);
   return v;
 }
 
@@ -1097,6 +1099,7 @@ static bool emit_range(Cg *c, Args *x) {
  * (textually included, to share its static helpers). */
 #include "emit_index.c.inc"
 #include "emit_nn.c.inc"
+#include "emit_fuse.c.inc"
 
 static const EmitFn emit_rules[OP_COUNT] = {
     [OP_Add] = emit_binary, [OP_Sub] = emit_binary, [OP_Mul] = emit_binary,
@@ -1173,10 +1176,96 @@ static IrNode **prim_operands(Cg *c, IrNode *n, int *nin) {
   return v;
 }
 
-/* Node n reads value x (resolved): x stays live until n's index. */
+static bool in_graph(Cg *c, const IrNode *x) { return x->kind == IR_NK_NODE && x->owner == c->g; }
+
+/* Node n reads value x (resolved): x stays live until n's index, and so
+ * does what a view aliases (transitively). */
 static void use(Cg *c, IrNode *x, int at) {
-  if (x->kind == IR_NK_NODE && x->owner == c->g && c->last[x->id] < at) c->last[x->id] = at;
   const_use(c, x);
+  for (int guard = 0; guard < 1000000 && x && in_graph(c, x); guard++) {
+    if (c->last[x->id] < at) c->last[x->id] = at;
+    x = c->viewbase[x->id];
+  }
+}
+
+/* The value whose storage x's data is: x, or what a view aliases. */
+static IrNode *storage_of(Cg *c, IrNode *x) {
+  for (int guard = 0; guard < 1000000 && in_graph(c, x) && c->viewbase[x->id]; guard++)
+    x = c->viewbase[x->id];
+  return x;
+}
+
+static bool is_view_op(int op) {
+  return op == OP_Reshape || op == OP_ExpandDims || op == OP_Squeeze || op == OP_Flatten ||
+         op == OP_Identity;
+}
+
+static bool same_shape(const Shp *a, const Shp *b) {
+  return a->ndim == b->ndim && memcmp(a->shape, b->shape, sizeof(int64_t) * (size_t)a->ndim) == 0;
+}
+
+/* A Fusion whose subgraph is elementwise only (fuse-elementwise's kind). */
+static bool fusion_elementwise(const IrNode *n) {
+  const IrGraph *sg = n->sub[0];
+  if (!sg) return false;
+  for (int i = 0; i < sg->nnode; i++) {
+    int op = sg->nodes[i]->op;
+    if (op >= OP_COUNT) return false;
+    EmitFn f = emit_rules[op];
+    if (f != emit_unary && f != emit_binary && f != emit_cast && op != OP_BroadcastTo) return false;
+  }
+  return true;
+}
+
+/* May operand j of n (result type ot) share its storage with the result?
+ * The kernels here read element i of such an operand before they write
+ * element i of the result, so an operand of exactly the result's shape
+ * qualifies when its dtype has the same element size (the same dtype but
+ * for Cast). Round of an integer is a memcpy: not in place. */
+static bool inplace_kernel(Cg *c, const IrNode *n, int j, const Shp *it, const Shp *ot) {
+  (void)c;
+  if (!same_shape(it, ot)) return false;
+  if (n->op == IR_FUSION) {
+#ifdef EMIT_FUSE_INPLACE
+    return it->dt == ot->dt && fusion_elementwise(n);
+#else
+    (void)fusion_elementwise;
+    return false;
+#endif
+  }
+  if (n->op >= OP_COUNT) return false;
+  EmitFn f = emit_rules[n->op];
+  if (f == emit_unary) return it->dt == ot->dt && !(n->op == OP_Round && !ir_dtype_is_float(ot->dt));
+  if (f == emit_binary) return it->dt == ot->dt;
+  if (f == emit_biasadd) return j == 0 && it->dt == ot->dt;
+  if (f == emit_cast) return esize(it->dt) == esize(ot->dt);
+  return false;
+}
+
+/* The plan entry of the workspace buffer node n (index i, result type ot)
+ * may write its result into, or -1: an operand's storage that is a
+ * workspace value of the same size dying at this node, that no other
+ * operand reads with other strides. */
+static int inplace_operand(Cg *c, IrNode *n, int i, const Shp *ot) {
+  if (n->op >= OP_COUNT && n->op != IR_FUSION) return -1;
+  int k, r = -1;
+  IrNode **ops = prim_operands(c, n, &k);
+  for (int j = 0; j < k && r < 0; j++) {
+    Shp it;
+    if (!shp_of(ops[j], &it) || !inplace_kernel(c, n, j, &it, ot)) continue;
+    IrNode *st = storage_of(c, ops[j]);
+    if (!in_graph(c, st) || c->bufidx[st->id] < 0 || c->last[st->id] != i) continue;
+    const MemBuf *b = &c->plan.bufs[c->bufidx[st->id]];
+    if (b->kind != MB_VALUE || b->size != nbytes(ot)) continue;
+    bool ok = true;
+    for (int m = 0; m < k && ok; m++) {
+      Shp mt;
+      if (m != j && storage_of(c, ops[m]) == st) ok = shp_of(ops[m], &mt) && same_shape(&mt, ot);
+    }
+    if (ok) r = c->bufidx[st->id];
+  }
+  free(ops);
+  return r;
 }
 
 static bool is_data(const IrNode *x) {
@@ -1186,7 +1275,7 @@ static bool is_data(const IrNode *x) {
 
 /* Does node n produce a buffer of its own? */
 static bool produces(Cg *c, const IrNode *n) {
-  return (n->op < OP_COUNT) || (n->op == IR_LOAD && c->snap[n->id]);
+  return (n->op < OP_COUNT) || n->op == IR_FUSION || (n->op == IR_LOAD && c->snap[n->id]);
 }
 
 static void comment(Cg *c, const IrNode *n, int i, const char *note) {
@@ -1245,9 +1334,134 @@ static void cg_free_state(Cg *c) {
   free(c->assigned);
   free(c->cst);
   free(c->cstv);
-  free(c->live);
+  free(c->bufidx);
+  free(c->viewbase);
+  memplan_free(&c->plan);
   buf_free(&c->body);
   buf_free(&c->consts);
+}
+
+/* One emission pass over the nodes (run() makes two: memplan.h). */
+static bool emit_nodes(Cg *c) {
+  IrGraph *g = c->g;
+  int nn = g->nnode;
+  c->nreq = 0;
+  buf_free(&c->body);
+  for (int i = 0; i < nn; i++) {
+    c->bufidx[i] = -1;
+    c->nv[i] = (Val){VK_EMPTY, 0, 0};
+  }
+  for (int i = 0; i < nn; i++) {
+    IrNode *n = g->nodes[i];
+    c->cur = i;
+    if (n->op == IR_MAKE_TUPLE || n->op == IR_TUPLE_GET) {
+      comment(c, n, i, "resolved at compile time");
+      continue;
+    }
+    if (n->op == IR_LOAD && !c->snap[i]) {
+      comment(c, n, i, "the Parameter's data");
+      continue;
+    }
+    if (n->op == IR_PRINT) {
+      comment(c, n, i, NULL);
+      if (!emit_print(c, n)) return false;
+      continue;
+    }
+    if (n->op == IR_ASSIGN) {
+      comment(c, n, i, NULL);
+      IrNode *v = resolve(c, n->in[1]);
+      if (v != n->in[0]) {
+        Shp s;
+        shp_of(v, &s);
+        emit_memcpy(c, I1, val_of(c, n->in[0]), 0, val_of(c, v), 0, nbytes(&s));
+      }
+      continue;
+    }
+    /* a node with a buffer of its own, or a view */
+    Shp ot;
+    if (!shp_of(n, &ot)) return cg_fail(c, n, "the result is not a tensor");
+    int last = c->last[i] > i ? c->last[i] : i;
+    if (c->viewbase[i]) {
+      IrNode *st = storage_of(c, c->viewbase[i]);
+      int base = in_graph(c, st) ? c->bufidx[st->id] : -1;
+      ws_request(c, MB_VIEW, n, 0, i, last, base, &c->bufidx[i]);
+      if (c->failed) return false;
+      c->nv[i] = val_of(c, c->viewbase[i]);
+      comment(c, n, i, "a view of its operand: no copy");
+      continue;
+    }
+    Val ov = {VK_EMPTY, 0, 0};
+    const char *note = NULL;
+    if (nelem(&ot) > 0) {
+      if (c->outslot[i] >= 0) {
+        ov.kind = VK_ARG;
+        ov.idx = c->out_base + c->outslot[i];
+        note = "into an output";
+      } else {
+        int ip = inplace_operand(c, n, i, &ot);
+        ov.kind = VK_WS;
+        ov.off = ws_request(c, MB_VALUE, n, nbytes(&ot), i, last, ip, &c->bufidx[i]);
+        if (c->failed) return false;
+        if (c->pass == 2 && c->plan.bufs[c->bufidx[i]].inplace_of >= 0) note = "in place";
+      }
+    }
+    c->nv[i] = ov;
+    comment(c, n, i, note);
+    if (n->op == IR_LOAD) { /* a copy: the graph also assigns the Parameter */
+      emit_memcpy(c, I1, ov, 0, val_of(c, n->in[0]), 0, nbytes(&ot));
+      continue;
+    }
+    Args x;
+    memset(&x, 0, sizeof x);
+    x.n = n;
+    x.in = prim_operands(c, n, &x.nin);
+    x.it = xcalloc((size_t)x.nin + 1, sizeof(Shp));
+    x.iv = xcalloc((size_t)x.nin + 1, sizeof(Val));
+    for (int j = 0; j < x.nin; j++) {
+      shp_of(x.in[j], &x.it[j]);
+      x.iv[j] = val_of(c, x.in[j]);
+    }
+    /* a scalar operand of a binary op takes the other operand's dtype */
+    if (n->op < OP_COUNT && x.nin == 2 && op_info[n->op].group != OPG_OWN && op_info[n->op].group != OPG_REDUCE) {
+      for (int j = 0; j < 2; j++)
+        if (x.in[j]->type->kind == IR_T_SCALAR && x.in[1 - j]->type->kind == IR_T_TENSOR &&
+            x.it[j].dt != x.it[1 - j].dt) {
+          free(x.in);
+          free(x.it);
+          free(x.iv);
+          return cg_fail(c, n, "a scalar operand of dtype %s (capture makes it a tensor of %s)",
+                         msrt_dtype_name(x.it[j].dt), msrt_dtype_name(x.it[1 - j].dt));
+        }
+    }
+    x.ot = ot;
+    x.ov = ov;
+    bool ok;
+    if (n->op == IR_FUSION) {
+      ok = emit_fusion(c, &x);
+    } else {
+      ir_attrs_decode(n, &x.a);
+      ok = emit_rules[n->op](c, &x);
+    }
+    free(x.in);
+    free(x.it);
+    free(x.iv);
+    if (!ok || c->failed) return false;
+  }
+  c->cur = nn;
+  /* outputs not computed in place */
+  bool any = false;
+  for (int k = 0; k < c->nout; k++) {
+    IrNode *r = resolve(c, c->outs[k]);
+    if (r->kind == IR_NK_NODE && produces(c, r) && c->outslot[r->id] == k) continue;
+    Shp s;
+    shp_of(r, &s);
+    if (nelem(&s) == 0) continue;
+    if (!any) OUT(I1 "/* outputs */\n");
+    any = true;
+    Val dst = {VK_ARG, c->out_base + k, 0};
+    emit_memcpy(c, I1, dst, 0, val_of(c, r), 0, nbytes(&s));
+  }
+  return true;
 }
 
 static bool run(Cg *c) {
@@ -1266,6 +1480,8 @@ static bool run(Cg *c) {
   c->outslot = xmalloc(sizeof(int) * ((size_t)nn + 1));
   c->snap = xcalloc((size_t)nn + 1, sizeof(bool));
   c->assigned = xcalloc((size_t)g->nparam + 1, sizeof(bool));
+  c->bufidx = xmalloc(sizeof(int) * ((size_t)nn + 1));
+  c->viewbase = xcalloc((size_t)nn + 1, sizeof(IrNode *));
   for (int i = 0; i < nn; i++) {
     c->last[i] = -1;
     c->outslot[i] = -1;
@@ -1287,10 +1503,39 @@ static bool run(Cg *c) {
     if (n->op == IR_LOAD && n->in[0]->kind == IR_NK_PARAM && n->in[0]->owner == g && c->assigned[n->in[0]->id])
       c->snap[i] = true;
   }
+  /* outputs, and those computed in place: a buffer-producing node
+   * returned once */
+  c->nout = ir_outputs(g, &c->outs);
+  for (int k = 0; k < c->nout; k++) {
+    IrNode *r = resolve(c, c->outs[k]);
+    Shp s;
+    if (!shp_of(r, &s) || r->type->kind != IR_T_TENSOR)
+      return cg_fail(c, NULL, "output %d of @%s is not a tensor", k, g->name);
+  }
+  for (int k = 0; k < c->nout; k++) {
+    IrNode *r = resolve(c, c->outs[k]);
+    if (r->kind != IR_NK_NODE || !produces(c, r)) continue;
+    int times = 0;
+    for (int j = 0; j < c->nout; j++) times += resolve(c, c->outs[j]) == r;
+    if (times == 1) c->outslot[r->id] = k;
+  }
+  /* views: a reinterpreting op of a value of the same size and dtype that
+   * is not computed into an output */
+  for (int i = 0; i < nn; i++) {
+    IrNode *n = g->nodes[i];
+    if (n->op >= OP_COUNT || !is_view_op(n->op) || c->outslot[i] >= 0) continue;
+    int k;
+    IrNode **ops = prim_operands(c, n, &k);
+    Shp a, o;
+    if (k == 1 && is_data(ops[0]) && shp_of(ops[0], &a) && shp_of(n, &o) && n->type->kind == IR_T_TENSOR &&
+        a.dt == o.dt && nelem(&a) == nelem(&o) && nelem(&o) > 0)
+      c->viewbase[i] = ops[0];
+    free(ops);
+  }
   /* uses (liveness) and constants, in node order */
   for (int i = 0; i < nn; i++) {
     IrNode *n = g->nodes[i];
-    if (n->op < OP_COUNT) {
+    if (n->op < OP_COUNT || n->op == IR_FUSION) {
       int k;
       IrNode **ops = prim_operands(c, n, &k);
       for (int j = 0; j < k; j++) {
@@ -1315,115 +1560,19 @@ static bool run(Cg *c) {
         return cg_fail(c, n, "only a TupleGetItem of a MakeTuple is supported");
     }
   }
-  c->nout = ir_outputs(g, &c->outs);
-  for (int k = 0; k < c->nout; k++) {
-    IrNode *r = resolve(c, c->outs[k]);
-    Shp s;
-    if (!shp_of(r, &s) || r->type->kind != IR_T_TENSOR)
-      return cg_fail(c, NULL, "output %d of @%s is not a tensor", k, g->name);
-    use(c, r, nn);
-  }
-  /* outputs computed in place: a buffer-producing node returned once */
-  for (int k = 0; k < c->nout; k++) {
-    IrNode *r = resolve(c, c->outs[k]);
-    if (r->kind != IR_NK_NODE || !produces(c, r)) continue;
-    int times = 0;
-    for (int j = 0; j < c->nout; j++) times += resolve(c, c->outs[j]) == r;
-    if (times == 1) c->outslot[r->id] = k;
-  }
+  for (int k = 0; k < c->nout; k++) use(c, resolve(c, c->outs[k]), nn);
   c->out_base = g->nparam + c->nptr;
 
-  /* the statements */
-  for (int i = 0; i < nn; i++) {
-    IrNode *n = g->nodes[i];
-    c->cur = i;
-    ws_release(c, i);
-    if (n->op == IR_MAKE_TUPLE || n->op == IR_TUPLE_GET) {
-      comment(c, n, i, "resolved at compile time");
-      continue;
+  /* the statements: pass 1 records the buffer requests, the plan places
+   * them, pass 2 emits with the planned offsets */
+  for (c->pass = 1; c->pass <= 2; c->pass++) {
+    if (!emit_nodes(c)) return false;
+    if (c->pass == 1) {
+      memplan_compute(&c->plan);
+    } else if (c->nreq != c->plan.n) {
+      return cg_fail(c, NULL, "internal error: %d buffer requests in pass 2, %d in pass 1", c->nreq,
+                     c->plan.n);
     }
-    if (n->op == IR_LOAD && !c->snap[i]) {
-      comment(c, n, i, "the Parameter's data");
-      continue;
-    }
-    if (n->op == IR_PRINT) {
-      comment(c, n, i, NULL);
-      if (!emit_print(c, n)) return false;
-      continue;
-    }
-    if (n->op == IR_ASSIGN) {
-      comment(c, n, i, NULL);
-      IrNode *v = resolve(c, n->in[1]);
-      if (v != n->in[0]) {
-        Shp s;
-        shp_of(v, &s);
-        emit_memcpy(c, I1, val_of(c, n->in[0]), 0, val_of(c, v), 0, nbytes(&s));
-      }
-      continue;
-    }
-    /* a node with a buffer of its own */
-    Shp ot;
-    if (!shp_of(n, &ot)) return cg_fail(c, n, "the result is not a tensor");
-    Val ov = {VK_EMPTY, 0, 0};
-    if (nelem(&ot) > 0) {
-      if (c->outslot[i] >= 0) {
-        ov.kind = VK_ARG;
-        ov.idx = c->out_base + c->outslot[i];
-      } else {
-        ov.kind = VK_WS;
-        ov.off = ws_alloc(c, nbytes(&ot), c->last[i] > i ? c->last[i] : i);
-      }
-    }
-    c->nv[i] = ov;
-    comment(c, n, i, c->outslot[i] >= 0 ? "into an output" : NULL);
-    if (n->op == IR_LOAD) { /* a copy: the graph also assigns the Parameter */
-      emit_memcpy(c, I1, ov, 0, val_of(c, n->in[0]), 0, nbytes(&ot));
-      continue;
-    }
-    Args x;
-    memset(&x, 0, sizeof x);
-    x.n = n;
-    x.in = prim_operands(c, n, &x.nin);
-    x.it = xcalloc((size_t)x.nin + 1, sizeof(Shp));
-    x.iv = xcalloc((size_t)x.nin + 1, sizeof(Val));
-    for (int j = 0; j < x.nin; j++) {
-      shp_of(x.in[j], &x.it[j]);
-      x.iv[j] = val_of(c, x.in[j]);
-    }
-    /* a scalar operand of a binary op takes the other operand's dtype */
-    if (x.nin == 2 && op_info[n->op].group != OPG_OWN && op_info[n->op].group != OPG_REDUCE) {
-      for (int j = 0; j < 2; j++)
-        if (x.in[j]->type->kind == IR_T_SCALAR && x.in[1 - j]->type->kind == IR_T_TENSOR &&
-            x.it[j].dt != x.it[1 - j].dt) {
-          free(x.in);
-          free(x.it);
-          free(x.iv);
-          return cg_fail(c, n, "a scalar operand of dtype %s (capture makes it a tensor of %s)",
-                         msrt_dtype_name(x.it[j].dt), msrt_dtype_name(x.it[1 - j].dt));
-        }
-    }
-    x.ot = ot;
-    x.ov = ov;
-    ir_attrs_decode(n, &x.a);
-    bool ok = emit_rules[n->op](c, &x);
-    free(x.in);
-    free(x.it);
-    free(x.iv);
-    if (!ok) return false;
-  }
-  c->cur = nn;
-  /* outputs not computed in place */
-  bool any = false;
-  for (int k = 0; k < c->nout; k++) {
-    IrNode *r = resolve(c, c->outs[k]);
-    if (r->kind == IR_NK_NODE && produces(c, r) && c->outslot[r->id] == k) continue;
-    Shp s;
-    shp_of(r, &s);
-    if (nelem(&s) == 0) continue;
-    if (!any) OUT(I1 "/* outputs */\n");
-    any = true;
-    Val dst = {VK_ARG, c->out_base + k, 0};
-    emit_memcpy(c, I1, dst, 0, val_of(c, r), 0, nbytes(&s));
   }
   return true;
 }
@@ -1444,14 +1593,33 @@ bool cg_emit(IrModule *m, const char *fname, const CgOptions *opts, CgResult *ou
     cg_fail(&c, NULL, "the module has no graph");
     return false;
   }
+  IrGraph *g = c.g;
   if (!run(&c)) {
     if (!c.failed) cg_fail(&c, NULL, "C generation failed");
     free(c.ptr);
     cg_free_state(&c);
     return false;
   }
-  IrGraph *g = c.g;
-  int64_t ws = (c.ws_size + WS_ALIGN - 1) / WS_ALIGN * WS_ALIGN;
+  int64_t ws = (c.plan.arena + WS_ALIGN - 1) / WS_ALIGN * WS_ALIGN;
+  if (opts && opts->memory_report) {
+    for (int i = 0; i < g->nparam; i++) {
+      Shp s;
+      shp_of(g->params[i], &s);
+      if (g->params[i]->is_parameter) c.plan.weights += nbytes(&s);
+      else c.plan.inputs += nbytes(&s);
+    }
+    for (int i = 0; i < c.nptr; i++) {
+      Shp s;
+      shp_of(c.ptr[i], &s);
+      c.plan.weights += nbytes(&s);
+    }
+    for (int k = 0; k < c.nout; k++) {
+      Shp s;
+      shp_of(resolve(&c, c.outs[k]), &s);
+      c.plan.outputs += nbytes(&s);
+    }
+    memplan_report(opts->memory_report, g, &c.plan);
+  }
   Buf b = {0};
   buf_printf(&b, "/* %s: graph @", fname);
   put_comment_text(&b, g->name);
@@ -1484,6 +1652,8 @@ bool cg_emit(IrModule *m, const char *fname, const CgOptions *opts, CgResult *ou
     buf_free(&t);
   }
   buf_printf(&b, " *   ws       %lld bytes of workspace, 64-byte aligned\n", (long long)ws);
+  buf_printf(&b, " * Memory plan (passes/memplan.c): arena %lld bytes, lower bound %lld bytes.\n",
+             (long long)c.plan.arena, (long long)c.plan.lower_bound);
   buf_puts(&b, " * Returns 0, or the error code of a kernel that refused its arguments.\n"
                " * Not checked here (the eager kernels raise): integer Pow with a\n"
                " * negative exponent. */\n");
@@ -1517,6 +1687,7 @@ bool cg_emit(IrModule *m, const char *fname, const CgOptions *opts, CgResult *ou
   buf_puts(&b, "  return 0;\n}\n");
   out->c = buf_detach(&b);
   out->ws_size = (size_t)ws;
+  out->ws_lower_bound = (size_t)c.plan.lower_bound;
   out->nconst = c.nptr;
   out->consts = c.ptr;
   c.ptr = NULL;

@@ -12,16 +12,18 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../eval/fold.h"
 #include "../eval/graph.h"
 #include "../eval/value.h"
 #include "../frontend/ast.h"
 #include "../frontend/diag.h"
 #include "../ir/ir.h"
+#include "../passes/passes.h"
 
 static const char usage[] =
     "usage: msc run [options] FILE [ARGS...]   run a script as MindSpore would\n"
-    "       msc opt [--verify-each] [--passes=P,...] FILE.mir\n"
-    "                                          read, verify and print a graph IR file\n"
+    "       msc opt [options] FILE.mir         read and verify a graph IR file, run\n"
+    "                                          passes, print it (msc opt --help)\n"
     "       msc --help | --version\n"
     "\n"
     "FILE may be '-' to read the script from standard input.\n"
@@ -40,7 +42,26 @@ static const char usage[] =
     "  --dump-ir       print each compiled graph's IR to stderr\n"
     "  --emit-dot      print each compiled graph as Graphviz dot to stderr\n"
     "  --dump-c        print each compiled graph's generated C to stderr\n"
-    "  -v, --verbose   log each graph compilation (and why) and each cc run\n"
+    "  -v, --verbose   log each graph compilation (and why, and the time of\n"
+    "                  capture, passes and codegen) and each cc run\n"
+    "\n"
+    "pass options (every compiled graph; dumps and reports go to stderr):\n"
+    "  -O0|-O1|-O2     the pass pipeline of graphs whose jit_level the script does\n"
+    "                  not set (ms.jit(jit_level=...), Cell.set_jit_config(\n"
+    "                  JitConfig(jit_level=...)) win); default -O1.\n"
+    "                  O0: inline, constfold, simplify, dce; O1: + cse, fusion;\n"
+    "                  O2: + layout\n"
+    "  --passes=P,...  run exactly these passes, in order, instead\n"
+    "  --print-before=P,...  dump the IR before these passes\n"
+    "  --print-after=P,...   dump the IR after these passes ('all': every pass)\n"
+    "  --print-after-all     dump the IR after every pass\n"
+    "  --print-after-change  dump the IR after every pass that changed it\n"
+    "  --verify-each   verify the IR after every pass (a failure is a RuntimeError)\n"
+    "  --time-passes   print a table of the time each pass took\n"
+    "  --memory-report print each graph's arena plan against its lower bound\n"
+    "                  (--backend=cc)\n"
+    "  passes: inline constfold simplify cse dce fuse-epilogue fuse-elementwise\n"
+    "          layout\n"
     "\n"
     "Graphs: a Cell called in GRAPH_MODE, a function or construct under @ms.jit\n"
     "and Cell.compile() capture a graph: capture_mode='ast' (default) stages the\n"
@@ -112,11 +133,25 @@ static int cmd_run(int argc, char **argv) {
     else if (strcmp(a, "--emit-dot") == 0) graph_config.emit_dot = true;
     else if (strcmp(a, "--dump-c") == 0) graph_config.dump_c = true;
     else if (strcmp(a, "-v") == 0 || strcmp(a, "--verbose") == 0) graph_config.verbose = true;
+    else if (strcmp(a, "-O0") == 0 || strcmp(a, "-O1") == 0 || strcmp(a, "-O2") == 0) graph_config.opt_level = a[2] - '0';
+    else if (strncmp(a, "--passes=", 9) == 0) graph_config.passes.passes = a + 9;
+    else if (strncmp(a, "--print-after=", 14) == 0) graph_config.passes.print_after = a + 14;
+    else if (strncmp(a, "--print-before=", 15) == 0) graph_config.passes.print_before = a + 15;
+    else if (strcmp(a, "--print-after-all") == 0) graph_config.passes.print_after_all = true;
+    else if (strcmp(a, "--print-after-change") == 0) graph_config.passes.print_after_change = true;
+    else if (strcmp(a, "--verify-each") == 0) graph_config.passes.verify_each = true;
+    else if (strcmp(a, "--time-passes") == 0) graph_config.passes.time_passes = true;
+    else if (strcmp(a, "--memory-report") == 0) graph_config.memory_report = true;
     else if (strcmp(a, "-") == 0 || a[0] != '-') break;
     else {
       fprintf(stderr, "msc: error: unknown option '%s' for 'msc run'\n%s", a, usage);
       return 2;
     }
+  }
+  char err[512];
+  if (!pass_check_names(&graph_config.passes, err, sizeof err)) {
+    fprintf(stderr, "msc: error: %s\n", err);
+    return 2;
   }
   if (i == argc) {
     fprintf(stderr, "msc: error: 'msc run' needs a script\n%s", usage);
@@ -154,7 +189,7 @@ int main(int argc, char **argv) {
     return 0;
   }
   if (strcmp(cmd, "run") == 0) return cmd_run(argc - 2, argv + 2);
-  if (strcmp(cmd, "opt") == 0) return ir_opt_main(argc - 1, argv + 1);
+  if (strcmp(cmd, "opt") == 0) return pass_opt_main(argc - 1, argv + 1, eval_fold, NULL);
   fprintf(stderr, "msc: error: unknown command '%s'\n%s", cmd, usage);
   return 2;
 }

@@ -9,10 +9,11 @@
 #include "../codegen/codegen.h"
 #include "../ir/exec.h"
 #include "../ir/ir.h"
+#include "fold.h"
 #include "graph.h"
 #include "interp.h"
 
-GraphConfig graph_config;
+GraphConfig graph_config = {.opt_level = 1};
 
 /* ---- state ------------------------------------------------------------------ */
 
@@ -64,6 +65,7 @@ typedef struct GFn {
   Value fn;              /* the Python function (owned) */
   CapMode mode;
   char *name;
+  int level;             /* pass pipeline: 0, 1, 2 (jit_level, else -O) */
   char *options;         /* jit options, part of the key */
   int nent, capent;
   Entry **ents;
@@ -649,33 +651,56 @@ static Value capture(Interp *I, GFn *gf, Entry *e, int argc, Value *argv, KwArgs
   return v_undef();
 }
 
-static void log_compile(GFn *gf, Entry *e, const char *why, double ms_cap, double ms_cg) {
+/* "N nodes" counts the entry graph's nodes after the passes. */
+static void log_compile(GFn *gf, Entry *e, const char *why, double ms_cap, double ms_pass, double ms_cg) {
   if (!graph_config.verbose) return;
   IrGraph *g = ir_module_entry(e->m);
-  fprintf(stderr, "msc: jit: compiling '%s' (%s): %d nodes, capture %.2f ms, codegen %.2f ms\n", gf->name, why,
-          g->nnode, ms_cap, ms_cg);
+  fprintf(stderr, "msc: jit: compiling '%s' (%s): %d nodes, capture %.2f ms, passes %.2f ms, codegen %.2f ms\n",
+          gf->name, why, g->nnode, ms_cap, ms_pass, ms_cg);
 }
 
-/* Verifies, dumps, emits C and loads it (cc backend); logs the compilation
- * (-v) before the cc run. */
+/* Runs the pass pipeline of gf's level on e's module (passes.h), with the
+ * dump/verify/timing options of msc run; returns the time it took. */
+static double run_passes(Interp *I, GFn *gf, Entry *e) {
+  double t0 = now_ms();
+  PassCtx ctx;
+  memset(&ctx, 0, sizeof ctx);
+  ctx.level = gf->level;
+  ctx.fold = eval_fold;
+  ctx.fold_ctx = I;
+  PassOptions po = graph_config.passes;
+  po.level = gf->level;
+  char err[512];
+  if (!pass_run(e->m, &ctx, &po, err, sizeof err))
+    rt_raise_op(I, EXC_RuntimeError, "graph '%s': %s", gf->name, err);
+  return now_ms() - t0;
+}
+
+/* Verifies, runs the passes, dumps, emits C and loads it (cc backend);
+ * logs the compilation (-v) before the cc run. */
 static void backend_prepare(Interp *I, GFn *gf, Entry *e, const char *why, double ms_cap) {
   if (!ir_verify(e->m, NULL))
     rt_raise(I, EXC_RuntimeError, "internal error: the graph of '%s' does not verify (see above)", gf->name);
+  double ms_pass = run_passes(I, gf, e);
+  if (!ir_verify(e->m, NULL))
+    rt_raise(I, EXC_RuntimeError, "internal error: the graph of '%s' does not verify after the passes (see above)",
+             gf->name);
   if (graph_config.dump_ir) ir_print(stderr, e->m);
   if (graph_config.emit_dot) ir_print_dot(stderr, e->m);
   if (graph_config.backend != GB_CC) {
-    log_compile(gf, e, why, ms_cap, 0);
+    log_compile(gf, e, why, ms_cap, ms_pass, 0);
     return;
   }
   double t0 = now_ms();
   char *fname = cg_entry_name(gf->name);
   char err[512];
   CgOptions co = {0};
+  co.memory_report = graph_config.memory_report ? stderr : NULL;
   if (!cg_emit(e->m, fname, &co, &e->cg, err, sizeof err)) {
     free(fname);
     rt_raise_op(I, EXC_NotImplementedError, "%s", err);
   }
-  log_compile(gf, e, why, ms_cap, now_ms() - t0);
+  log_compile(gf, e, why, ms_cap, ms_pass, now_ms() - t0);
   if (graph_config.dump_c) fputs(e->cg.c, stderr);
   JitOptions jo = {graph_config.cache_dir, graph_config.verbose};
   e->fn = jit_load(e->cg.c, fname, &jo, err, sizeof err);
@@ -890,15 +915,20 @@ static Value jit_dispatch(Interp *I, GFn *gf, Value args, Value kwargs, bool com
   return r;
 }
 
-/* _msc.jit_new(fn, capture_mode='ast', jit_level='O0', name=None) -> id */
+/* _msc.jit_new(fn, capture_mode='ast', jit_level='', name=None) -> id;
+ * jit_level '' (not set by the script): msc run's -O level. */
 Value graph_native_jit_new(Interp *I, int argc, Value *argv, KwArgs *kw) {
   (void)kw;
   if (argc < 1) rt_raise(I, EXC_TypeError, "jit_new(fn, capture_mode, jit_level, name)");
   GraphState *S = gs(I);
+  const char *mode = argc > 1 && v_is(argv[1], OBJ_STR) ? AS_STR(argv[1])->data : "ast";
+  const char *level = argc > 2 && v_is(argv[2], OBJ_STR) ? AS_STR(argv[2])->data : "";
+  int lv = graph_config.opt_level;
+  if (strcmp(level, "O0") == 0 || strcmp(level, "O1") == 0 || strcmp(level, "O2") == 0) lv = level[1] - '0';
+  else if (*level) rt_raise(I, EXC_ValueError, "jit_new: jit_level must be 'O0', 'O1', 'O2' or '', not '%s'", level);
   GFn *gf = xcalloc(1, sizeof(GFn));
   gf->fn = v_incref(argv[0]);
-  const char *mode = argc > 1 && v_is(argv[1], OBJ_STR) ? AS_STR(argv[1])->data : "ast";
-  const char *level = argc > 2 && v_is(argv[2], OBJ_STR) ? AS_STR(argv[2])->data : "O0";
+  gf->level = lv;
   gf->mode = strcmp(mode, "trace") == 0 ? CAP_TRACE : CAP_AST;
   const char *name = argc > 3 && v_is(argv[3], OBJ_STR) ? AS_STR(argv[3])->data : NULL;
   if (!name && v_is(argv[0], OBJ_FUNC)) {
@@ -914,7 +944,7 @@ Value graph_native_jit_new(Interp *I, int argc, Value *argv, KwArgs *kw) {
   for (char *q = gf->name; *q; q++) /* an IR and C identifier */
     if (!((*q >= 'a' && *q <= 'z') || (*q >= 'A' && *q <= 'Z') || (*q >= '0' && *q <= '9') || *q == '_')) *q = '_';
   Buf b = {0};
-  buf_printf(&b, "%s,%s,%s", mode, level, graph_config.backend == GB_REF ? "ref" : "cc");
+  buf_printf(&b, "%s,O%d,%s", mode, gf->level, graph_config.backend == GB_REF ? "ref" : "cc");
   gf->options = b.data ? b.data : xstrdup("");
   if (S->nfn == S->capfn) {
     S->capfn = S->capfn ? 2 * S->capfn : 8;

@@ -26,13 +26,17 @@
  *              prim_call also records each primitive whose inputs come
  *              from the arguments or Parameters (graph_record); later
  *              calls run the graph.
- *     then verifies the IR, hands it to the backend (--backend=cc: codegen
+ *     then verifies the IR, runs the pass pipeline of the graph's level
+ *     (passes.h: jit_level 'O0'|'O1'|'O2' of ms.jit, a Cell's
+ *     JitConfig(jit_level=), else msc run's -O, default O1; the level is
+ *     part of the key), hands it to the backend (--backend=cc: codegen
  *     + cc + dlopen; ref: ir/exec.c) and keeps it in the cache.
  *   - A jit function called while a capture runs is inlined into it.
  */
 #ifndef MSC_GRAPH_H
 #define MSC_GRAPH_H
 
+#include "../passes/passes.h"
 #include "tensor.h"
 
 struct IrNode;
@@ -49,6 +53,13 @@ typedef struct GraphConfig {
   bool dump_c;         /* --dump-c: each graph's generated C, stderr */
   bool verbose;        /* -v: log compilations and why */
   const char *cache_dir; /* --cache-dir, or NULL */
+  int opt_level;       /* -O0/-O1/-O2: the level of graphs whose jit_level
+                          the script does not set (default 1) */
+  PassOptions passes;  /* --passes=, --print-after=, --print-before=,
+                          --print-after-all, --print-after-change,
+                          --verify-each, --time-passes: for every graph
+                          (passes.level is unused: each graph has its own) */
+  bool memory_report;  /* --memory-report: each graph's arena plan, stderr */
 } GraphConfig;
 
 extern GraphConfig graph_config;

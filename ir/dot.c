@@ -222,6 +222,7 @@ static void dot_graph(DotOut *o, const IrModule *m, int gi, int *para) {
     ir_type_print(&text, n->type);
     const char *style = n->op == IR_IF || n->op == IR_WHILE ? "shape=diamond"
                         : n->op == IR_PRINT || n->op == IR_ASSIGN ? "shape=box, style=bold"
+                        : n->op == IR_FUSION ? "shape=box3d"
                         : n->op >= OP_COUNT ? "shape=box, style=rounded"
                                             : "shape=box";
     emit_node(o->nodes, o->ind, nid, style, &text);
@@ -238,18 +239,19 @@ static void dot_graph(DotOut *o, const IrModule *m, int gi, int *para) {
   buf_free(&id);
 }
 
-/* Dashed edges from If/While nodes to the clusters of their subgraphs. */
+/* Dashed edges from If/While/Fusion nodes to the clusters of their subgraphs. */
 static void sub_edges(Buf *out, const IrModule *m, int gi) {
   IrGraph *g = m->graphs[gi];
   for (int i = 0; i < g->nnode; i++) {
     IrNode *n = g->nodes[i];
-    if (n->op != IR_IF && n->op != IR_WHILE) continue;
-    static const char *const names[2][2] = {{"then", "else"}, {"cond", "body"}};
-    for (int k = 0; k < 2; k++) {
+    if (n->op != IR_IF && n->op != IR_WHILE && n->op != IR_FUSION) continue;
+    static const char *const names[3][2] = {{"then", "else"}, {"cond", "body"}, {"fused", ""}};
+    int kind = n->op == IR_IF ? 0 : n->op == IR_WHILE ? 1 : 2;
+    for (int k = 0; k < (kind == 2 ? 1 : 2); k++) {
       int si = n->sub[k] ? graph_index(m, n->sub[k]) : -1;
       if (si <= 0) continue; /* missing, or the entry itself (not a cluster) */
       buf_printf(out, "  g%d_n%d -> g%d_ret [lhead=\"cluster_g%d\", style=dashed, label=\"%s\"];\n", gi, i, si, si,
-                 names[n->op == IR_WHILE][k]);
+                 names[kind][k]);
     }
   }
 }

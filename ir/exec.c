@@ -24,6 +24,11 @@
  * inferred type disagrees with the node's, a dtype-only difference is
  * cast to the node's type and a shape difference raises.
  *
+ * Fusion(@sub, a...) runs sub as its own graph on the operand tensors (a
+ * call with its own value table); since sub may share constant nodes with
+ * the caller, the caller's numbering is restored after the call. An error
+ * inside is located at the fused node that raised.
+ *
  * Errors. Everything runs under one catch point: whatever raises (an
  * infer rule, a kernel, tensor_new, the executor itself), every reference
  * the run holds is released, the node's location is put at the innermost
@@ -149,9 +154,12 @@ static int entry_param_index(Exec *x, const IrNode *p) {
 
 /* Numbers params, nodes and operand constants; sizes the scratch arrays;
  * computes last uses and the Assign targets. */
-static void prepare(Exec *x) {
-  IrGraph *g = x->g;
-  int id = 0, maxin = 1;
+/* Numbers g's params, nodes and operand constants (the value table's
+ * indices); returns the count. Deterministic: a fused subgraph's run,
+ * which numbers the constants it shares with g its own way, is followed
+ * by a call that restores g's numbers. */
+static int number_values(IrGraph *g) {
+  int id = 0;
   for (int i = 0; i < g->nparam; i++) g->params[i]->id = id++;
   for (int i = 0; i < g->nnode; i++) g->nodes[i]->id = id++;
   for (int i = 0; i < g->nnode; i++)
@@ -160,11 +168,18 @@ static void prepare(Exec *x) {
   if (g->ret && g->ret->kind == IR_NK_CONST) g->ret->id = -1;
   for (int i = 0; i < g->nnode; i++) {
     IrNode *n = g->nodes[i];
-    if (n->nin > maxin) maxin = n->nin;
     for (int k = 0; k < n->nin; k++)
       if (n->in[k] && n->in[k]->kind == IR_NK_CONST && n->in[k]->id < 0) n->in[k]->id = id++;
   }
   if (g->ret && g->ret->kind == IR_NK_CONST && g->ret->id < 0) g->ret->id = id++;
+  return id;
+}
+
+static void prepare(Exec *x) {
+  IrGraph *g = x->g;
+  int id = number_values(g), maxin = 1;
+  for (int i = 0; i < g->nnode; i++)
+    if (g->nodes[i]->nin > maxin) maxin = g->nodes[i]->nin;
   x->nval = id;
   x->val = xcalloc((size_t)(id ? id : 1), sizeof(XVal));
   for (int i = 0; i < id; i++) x->val[i].last = -1;
@@ -385,6 +400,46 @@ static void run_print(Exec *x, IrNode *n) {
 
 /* ---- the run ---------------------------------------------------------------- */
 
+static void run(Exec *x);
+static void cleanup(Exec *x);
+
+/* Fusion(@sub, a...): runs sub on the operand tensors as its own graph
+ * (a call). An error inside is reported at the fused node that raised. */
+static void run_fusion(Exec *x, IrNode *n) {
+  Interp *I = x->I;
+  IrGraph *sg = n->sub[0];
+  IrNode **o;
+  if (!sg || sg->nparam != n->nin || ir_outputs(sg, &o) != 1)
+    rt_raise(I, EXC_RuntimeError, "IR: Fusion: the fused subgraph does not match the node");
+  for (int k = 0; k < n->nin; k++) x->argv[k] = tensor_of(x, n->in[k], "Fusion", k);
+  Tensor *out = NULL;
+  Exec *y = xcalloc(1, sizeof *y);
+  y->I = I;
+  y->g = sg;
+  y->params = x->argv;
+  y->outs = &out;
+  y->fresh = xcalloc(1, sizeof(bool));
+  prepare(y);
+  Catch c;
+  if (RT_TRY(I, &c)) {
+    run(y);
+    rt_catch_pop(I, &c);
+    cleanup(y);
+    free(y);
+    number_values(x->g);
+    set_tensor(x, n, out);
+    return;
+  }
+  Value e = CUR_EXC(I);
+  CUR_EXC(I) = v_undef();
+  if (y->cur) x->cur = y->cur;
+  if (out) obj_decref(I, &out->h);
+  cleanup(y);
+  free(y);
+  number_values(x->g);
+  reraise_owned(I, e);
+}
+
 static void run_node(Exec *x, IrNode *n) {
   Interp *I = x->I;
   for (int k = 0; k < n->nin; k++)
@@ -402,6 +457,7 @@ static void run_node(Exec *x, IrNode *n) {
   case IR_LOAD: run_load(x, n); break;
   case IR_ASSIGN: run_assign(x, n); break;
   case IR_PRINT: run_print(x, n); break;
+  case IR_FUSION: run_fusion(x, n); break;
   case IR_IF: rt_raise_op(I, EXC_NotImplementedError, "If: tensor control flow is not supported yet");
   case IR_WHILE: rt_raise_op(I, EXC_NotImplementedError, "While: tensor control flow is not supported yet");
   default: rt_raise(I, EXC_RuntimeError, "IR: unknown op %d", n->op);
@@ -477,6 +533,8 @@ static void run(Exec *x) {
 
 static void cleanup(Exec *x) {
   drop_tmp(x);
+  free(x->fresh);
+  x->fresh = NULL;
   for (int i = 0; i < x->nval; i++) release(x, &x->val[i]);
   free(x->val);
   free(x->assigned);
@@ -484,7 +542,6 @@ static void cleanup(Exec *x) {
   free(x->argv);
   free(x->argty);
   free(x->argcast);
-  free(x->fresh);
 }
 
 /* The byte offset in f of 1-based line:col (display column), or -1. */

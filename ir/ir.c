@@ -2,8 +2,6 @@
  * in the module's arena; arrays grow by doubling into fresh arena blocks. */
 #include "ir.h"
 
-#include "../codegen/codegen.h"
-
 #include <ctype.h>
 #include <stdlib.h>
 #include <errno.h>
@@ -12,7 +10,7 @@
 const IrLoc ir_noloc;
 
 static const char *const struct_names[IR_NUM_OPS - OP_COUNT] = {
-    "MakeTuple", "TupleGetItem", "Load", "Assign", "If", "While", "Print",
+    "MakeTuple", "TupleGetItem", "Load", "Assign", "If", "While", "Print", "Fusion",
 };
 
 static const char *const prim_names[OP_COUNT] = {
@@ -295,6 +293,13 @@ IrNode *ir_while(IrGraph *g, IrGraph *cond_g, IrGraph *body_g, int nargs, IrNode
   return n;
 }
 
+IrNode *ir_fusion(IrGraph *g, IrGraph *sub, int nargs, IrNode *const *args, IrType *t, IrLoc loc) {
+  if (!t && sub->ret) t = sub->ret->type;
+  IrNode *n = ir_node(g, IR_FUSION, nargs, args, t, loc);
+  n->sub[0] = sub;
+  return n;
+}
+
 void ir_return(IrGraph *g, IrNode *v, IrLoc loc) {
   g->ret = v;
   g->ret_loc = loc;
@@ -402,76 +407,82 @@ IrNode *ir_const_tensor(IrModule *m, msrt_dtype dt, int ndim, const int64_t *sha
   return n;
 }
 
-/* ---- msc opt -------------------------------------------------------------- */
+/* ---- editing ---------------------------------------------------------------- */
 
-static const char opt_usage[] =
-    "usage: msc opt [--verify-each] [--passes=PASS,...] [--emit-c|--emit-dot] FILE.mir\n"
-    "  reads an IR file (as --dump-ir prints it), verifies it, runs the passes\n"
-    "  in order and prints the result to stdout ('-' reads stdin)\n"
-    "  --emit-c    print the C of the entry graph (function msc_<graph>) instead\n"
-    "  --emit-dot  print the module as a Graphviz picture instead\n";
+void ir_graph_number(IrGraph *g) {
+  for (int i = 0; i < g->nparam; i++) g->params[i]->id = i;
+  for (int i = 0; i < g->nnode; i++) g->nodes[i]->id = i;
+}
 
-/* argv[0] is the subcommand's name ("opt"); options and the file follow. */
-int ir_opt_main(int argc, char **argv) {
-  const char *path = NULL;
-  bool verify_each = false, emit_c = false, emit_dot = false;
-  for (int i = 1; i < argc; i++) {
-    const char *a = argv[i];
-    if (strcmp(a, "--verify-each") == 0) {
-      verify_each = true;
-    } else if (strcmp(a, "--emit-c") == 0) {
-      emit_c = true;
-    } else if (strcmp(a, "--emit-dot") == 0) {
-      emit_dot = true;
-    } else if (strncmp(a, "--passes=", 9) == 0) {
-      for (const char *s = a + 9; *s;) {
-        size_t len = strcspn(s, ",");
-        if (len) { /* no passes exist yet: every name is unknown */
-          diag_plain(DIAG_ERROR, "no such pass '%.*s'", (int)len, s);
-          return 1;
-        }
-        s += len + (s[len] == ',');
+static int replace_in(IrGraph *g, IrNode *from, IrNode *to, int depth) {
+  int k = 0;
+  if (depth > 64) return 0;
+  for (int i = 0; i < g->nnode; i++) {
+    IrNode *n = g->nodes[i];
+    for (int j = 0; j < n->nin; j++)
+      if (n->in[j] == from) {
+        n->in[j] = to;
+        k++;
       }
-    } else if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
-      fputs(opt_usage, stdout);
-      return 0;
-    } else if (a[0] == '-' && a[1]) {
-      diag_plain(DIAG_ERROR, "unknown option '%s' for 'msc opt'", a);
-      return 1;
-    } else if (path) {
-      diag_plain(DIAG_ERROR, "'msc opt' takes one file ('%s' and '%s' given)", path, a);
-      return 1;
-    } else {
-      path = a;
-    }
+    for (int s = 0; s < 2; s++)
+      if (n->sub[s] && n->sub[s] != g) k += replace_in(n->sub[s], from, to, depth + 1);
   }
-  if (!path) {
-    fputs(opt_usage, stderr);
-    return 1;
+  if (g->ret == from) {
+    g->ret = to;
+    k++;
   }
-  SrcFile *f = src_load(path);
-  if (!f) {
-    diag_plain(DIAG_ERROR, "cannot read '%s': %s", path, strerror(errno));
-    return 1;
+  return k;
+}
+
+int ir_replace_uses(IrGraph *g, IrNode *from, IrNode *to) { return replace_in(g, from, to, 0); }
+
+void ir_graph_compact(IrGraph *g) {
+  int j = 0;
+  for (int i = 0; i < g->nnode; i++)
+    if (!g->nodes[i]->dead) g->nodes[j++] = g->nodes[i];
+  g->nnode = j;
+}
+
+void ir_graph_move_before(IrGraph *g, IrNode *n, IrNode *before) {
+  int from = -1, to = -1;
+  for (int i = 0; i < g->nnode; i++) {
+    if (g->nodes[i] == n) from = i;
+    if (g->nodes[i] == before) to = i;
   }
-  IrModule *m = ir_parse(f);
-  bool ok = m && ir_verify(m, NULL);
-  (void)verify_each; /* verification after each pass, once passes exist */
-  if (ok && emit_c) {
-    char *fn = cg_entry_name(ir_module_entry(m)->name);
-    CgResult r;
-    char err[512];
-    ok = cg_emit(m, fn, NULL, &r, err, sizeof err);
-    if (ok) fputs(r.c, stdout);
-    else diag_plain(DIAG_ERROR, "%s", err);
-    cg_result_free(&r);
-    free(fn);
-  } else if (ok && emit_dot) {
-    ir_print_dot(stdout, m);
-  } else if (ok) {
-    ir_print(stdout, m);
+  if (from < 0 || to < 0 || from == to) return;
+  if (from < to) {
+    for (int i = from; i < to - 1; i++) g->nodes[i] = g->nodes[i + 1];
+    g->nodes[to - 1] = n;
+  } else {
+    for (int i = from; i > to; i--) g->nodes[i] = g->nodes[i - 1];
+    g->nodes[to] = n;
   }
-  ir_module_free(m);
-  src_free(f);
-  return ok ? 0 : 1;
+}
+
+int *ir_use_counts(IrGraph *g) {
+  ir_graph_number(g);
+  int *cnt = xcalloc((size_t)g->nnode + 1, sizeof(int));
+  for (int i = 0; i < g->nnode; i++) {
+    IrNode *n = g->nodes[i];
+    for (int j = 0; j < n->nin; j++)
+      if (n->in[j]->kind == IR_NK_NODE && n->in[j]->owner == g) cnt[n->in[j]->id]++;
+  }
+  if (g->ret && g->ret->kind == IR_NK_NODE && g->ret->owner == g) cnt[g->ret->id]++;
+  return cnt;
+}
+
+static bool graph_has_effect(const IrGraph *g, int depth) {
+  if (!g || depth > 64) return false;
+  for (int i = 0; i < g->nnode; i++) {
+    const IrNode *n = g->nodes[i];
+    if (n->op == IR_LOAD || n->op == IR_ASSIGN || n->op == IR_PRINT) return true;
+    if (graph_has_effect(n->sub[0], depth + 1) || graph_has_effect(n->sub[1], depth + 1)) return true;
+  }
+  return false;
+}
+
+bool ir_has_effect(const IrNode *n) {
+  if (n->kind != IR_NK_NODE) return false;
+  if (n->op == IR_LOAD || n->op == IR_ASSIGN || n->op == IR_PRINT) return true;
+  return graph_has_effect(n->sub[0], 0) || graph_has_effect(n->sub[1], 0);
 }

@@ -32,6 +32,13 @@
  *                              Tensor(shape=[..], dtype=.., value=..) (with
  *                              ", name=W" when it is Load(%paraN_W)); a side
  *                              effect, ordered like Load/Assign
+ *   Fusion(@sub, a...)         a fused kernel (passes/fuse_*.c): calls
+ *                              sub(a...) (sub[0]); sub's params take a's
+ *                              types and it returns one tensor, the
+ *                              node's type. The reference executor runs
+ *                              sub as a graph; C generation emits it as one
+ *                              loop nest (elementwise) or as a MatMul/Conv2D
+ *                              with an epilogue (bias, activation)
  *
  * Text form (print.c writes it, parse.c reads it back byte-identically;
  * SEMANTICS.md §9, seed 004):
@@ -89,6 +96,7 @@ typedef enum IrOp {
   IR_IF,
   IR_WHILE,
   IR_PRINT,
+  IR_FUSION,
   IR_NUM_OPS
 } IrOp;
 
@@ -185,6 +193,7 @@ struct IrNode {
   IrLoc loc;
   IrGraph *owner;     /* PARAM, NODE */
   int id;             /* scratch: number while printing/verifying */
+  bool dead;          /* NODE: marked for removal by ir_graph_compact */
 };
 
 struct IrGraph {
@@ -236,6 +245,27 @@ IrNode *ir_while(IrGraph *g, IrGraph *cond_g, IrGraph *body_g, int nargs, IrNode
 void ir_return(IrGraph *g, IrNode *v, IrLoc loc);
 IrNode *ir_print_node(IrGraph *g, int n, IrNode *const *v, IrLoc loc);
 void ir_node_set_name(IrNode *n, const char *name);
+/* A Fusion node calling sub with operands a (see above); t is sub's
+ * return type. */
+IrNode *ir_fusion(IrGraph *g, IrGraph *sub, int nargs, IrNode *const *args, IrType *t, IrLoc loc);
+
+/* ---- editing (for passes) ----------------------------------------------- */
+/* Numbers g's params 0.. and nodes 0.. in their id fields. */
+void ir_graph_number(IrGraph *g);
+/* Every operand of g's nodes (and of the nodes of the graphs g's nodes
+ * call, transitively) and g's return value that is `from` becomes `to`.
+ * Returns the number of operands replaced. */
+int ir_replace_uses(IrGraph *g, IrNode *from, IrNode *to);
+/* Removes the nodes marked dead from g's node list (order kept). */
+void ir_graph_compact(IrGraph *g);
+/* Moves node n (already in g) to just before node `before` (also in g). */
+void ir_graph_move_before(IrGraph *g, IrNode *n, IrNode *before);
+/* use counts: cnt[n->id] for every node of g after ir_graph_number(g);
+ * a use by g's return counts; malloc'd, g->nnode entries. */
+int *ir_use_counts(IrGraph *g);
+/* True for nodes that must stay and keep their order: Load, Assign,
+ * Print, If/While/Fusion whose subgraphs hold one of those. */
+bool ir_has_effect(const IrNode *n);
 
 /* Attributes, appended in order (the order is printed). */
 void ir_attr_int(IrNode *n, const char *name, int64_t v);
@@ -323,8 +353,5 @@ typedef struct IrVerifyOpts {
  * node (its .mir location when it has one) and returns false. */
 bool ir_verify(IrModule *m, const IrVerifyOpts *opts);
 
-/* `msc opt [--verify-each] [--passes=P,...] FILE.mir`: parse, verify,
- * run passes (none exist yet), print to stdout. Returns the exit status. */
-int ir_opt_main(int argc, char **argv);
 
 #endif

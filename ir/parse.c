@@ -695,19 +695,21 @@ static void parse_node(Parser *p, IrGraph *g, GraphRef **prefs) {
   IrNode **in = NULL;
   const char *gname[2] = {0};
   Tok gtok[2];
-  int refs_at = op == IR_IF ? 1 : op == IR_WHILE ? 0 : -1;
+  int refs_at = op == IR_IF ? 1 : op == IR_WHILE || op == IR_FUSION ? 0 : -1;
+  int want_refs = op == IR_FUSION ? 1 : 2;
   for (int k = 0; !is_punct(p, ')'); k++) {
     if (k) expect(p, ',');
     const char *gr;
     Tok at;
     IrNode *v = parse_operand(p, &gr, &at);
-    bool want_ref = refs_at >= 0 && k >= refs_at && k < refs_at + 2;
+    bool want_ref = refs_at >= 0 && k >= refs_at && k < refs_at + want_refs;
     if (gr && !want_ref)
       error_at(p, at.off, at.len, "a subgraph reference is not an operand of %s here", opname);
     if (!gr && want_ref)
       error_at(p, at.off, at.len, "expected a subgraph reference (%s's %s)", opname,
-               op == IR_IF ? (k == 1 ? "then branch" : "else branch")
-                           : (k == 0 ? "condition" : "body"));
+               op == IR_IF      ? (k == 1 ? "then branch" : "else branch")
+               : op == IR_WHILE ? (k == 0 ? "condition" : "body")
+                                : "fused subgraph");
     if (gr) {
       gname[nref] = gr;
       gtok[nref++] = at;
@@ -720,9 +722,11 @@ static void parse_node(Parser *p, IrGraph *g, GraphRef **prefs) {
     }
     in[nin++] = v;
   }
-  if (refs_at >= 0 && nref < 2)
+  if (refs_at >= 0 && nref < want_refs)
     error_at(p, p->tok.off, 1, "%s needs %s", opname,
-             op == IR_IF ? "a condition and two subgraph references" : "two subgraph references");
+             op == IR_IF      ? "a condition and two subgraph references"
+             : op == IR_WHILE ? "two subgraph references"
+                              : "a subgraph reference");
   next(p);
   IrNode *n = ir_node(g, op, nin, in, NULL, ir_noloc);
   n->name = name;

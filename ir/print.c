@@ -215,12 +215,14 @@ static void print_node(Buf *b, const IrNode *n) {
   buf_printf(b, "  %%%d(CNode_%d", n->id, n->id);
   if (n->name) buf_printf(b, "$%s", n->name);
   buf_printf(b, ") = %s(", ir_op_name(n->op));
-  /* If(c, @then, @else, args...); While(@cond, @body, args...) */
-  int refs_at = n->op == IR_IF ? 1 : n->op == IR_WHILE ? 0 : -1;
+  /* If(c, @then, @else, args...); While(@cond, @body, args...);
+   * Fusion(@sub, args...) */
+  int refs_at = n->op == IR_IF ? 1 : n->op == IR_WHILE || n->op == IR_FUSION ? 0 : -1;
+  int nrefs = n->op == IR_FUSION ? 1 : 2;
   bool first = true;
   for (int i = 0; i <= n->nin; i++) {
     if (i == refs_at) {
-      for (int j = 0; j < 2; j++) {
+      for (int j = 0; j < nrefs; j++) {
         buf_puts(b, first ? "" : ", ");
         print_graph_ref(b, n->sub[j]);
         first = false;

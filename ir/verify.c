@@ -4,14 +4,16 @@
  * printer numbers them, so messages name %N as a dump shows it).
  * Checks, graph by graph, stopping at the first failure:
  *   - structure: a Return, nodes owned by their graph and listed once,
- *     If/While naming two subgraphs of the module (never the entry);
+ *     If/While naming two subgraphs of the module (never the entry),
+ *     Fusion one, which holds primitives only (no Load/Assign/Print, no
+ *     control flow);
  *   - SSA: an operand is a constant, a param of the same graph, a
  *     Parameter of the entry graph, or a node defined earlier in the graph;
  *   - arity: ops.def nin for primitives (-1: at least one), fixed counts
  *     for the structural ops; attribute names from ops.def's attrs column;
  *   - types: Ref values (Parameters) only through Load/Assign or passed to
  *     If/While; the elementwise families' broadcast shape and fixed result
- *     dtypes; MakeTuple/TupleGetItem/Load/Assign exactly; If/While
+ *     dtypes; MakeTuple/TupleGetItem/Load/Assign exactly; If/While/Fusion
  *     subgraph signatures. Everything else goes to the infer hook
  *     (IrVerifyOpts.infer: eval/'s infer rules), when one is given.
  */
@@ -188,6 +190,16 @@ static bool check_structural(V *v, const IrNode *n) {
       return fail(v, n, "result type %s, the loop state is %s", tstr(t), tstr(state));
     return check_call(v, n, n->sub[1], 0, "body", state);
   }
+  case IR_FUSION: {
+    if (t->kind != IR_T_TENSOR) return fail(v, n, "result type %s is not a tensor", tstr(t));
+    if (!check_call(v, n, n->sub[0], 0, "fused", t)) return false;
+    const IrGraph *sg = n->sub[0];
+    for (int i = 0; i < sg->nnode; i++)
+      if (sg->nodes[i]->op >= OP_COUNT)
+        return fail(v, n, "fused subgraph @%s holds a %s: a fused kernel holds primitives only", sg->name,
+                    ir_op_name(sg->nodes[i]->op));
+    return true;
+  }
   }
   return true;
 }
@@ -280,13 +292,15 @@ static bool check_node(V *v, const IrNode *n) {
   static const int arity[] = {[IR_MAKE_TUPLE - OP_COUNT] = -1, [IR_TUPLE_GET - OP_COUNT] = 2,
                               [IR_LOAD - OP_COUNT] = 1,        [IR_ASSIGN - OP_COUNT] = 2,
                               [IR_IF - OP_COUNT] = -2,         [IR_WHILE - OP_COUNT] = -1,
-                              [IR_PRINT - OP_COUNT] = -1};
+                              [IR_PRINT - OP_COUNT] = -1,      [IR_FUSION - OP_COUNT] = -1};
+  _Static_assert(sizeof arity / sizeof arity[0] == IR_NUM_OPS - OP_COUNT, "arity[] covers every structural op");
   int a = arity[n->op - OP_COUNT];
   if (a >= 0 && n->nin != a) return fail(v, n, "expected %d operand%s, got %d", a, a == 1 ? "" : "s", n->nin);
   if (a == -2 && n->nin < 1) return fail(v, n, "expected a condition operand");
   if (n->nattr) return fail(v, n, "%s takes no attributes", ir_op_name(n->op));
-  if (n->op != IR_IF && n->op != IR_WHILE && (n->sub[0] || n->sub[1]))
-    return fail(v, n, "only If and While name subgraphs");
+  if (n->op == IR_FUSION && n->sub[1]) return fail(v, n, "Fusion names one subgraph");
+  if (n->op != IR_IF && n->op != IR_WHILE && n->op != IR_FUSION && (n->sub[0] || n->sub[1]))
+    return fail(v, n, "only If, While and Fusion name subgraphs");
   return check_structural(v, n);
 }
 

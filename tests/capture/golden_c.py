@@ -3,6 +3,7 @@
 # RUN: %msc run --dump-c --cache-dir=%t.cache %s 2>%t.c2 >/dev/null
 # RUN: diff %t.c1 %t.c2
 # RUN: FileCheck %s --input-file %t.c1
+# RUN: %msc run -O0 --dump-c --cache-dir=%t.cache %s 2>&1 >/dev/null | FileCheck %s --check-prefix=O0
 # The generated C of a fixed script is byte-identical across runs (and the
 # second run loads it from the cache); it never contains weight values.
 import numpy as np
@@ -26,7 +27,12 @@ print(net(Tensor(np.ones((2, 4)), ms.float32)).shape)
 # OUT: (2, 3)
 # CHECK: #include "msrt.h"
 # CHECK: int msc_Net_construct(void *const *args, void *ws)
-# CHECK: MatMul
-# CHECK: BiasAdd
-# CHECK: ReLU
+# At -O1 (the default) Dense + ReLU is one fused gemm with its epilogue:
+# CHECK: Fusion
+# CHECK: msrt_matmul_ep(MSRT_FLOAT32, 0, 1, 2, 3, 4,
+# CHECK-SAME: &ep)
 # CHECK-NOT: 0x1.{{[0-9a-f]+}}p-{{[0-9]}}
+# O0: MatMul
+# O0: BiasAdd
+# O0: ReLU
+# O0-NOT: 0x1.{{[0-9a-f]+}}p-{{[0-9]}}

@@ -2,12 +2,13 @@
  * seed 004's foo, print → parse → print round trips (constants,
  * attributes, tuples, If/While subgraphs, Parameters, locations), verifier
  * rejections, parser diagnostics at line:col, every truncation of a printed
- * module, and `msc opt` (ir_opt_main). */
+ * module, and `msc opt` (pass_opt_main). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <unistd.h>
 
 #include "ir/ir.h"
+#include "passes/passes.h"
 #include "tests/unit/unit.h"
 
 static char *diag_buf;
@@ -502,7 +503,7 @@ static int run_opt(const char *text, const char *arg, char **out) {
   int argc = arg ? 3 : 2;
   if (!arg) argv[1] = path, argv[2] = NULL;
   diag_begin();
-  int rc = ir_opt_main(argc, argv);
+  int rc = pass_opt_main(argc, argv, NULL, NULL);
   diag_end();
   fflush(stdout);
   dup2(saved, 1);
@@ -523,8 +524,8 @@ TEST(opt_main) {
   ASSERT_INT(0, run_opt(foo_text, "--verify-each", &out));
   ASSERT_STR(foo_text, out);
   free(out);
-  ASSERT_INT(1, run_opt(foo_text, "--passes=cse", &out));
-  ASSERT(strstr(diag_buf, "error: no such pass 'cse'"));
+  ASSERT_INT(2, run_opt(foo_text, "--passes=nosuch", &out));
+  ASSERT(strstr(diag_buf, "error: --passes: no such pass 'nosuch'"));
   ASSERT_STR("", out);
   free(out);
   ASSERT_INT(0, run_opt(foo_text, "--passes=", &out));

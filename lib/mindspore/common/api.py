@@ -15,6 +15,8 @@ _CAPTURE_MODES = ('ast', 'bytecode', 'trace')
 
 
 def _check_jit_options(capture_mode, jit_level):
+    if jit_level is None:
+        jit_level = ''
     if capture_mode not in _CAPTURE_MODES:
         raise ValueError("For 'jit', the argument 'capture_mode' must be one of ['ast', 'bytecode', "
                          f"'trace'], but got '{capture_mode}'.")
@@ -22,15 +24,18 @@ def _check_jit_options(capture_mode, jit_level):
         raise ValueError(f"For 'jit', the argument 'jit_level' must be 'O0', 'O1' or 'O2', but got '{jit_level}'.")
 
 
-def jit(function=None, *, capture_mode='ast', jit_level='O0', dynamic=0, fullgraph=False,
+def jit(function=None, *, capture_mode='ast', jit_level=None, dynamic=0, fullgraph=False,
         backend='', **options):
-    """Compiles a function (or construct) to a graph on its first call with each signature."""
+    """Compiles a function (or construct) to a graph on its first call with each signature.
+
+    jit_level 'O0' | 'O1' | 'O2' picks the graph's pass pipeline; left unset,
+    the graph gets msc run's -O level (default O1)."""
     _check_jit_options(capture_mode, jit_level)
 
     def wrap(fn):
         if not callable(fn):
             raise TypeError(f"For 'jit', the argument 'function' must be a function, but got {type(fn).__name__}.")
-        gid = _msc.jit_new(fn, capture_mode, jit_level if jit_level else 'O0')
+        gid = _msc.jit_new(fn, capture_mode, jit_level if jit_level else '')
 
         def jit_wrapper(*args, **kwargs):
             return _msc.jit_call(gid, args, kwargs)
@@ -44,12 +49,14 @@ def jit(function=None, *, capture_mode='ast', jit_level='O0', dynamic=0, fullgra
 _graph_ids = {}
 
 
-def _graph_id(fn, name):
-    """The graph-function id of a Cell class's construct (one per function)."""
-    gid = _graph_ids.get(fn)
+def _graph_id(fn, name, jit_level=''):
+    """The graph-function id of a Cell class's construct (one per function and
+    jit_level: a Cell's JitConfig(jit_level=...), '' for msc run's -O)."""
+    key = (fn, jit_level)
+    gid = _graph_ids.get(key)
     if gid is None:
-        gid = _msc.jit_new(fn, 'ast', 'O0', name)
-        _graph_ids[fn] = gid
+        gid = _msc.jit_new(fn, 'ast', jit_level, name)
+        _graph_ids[key] = gid
     return gid
 
 

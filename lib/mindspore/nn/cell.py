@@ -189,7 +189,8 @@ class Cell:
 
     def _graph_id(self):
         cls = type(self)
-        return _graph_id(cls.construct, cls.__name__ + '_construct')
+        level = self.__dict__.get('_jit_config_dict', {}).get('jit_level', '')
+        return _graph_id(cls.construct, cls.__name__ + '_construct', level)
 
     def compile(self, *args, **kwargs):
         """Compiles construct for these inputs (GRAPH_MODE); the next call with the

@@ -1,0 +1,202 @@
+/* fuse_elementwise.c — elementwise fusion: a maximal tree of elementwise
+ * primitives whose inner values each have one use (inside the tree) and
+ * which all produce the root's shape becomes one Fusion node (ir.h) whose
+ * subgraph holds them; C generation emits it as one loop nest with one
+ * scalar C expression per node (codegen/emit_fuse.c.inc).
+ *
+ * Requires: a verified module. Works on the entry graph.
+ * Preserves: results bit for bit. Only ops whose scalar C expression is
+ *   exactly the runtime kernel's formula are taken (fuse_scalar_op below),
+ *   float32/float64 only (every tensor operand and result of the group has
+ *   the same dtype; float16 is rounded per op by the runtime and is left
+ *   alone); broadcasting happens only where a value enters the group.
+ * Leaves alone: Load/Assign/Print and every other structural op (effects
+ *   stay in place and are never inside a Fusion), Parameters (read through
+ *   a Load, which stays outside and becomes an operand), reductions,
+ *   MatMul and the other OPG_OWN ops, values with several uses (a Print of
+ *   an intermediate is a use), groups of one op.
+ * Creates: subgraphs "<entry>_fused_<k>" (fuse_new_sub_name, shared with
+ *   fuse_epilogue.c), k = 0, 1, .. in creation order.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "passes.h"
+
+
+/* The elementwise primitives whose per-element C expression
+ * (emit_fuse.c.inc) equals runtime/kernels.c's loop body for float32 and
+ * float64. Not here: Pow/FloorDiv/FloorMod/Atan2 (helper functions in the
+ * kernels), comparisons (bool results), Round/Sign/Softplus/Tan/... (kept
+ * out until their expressions are checked), Cast. */
+bool fuse_scalar_op(int op) {
+  switch (op) {
+  case OP_Add: case OP_Sub: case OP_Mul: case OP_RealDiv: case OP_Div: case OP_Maximum:
+  case OP_Minimum: case OP_Neg: case OP_Abs: case OP_Square: case OP_ReLU: case OP_Sqrt:
+  case OP_Rsqrt: case OP_Reciprocal: case OP_Exp: case OP_Log: case OP_Tanh: case OP_Sigmoid:
+  case OP_SiLU: case OP_GeLU: case OP_Floor: case OP_Ceil: case OP_Trunc: case OP_Sin:
+  case OP_Cos: case OP_Erf: case OP_Expm1: case OP_Log1p:
+    return true;
+  default: return false;
+  }
+}
+
+static bool is_float_tensor(const IrType *t, msrt_dtype dt) {
+  return t && t->kind == IR_T_TENSOR && t->dt == dt && (dt == MSRT_FLOAT32 || dt == MSRT_FLOAT64);
+}
+
+/* Can node n be in an elementwise group? Its result and every operand are
+ * float tensors of one dtype. */
+static bool candidate(const IrNode *n) {
+  if (n->kind != IR_NK_NODE || n->op >= OP_COUNT || !fuse_scalar_op(n->op) || n->nattr) return false;
+  msrt_dtype dt = n->type->dt;
+  if (!is_float_tensor(n->type, dt)) return false;
+  for (int i = 0; i < n->nin; i++)
+    if (!is_float_tensor(n->in[i]->type, dt)) return false;
+  return true;
+}
+
+static bool same_shape(const IrType *a, const IrType *b) {
+  return a->ndim == b->ndim && (a->ndim == 0 || memcmp(a->shape, b->shape, sizeof(int64_t) * (size_t)a->ndim) == 0);
+}
+
+static bool in_group(IrNode *const *grp, int n, const IrNode *x) {
+  for (int i = 0; i < n; i++)
+    if (grp[i] == x) return true;
+  return false;
+}
+
+/* Does x stay inside the subgraph (a 0-d constant, emitted as a literal)? */
+static bool inner_const(const IrNode *x) {
+  return x->kind == IR_NK_CONST && x->cst.kind == IR_C_TENSOR && x->type->kind == IR_T_TENSOR &&
+         x->type->ndim == 0;
+}
+
+static const char *new_sub_name(IrModule *m) {
+  const char *entry = ir_module_entry(m)->name;
+  size_t len = strlen(entry) + 32;
+  char *buf = arena_alloc(m->arena, len);
+  /* start at the module's graph count: one lookup per name in the usual
+   * case (starting at 0 made naming G fusions cost O(G^3) lookups) */
+  for (int k = m->ngraph - 1;; k++) {
+    snprintf(buf, len, "%s_fused_%d", entry, k);
+    if (!ir_module_find(m, buf)) return buf;
+  }
+}
+
+/* Moves the n nodes grp (in graph order, root last; every value but the
+ * root's used only inside grp) into a new subgraph called by a Fusion node
+ * put in the root's place. Operands from outside (0-d constants excepted)
+ * become the subgraph's params, in order of first use. The moved nodes are
+ * marked dead (the caller compacts g). Returns the Fusion node. */
+IrNode *fuse_outline(IrModule *m, IrGraph *g, int n, IrNode **grp, IrNode *root) {
+  IrGraph *sub = ir_graph_new(m, new_sub_name(m), root->loc);
+  int next = 0, cap = 4;
+  IrNode **ext = xmalloc(sizeof(IrNode *) * (size_t)cap);
+  IrNode **par = xmalloc(sizeof(IrNode *) * (size_t)cap);
+  IrNode **copy = xmalloc(sizeof(IrNode *) * (size_t)n);
+  for (int i = 0; i < n; i++) {
+    IrNode *x = grp[i];
+    IrNode *in[8];
+    IrNode **ins = x->nin <= 8 ? in : xmalloc(sizeof(IrNode *) * (size_t)x->nin);
+    for (int k = 0; k < x->nin; k++) {
+      IrNode *o = x->in[k];
+      int j;
+      for (j = 0; j < i && grp[j] != o; j++) {}
+      if (j < i) {
+        ins[k] = copy[j];
+        continue;
+      }
+      if (inner_const(o)) {
+        ins[k] = o;
+        continue;
+      }
+      for (j = 0; j < next && ext[j] != o; j++) {}
+      if (j == next) {
+        if (next == cap) {
+          cap *= 2;
+          ext = xrealloc(ext, sizeof(IrNode *) * (size_t)cap);
+          par = xrealloc(par, sizeof(IrNode *) * (size_t)cap);
+        }
+        char pname[32];
+        snprintf(pname, sizeof pname, "in%d", next);
+        ext[next] = o;
+        par[next++] = ir_param(sub, arena_strdup(m->arena, pname), o->type);
+      }
+      ins[k] = par[j];
+    }
+    IrNode *c = ir_node(sub, x->op, x->nin, ins, x->type, x->loc);
+    c->nattr = x->nattr;
+    c->attrs = x->attrs;
+    c->name = x->name;
+    copy[i] = c;
+    if (ins != in) free(ins);
+  }
+  int ri = 0;
+  while (grp[ri] != root) ri++;
+  ir_return(sub, copy[ri], root->loc);
+  IrNode *f = ir_fusion(g, sub, next, ext, root->type, root->loc);
+  f->name = root->name;
+  ir_graph_move_before(g, f, root);
+  ir_replace_uses(g, root, f);
+  for (int i = 0; i < n; i++) grp[i]->dead = true;
+  free(ext);
+  free(par);
+  free(copy);
+  return f;
+}
+
+static int cmp_id(const void *a, const void *b) {
+  const IrNode *x = *(IrNode *const *)a, *y = *(IrNode *const *)b;
+  return (x->id > y->id) - (x->id < y->id);
+}
+
+bool pass_fuse_elementwise(IrModule *m, PassCtx *ctx) {
+  (void)ctx;
+  IrGraph *g = ir_module_entry(m);
+  if (!g) return false;
+  int nn = g->nnode;
+  int *uses = ir_use_counts(g); /* numbers g */
+  bool *taken = xcalloc((size_t)nn + 1, sizeof(bool));
+  IrNode **grp = xmalloc(sizeof(IrNode *) * ((size_t)nn + 1));
+  IrNode **roots = xmalloc(sizeof(IrNode *) * ((size_t)nn + 1));
+  int *gstart = xmalloc(sizeof(int) * ((size_t)nn + 2));
+  IrNode **all = xmalloc(sizeof(IrNode *) * ((size_t)nn + 1));
+  int ngroups = 0, nall = 0;
+  /* roots from the end: a value's single user is grouped first */
+  for (int i = nn - 1; i >= 0; i--) {
+    IrNode *r = g->nodes[i];
+    if (taken[i] || !candidate(r)) continue;
+    int n = 0;
+    grp[n++] = r;
+    taken[i] = true;
+    for (int w = 0; w < n; w++) {
+      IrNode *x = grp[w];
+      for (int k = 0; k < x->nin; k++) {
+        IrNode *o = x->in[k];
+        if (o->kind != IR_NK_NODE || o->owner != g || taken[o->id] || uses[o->id] != 1) continue;
+        if (!candidate(o) || !same_shape(o->type, r->type) || in_group(grp, n, o)) continue;
+        taken[o->id] = true;
+        grp[n++] = o;
+      }
+    }
+    if (n < 2) continue;
+    qsort(grp, (size_t)n, sizeof(IrNode *), cmp_id);
+    gstart[ngroups] = nall;
+    roots[ngroups++] = r;
+    memcpy(all + nall, grp, sizeof(IrNode *) * (size_t)n);
+    nall += n;
+  }
+  gstart[ngroups] = nall;
+  /* outline in graph order so subgraph numbers follow the node order */
+  for (int k = ngroups - 1; k >= 0; k--)
+    fuse_outline(m, g, gstart[k + 1] - gstart[k], all + gstart[k], roots[k]);
+  if (ngroups) ir_graph_compact(g);
+  free(uses);
+  free(taken);
+  free(grp);
+  free(roots);
+  free(gstart);
+  free(all);
+  return ngroups > 0;
+}
