@@ -7,7 +7,8 @@
 # run with --mode=pynative, --backend=cc and --backend=ref and compared
 # (op results bit-exact; model stdout token by token, numbers within 1e-5).
 # Uses a private JIT cache per run. Extra ARGS go to graphdiff.py (-k OP,
-# -v, -j N, --ways=..., --cache-dir=DIR). Ends with "N passed, N failed";
+# -v, -j N, --ways=..., --levels=O0,O1,O2: cc and ref once per -O level,
+# --cache-dir=DIR). Ends with "N passed, N failed";
 # exit status 1 if anything failed.
 set -e
 cd "$(dirname "$0")/.."

@@ -24,6 +24,10 @@ import tempfile
 import time
 
 PY3 = '/usr/bin/python3'
+# the -v line of one compiled graph; "passes Y ms" since issue 6 (optional,
+# so an msc without passes parses too)
+COMPILE_RE = re.compile(r"msc: jit: compiling '([^']*)' \((.*?)\): (\d+) nodes, capture ([0-9.]+) ms, "
+                        r"(?:passes ([0-9.]+) ms, )?codegen ([0-9.]+) ms")
 
 
 def run(cmd):
@@ -100,10 +104,11 @@ def main():
     # followed by its "cc" or "cache hit" line); the warm run must hit the cache
     comp = []
     for line in cold.stderr.splitlines():
-        m = re.match(r"msc: jit: compiling '([^']*)' \((.*?)\): (\d+) nodes, capture ([0-9.]+) ms, "
-                     r"codegen ([0-9.]+) ms", line)
+        m = COMPILE_RE.match(line)
         if m:
-            comp.append(list(m.groups()) + [None])
+            # capture + passes, as one "capture" figure (the C-text time)
+            g_ = m.groups()
+            comp.append([g_[0], g_[1], g_[2], '%.2f' % (float(g_[3]) + float(g_[4] or 0)), g_[5], None])
         m = re.match(r'msc: jit: cc ([0-9.]+) ms', line)
         if m and comp:
             comp[-1][5] = float(m.group(1))
@@ -112,7 +117,7 @@ def main():
     print('compile (cold cache): %d graphs, %d cc runs, %d cache hits' % (len(comp), len(ccs), hits_cold))
     for i, (nm, why, nodes, cap, cg, cc) in enumerate(comp):
         c_ms = float(cap) + float(cg)
-        line = "  '%s' (%s): %s nodes; capture %.2f ms + codegen %.2f ms = %.2f ms to C text" % (
+        line = "  '%s' (%s): %s nodes; capture+passes %.2f ms + codegen %.2f ms = %.2f ms to C text" % (
             nm, why[:100], nodes, float(cap), float(cg), c_ms)
         if cc is None:
             line += '; no cc run'
@@ -136,5 +141,268 @@ def main():
     return bad
 
 
+# ---------------------------------------------------------------- issue 6 targets
+
+LEVELS = ('O0', 'O1', 'O2')
+MEM_RE = re.compile(r'memory plan for @(\S+): arena (\d+) bytes, lower bound (\d+) bytes')
+MLP_WEIGHTS = 784 * 512 + 512 + 512 * 512 + 512 + 512 * 10 + 10
+DT_SIZE = {'Float32': 4, 'Float64': 8, 'Float16': 2, 'Int32': 4, 'Int64': 8, 'Int8': 1, 'Int16': 2,
+           'UInt8': 1, 'UInt16': 2, 'UInt32': 4, 'UInt64': 8, 'Bool': 1}
+
+
+def verdict(ok):
+    return 'ok' if ok else 'BELOW TARGET'
+
+
+def compiles(stderr):
+    """[(name, nodes, capture ms, passes ms or None, codegen ms)] from a -v log."""
+    return [(m.group(1), int(m.group(3)), float(m.group(4)), float(m.group(5)) if m.group(5) else None,
+             float(m.group(6))) for m in map(COMPILE_RE.match, stderr.splitlines()) if m]
+
+
+def c_alone(msc, root, bdir, script, level, cache):
+    """Times the generated C of each graph of SCRIPT alone: `msc run --dump-c`,
+    then a harness that calls the function with random float inputs, built
+    like the JIT builds it (cc -O2) with runtime/*.c. Returns {k-th graph:
+    seconds per call} or a string saying why not."""
+    r = run([msc, 'run', '-' + level, '--dump-c', '--cache-dir=' + cache, script])[1]
+    if r.returncode != 0:
+        return 'msc --dump-c failed'
+    units = re.split(r'(?m)^(?=/\* msc_\w+: graph @)', r.stderr)
+    res = {}
+    for k, unit in enumerate(u for u in units if u.startswith('/* msc_')):
+        fname = re.match(r'/\* (msc_\w+):', unit).group(1)
+        args = []
+        for m in re.finditer(r'(?m)^ \*   args\[(\d+)\]\s+[^<]*<(?:Ref\[)?Tensor\[(\w+)\]\]?, \(([^)]*)\)>', unit):
+            n = 1
+            for d in m.group(3).replace(',', ' ').split():
+                n *= int(d)
+            if m.group(2) not in DT_SIZE or int(m.group(1)) != len(args):
+                return 'cannot read the argument list of %s' % fname
+            args.append((n, DT_SIZE[m.group(2)], m.group(2).startswith('Float')))
+        ws = re.search(r'(?m)^ \*   ws\s+(\d+) bytes', unit)
+        ws = int(ws.group(1)) if ws else 0
+        # the C text ends where msc's next stderr line begins
+        body = re.split(r'(?m)^msc: ', unit)[0]
+        d = os.path.join(bdir, 'c_alone')
+        os.makedirs(d, exist_ok=True)
+        gc = os.path.join(d, '%s_%s_%d.c' % (os.path.basename(script)[:-3], level, k))
+        with open(gc, 'w') as f:
+            f.write(body)
+        h = ['#define _POSIX_C_SOURCE 200112L', '#include <stdio.h>', '#include <stdlib.h>',
+             '#include <string.h>', '#include <time.h>',
+             'int %s(void *const *args, void *ws);' % fname,
+             'static double now(void) { struct timespec t; clock_gettime(CLOCK_MONOTONIC, &t);',
+             '  return (double)t.tv_sec + (double)t.tv_nsec * 1e-9; }',
+             'int main(void) {',
+             '  static const long n[%d] = {%s};' % (len(args), ', '.join(str(a[0]) for a in args)),
+             '  static const int sz[%d] = {%s};' % (len(args), ', '.join(str(a[1]) for a in args)),
+             '  static const int fl[%d] = {%s};' % (len(args), ', '.join(str(int(a[2])) for a in args)),
+             '  void *a[%d]; void *ws = NULL;' % len(args),
+             '  for (int i = 0; i < %d; i++) {' % len(args),
+             '    if (posix_memalign(&a[i], 64, (size_t)(n[i] * sz[i]) + 64)) return 1;',
+             '    memset(a[i], 0, (size_t)(n[i] * sz[i]));',
+             '    if (fl[i] && sz[i] == 4) for (long j = 0; j < n[i]; j++) ((float *)a[i])[j] = (float)((j * 7 + i) % 13) * 0.01f - 0.05f;',
+             '  }',
+             '  if (posix_memalign(&ws, 64, %d + 64)) return 1;' % ws,
+             '  if (%s(a, ws)) { printf("rc != 0\\n"); return 1; }' % fname,
+             '  double best = 1e9, end = now() + 0.5; long reps = 0;',
+             '  while (reps < 20 || now() < end) {',
+             '    double t0 = now();',
+             '    for (int i = 0; i < 10; i++) %s(a, ws);' % fname,
+             '    double t = (now() - t0) / 10; if (t < best) best = t; reps++;',
+             '  }',
+             '  printf("c alone: %.9f\\n", best);',
+             '  return 0;',
+             '}', '']
+        hc = os.path.join(d, 'harness_%s_%s_%d.c' % (os.path.basename(script)[:-3], level, k))
+        with open(hc, 'w') as f:
+            f.write('\n'.join(h))
+        exe = hc[:-2]
+        cc = os.environ.get('CC', 'cc').split()
+        rt = sorted(os.path.join(root, 'runtime', x) for x in os.listdir(os.path.join(root, 'runtime'))
+                    if x.endswith('.c'))
+        b = subprocess.run(cc + ['-std=c99', '-O2', '-I' + os.path.join(root, 'runtime'), '-o', exe, hc, gc] + rt +
+                           ['-lm', '-lpthread'], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        if b.returncode != 0:
+            return 'harness build failed: %s' % (b.stderr.strip().splitlines() or [''])[0][:120]
+        o = subprocess.run([exe], stdout=subprocess.PIPE, text=True)
+        m = re.search(r'c alone: ([0-9.]+)', o.stdout)
+        if o.returncode != 0 or not m:
+            return 'harness failed'
+        res[k] = float(m.group(1))
+    return res
+
+
+def targets(argv):
+    """graph_bench.py --targets MSC ROOT BDIR: the performance targets of
+    issue 6 (see scripts/bench.sh). Reported, never asserted: the exit
+    status is non-zero only when a run fails or prints nothing to measure."""
+    msc, root, bdir = os.path.abspath(argv[0]), argv[1], argv[2]
+    mlp = os.path.join(root, 'bench', 'mlp')
+    lenet = os.path.join(root, 'bench', 'lenet', 'lenet_graph.py')
+    bad = 0
+    peak = 0.0
+    for line in open(os.path.join(bdir, 'gemm_bench.out')):
+        f = line.split()
+        if f[:2] == ['peak', 'f32']:
+            peak = float(f[2])
+    s = subprocess.run([os.path.join(bdir, 'stream_bench'), '0.5'], stdout=subprocess.PIPE, text=True)
+    m = re.search(r'stream f32 (\d+) floats: ([0-9.]+) us', s.stdout)
+    floor = float(m.group(2)) * 1e-6 if m and s.returncode == 0 else None
+    if floor is None or int(m.group(1)) != MLP_WEIGHTS:
+        print('stream_bench failed or read the wrong number of floats: %r' % s.stdout.strip())
+        bad = 1
+    tr = run([PY3, os.path.join(mlp, 'mlp_torch.py')])[1]
+    torch_t = times(tr) if tr.returncode == 0 else {}
+    cache = tempfile.mkdtemp(prefix='msc-bench-cache.')
+    per = {}  # level -> dict
+    try:
+        for lv in LEVELS:
+            d = {}
+            r = run([msc, 'run', '-' + lv, '-v', '--memory-report', '--cache-dir=' + cache,
+                     os.path.join(mlp, 'mlp_graph.py')])[1]
+            o = run([msc, 'run', '-' + lv, '--cache-dir=' + cache, os.path.join(mlp, 'jit_overhead.py')])[1]
+            lr = run([msc, 'run', '-' + lv, '--memory-report', '--cache-dir=' + cache, lenet])[1]
+            if r.returncode != 0 or o.returncode != 0 or lr.returncode != 0:
+                bad = 1
+                print('-%s: a run FAILED: %s' % (lv, ((r.stderr if r.returncode else o.stderr if o.returncode
+                                                       else lr.stderr).strip().splitlines() or [''])[-1][:200]))
+                continue
+            d['t'] = times(r)
+            m = re.search(r'overhead: ([0-9.]+)', o.stdout)
+            d['overhead'] = float(m.group(1)) if m else None
+            d['comp'] = compiles(r.stderr)
+            d['mem'] = [tuple(int(x) for x in mm.groups()[1:]) for mm in MEM_RE.finditer(r.stderr)]
+            d['lenet_mem'] = [tuple(int(x) for x in mm.groups()[1:]) for mm in MEM_RE.finditer(lr.stderr)]
+            d['c'] = c_alone(msc, root, bdir, os.path.join(mlp, 'mlp_graph.py'), lv, cache)
+            per[lv] = d
+    finally:
+        shutil.rmtree(cache, ignore_errors=True)
+
+    flops64 = 2.0 * 64 * (784 * 512 + 512 * 512 + 512 * 10)
+    t64 = torch_t.get(64, (0,))[0]
+    print('seed MLP 784-512-512-10 forward, Graph mode, one core, batch 64 (peak %.1f GFLOP/s; PyTorch eager, '
+          'one thread: %s)' % (peak, '%.1fus' % (t64 * 1e6) if t64 else 'not available'))
+    print('%-5s %10s %9s %8s %11s  %-20s %s' % ('level', 'graph', 'GFLOP/s', 'of peak', 'PyTorch/gr',
+                                              'target >= 1.1x', 'target >= 80% of peak'))
+    for lv, d in per.items():
+        if 64 not in d['t']:
+            print('%-5s graph mode printed no batch-64 time' % lv)
+            bad = 1
+            continue
+        t = d['t'][64][0]
+        g = flops64 / t * 1e-9
+        frac = g / peak if peak else 0
+        sp = t64 / t if t64 else 0
+        print('%-5s %8.1fus %9.1f %7.0f%% %10.2fx  %-20s %s' % (
+            lv, t * 1e6, g, 100 * frac, sp, verdict(sp >= 1.1) if t64 else 'no PyTorch', verdict(frac >= 0.8)))
+
+    t1 = torch_t.get(1, (0,))[0]
+    print()
+    print('seed MLP forward, batch 1: weight-streaming floor %s (bench/stream_bench.c: %d floats read once, '
+          'warm cache); PyTorch eager %s' % ('%.1fus' % (floor * 1e6) if floor else '?', MLP_WEIGHTS,
+                                             '%.1fus' % (t1 * 1e6) if t1 else 'not available'))
+    print('  graph = the whole Graph-mode call as the script sees it; call = an almost empty Graph-mode call '
+          '(bench/mlp/jit_overhead.py); C = the generated C alone (harness, no msc); PyTorch/gr > 1: faster')
+    print('%-5s %10s %9s %9s %9s %9s %11s  %-18s %s' % ('level', 'graph', 'call', 'C', 'graph/flr', 'C/floor',
+                                                     'PyTorch/gr', 'target <= 1.3x flr', 'target faster than PyTorch'))
+    for lv, d in per.items():
+        if 1 not in d['t']:
+            print('%-5s graph mode printed no batch-1 time' % lv)
+            bad = 1
+            continue
+        t = d['t'][1][0]
+        c = d['c'][1] if isinstance(d['c'], dict) and 1 in d['c'] else None
+        ov = d['overhead']
+        print('%-5s %8.1fus %7.1fus %9s %8.2fx %9s %10.2fx  %-18s %s' % (
+            lv, t * 1e6, (ov or 0) * 1e6, '%.1fus' % (c * 1e6) if c else '?',
+            t / floor if floor else 0, '%.2fx' % (c / floor) if c and floor else '?', t1 / t if t1 else 0,
+            verdict(floor and t <= 1.3 * floor) + ('' if c is None or not floor else ' (C alone: %s)' % verdict(
+                c <= 1.3 * floor)), verdict(t1 and t < t1) if t1 else 'no PyTorch'))
+        if not isinstance(d['c'], dict):
+            print('      (C alone not measured: %s)' % d['c'])
+
+    print()
+    print('arena vs lower bound (msc run --memory-report, the batch-64 graph; target <= 1.1x)')
+    print('%-5s %-10s %12s %12s %7s  %s' % ('level', 'model', 'arena', 'lower bound', 'ratio', 'target'))
+    for lv, d in per.items():
+        for model, mem, ncomp in (('seed MLP', d['mem'], len(d['comp'])), ('LeNet-5', d['lenet_mem'], None)):
+            if not mem or (ncomp is not None and len(mem) != ncomp):
+                print('%-5s %-10s no "memory plan for @NAME: arena N bytes, lower bound M bytes" line%s' % (
+                    lv, model, '' if not mem else ' per compiled graph'))
+                bad = 1
+                continue
+            arena, lb = mem[0]  # batch 64 is compiled first
+            ratio = arena / lb if lb else float('inf') if arena else 1.0
+            print('%-5s %-10s %12d %12d %6.2fx  %s' % (lv, model, arena, lb, ratio, verdict(ratio <= 1.1)))
+
+    print()
+    print('capture to C text, seed MLP batch 64 (msc run -v: capture + passes + codegen; target < 20 ms)')
+    for lv, d in per.items():
+        if not d['comp']:
+            print('%-5s no "msc: jit: compiling" line in the -v log' % lv)
+            bad = 1
+            continue
+        nm, nodes, cap, ps, cg = d['comp'][0]
+        tot = cap + (ps or 0) + cg
+        print('%-5s %d nodes: capture %.2f ms + passes %s + codegen %.2f ms = %.2f ms  %s' % (
+            lv, nodes, cap, '%.2f ms' % ps if ps is not None else '(not logged)', cg, tot, verdict(tot < 20)))
+
+    print()
+    bad |= scaling(msc, root)
+    return bad
+
+
+def scaling(msc, root):
+    """Compile time against graph size: bench/scaling/gen_graph.py scripts
+    of 250..2000 nodes, run with `msc run -v` at the default level on a
+    private cache; the capture, passes and codegen figures (cc excluded)."""
+    gen = os.path.join(root, 'bench', 'scaling', 'gen_graph.py')
+    tmp = tempfile.mkdtemp(prefix='msc-bench-scaling.')
+    rows, bad = [], 0
+    try:
+        for n in (250, 500, 1000, 2000):
+            path = os.path.join(tmp, 'graph_%d.py' % n)
+            subprocess.run([PY3, gen, str(n), path], check=True)
+            # the captured graph's size (the -v line counts the nodes left
+            # after the passes): the generator's count, NODES_PER_BLOCK per block
+            m = re.search(r'^# generated by .*: (\d+) blocks \((\d+) nodes captured\)', open(path).read(), re.M)
+            nodes = int(m.group(2))
+            best = None
+            for _ in range(5):  # best of 5 (the C text is cached after the first: cc runs once)
+                r = run([msc, 'run', '-v', '--cache-dir=' + os.path.join(tmp, 'cache'), path])[1]
+                c = compiles(r.stderr)
+                if r.returncode != 0 or not c:
+                    print('scaling: %d nodes: FAILED: %s' % (n, (r.stderr.strip().splitlines() or [''])[-1][:200]))
+                    bad = 1
+                    break
+                _, after, cap, ps, cg = c[0]
+                tot = cap + (ps or 0) + cg
+                if best is None or tot < best[5]:
+                    best = (nodes, after, cap, ps, cg, tot)
+            if best:
+                rows.append((n,) + best)
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+    print('compile time vs graph size (bench/scaling/gen_graph.py; msc run -v, default level, cc excluded; '
+          'best of 5; target: 2000 nodes < 1 s, per-node cost flat)')
+    print('%-7s %7s %8s %10s %10s %10s %10s %10s' % ('target', 'nodes', 'after', 'capture', 'passes', 'codegen',
+                                                     'total', 'us/node'))
+    for n, nodes, after, cap, ps, cg, tot in rows:
+        print('%-7d %7d %8d %8.2fms %10s %8.2fms %8.2fms %10.2f' % (
+            n, nodes, after, cap, '%.2fms' % ps if ps is not None else '-', cg, tot, tot / max(nodes, 1) * 1e3))
+    if rows:
+        per = [tot / max(nodes, 1) for _, nodes, _, _, _, _, tot in rows]
+        big = [r for r in rows if r[0] == 2000]
+        print('("nodes": captured; "after": left after the passes, from the -v line)')
+        print('largest/smallest per-node cost: %.2fx (%s); 2000 nodes: %s' % (
+            max(per) / min(per), 'flat' if max(per) / min(per) <= 2.0 else 'NOT FLAT (> 2x)',
+            ('%.1f ms, %s' % (big[0][6], 'ok' if big[0][6] < 1000 else 'ABOVE TARGET')) if big else 'not run'))
+    return bad
+
+
 if __name__ == '__main__':
+    if len(sys.argv) > 1 and sys.argv[1] == '--targets':
+        sys.exit(targets(sys.argv[2:]))
     sys.exit(main())

@@ -2,7 +2,8 @@
 
 Run with Debian's python3 (it imports numpy, for opsdiff's case tables):
     /usr/bin/python3 tests/graph/graphdiff.py [BUILD_DIR|MSC] [-v] [-k NAME] [-j N]
-        [--ways=pynative,cc,ref] [--cache-dir=DIR] [--no-models] [--no-ops] [--keep]
+        [--ways=pynative,cc,ref] [--levels=O0,O1,O2] [--cache-dir=DIR] [--no-models]
+        [--no-ops] [--keep]
 (scripts/graph-diff.sh BUILD_DIR does this.)
 
 THE OP SUITE. For every primitive of ir/ops.def it takes the cases of
@@ -29,7 +30,11 @@ unit's results. It runs in three ways ("--ways", first = reference):
     cc         msc run -v --backend=cc FILE      (graphs compiled by cc)
     ref        msc run -v --backend=ref FILE     (reference IR executor)
 (and, for validating the harness on an msc without those options, "plain":
-msc run FILE with no option.) The cache is private: MSC_CACHE_DIR is a
+msc run FILE with no option.) --levels=O0,O1,O2 (or GRAPHDIFF_LEVELS) runs
+every graph way once per optimisation level instead, as ways named
+"cc-O0", "cc-O1", ..., "ref-O2" (msc run -O<n> ...), each compared with the
+reference way, which runs once (PyNative has no passes); without it the graph
+ways run at msc's default level. The cache is private: MSC_CACHE_DIR is a
 temporary directory shared by every run of one harness invocation (or
 --cache-dir=DIR, to keep it warm across invocations).
 
@@ -728,7 +733,7 @@ def run_model(runner, path, ways):
     # the same message from several ways once, with the ways listed
     merged = {}
     for f in fails:
-        m = re.match(r'(\S+) \[(\w+)\]: (.*)$', f, re.S)
+        m = re.match(r'(\S+) \[([\w-]+)\]: (.*)$', f, re.S)
         key = m.group(3) if m else f
         if m and key in merged:
             merged[key][1].append(m.group(2))
@@ -745,16 +750,34 @@ def main():
     only = args[args.index('-k') + 1] if '-k' in args else None
     jobs = int(args[args.index('-j') + 1]) if '-j' in args else 2
     ways = os.environ.get('GRAPHDIFF_WAYS', 'pynative,cc,ref')
+    levels = os.environ.get('GRAPHDIFF_LEVELS', '')
     cache = None
     for a in args:
         if a.startswith('--ways='):
             ways = a.split('=', 1)[1]
+        if a.startswith('--levels='):
+            levels = a.split('=', 1)[1]
         if a.startswith('--cache-dir='):
             cache = os.path.abspath(a.split('=', 1)[1])
     ways = ways.split(',')
     for w in ways:
         if w not in WAYS:
             sys.exit('graphdiff: unknown way %r (known: %s)' % (w, ', '.join(WAYS)))
+    if levels:
+        levels = levels.split(',')
+        for lv in levels:
+            if lv not in ('O0', 'O1', 'O2'):
+                sys.exit('graphdiff: unknown level %r in --levels (known: O0, O1, O2)' % lv)
+        expanded = []
+        for w in ways:
+            op_opts, model_opts, graph = WAYS[w]
+            if graph is not True:
+                expanded.append(w)
+                continue
+            for lv in levels:
+                WAYS['%s-%s' % (w, lv)] = (op_opts + ['-' + lv], model_opts + ['-' + lv], graph)
+                expanded.append('%s-%s' % (w, lv))
+        ways = expanded
     pos = [a for i, a in enumerate(args)
            if not a.startswith('-') and (i == 0 or args[i - 1] not in ('-k', '-j'))]
     build = pos[0] if pos else os.path.join(REPO, 'build')
