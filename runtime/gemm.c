@@ -78,6 +78,11 @@
 #define MC_MAX 168 /* rows of A per block: A block in L2 */
 #define PANEL_MAX 16 /* widest B panel of any kernel set */
 #define WS_ALIGN 64
+#if defined(__GNUC__)
+#define GEMM_PREFETCH(p) __builtin_prefetch((p), 0, 2)
+#else
+#define GEMM_PREFETCH(p) ((void)(p))
+#endif
 /* A B panel that would serve at most this many row tiles (Conv2D with a
  * few output channels) is read in place rather than copied. */
 #define INPLACE_TILES 2
@@ -321,6 +326,25 @@ static int ep_valid(const msrt_epilogue *ep) {
                         (int)min64(GEN_MR_##SUF, mc - ir), n, alpha, beta);    \
   }                                                                            \
                                                                                \
+  /* Asks for the B panel [p0, p0+kc) x [j0, j0+n) the next panel step     \
+   * reads while this one computes: the MLP's weights (2.6 MB) do not stay  \
+   * in L2 between forwards, and 16 short streams are more than the        \
+   * hardware prefetchers pick up in time. */                                \
+  static void prefetch_b_##SUF(int transb, const T *B, int64_t ldb,            \
+                               int64_t p0, int64_t kc, int64_t j0, int64_t n) { \
+    const int64_t line = 64 / (int64_t)sizeof(T);                             \
+    int64_t r, k;                                                              \
+    if (transb) {                                                              \
+      for (r = 0; r < n; r++)                                                  \
+        for (k = 0; k < kc; k += line) GEMM_PREFETCH(B + (j0 + r) * ldb + p0 + k); \
+    } else {                                                                   \
+      for (k = 0; k < kc; k++) {                                               \
+        GEMM_PREFETCH(B + (p0 + k) * ldb + j0);                                \
+        GEMM_PREFETCH(B + (p0 + k) * ldb + j0 + n - 1);                        \
+      }                                                                        \
+    }                                                                          \
+  }                                                                            \
+                                                                               \
   static void gemm_panels_##SUF(const Ops_##SUF *ops, int transa, int transb,  \
                                 int64_t M, int64_t N, int64_t K, T alpha,      \
                                 const T *A, int64_t lda, const T *B,           \
@@ -353,6 +377,12 @@ static int ep_valid(const msrt_epilogue *ep) {
                        bt);                                                    \
           }                                                                    \
           if (last && ep) ops->ep(ep, per_row, c + jr, ldc, mc, n, ic, jr);    \
+          if (jr + nr < N)                                                     \
+            prefetch_b_##SUF(transb, B, ldb, pc, kc, jr + nr,                  \
+                             min64(nr, N - jr - nr));                          \
+          else if (pc + kc < K)                                                \
+            prefetch_b_##SUF(transb, B, ldb, pc + kc, min64(kcb, K - pc - kc), \
+                             0, min64(nr, N));                                 \
         }                                                                      \
       }                                                                        \
     }                                                                          \
