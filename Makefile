@@ -42,7 +42,8 @@ GENWARN := -Wall -Wextra -Werror -Wno-unused-function -Wno-sign-compare \
 LDLIBS := -lm -lpthread -ldl -lz
 
 SRCS := $(wildcard frontend/*.c eval/*.c ir/*.c passes/*.c codegen/*.c driver/*.c runtime/*.c)
-GEN_C := $(O)/frontend/lexer.c $(O)/frontend/parser.c $(O)/lib_embed.c $(O)/msrt_embed.c
+GEN_C := $(O)/frontend/lexer.c $(O)/frontend/parser.c $(O)/lib_embed.c $(O)/msrt_embed.c $(O)/msrt_src_embed.c \
+         $(O)/msrt_amalg_embed.c
 OBJS := $(SRCS:%.c=$(O)/%.o) $(GEN_C:.c=.o)
 LIB_OBJS := $(filter-out $(O)/driver/%,$(OBJS))
 DEPS := $(OBJS:.o=.d)
@@ -95,6 +96,32 @@ $(O)/msrt_embed.c: scripts/embed-file.py runtime/msrt.h | tools-check
 	@mkdir -p $(dir $@)
 	/usr/bin/python3 scripts/embed-file.py msc_msrt_h runtime/msrt.h $@ codegen/codegen.h
 $(O)/msrt_embed.o: $(O)/msrt_embed.c
+	$(CC) $(CFLAGS_ALL) $(WARN) -MMD -MP -c -o $@ $<
+
+# runtime/*.c embedded for `msc compile --runtime=separate` (codegen/aot.c),
+# which writes them beside the library: one text, each file introduced by a
+# line "@@msc-runtime-file NAME.c".
+RT_SRCS := $(sort $(wildcard runtime/*.c))
+$(O)/msrt_src.txt: $(RT_SRCS)
+	@mkdir -p $(dir $@)
+	for f in $(RT_SRCS); do echo "@@msc-runtime-file $$(basename $$f)"; cat $$f; done > $@.tmp && mv $@.tmp $@
+$(O)/msrt_src_embed.c: scripts/embed-file.py $(O)/msrt_src.txt | tools-check
+	/usr/bin/python3 scripts/embed-file.py msc_msrt_src $(O)/msrt_src.txt $@ codegen/codegen.h
+$(O)/msrt_src_embed.o: $(O)/msrt_src_embed.c
+	$(CC) $(CFLAGS_ALL) $(WARN) -MMD -MP -c -o $@ $<
+
+# The runtime as `msc compile` inlines it into NAME.c by default (one text
+# with per-file metadata, scripts/runtime-amalgamate.py; codegen/aot.c).
+# msrt_amalg_check.c, every runtime file amalgamated, must compile under the
+# generated-code flags: a clash between runtime files fails the build here.
+$(O)/msrt_amalg.txt $(O)/msrt_amalg_check.c &: scripts/runtime-amalgamate.py runtime/msrt.h $(RT_SRCS) | tools-check
+	@mkdir -p $(dir $@)
+	/usr/bin/python3 scripts/runtime-amalgamate.py runtime/msrt.h $(O)/msrt_amalg.txt $(O)/msrt_amalg_check.c $(RT_SRCS)
+$(O)/msrt_amalg_check.o: $(O)/msrt_amalg_check.c
+	$(CC) -std=c99 -Wall -Wextra -Wpedantic -Wconversion -Werror -O1 -c -o $@ $<
+$(O)/msrt_amalg_embed.c: scripts/embed-file.py $(O)/msrt_amalg.txt $(O)/msrt_amalg_check.o | tools-check
+	/usr/bin/python3 scripts/embed-file.py msc_msrt_amalg $(O)/msrt_amalg.txt $@ codegen/codegen.h
+$(O)/msrt_amalg_embed.o: $(O)/msrt_amalg_embed.c
 	$(CC) $(CFLAGS_ALL) $(WARN) -MMD -MP -c -o $@ $<
 
 # C unit tests link everything but the driver.

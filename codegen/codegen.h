@@ -109,4 +109,73 @@ void jit_unload_all(void);
 extern const char msc_msrt_h[];
 extern const size_t msc_msrt_h_len;
 
+/* ==== AOT library writer (codegen/aot.c): msc compile =====================
+ * aot_write turns the graphs a script compiled into one C library in
+ * opts->dir: NAME.h, NAME.c, NAME_test.c. By default (--runtime=inline)
+ * NAME.c carries the runtime it needs: msrt.h's types and the runtime
+ * files whose msrt_* functions its entries call (closed over their calls
+ * between files; granularity: one runtime file with its static helpers),
+ * every function static, so the pair is self-contained and two libraries
+ * link into one image (build/msrt_amalg_embed.c, made by
+ * scripts/runtime-amalgamate.py). With opts->runtime_separate
+ * (--runtime=separate) NAME.c includes "msrt.h" and msrt.h and
+ * msrt_<file>.c (every runtime/ C file as embedded in msc,
+ * build/msrt_src_embed.c) are written beside it, one copy for several
+ * libraries. See the header comment aot.c writes for the API of the
+ * generated code.
+ *
+ * Each AotGraph is one compiled graph (eval/graph.h GraphRecord): its
+ * module (modified here: every Load of a Parameter becomes a tensor
+ * constant of the value recorded at the first call, the Parameter param is
+ * removed, then the pass pipeline of the graph's level runs with
+ * PassCtx.aot), the value of each entry-graph param at its first call and
+ * the reference executor's outputs for that call (the self-test's data).
+ * Entry names: the graph's name made C-safe, "_2", "_3"... for repeats.
+ * Everything is generated in memory first; files are written to temporary
+ * names and renamed, so on any error nothing is left behind (a directory
+ * aot_write created is removed again). Returns false with a one-line
+ * message in err. */
+typedef struct AotTensor {
+  msrt_dtype dt;
+  int ndim;
+  const int64_t *shape;
+  const void *data;     /* contiguous */
+  size_t nbytes;
+} AotTensor;
+
+typedef struct AotGraph {
+  const char *name;     /* the graph's name */
+  int level;            /* pass pipeline 0, 1, 2 */
+  IrModule *m;          /* modified */
+  bool called;          /* params/outs hold the first call */
+  int nparam;
+  const AotTensor *params; /* per entry-graph param (inputs and Parameters) */
+  int nout;
+  const AotTensor *outs;
+} AotGraph;
+
+typedef struct AotOptions {
+  const char *dir;      /* output directory (created if missing) */
+  const char *name;     /* library name (a C identifier after sanitising) */
+  const char *source;   /* the script's base name, for comments */
+  const char *const *entries; /* --entry: pick these (NULL: all) */
+  int nentries;
+  FILE *memory_report;  /* --memory-report: per entry figures and plan */
+  bool runtime_separate; /* --runtime=separate: msrt.h + msrt_*.c beside the library */
+  /* constant folding hook (passes.h PassFoldFn) */
+  IrNode *(*fold)(void *fold_ctx, IrModule *m, const IrNode *n);
+  void *fold_ctx;
+} AotOptions;
+
+bool aot_write(AotGraph *graphs, int ngraph, const AotOptions *opts, char *err, size_t errcap);
+
+/* the runtime/ C files as embedded in msc (build/msrt_src_embed.c): each file
+ * introduced by a line "@@msc-runtime-file NAME.c". */
+extern const char msc_msrt_src[];
+extern const size_t msc_msrt_src_len;
+/* the runtime as inlined into NAME.c (build/msrt_amalg_embed.c): the format
+ * is described in scripts/runtime-amalgamate.py. */
+extern const char msc_msrt_amalg[];
+extern const size_t msc_msrt_amalg_len;
+
 #endif

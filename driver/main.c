@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../codegen/codegen.h"
 #include "../eval/fold.h"
 #include "../eval/graph.h"
 #include "../eval/value.h"
@@ -24,6 +25,8 @@ static const char usage[] =
     "usage: msc run [options] FILE [ARGS...]   run a script as MindSpore would\n"
     "       msc opt [options] FILE.mir         read and verify a graph IR file, run\n"
     "                                          passes, print it (msc opt --help)\n"
+    "       msc compile [options] FILE -o DIR  run a script and write the graphs it\n"
+    "                                          compiled as a standalone C library\n"
     "       msc --help | --version\n"
     "\n"
     "FILE may be '-' to read the script from standard input.\n"
@@ -70,6 +73,22 @@ static const char usage[] =
     "implemented yet). One graph is compiled per signature (tensor dtypes and\n"
     "shapes, values of other arguments, jit options).\n"
     "\n"
+    "compile options (msc compile FILE -o DIR [ARGS...]): the script runs as\n"
+    "'msc run --backend=ref' does; every graph it compiled (one per signature)\n"
+    "becomes an entry of DIR/NAME.h, NAME.c (weights inside) and NAME_test.c (a\n"
+    "self-test with the inputs of the graph's first call and the reference\n"
+    "executor's outputs: cc DIR/*.c -lm && ./a.out); NAME.c carries the runtime\n"
+    "kernels it needs (static)\n"
+    "  -o DIR          the output directory (created if missing)\n"
+    "  --name=N        the library's name (default: the script's base name)\n"
+    "  --entry=E       export only entry E (repeatable; entries are named after\n"
+    "                  the graph: Cell class + _construct, or the function)\n"
+    "  --runtime=inline    the kernels inside NAME.c, static (the default)\n"
+    "  --runtime=separate  msrt.h and msrt_*.c beside the library instead (one\n"
+    "                  runtime shared by several libraries)\n"
+    "  --memory-report per entry: arena, lower bound, weights and the plan\n"
+    "  -O0|-O1|-O2, -v as for run\n"
+    "\n"
     "exit status: 0 success, 1 error in the script, 2 usage error;\n"
     "sys.exit(n) in the script exits with n.\n";
 
@@ -78,7 +97,42 @@ typedef struct RunJob {
   char **argv; /* argv[0] is the script path (sys.argv) */
   bool syntax_only, dump_ast;
   int status;
+  AotOptions *aot; /* msc compile: write the library after the run */
 } RunJob;
+
+/* msc compile, after the script ran: the recorded graphs into the library
+ * (the modules' locations point into the script's source: call before it
+ * is freed). */
+static int write_library(const AotOptions *o) {
+  GraphRecord **recs;
+  int n;
+  graph_records_take(&recs, &n);
+  AotGraph *gs = calloc((size_t)(n ? n : 1), sizeof(AotGraph));
+  AotTensor **ts = calloc((size_t)(n ? n : 1), sizeof(AotTensor *));
+  int status = 0;
+  for (int i = 0; i < n; i++) {
+    GraphRecord *r = recs[i];
+    ts[i] = calloc((size_t)(r->nparam + r->nout + 1), sizeof(AotTensor));
+    for (int k = 0; k < r->nparam + r->nout; k++) {
+      GraphArray *a = k < r->nparam ? &r->params[k] : &r->outs[k - r->nparam];
+      ts[i][k] = (AotTensor){a->dt, a->ndim, a->shape, a->data, a->nbytes};
+    }
+    gs[i] = (AotGraph){r->name, r->level, r->m, r->called, r->nparam, ts[i], r->nout, ts[i] + r->nparam};
+  }
+  char err[1024];
+  if (!aot_write(gs, n, o, err, sizeof err)) {
+    fprintf(stderr, "msc: error: %s\n", err);
+    status = 1;
+  }
+  for (int i = 0; i < n; i++) {
+    free(ts[i]);
+    graph_record_free(recs[i]);
+  }
+  free(ts);
+  free(gs);
+  free(recs);
+  return status;
+}
 
 static int run_script(RunJob *job) {
   const char *path = job->argv[0];
@@ -105,6 +159,18 @@ static int run_script(RunJob *job) {
     I->arena = arena;
     status = interp_run_main(I, src, mod);
     interp_free(I);
+    if (job->aot) {
+      if (status == 0) {
+        fflush(stdout);
+        status = write_library(job->aot);
+      } else { /* the script failed: nothing is written */
+        GraphRecord **recs;
+        int n;
+        graph_records_take(&recs, &n);
+        for (int i = 0; i < n; i++) graph_record_free(recs[i]);
+        free(recs);
+      }
+    }
   }
   arena_free(arena);
   src_free(src);
@@ -174,6 +240,110 @@ static int cmd_run(int argc, char **argv) {
   return job.status;
 }
 
+static int run_job(RunJob *job) {
+  pthread_attr_t attr;
+  pthread_t th;
+  pthread_attr_init(&attr);
+  pthread_attr_setstacksize(&attr, (size_t)512 << 20);
+  if (pthread_create(&th, &attr, run_thread, job) != 0) {
+    run_thread(job); /* no thread: run on this stack */
+  } else {
+    pthread_join(th, NULL);
+  }
+  pthread_attr_destroy(&attr);
+  fflush(stdout);
+  return job->status;
+}
+
+/* The script's base name without ".py" (malloc'd). */
+static char *script_stem(const char *path) {
+  if (strcmp(path, "-") == 0) return strdup("stdin");
+  const char *b = strrchr(path, '/');
+  b = b ? b + 1 : path;
+  size_t n = strlen(b);
+  if (n > 3 && strcmp(b + n - 3, ".py") == 0) n -= 3;
+  return strndup(b, n);
+}
+
+static int cmd_compile(int argc, char **argv) {
+  RunJob job = {0};
+  AotOptions ao = {0};
+  const char **entries = calloc((size_t)argc + 1, sizeof(char *));
+  int nentries = 0, i = 0, status = 2;
+  char *stem = NULL, *base = NULL;
+  graph_config.record = true;
+  graph_config.backend = GB_REF; /* the reference outputs of the self-test */
+  /* options anywhere (msc compile FILE -o DIR); the first other word is
+   * the script, the rest (and everything after "--") its arguments */
+  char **rest = calloc((size_t)argc + 1, sizeof(char *));
+  int nrest = 0;
+  bool dashdash = false;
+  for (; i < argc; i++) {
+    const char *a = argv[i];
+    if (dashdash || (nrest > 0 && strcmp(a, "--") != 0 && a[0] != '-')) rest[nrest++] = argv[i];
+    else if (strcmp(a, "--") == 0) dashdash = true;
+    else if (strcmp(a, "-o") == 0 && i + 1 < argc) ao.dir = argv[++i];
+    else if (strncmp(a, "--output=", 9) == 0) ao.dir = a + 9;
+    else if (strcmp(a, "--name") == 0 && i + 1 < argc) ao.name = argv[++i];
+    else if (strncmp(a, "--name=", 7) == 0) ao.name = a + 7;
+    else if (strcmp(a, "--entry") == 0 && i + 1 < argc) entries[nentries++] = argv[++i];
+    else if (strncmp(a, "--entry=", 8) == 0) entries[nentries++] = a + 8;
+    else if (strcmp(a, "--runtime=separate") == 0) ao.runtime_separate = true;
+    else if (strcmp(a, "--runtime=inline") == 0) ao.runtime_separate = false;
+    else if (strncmp(a, "--runtime=", 10) == 0) {
+      fprintf(stderr, "msc: error: unknown --runtime=%s (inline or separate)\n", a + 10);
+      free(rest);
+      goto out;
+    } else if (strcmp(a, "--memory-report") == 0) ao.memory_report = stderr;
+    else if (strcmp(a, "-v") == 0 || strcmp(a, "--verbose") == 0) graph_config.verbose = true;
+    else if (strcmp(a, "-O0") == 0 || strcmp(a, "-O1") == 0 || strcmp(a, "-O2") == 0) graph_config.opt_level = a[2] - '0';
+    else if (strcmp(a, "-") == 0 || a[0] != '-') rest[nrest++] = argv[i];
+    else {
+      fprintf(stderr, "msc: error: unknown option '%s' for 'msc compile'\n%s", a, usage);
+      free(rest);
+      goto out;
+    }
+  }
+  for (int k = 0; k < nrest; k++) argv[k] = rest[k];
+  argc = nrest;
+  i = 0;
+  free(rest);
+  if (i == argc) {
+    fprintf(stderr, "msc: error: 'msc compile' needs a script\n%s", usage);
+    goto out;
+  }
+  if (!ao.dir || !*ao.dir) {
+    fprintf(stderr, "msc: error: 'msc compile' needs an output directory (-o DIR)\n");
+    goto out;
+  }
+  stem = script_stem(argv[i]);
+  base = strdup(argv[i]);
+  {
+    const char *b = strrchr(argv[i], '/');
+    free(base);
+    base = strdup(b ? b + 1 : argv[i]);
+  }
+  if (!ao.name) ao.name = stem;
+  if (!*ao.name) {
+    fprintf(stderr, "msc: error: --name needs a name\n");
+    goto out;
+  }
+  ao.source = base;
+  ao.entries = entries;
+  ao.nentries = nentries;
+  ao.fold = eval_fold;
+  ao.fold_ctx = NULL;
+  job.argc = argc - i;
+  job.argv = argv + i;
+  job.aot = &ao;
+  status = run_job(&job);
+out:
+  free(entries);
+  free(stem);
+  free(base);
+  return status;
+}
+
 int main(int argc, char **argv) {
   if (argc < 2) {
     fputs(usage, stderr);
@@ -189,6 +359,7 @@ int main(int argc, char **argv) {
     return 0;
   }
   if (strcmp(cmd, "run") == 0) return cmd_run(argc - 2, argv + 2);
+  if (strcmp(cmd, "compile") == 0) return cmd_compile(argc - 2, argv + 2);
   if (strcmp(cmd, "opt") == 0) return pass_opt_main(argc - 1, argv + 1, eval_fold, NULL);
   fprintf(stderr, "msc: error: unknown command '%s'\n%s", cmd, usage);
   return 2;

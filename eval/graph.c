@@ -59,6 +59,7 @@ typedef struct Entry {
   CgEntryFn fn;
   CgResult cg;
   void *ws;
+  GraphRecord *rec;      /* msc compile (graph_config.record), or NULL */
 } Entry;
 
 typedef struct GFn {
@@ -380,6 +381,10 @@ static void entry_free(Interp *I, Entry *e) {
   tpl_free(I, &e->tpl);
   cg_result_free(&e->cg);
   free(e->ws);
+  if (e->rec && !e->rec->m) { /* msc compile keeps the module */
+    e->rec->m = e->m;
+    e->m = NULL;
+  }
   if (e->m) ir_module_free(e->m);
   free(e);
 }
@@ -712,6 +717,60 @@ static void backend_prepare(Interp *I, GFn *gf, Entry *e, const char *why, doubl
   }
 }
 
+/* ---- msc compile's records --------------------------------------------------- */
+
+static GraphRecord **records;
+static int nrecords, caprecords;
+
+static GraphRecord *record_new(GFn *gf) {
+  GraphRecord *r = xcalloc(1, sizeof(GraphRecord));
+  r->name = xstrdup(gf->name);
+  r->level = gf->level;
+  if (nrecords == caprecords) {
+    caprecords = caprecords ? 2 * caprecords : 8;
+    records = xrealloc(records, sizeof(GraphRecord *) * (size_t)caprecords);
+  }
+  records[nrecords++] = r;
+  return r;
+}
+
+static void record_array(GraphArray *a, const Tensor *t) {
+  a->dt = t->dtype;
+  a->ndim = t->ndim;
+  for (int d = 0; d < t->ndim; d++) a->shape[d] = t->shape[d];
+  a->nbytes = (size_t)t->size * msrt_dtype_size(t->dtype);
+  a->data = xmalloc(a->nbytes ? a->nbytes : 1);
+  if (a->nbytes) memcpy(a->data, t->data, a->nbytes);
+}
+
+static void record_call(GraphRecord *r, int nparam, Tensor **params, int nout, Tensor **outs) {
+  r->called = true;
+  r->nparam = nparam;
+  r->params = xcalloc((size_t)(nparam ? nparam : 1), sizeof(GraphArray));
+  for (int i = 0; i < nparam; i++) record_array(&r->params[i], params[i]);
+  r->nout = nout;
+  r->outs = xcalloc((size_t)(nout ? nout : 1), sizeof(GraphArray));
+  for (int i = 0; i < nout; i++) record_array(&r->outs[i], outs[i]);
+}
+
+void graph_records_take(GraphRecord ***recs, int *n) {
+  *recs = records;
+  *n = nrecords;
+  records = NULL;
+  nrecords = caprecords = 0;
+}
+
+void graph_record_free(GraphRecord *r) {
+  if (!r) return;
+  free(r->name);
+  if (r->m) ir_module_free(r->m);
+  for (int i = 0; i < r->nparam; i++) free(r->params[i].data);
+  for (int i = 0; i < r->nout; i++) free(r->outs[i].data);
+  free(r->params);
+  free(r->outs);
+  free(r);
+}
+
 /* ---- running --------------------------------------------------------------- */
 
 static Value run_entry(Interp *I, GFn *gf, Entry *e, Tensor **ins) {
@@ -764,6 +823,7 @@ static Value run_entry(Interp *I, GFn *gf, Entry *e, Tensor **ins) {
       rt_raise_op(I, EXC_RuntimeError, "graph '%s': a kernel refused its arguments (error %d)", gf->name, rc);
     }
   }
+  if (e->rec && !e->rec->called) record_call(e->rec, e->nparam, params, nout, outs);
   free(params);
   Value r = tpl_make(I, &e->tpl, outs);
   free(outs);
@@ -885,6 +945,7 @@ static Value jit_dispatch(Interp *I, GFn *gf, Value args, Value kwargs, bool com
       gf->ents = xrealloc(gf->ents, sizeof(Entry *) * (size_t)gf->capent);
     }
     gf->ents[gf->nent++] = e;
+    if (graph_config.record) e->rec = record_new(gf);
   } else {
     for (int i = 0; i < kc.nrefs; i++) v_decref(I, kc.refs[i]);
     free(kc.refs);
@@ -898,6 +959,20 @@ static Value jit_dispatch(Interp *I, GFn *gf, Value args, Value kwargs, bool com
   free(kw.names);
   free(kw.vals);
   if (result.tag != V_UNDEF || compile_only) { /* trace's first call, or compile() */
+    if (e->rec && !e->rec->called) { /* msc compile: the reference run of this call */
+      Catch cat;
+      msrt_set_output(NULL, NULL);
+      if (RT_TRY(I, &cat)) {
+        v_decref(I, run_entry(I, gf, e, ins));
+        rt_catch_pop(I, &cat);
+        graph_init(I);
+      } else {
+        graph_init(I);
+        free(ins);
+        v_decref(I, result);
+        exc_reraise(I, CUR_EXC(I));
+      }
+    }
     free(ins);
     if (result.tag == V_UNDEF) return v_none();
     return result;

@@ -60,9 +60,44 @@ typedef struct GraphConfig {
                           --verify-each, --time-passes: for every graph
                           (passes.level is unused: each graph has its own) */
   bool memory_report;  /* --memory-report: each graph's arena plan, stderr */
+  bool record;         /* msc compile: keep every compiled graph (GraphRecord);
+                          the driver also sets backend GB_REF */
 } GraphConfig;
 
 extern GraphConfig graph_config;
+
+/* ---- msc compile: the record of every compiled graph ---------------------
+ * With graph_config.record, each new specialisation (a compiled graph) gets
+ * a GraphRecord, in the order the script compiled them. Its first call
+ * (Cell.compile and trace's first call too: the graph is then run once
+ * more by the reference executor, with the output hook muted) records the
+ * value of every entry-graph param (inputs and the Parameters' values at
+ * that call) and the outputs the reference executor computed. When the
+ * interpreter ends (graph_free_all) each record takes its module, after
+ * the passes of the graph's level. graph_records_take hands the list over
+ * (the caller frees each with graph_record_free, then the array). */
+typedef struct GraphArray {
+  msrt_dtype dt;
+  int ndim;
+  int64_t shape[MSRT_MAX_NDIM];
+  void *data;            /* malloc'd, contiguous */
+  size_t nbytes;
+} GraphArray;
+
+typedef struct GraphRecord {
+  char *name;            /* the graph's name: Cell class + "_construct", or
+                            the function's name (C-safe, maybe not unique) */
+  int level;             /* its pass pipeline: 0, 1, 2 */
+  struct IrModule *m;    /* owned; NULL until graph_free_all */
+  bool called;           /* params/outs hold a call */
+  int nparam;
+  GraphArray *params;    /* per entry-graph param */
+  int nout;
+  GraphArray *outs;      /* per ir_outputs() entry */
+} GraphRecord;
+
+void graph_records_take(GraphRecord ***recs, int *n);
+void graph_record_free(GraphRecord *r);
 
 /* True while an ast capture runs (prim_call stages instead of running). */
 bool graph_staging(Interp *I);

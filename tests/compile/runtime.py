@@ -1,0 +1,131 @@
+# msc compile's runtime modes. Default (--runtime=inline): only NAME.h,
+# NAME.c and NAME_test.c are written; NAME.c carries the runtime files its
+# entries reach (this MLP: gemm.c, and print.c for msrt_dtype_size; LeNet:
+# nn.c too), every kernel static, no #include "msrt.h"; two libraries link
+# into one program and both self-tests pass; byte-identical when compiled
+# twice. --runtime=separate writes msrt.h and msrt_*.c beside the library.
+#
+# RUN: rm -rf %t && mkdir -p %t
+# RUN: %msc compile %s -o %t/tiny --name tiny > /dev/null
+# RUN: %msc compile %S/lenet.py -o %t/lenet > /dev/null
+# RUN: ls %t/tiny | FileCheck --check-prefix=LS-TINY %s
+# RUN: ls %t/lenet | FileCheck --check-prefix=LS-LENET %s
+# RUN: FileCheck --check-prefix=TINY %s < %t/tiny/tiny.c
+# RUN: FileCheck --check-prefix=LENET %s < %t/lenet/lenet.c
+# no conv code in an MLP-only library, the header self-contained
+# (comments stripped: gemm.c's mention the other kernels)
+# RUN: gcc -fpreprocessed -dD -E -P %t/tiny/tiny.c > %t/tiny.code 2> /dev/null
+# RUN: test $(grep -c -E 'msrt_conv2d|msrt_maxpool2d|msrt_binary|msrt_gather' %t/tiny.code) -eq 0
+# RUN: test $(grep -c -E 'msrt_matmul' %t/tiny.code) -gt 0
+# RUN: test $(grep -c msrt %t/tiny/tiny.h) -eq 0
+# RUN: bash %S/Inputs/check-lib.sh %t/tiny tiny | FileCheck --check-prefix=TEST-TINY %s
+# RUN: bash %S/Inputs/check-lib.sh %t/lenet lenet | FileCheck --check-prefix=TEST-LENET %s
+# two libraries, one program: the static kernels do not clash
+# RUN: mkdir -p %t/both && cd %t/both && for lib in tiny lenet; do gcc -std=c99 -Wall -Wextra -Wpedantic -Wconversion -Werror -O1 -Dmain=${lib}_main -c %t/$lib/${lib}_test.c -o ${lib}_test.o && gcc -std=c99 -Wall -Wextra -Wpedantic -Wconversion -Werror -O1 -c %t/$lib/$lib.c -o $lib.o || exit 1; done
+# RUN: gcc -O1 %t/both/*.o %S/Inputs/two-main.c -lm -o %t/both/prog && %t/both/prog | FileCheck --check-prefix=BOTH %s
+# the kernels are local symbols (t), none global
+# RUN: test $(nm -g --defined-only %t/both/tiny.o | grep -c msrt_) -eq 0
+# RUN: test $(nm %t/both/tiny.o | grep -c ' t msrt_') -gt 0
+# determinism: again, byte for byte
+# RUN: %msc compile %s -o %t/tiny2 --name tiny > /dev/null
+# RUN: for f in tiny.h tiny.c tiny_test.c; do cmp %t/tiny/$f %t/tiny2/$f || exit 1; done
+# entries that call no kernel (elementwise code only): no runtime at all
+# RUN: %msc compile %S/Inputs/jitfn.py -o %t/fn > /dev/null
+# RUN: test $(grep -c -i msrt %t/fn/jitfn.c) -eq 0
+# RUN: bash %S/Inputs/check-lib.sh %t/fn jitfn | FileCheck --check-prefix=TEST-FN %s
+# --runtime=separate: the runtime beside the library, NAME.c includes msrt.h
+# RUN: %msc compile %S/lenet.py -o %t/sep --runtime=separate > /dev/null
+# RUN: ls %t/sep | FileCheck --check-prefix=LS-SEP %s
+# RUN: FileCheck --check-prefix=SEP %s < %t/sep/lenet.c
+# RUN: bash %S/Inputs/check-lib.sh %t/sep lenet | FileCheck --check-prefix=TEST-LENET %s
+# the entries' code is the same in both modes: only the runtime part differs
+# RUN: sed -n '/^\/\* ---- entry /,$p' %t/sep/lenet.c > %t/sep.entries
+# RUN: sed -n '/^\/\* ---- entry /,$p' %t/lenet/lenet.c > %t/inl.entries
+# RUN: cmp %t/sep.entries %t/inl.entries
+import numpy as np
+import mindspore as ms
+from mindspore import nn, Tensor
+
+ms.set_context(mode=ms.GRAPH_MODE)
+np.random.seed(3)
+
+
+class Tiny(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.fc1 = nn.Dense(6, 5)
+        self.relu = nn.ReLU()
+        self.fc2 = nn.Dense(5, 2)
+
+    def construct(self, x):
+        return self.fc2(self.relu(self.fc1(x)))
+
+
+net = Tiny()
+print(net(Tensor(np.random.randn(2, 6).astype(np.float32))).shape)
+
+# LS-TINY: tiny.c
+# LS-TINY-NEXT: tiny.h
+# LS-TINY-NEXT: tiny_test.c
+# LS-TINY-NOT: {{.}}
+# LS-LENET: lenet.c
+# LS-LENET-NEXT: lenet.h
+# LS-LENET-NEXT: lenet_test.c
+# LS-LENET-NOT: {{.}}
+
+# TINY-NOT: #include "msrt.h"
+# TINY: #include "tiny.h"
+# TINY-NOT: #include "msrt.h"
+# TINY: #define MSRT_STATIC static __attribute__((unused))
+# TINY: typedef enum msrt_dtype {
+# TINY: static int msrt_matmul_ep(
+# TINY: /* ---- runtime/gemm.c ---- */
+# TINY: MSRT_STATIC int msrt_matmul_ep(
+# TINY-NOT: runtime/index.c
+# TINY-NOT: runtime/kernels.c
+# TINY-NOT: runtime/nn.c
+# TINY: /* ---- runtime/print.c ---- */
+# TINY: MSRT_STATIC size_t msrt_dtype_size(
+# TINY: /* ---- entry tiny_Tiny_construct ---- */
+# TINY: msrt_matmul_ep(
+# TINY-NOT: #include "msrt.h"
+
+# LENET: /* ---- runtime/gemm.c ---- */
+# LENET: /* ---- runtime/kernels.c ---- */
+# LENET: /* ---- runtime/nn.c ---- */
+# LENET: MSRT_STATIC int msrt_conv2d_ep(
+# LENET: /* ---- runtime/print.c ---- */
+# LENET: /* ---- entry lenet_LeNet_construct ---- */
+
+# TEST-TINY: == gcc
+# TEST-TINY-NEXT: tiny_Tiny_construct: ok (1 output,
+# TEST-TINY: == clang
+# TEST-TINY-NEXT: tiny_Tiny_construct: ok (1 output,
+# TEST-TINY: check-lib: ok
+# TEST-LENET: == gcc
+# TEST-LENET-NEXT: lenet_LeNet_construct: ok (1 output,
+# TEST-LENET-NEXT: lenet_scores: ok (2 outputs,
+# TEST-LENET: == clang
+# TEST-LENET: check-lib: ok
+
+# TEST-FN: == gcc
+# TEST-FN-NEXT: jitfn_f: ok (1 output,
+# TEST-FN-NEXT: jitfn_f_2: ok (1 output,
+# TEST-FN: check-lib: ok
+
+# BOTH: lenet_LeNet_construct: ok
+# BOTH-NEXT: lenet_scores: ok
+# BOTH-NEXT: tiny_Tiny_construct: ok
+
+# LS-SEP: lenet.c
+# LS-SEP-NEXT: lenet.h
+# LS-SEP-NEXT: lenet_test.c
+# LS-SEP-NEXT: msrt.h
+# LS-SEP-NEXT: msrt_gemm.c
+# LS-SEP-NEXT: msrt_index.c
+# LS-SEP-NEXT: msrt_kernels.c
+# LS-SEP-NEXT: msrt_nn.c
+# LS-SEP-NEXT: msrt_print.c
+# SEP: #include "lenet.h"
+# SEP-NEXT: #include "msrt.h"
+# SEP-NOT: MSRT_STATIC
