@@ -5,6 +5,8 @@
 #   make test SANITIZE=1   only the sanitizer pass
 #   make demo       run the bundled sample
 #   make bench      performance figures beside their references (never in test)
+#   make firmware-test   generated C of the sample models on a Cortex-M4F
+#                   under QEMU (mps2-an386): self-tests, flash/RAM figures
 #   make coverage   gcov: grammar rules reduced, diagnostic sites hit
 #   make install    PREFIX=/usr/local DESTDIR=
 #   make clean
@@ -131,7 +133,8 @@ $(O)/tests/unit/%: tests/unit/%.c $(LIB_OBJS) tests/unit/unit.h
 
 unit: $(UNIT_BINS)
 
-.PHONY: all test test-one unit demo bench coverage install clean tools-check
+.PHONY: all test test-one unit demo bench coverage install clean tools-check \
+        firmware-test
 
 tools-check:
 	@scripts/ensure-tools.sh
@@ -156,6 +159,9 @@ demo: all
 bench: all
 	@ENSURE_BENCH=1 scripts/ensure-tools.sh
 	@scripts/bench.sh $(O)/msc
+
+firmware-test: all
+	@scripts/firmware-test.sh $(O)
 
 coverage:
 	@$(MAKE) --no-print-directory COVERAGE=1 all unit

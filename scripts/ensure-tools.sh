@@ -25,6 +25,9 @@ need libopenblas0-pthread sh -c 'ls /usr/lib/x86_64-linux-gnu/openblas-pthread/l
 # firmware issue runs generated code under QEMU with the same toolchain.
 need gcc-arm-none-eabi command -v arm-none-eabi-gcc
 need libnewlib-arm-none-eabi test -d /usr/lib/arm-none-eabi/newlib
+# `make firmware-test` (scripts/firmware-test.sh) runs that code on QEMU's
+# mps2-an386 board, a Cortex-M4F.
+need qemu-system-arm command -v qemu-system-arm
 need python3-torch /usr/bin/python3 -c 'import torch'
 [ -z "$missing" ] && exit 0
 if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then

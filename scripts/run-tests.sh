@@ -7,7 +7,9 @@
 #   3. the seed examples (../shared/seed-examples) through `msc run`;
 #   4. the numpy-differential harnesses (print, kernel, ops) and the graph
 #      differential suite (tests/graph/graphdiff.py), one test each;
-#   5. the truncation test (scripts/truncate-test.sh), counted as one test.
+#   5. (plain build only) the sample models' generated C on a Cortex-M4F
+#      under QEMU (scripts/firmware-test.sh, as `make firmware-test`);
+#   6. the truncation test (scripts/truncate-test.sh), counted as one test.
 # Then, once, the coverage gate (see COVERAGE_GATE below).
 # A build dir whose msc was built with ASan/UBSan runs with the sanitizer
 # options below. The last line is "N passed, N failed" over everything;
@@ -222,6 +224,21 @@ run_truncate() { # run_truncate BUILD [STRIDE]
   fi
 }
 
+run_firmware() { # run_firmware BUILD: generated C on a Cortex-M4F under QEMU (issue 7)
+  local b=$1 out line p f
+  if ! command -v arm-none-eabi-gcc >/dev/null 2>&1 || ! command -v qemu-system-arm >/dev/null 2>&1; then
+    echo "firmware [$b]: NOT RUN, not counted (arm-none-eabi-gcc or qemu-system-arm missing; scripts/ensure-tools.sh installs them)"
+    return
+  fi
+  out=$(scripts/firmware-test.sh "$b" 2>&1)
+  printf '%s\n' "$out" | grep -v -E '^[0-9]+ passed, [0-9]+ failed$'
+  line=$(printf '%s\n' "$out" | grep -E '^[0-9]+ passed, [0-9]+ failed$' | tail -n1)
+  p=${line%% passed*}; f=${line#*, }; f=${f%% failed*}
+  case "$p$f" in ''|*[!0-9]*) p=0; f=1 ;; esac
+  echo "firmware [$b]: $p passed, $f failed"
+  count "$p" "$f" "firmware [$b]"
+}
+
 for b in "$@"; do
   echo "=== $b ==="
   if [ ! -x "$b/msc" ]; then
@@ -259,6 +276,8 @@ for b in "$@"; do
     run_diff "$b" graph-diff scripts/graph-diff.sh "cases equal in PyNative and Graph mode (cc and ref backends at ${levels//,/, }; every op of ir/ops.def, model scripts)" "--levels=$levels"
   fi
   unset CC
+  # the generated C is the same under the sanitizer build: once is enough
+  is_sanitized "$b/msc" || run_firmware "$b"
   if [ "$TRUNCATE" = 1 ]; then
     if is_sanitized "$b/msc"; then run_truncate "$b" "${TRUNCATE_SAN_STRIDE:-10}"
     else run_truncate "$b" 1; fi

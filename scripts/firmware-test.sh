@@ -1,0 +1,239 @@
+#!/usr/bin/env bash
+# firmware-test.sh BUILD_DIR — generated C on a Cortex-M4F under QEMU
+# (`make firmware-test`; issue 7, "Firmware proof").
+#
+# Tests, each counted in the closing "N passed, N failed" line:
+#   hello     firmware/hello.c: startup, semihosting output, FPU, .data/.bss
+#             and the exit status work on QEMU's mps2-an386 board;
+#   MODEL     for each model script of firmware/models/ (the seed MLP
+#             784-512-512-10 at batch 1; LeNet-5 of tests/models at batch
+#             1): `msc compile MODEL.py -o DIR` writes the library and its
+#             self-test (NAME.h, NAME.c, NAME_test.c, and msrt.h/msrt_*.c
+#             when the runtime is separate): every DIR/*.c is cross-compiled
+#             (-std=c99 -Wall -Wextra -Wpedantic -Wconversion -Werror -O2)
+#             and linked with firmware/startup.c, semihost.c, newlib.c (the
+#             newlib syscalls NAME_test.c's printf needs, over semihosting),
+#             the timing wrappers of firmware/wrap_entries.py (-Wl,--wrap=
+#             per entry: NAME_test.c is used unchanged) and mps2-an386.ld,
+#             then run under qemu-system-arm with a timeout. Passes when the
+#             program exits 0 and every entry printed "E: ok" (the self-test
+#             compares with the reference executor's outputs);
+#   MODEL nm  arm-none-eabi-nm on the library's objects: no allocator is
+#             referenced; NAME.o defines only NAME_* external symbols and
+#             msrt_*.o (separate runtime) only msrt_* ones;
+#   corrupt   the LeNet self-test rebuilt from a copy of lenet_test.c with
+#             its first expected value changed must FAIL (exit status 1,
+#             "want 1234.5"): proves mismatches are seen.
+# Per model it prints the library's flash (text+rodata+data) and RAM
+# (data+bss) in the linked image (its objects' sections in the link map,
+# firmware/mapsize.py) beside the weights size (the flash floor) and the
+# arena and its lower bound (NAME.h's _WEIGHTS_SIZE, _WORKSPACE_SIZE and
+# _ARENA_LOWER_BOUND, summed over entries); the whole self-test image's
+# figures (arm-none-eabi-size); and per entry the instructions per
+# inference and the stack high-water mark: the board's timer 0 (25 MHz)
+# under QEMU -icount shift=0 (1 instruction = 1 ns of virtual time) counts
+# one tick per 40 instructions (calibrated: a 2,000,000-instruction loop
+# reads 50000 ticks). QEMU does not model cycles (no pipeline, no wait
+# states; DWT CYCCNT is not emulated), so this is an instruction count,
+# not a cycle count.
+#
+# Environment: MSC_FLAGS (e.g. -O0 or -O2) is given to msc compile;
+# QEMU_TIMEOUT (seconds, default 120) bounds each QEMU run.
+# Builds under BUILD_DIR/firmware/. Needs arm-none-eabi-gcc, newlib and
+# qemu-system-arm (scripts/ensure-tools.sh installs them). Exit status:
+# non-zero if any test failed.
+set -u
+[ $# -eq 1 ] || { echo "usage: $0 BUILD_DIR" >&2; exit 2; }
+root=$(cd "$(dirname "$0")/.." && pwd)
+cd "$root" || exit 2
+case $1 in /*) b=$1 ;; *) b=$root/$1 ;; esac
+MSC=$b/msc
+PY=/usr/bin/python3
+FW=$root/firmware
+OUT=$b/firmware
+QEMU_TIMEOUT=${QEMU_TIMEOUT:-120}
+MSC_FLAGS=${MSC_FLAGS:-} # e.g. MSC_FLAGS=-O2: options for msc compile
+[ -x "$MSC" ] || { echo "firmware: $MSC not built (make)"; echo "0 passed, 1 failed"; exit 1; }
+for t in arm-none-eabi-gcc arm-none-eabi-size qemu-system-arm; do
+  command -v $t >/dev/null 2>&1 || {
+    echo "firmware: $t missing (scripts/ensure-tools.sh installs it)"; echo "0 passed, 1 failed"; exit 1; }
+done
+
+ARCH=(-mcpu=cortex-m4 -mthumb -mfpu=fpv4-sp-d16 -mfloat-abi=hard)
+CFLAGS=("${ARCH[@]}" -O2 -std=c99 -Wall -Wextra -Wpedantic -Wconversion -Werror
+        -ffunction-sections -fdata-sections)
+# shellcheck disable=SC2054 # (the commas of -Wl, and -semihosting-config)
+LDFLAGS=("${ARCH[@]}" -nostartfiles -T "$FW/mps2-an386.ld" -Wl,--gc-sections
+         --specs=nano.specs --specs=nosys.specs)
+# shellcheck disable=SC2054
+QEMU=(qemu-system-arm -M mps2-an386 -nographic -monitor none -serial null
+      -semihosting-config enable=on,target=native -icount shift=0)
+
+pass=0
+fail=0
+ok() { pass=$((pass + 1)); }
+bad() { fail=$((fail + 1)); echo "firmware $1: FAIL${2:+: $2}"; }
+
+rm -rf "$OUT"
+mkdir -p "$OUT/fw"
+
+# compile OUT.o SRC [FLAGS...]
+compile() { local o=$1 s=$2; shift 2; arm-none-eabi-gcc "${CFLAGS[@]}" "$@" -c "$s" -o "$o"; }
+
+# run_elf ELF LOG: runs the image under QEMU; prints nothing, returns its status
+run_elf() { timeout "$QEMU_TIMEOUT" "${QEMU[@]}" -kernel "$1" </dev/null >"$2" 2>&1; }
+
+# The board support, once.
+fwobjs=()
+for s in startup semihost; do
+  compile "$OUT/fw/$s.o" "$FW/$s.c" -I"$FW" || { bad "$s.c" "does not compile"; echo "$pass passed, $fail failed"; exit 1; }
+  fwobjs+=("$OUT/fw/$s.o")
+done
+
+# 1. hello
+if compile "$OUT/fw/hello.o" "$FW/hello.c" -I"$FW" &&
+   arm-none-eabi-gcc "${LDFLAGS[@]}" -o "$OUT/hello.elf" "${fwobjs[@]}" "$OUT/fw/hello.o" -lm; then
+  run_elf "$OUT/hello.elf" "$OUT/hello.log"; rc=$?
+  if [ $rc -eq 0 ] && grep -q '^hello from cortex-m4' "$OUT/hello.log"; then
+    echo "firmware hello: ok (qemu-system-arm -M mps2-an386, semihosting)"; ok
+  else
+    cat "$OUT/hello.log"; bad hello "exit status $rc"
+  fi
+else
+  bad hello "does not build"
+fi
+
+# msc compile's output: every .c of DIR (NAME.c, NAME_test.c and, in the
+# separate-runtime layout, msrt_*.c) to DIR/obj/*.o; plus the timing
+# wrappers of wrap_entries.py. build_lib DIR NAME [TESTC]: TESTC replaces
+# NAME_test.c (the corrupted copy). Links DIR/test.elf.
+build_lib() {
+  local d=$1 name=$2 testc=${3:-} s o objs=() wraps=() e
+  rm -rf "$d/obj"; mkdir -p "$d/obj"
+  for s in "$d/lib"/*.c; do
+    [ -n "$testc" ] && [ "$(basename "$s")" = "${name}_test.c" ] && s=$testc
+    o=$d/obj/$(basename "$s" .c).o
+    compile "$o" "$s" -I"$d/lib" || { echo "firmware: $s does not compile for the Cortex-M4"; return 1; }
+    objs+=("$o")
+  done
+  $PY "$FW/wrap_entries.py" "$d/lib/$name.h" "$d/obj/wrap.c" >"$d/entries" || return 1
+  compile "$d/obj/wrap.o" "$d/obj/wrap.c" -I"$FW" -I"$d/lib" || return 1
+  while read -r e; do wraps+=("-Wl,--wrap=$e"); done <"$d/entries"
+  arm-none-eabi-gcc "${LDFLAGS[@]}" -Wl,--wrap=main "${wraps[@]}" -u _printf_float \
+      -Wl,-Map="$d/test.map" -o "$d/test.elf" \
+      "${fwobjs[@]}" "$OUT/fw/newlib.o" "$d/obj/wrap.o" "${objs[@]}" -lm
+}
+
+# selftest_ok DIR LOG: every entry of DIR/entries printed "E: ok"
+selftest_ok() {
+  local e
+  [ -s "$1/entries" ] || return 1
+  while read -r e; do grep -q "^$e: ok" "$2" || return 1; done <"$1/entries"
+}
+
+# nm_check DIR NAME: the library's ARM objects reference no allocator;
+# NAME.o defines only NAME_-prefixed external symbols, msrt_*.o (separate
+# runtime) only msrt_-prefixed ones. Prints what is wrong.
+nm_check() {
+  local d=$1 name=$2 o b bad=0 alloc defs
+  for o in "$d/obj"/*.o; do
+    b=$(basename "$o" .o)
+    case $b in "${name}_test" | wrap) continue ;; esac
+    alloc=$(arm-none-eabi-nm -u "$o" | awk '{print $NF}' | grep -E '^(malloc|free|calloc|realloc|_malloc_r|_free_r|_calloc_r|_realloc_r)$')
+    [ -z "$alloc" ] || { echo "  $b.o references an allocator: $alloc"; bad=1; }
+    case $b in
+      "$name") defs=$(arm-none-eabi-nm -g --defined-only "$o" | awk '{print $NF}' | grep -v "^${name}_") ;;
+      msrt_*) defs=$(arm-none-eabi-nm -g --defined-only "$o" | awk '{print $NF}' | grep -v '^msrt_') ;;
+      *) defs="(unexpected object $b.o)" ;;
+    esac
+    [ -z "$defs" ] || { echo "  $b.o defines symbols outside its prefix: $(printf "%s" "$defs" | tr "\n" " ")"; bad=1; }
+  done
+  return $bad
+}
+
+# kib N: N bytes as "123.4 KiB"
+kib() { awk -v n="$1" 'BEGIN { printf "%.1f KiB", n / 1024 }'; }
+
+# ratio A B: A / B as "1.006" ("-" when B is 0)
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.3f", a / b; else printf "-" }'; }
+
+# hdr_sum DIR NAME SUFFIX: the sum over entries of NAME.h's _SUFFIX macros
+hdr_sum() {
+  awk -v s="_$3" '$1 == "#define" && substr($2, length($2) - length(s) + 1) == s { n += $3 } END { print n + 0 }' "$1/lib/$2.h"
+}
+
+compile "$OUT/fw/newlib.o" "$FW/newlib.c" -I"$FW" || bad newlib.c "does not compile"
+
+# 2. the models
+lenet_dir=""
+for model in seed_mlp lenet; do
+  d=$OUT/$model
+  mkdir -p "$d/data"
+  if [ $model = lenet ]; then
+    $PY tests/models/Inputs/lenet_gen.py "$d/data" || { bad $model "lenet_gen.py failed"; continue; }
+  fi
+  # shellcheck disable=SC2086 # MSC_FLAGS: several options
+  if ! "$MSC" compile $MSC_FLAGS "$FW/models/$model.py" -o "$d/lib" "$d/data" >"$d/compile.log" 2>&1; then
+    cat "$d/compile.log"; bad $model "msc compile failed"; continue
+  fi
+  build_lib "$d" $model || { bad $model "cross build failed"; continue; }
+  run_elf "$d/test.elf" "$d/run.log"; rc=$?
+  if [ $rc -eq 0 ] && selftest_ok "$d" "$d/run.log"; then ok; else
+    cat "$d/run.log"; bad $model "exit status $rc (124: timeout), or an entry did not print ok"; continue
+  fi
+  [ $model = lenet ] && lenet_dir=$d
+  echo "firmware $model: $(grep -v 'timer ticks' "$d/run.log" | tr '\n' ' ')"
+  if nm_check "$d" $model >"$d/nm.log"; then
+    echo "firmware $model nm: ok (no allocator; external symbols ${model}_* only$(ls "$d/lib"/msrt_*.c >/dev/null 2>&1 && echo ', msrt_* in msrt_*.o'))"; ok
+  else
+    cat "$d/nm.log"; bad "$model nm"
+  fi
+  libobjs=()
+  for o in "$d/obj"/*.o; do case $(basename "$o") in "${model}_test.o" | wrap.o) ;; *) libobjs+=("$o") ;; esac; done
+  read -r _ ltext _ ldata _ lbss < <($PY "$FW/mapsize.py" "$d/test.map" "${libobjs[@]}")
+  read -r text data bss _ < <(arm-none-eabi-size "$d/test.elf" | tail -n1)
+  weights=$(hdr_sum "$d" $model WEIGHTS_SIZE)
+  lower=$(hdr_sum "$d" $model ARENA_LOWER_BOUND)
+  arena=$(hdr_sum "$d" $model WORKSPACE_SIZE)
+  printf '  library flash %s = %s x the weights %s (the floor; text+rodata %s + data %s, so %s of code)\n' \
+    "$(kib $((ltext + ldata)))" "$(ratio $((ltext + ldata)) "$weights")" "$(kib "$weights")" "$ltext" "$ldata" \
+    "$(kib $((ltext + ldata - weights)))"
+  printf '  library RAM   %s = %s x the arena lower bound %s (data %s + bss %s; arena %s)\n' \
+    "$(kib $((ldata + lbss)))" "$(ratio $((ldata + lbss)) "$lower")" "$(kib "$lower")" "$ldata" "$lbss" "$(kib "$arena")"
+  printf '  self-test image: flash %s, RAM %s (with test vectors, newlib printf, 16 KiB heap)\n' \
+    "$(kib $((text + data)))" "$(kib $((data + bss)))"
+  while read -r e; do
+    ticks=$(sed -n "s/^$e: \([0-9]*\) timer ticks.*/\1/p" "$d/run.log")
+    stack=$(sed -n "s/^$e: .*stack \([0-9]*\) bytes.*/\1/p" "$d/run.log")
+    printf '  %s: ~%s instructions per inference (QEMU -icount shift=0: %s timer ticks x 40), stack high-water %s bytes\n' \
+      "$e" "$((ticks * 40))" "$ticks" "$stack"
+  done <"$d/entries"
+done
+
+# 3. a corrupted expected value must fail: the first expected element of
+# the LeNet self-test's first output changed (in a copy of lenet_test.c)
+if [ -n "$lenet_dir" ]; then
+  d=$lenet_dir
+  if $PY - "$d/lib/lenet_test.c" "$d/corrupt_test.c" <<'PYEOF' && build_lib "$d" lenet "$d/corrupt_test.c"; then
+import re, sys
+s = open(sys.argv[1]).read()
+t, n = re.subn(r"(_want0\[\d+\] = \{\s*)[^,}]+", r"\g<1>1234.5f", s, count=1)
+if n != 1:
+    sys.exit("firmware-test: no _want0 array in " + sys.argv[1])
+open(sys.argv[2], "w").write(t)
+PYEOF
+    run_elf "$d/test.elf" "$d/corrupt.log"; rc=$?
+    if [ $rc -eq 1 ] && grep -q ': FAIL' "$d/corrupt.log" && grep -q 'want 1234.5' "$d/corrupt.log"; then
+      echo "firmware corrupt: ok (a changed expected value fails: $(grep -v 'timer ticks' "$d/corrupt.log" | tr '\n' ' '))"; ok
+    else
+      cat "$d/corrupt.log"; bad corrupt "exit status $rc: a corrupted expected value was not caught"
+    fi
+  else
+    bad corrupt "did not build"
+  fi
+else
+  bad corrupt "no LeNet test to corrupt"
+fi
+
+echo "$pass passed, $fail failed"
+[ $fail -eq 0 ]

@@ -1,0 +1,2 @@
+/* no entry prototype */
+#define NONE_OK 0
