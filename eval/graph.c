@@ -136,7 +136,10 @@ static IrType *ttype(IrModule *m, const Tensor *t) { return ir_type_tensor(m, t-
 
 static IrNode *param_load(Interp *I, Capture *c, Tensor *t) {
   for (int i = 0; i < c->np; i++)
-    if (c->ptens[i] == t) return c->pload[i];
+    if (c->ptens[i] == t) {
+      if (!c->pload[i]) c->pload[i] = ir_load(c->g, c->pnode[i], cur_loc(I, c->m)); /* read after an Assign */
+      return c->pload[i];
+    }
   if (c->np == c->capp) {
     c->capp = c->capp ? 2 * c->capp : 8;
     c->ptens = xrealloc(c->ptens, sizeof(Tensor *) * (size_t)c->capp);
@@ -270,6 +273,49 @@ void graph_name_value(Interp *I, Tensor *t, const char *name) {
   Frame *f = I->frame;
   if (!f || !f->cur || !f->cur->loc.file || interp_is_lib_src(I, f->cur->loc.file)) return;
   ir_node_set_name(t->sym, name);
+}
+
+/* _msc.assign(variable, value): writes value (cast to the Parameter's
+ * dtype, same shape) into the Parameter. Eagerly it copies into the
+ * Parameter's buffer; in ast staging it appends Assign(%para, v) and the
+ * next read of the Parameter gets a fresh Load after it; in trace mode it
+ * does both. Returns the Parameter. */
+Value graph_native_assign(Interp *I, int argc, Value *argv, KwArgs *kw) {
+  args_no_kw(I, "assign", kw);
+  args_count(I, "assign", argc, 2, 2);
+  if (!v_is(argv[0], OBJ_TENSOR) || AS_TENSOR(argv[0])->flavour != TF_PARAM)
+    rt_raise(I, EXC_TypeError, "For 'Assign', the 'variable' must be a Parameter, but got %s", rt_type_name(I, argv[0]));
+  Tensor *p = AS_TENSOR(argv[0]);
+  Tensor *v = v_is(argv[1], OBJ_TENSOR) ? AS_TENSOR(argv[1]) : NULL;
+  Tensor *made = NULL;
+  if (!v) v = made = tensor_from_value(I, argv[1], (int)p->dtype, TF_MS);
+  bool same = v->ndim == p->ndim;
+  for (int d = 0; same && d < p->ndim; d++) same = v->shape[d] == p->shape[d];
+  if (!same) {
+    char a[128], b[128];
+    if (made) obj_decref(I, &made->h);
+    rt_raise(I, EXC_ValueError, "For 'Assign', the shape of 'value' %s must be the same as the shape of the Parameter "
+             "'%s' %s", shape_str(a, sizeof a, v->ndim, v->shape), p->name ? p->name->data : "?",
+             shape_str(b, sizeof b, p->ndim, p->shape));
+  }
+  Capture *c = I->graph ? I->graph->cap : NULL;
+  if (c) {
+    (void)param_load(I, c, p); /* registers the Parameter */
+    int j = 0;
+    while (j < c->np && c->ptens[j] != p) j++;
+    IrNode *val = value_node(I, c, v, p->dtype);
+    ir_assign(c->g, c->pnode[j], val, cur_loc(I, c->m));
+    c->pload[j] = NULL;
+  }
+  if (!c || c->mode == CAP_TRACE) {
+    if (!v->data) tensor_need_data(I, v, "assign");
+    if (p->size) {
+      if (p->dtype == v->dtype) memmove(p->data, v->data, (size_t)p->size * msrt_dtype_size(p->dtype));
+      else msrt_cast(v->dtype, p->dtype, p->size, v->data, p->data);
+    }
+  }
+  if (made) obj_decref(I, &made->h);
+  return v_incref(argv[0]);
 }
 
 /* ---- specialisation keys --------------------------------------------------- */
@@ -743,14 +789,53 @@ static void record_array(GraphArray *a, const Tensor *t) {
   if (a->nbytes) memcpy(a->data, t->data, a->nbytes);
 }
 
-static void record_call(GraphRecord *r, int nparam, Tensor **params, int nout, Tensor **outs) {
-  r->called = true;
-  r->nparam = nparam;
-  r->params = xcalloc((size_t)(nparam ? nparam : 1), sizeof(GraphArray));
-  for (int i = 0; i < nparam; i++) record_array(&r->params[i], params[i]);
-  r->nout = nout;
-  r->outs = xcalloc((size_t)(nout ? nout : 1), sizeof(GraphArray));
-  for (int i = 0; i < nout; i++) record_array(&r->outs[i], outs[i]);
+static GraphArray *record_arrays(int n, Tensor **t) {
+  GraphArray *a = xcalloc((size_t)(n ? n : 1), sizeof(GraphArray));
+  for (int i = 0; i < n; i++) record_array(&a[i], t[i]);
+  return a;
+}
+
+static void free_arrays(GraphArray *a, int n) {
+  if (!a) return;
+  for (int i = 0; i < n; i++) free(a[i].data);
+  free(a);
+}
+
+static bool module_assigns(const IrModule *m) {
+  for (int k = 0; k < m->ngraph; k++)
+    for (int i = 0; i < m->graphs[k]->nnode; i++)
+      if (m->graphs[k]->nodes[i]->op == IR_ASSIGN) return true;
+  return false;
+}
+
+/* Does this call get recorded? (before it runs) */
+static bool record_wanted(Entry *e) {
+  GraphRecord *r = e->rec;
+  if (!r) return false;
+  if (!r->called) {
+    r->assigns = module_assigns(e->m);
+    return true;
+  }
+  return r->assigns && r->ncall < GRAPH_RECORD_MAX_CALLS;
+}
+
+/* Call k: params before it (pre), its outputs, and the params after it. */
+static void record_call(GraphRecord *r, GraphArray *pre, int nparam, Tensor **params, int nout, Tensor **outs) {
+  r->calls = xrealloc(r->calls, sizeof(GraphCall) * (size_t)(r->ncall + 1));
+  r->calls[r->ncall].params = pre;
+  r->calls[r->ncall].outs = record_arrays(nout, outs);
+  if (!r->called) {
+    r->called = true;
+    r->nparam = nparam;
+    r->nout = nout;
+    r->params = r->calls[0].params;
+    r->outs = r->calls[0].outs;
+  }
+  r->ncall++;
+  if (r->assigns) {
+    free_arrays(r->after, nparam);
+    r->after = record_arrays(nparam, params);
+  }
 }
 
 void graph_records_take(GraphRecord ***recs, int *n) {
@@ -764,10 +849,12 @@ void graph_record_free(GraphRecord *r) {
   if (!r) return;
   free(r->name);
   if (r->m) ir_module_free(r->m);
-  for (int i = 0; i < r->nparam; i++) free(r->params[i].data);
-  for (int i = 0; i < r->nout; i++) free(r->outs[i].data);
-  free(r->params);
-  free(r->outs);
+  for (int k = 0; k < r->ncall; k++) {
+    free_arrays(r->calls[k].params, r->nparam);
+    free_arrays(r->calls[k].outs, r->nout);
+  }
+  free(r->calls);
+  free_arrays(r->after, r->nparam);
   free(r);
 }
 
@@ -789,6 +876,7 @@ static Value run_entry(Interp *I, GFn *gf, Entry *e, Tensor **ins) {
     }
     params[i] = t;
   }
+  GraphArray *pre = record_wanted(e) ? record_arrays(e->nparam, params) : NULL;
   IrNode **onodes;
   int nout = ir_outputs(g, &onodes);
   Tensor **outs = xcalloc((size_t)(nout ? nout : 1), sizeof(Tensor *));
@@ -805,6 +893,7 @@ static Value run_entry(Interp *I, GFn *gf, Entry *e, Tensor **ins) {
       for (int i = 0; i < nout; i++) obj_decref(I, &outs[i]->h);
       free(outs);
       free(params);
+      free_arrays(pre, e->nparam);
       exc_reraise(I, CUR_EXC(I));
     }
   } else {
@@ -820,10 +909,11 @@ static Value run_entry(Interp *I, GFn *gf, Entry *e, Tensor **ins) {
       for (int i = 0; i < nout; i++) obj_decref(I, &outs[i]->h);
       free(outs);
       free(params);
+      free_arrays(pre, e->nparam);
       rt_raise_op(I, EXC_RuntimeError, "graph '%s': a kernel refused its arguments (error %d)", gf->name, rc);
     }
   }
-  if (e->rec && !e->rec->called) record_call(e->rec, e->nparam, params, nout, outs);
+  if (pre) record_call(e->rec, pre, e->nparam, params, nout, outs);
   free(params);
   Value r = tpl_make(I, &e->tpl, outs);
   free(outs);

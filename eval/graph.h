@@ -84,6 +84,12 @@ typedef struct GraphArray {
   size_t nbytes;
 } GraphArray;
 
+#define GRAPH_RECORD_MAX_CALLS 16
+typedef struct GraphCall {
+  GraphArray *params;    /* nparam entries */
+  GraphArray *outs;      /* nout entries */
+} GraphCall;
+
 typedef struct GraphRecord {
   char *name;            /* the graph's name: Cell class + "_construct", or
                             the function's name (C-safe, maybe not unique) */
@@ -94,6 +100,16 @@ typedef struct GraphRecord {
   GraphArray *params;    /* per entry-graph param */
   int nout;
   GraphArray *outs;      /* per ir_outputs() entry */
+  /* A graph that assigns Parameters (a training step) records its first
+   * GRAPH_RECORD_MAX_CALLS calls: calls[k].params are the entry-graph
+   * param values before call k, calls[k].outs its outputs (calls[0] is
+   * params/outs above); after[] are the param values after the last
+   * recorded call (the trained weights). Other graphs: ncall 1, after
+   * NULL. */
+  bool assigns;
+  int ncall;
+  GraphCall *calls;
+  GraphArray *after;     /* nparam entries, or NULL */
 } GraphRecord;
 
 void graph_records_take(GraphRecord ***recs, int *n);
@@ -145,6 +161,7 @@ Value graph_native_jit_call(Interp *I, int argc, Value *argv, KwArgs *kw);
 Value graph_native_jit_compile(Interp *I, int argc, Value *argv, KwArgs *kw);
 Value graph_native_capturing(Interp *I, int argc, Value *argv, KwArgs *kw);
 Value graph_native_run_mode(Interp *I, int argc, Value *argv, KwArgs *kw);
+Value graph_native_assign(Interp *I, int argc, Value *argv, KwArgs *kw);
 
 /* Routes the runtime's output hook to the script's stdout (interp_new). */
 void graph_init(Interp *I);

@@ -34,6 +34,8 @@ __all__ = [
     'erf', 'gelu', 'softplus', 'leaky_relu', 'silu', 'logsumexp', 'norm',
     # neural-network functionals
     'conv2d', 'max_pool2d', 'avg_pool2d', 'dropout', 'batch_norm', 'layer_norm',
+    # state
+    'assign',
 ]
 
 
@@ -1009,3 +1011,10 @@ def layer_norm(input, normalized_shape, weight=None, bias=None, eps=1e-5):
         bias = zeros(normalized_shape, input.dtype)
     begin = input.ndim - k
     return _msc.prim('LayerNorm', input, weight, bias, begin_norm_axis=begin, begin_params_axis=begin, epsilon=eps)
+
+
+def assign(variable, value):
+    """Writes value into the Parameter `variable` (cast to its dtype; same shape) and
+    returns it. Inside a graph this is an Assign node: later reads see the new value
+    and the update persists across calls."""
+    return _msc.assign(variable, value)
