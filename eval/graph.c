@@ -132,6 +132,8 @@ static IrLoc cur_loc(Interp *I, IrModule *m) {
   return ir_noloc;
 }
 
+static void capture_free(Interp *I, Capture *c);
+
 static IrType *ttype(IrModule *m, const Tensor *t) { return ir_type_tensor(m, t->dtype, t->ndim, t->shape); }
 
 static IrNode *param_load(Interp *I, Capture *c, Tensor *t) {
@@ -316,6 +318,98 @@ Value graph_native_assign(Interp *I, int argc, Value *argv, KwArgs *kw) {
   }
   if (made) obj_decref(I, &made->h);
   return v_incref(argv[0]);
+}
+
+/* ---- for autodiff (eval/autodiff.c) ------------------------------------------ */
+
+static Capture *cur_cap(Interp *I) {
+  Capture *c = I->graph ? I->graph->cap : NULL;
+  if (!c) rt_raise(I, EXC_RuntimeError, "internal error: no graph is being captured");
+  return c;
+}
+
+IrModule *graph_cur_module(Interp *I) { return cur_cap(I)->m; }
+IrGraph *graph_cur_graph(Interp *I) { return cur_cap(I)->g; }
+IrLoc graph_cur_loc(Interp *I) { return cur_loc(I, cur_cap(I)->m); }
+
+IrNode *graph_value(Interp *I, Tensor *t, msrt_dtype dt) { return value_node(I, cur_cap(I), t, dt); }
+
+IrNode *graph_parameter(Interp *I, Tensor *p) {
+  Capture *c = cur_cap(I);
+  (void)param_load(I, c, p);
+  for (int j = 0; j < c->np; j++)
+    if (c->ptens[j] == p) return c->pnode[j];
+  return NULL;
+}
+
+Tensor *graph_sym(Interp *I, IrNode *n) {
+  const IrType *t = n->type;
+  return tensor_new_sym(I, t->dt, t->ndim, t->shape, n);
+}
+
+struct GraphTrace {
+  Capture c;
+  Capture *saved;
+  int ninput, capinput;
+  Tensor **inputs;       /* owned refs, in graph-param order */
+};
+
+GraphTrace *graph_trace_begin(Interp *I, const char *name) {
+  GraphState *S = gs(I);
+  GraphTrace *tr = xcalloc(1, sizeof(GraphTrace));
+  tr->c.mode = CAP_TRACE;
+  tr->c.gen = ++S->gen;
+  tr->c.m = ir_module_new();
+  tr->c.g = ir_graph_new(tr->c.m, name, cur_loc(I, tr->c.m));
+  tr->saved = S->cap;
+  S->cap = &tr->c;
+  return tr;
+}
+
+IrNode *graph_trace_input(Interp *I, GraphTrace *tr, Tensor *t, const char *name) {
+  (void)I;
+  if (t->sym && t->sym_gen == tr->c.gen) return t->sym;
+  if (tr->ninput == tr->capinput) {
+    tr->capinput = tr->capinput ? 2 * tr->capinput : 8;
+    tr->inputs = xrealloc(tr->inputs, sizeof(Tensor *) * (size_t)tr->capinput);
+  }
+  tr->inputs[tr->ninput++] = t;
+  obj_incref(&t->h);
+  IrNode *p = ir_param(tr->c.g, name, ttype(tr->c.m, t));
+  t->sym = p;
+  t->sym_gen = tr->c.gen;
+  return p;
+}
+
+IrModule *graph_trace_end(Interp *I, GraphTrace *tr, Tensor ***params, int *nparam) {
+  GraphState *S = gs(I);
+  S->cap = tr->saved;
+  IrModule *m = tr->c.m;
+  IrGraph *g = tr->c.g;
+  if (params) {
+    Tensor **ps = xcalloc((size_t)(g->nparam ? g->nparam : 1), sizeof(Tensor *));
+    int k = 0;
+    for (int i = 0; i < g->nparam; i++) {
+      IrNode *p = g->params[i];
+      if (p->is_parameter) {
+        for (int j = 0; j < tr->c.np; j++)
+          if (tr->c.pnode[j] == p) ps[i] = tr->c.ptens[j];
+      } else {
+        ps[i] = tr->inputs[k++];
+      }
+      obj_incref(&ps[i]->h);
+    }
+    *params = ps;
+    *nparam = g->nparam;
+  } else {
+    ir_module_free(m);
+    m = NULL;
+  }
+  for (int i = 0; i < tr->ninput; i++) obj_decref(I, &tr->inputs[i]->h);
+  free(tr->inputs);
+  capture_free(I, &tr->c);
+  free(tr);
+  return m;
 }
 
 /* ---- specialisation keys --------------------------------------------------- */

@@ -169,4 +169,30 @@ void graph_init(Interp *I);
  * the final sweep). */
 void graph_free_all(Interp *I);
 
+
+/* ---- for autodiff (eval/autodiff.c) ------------------------------------------
+ * The current capture (any mode): its module, entry graph, the script
+ * location of the running line, the IR value of a tensor (cast to dt), the
+ * IR param of a Parameter (registered on first use), a symbolic tensor for
+ * a node. Each raises when no capture runs. */
+struct IrModule *graph_cur_module(Interp *I);
+struct IrGraph *graph_cur_graph(Interp *I);
+IrLoc graph_cur_loc(Interp *I);
+struct IrNode *graph_value(Interp *I, Tensor *t, msrt_dtype dt);
+struct IrNode *graph_parameter(Interp *I, Tensor *p);
+Tensor *graph_sym(Interp *I, struct IrNode *n);
+/* A standalone trace capture (PyNative gradients): begin makes it the
+ * current capture (the previous one, if any, is restored by end); input
+ * makes a tensor a graph param (recorded ops on it are traced); end
+ * returns the module and, per entry-graph param, the tensor to pass (new
+ * references; free the array) — or frees everything when params is NULL. */
+typedef struct GraphTrace GraphTrace;
+GraphTrace *graph_trace_begin(Interp *I, const char *name);
+struct IrNode *graph_trace_input(Interp *I, GraphTrace *tr, Tensor *t, const char *name);
+struct IrModule *graph_trace_end(Interp *I, GraphTrace *tr, Tensor ***params, int *nparam);
+
+/* eval/autodiff.c: _msc.grad_call(fn, args, kwargs, positions, weights, sens,
+ * has_aux) -> (value, input_grads, weight_grads). */
+Value autodiff_native_grad_call(Interp *I, int argc, Value *argv, KwArgs *kw);
+
 #endif

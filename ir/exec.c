@@ -583,6 +583,13 @@ static void relocate(Interp *I, const IrNode *n) {
   I->tb_len++;
 }
 
+void ir_exec_relocate(Interp *I, IrLoc loc) {
+  IrNode n;
+  memset(&n, 0, sizeof n);
+  n.loc = loc;
+  relocate(I, &n);
+}
+
 void ir_exec(Interp *I, IrModule *m, Tensor *const *params, Tensor **outs) {
   IrGraph *g = ir_module_entry(m);
   if (!g) rt_raise(I, EXC_RuntimeError, "IR: the module has no entry graph");

@@ -20,5 +20,9 @@
 #include "ir.h"
 
 void ir_exec(Interp *I, IrModule *m, Tensor *const *params, Tensor **outs);
+/* Puts a script location (an IR node's loc) at the innermost end of the
+ * traceback of the exception being raised (call between catching it and
+ * raising it again). */
+void ir_exec_relocate(Interp *I, IrLoc loc);
 
 #endif

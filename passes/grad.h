@@ -101,6 +101,10 @@ bool gb_fail(GradB *b, const IrNode *n, const char *fmt, ...) __attribute__((for
 
 /* ---- builder: each appends one node (or returns a constant) ------------- */
 IrModule *gb_module(GradB *b);
+/* (added by helper A) True when input i of the node whose rule is running
+ * needs a gradient (it depends on a wrt); a rule may skip building dx[i]
+ * otherwise. Always true outside a rule. */
+bool gb_needs(const GradB *b, int i);
 /* A primitive with result type t; attributes are added afterwards with
  * ir_attr_* on the returned node. */
 IrNode *gb_prim(GradB *b, int op, int nin, IrNode *const *in, IrType *t);

@@ -18,6 +18,7 @@ from mindspore.common.seed import set_seed, get_seed
 from mindspore.common import initializer
 from mindspore.common.api import jit, mutable, JitConfig
 from mindspore import ops
+from mindspore.ops.composite import grad, value_and_grad
 from mindspore import nn
 
 Tensor = _msc.Tensor

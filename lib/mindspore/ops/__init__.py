@@ -6,3 +6,4 @@ from mindspore.ops import operations
 from mindspore.ops import functional
 from mindspore.ops.operations import *
 from mindspore.ops.functional import *
+from mindspore.ops.composite import GradOperation, grad, value_and_grad, stop_gradient
