@@ -53,6 +53,9 @@ typedef struct GCall {
   Value sens;
   bool has_aux;
   GraphTrace *tr;        /* PyNative */
+  /* scratch of differentiate(), freed by the caller (errors unwind) */
+  IrNode **wrt, **argnode, **onodes, **snodes;
+  Tensor **outs;
 } GCall;
 
 static const char *fn_name(Value fn) {
@@ -64,7 +67,7 @@ static const char *fn_name(Value fn) {
 }
 
 /* The Tensors fn returned that are differentiated. */
-static int out_tensors(Interp *I, Value ret, bool has_aux, Tensor ***outs) {
+static int out_tensors(Interp *I, Value ret, bool has_aux, Tensor ***outs) { /* *outs: freed by the caller */
   bool seq = v_is(ret, OBJ_TUPLE) || v_is(ret, OBJ_LIST);
   if (has_aux && !seq)
     rt_raise(I, EXC_TypeError, "For 'grad' with has_aux=True, the function must return a tuple (output, aux...), "
@@ -84,8 +87,6 @@ static int out_tensors(Interp *I, Value ret, bool has_aux, Tensor ***outs) {
   *outs = xcalloc((size_t)n, sizeof(Tensor *));
   for (int64_t i = 0; i < n; i++) {
     if (!v_is(it[i], OBJ_TENSOR)) {
-      free(*outs);
-      *outs = NULL;
       rt_raise(I, EXC_TypeError, "For 'grad', output %lld of the function is %s, not a Tensor: only Tensor outputs "
                "can be differentiated (with has_aux=True only the first output is)", (long long)i,
                rt_type_name(I, it[i]));
@@ -111,8 +112,8 @@ static void differentiate(Interp *I, GCall *gc, IrNode **grads, Value *ret) {
   IrGraph *g = graph_cur_graph(I);
   IrLoc loc = graph_cur_loc(I);
   int nwrt = gc->npos + gc->nw;
-  IrNode **wrt = xcalloc((size_t)(nwrt ? nwrt : 1), sizeof(IrNode *));
-  IrNode **argnode = xcalloc((size_t)(gc->argc ? gc->argc : 1), sizeof(IrNode *));
+  IrNode **wrt = gc->wrt = xcalloc((size_t)(nwrt ? nwrt : 1), sizeof(IrNode *));
+  IrNode **argnode = gc->argnode = xcalloc((size_t)(gc->argc ? gc->argc : 1), sizeof(IrNode *));
   for (int k = 0; k < gc->npos; k++) {
     int i = (int)gc->pos[k];
     if (argnode[i]) {
@@ -121,8 +122,6 @@ static void differentiate(Interp *I, GCall *gc, IrNode **grads, Value *ret) {
     }
     Value a = gc->argv[i];
     if (!v_is(a, OBJ_TENSOR)) {
-      free(wrt);
-      free(argnode);
       rt_raise(I, EXC_TypeError, "For 'grad', argument %d of the function (grad_position %d) is %s, not a Tensor",
                i, i, rt_type_name(I, a));
     }
@@ -143,7 +142,6 @@ static void differentiate(Interp *I, GCall *gc, IrNode **grads, Value *ret) {
     }
     wrt[k] = argnode[i];
   }
-  free(argnode);
   if (gc->tr) /* the other tensor arguments are inputs too (not constants) */
     for (int i = 0; i < gc->argc; i++)
       if (v_is(gc->argv[i], OBJ_TENSOR) && AS_TENSOR(gc->argv[i])->flavour != TF_PARAM) {
@@ -155,10 +153,10 @@ static void differentiate(Interp *I, GCall *gc, IrNode **grads, Value *ret) {
 
   *ret = rt_call(I, gc->fn, gc->argc, gc->argv, gc->kw.n ? &gc->kw : NULL);
   loc = graph_cur_loc(I);
-  Tensor **outs = NULL;
-  int nout = out_tensors(I, *ret, gc->has_aux, &outs);
-  IrNode **onodes = xcalloc((size_t)nout, sizeof(IrNode *));
-  IrNode **snodes = xcalloc((size_t)nout, sizeof(IrNode *));
+  int nout = out_tensors(I, *ret, gc->has_aux, &gc->outs);
+  Tensor **outs = gc->outs;
+  IrNode **onodes = gc->onodes = xcalloc((size_t)nout, sizeof(IrNode *));
+  IrNode **snodes = gc->snodes = xcalloc((size_t)nout, sizeof(IrNode *));
   Value *sv = NULL;
   int nsens = 0;
   if (gc->sens.tag != V_NONE) {
@@ -210,20 +208,11 @@ static void differentiate(Interp *I, GCall *gc, IrNode **grads, Value *ret) {
     }
     snodes[k] = graph_value(I, s, outs[k]->dtype);
   }
-  free(outs);
-  if (bad) {
-    free(onodes);
-    free(snodes);
-    free(wrt);
-    rt_raise(I, exc, "%s", bad);
-  }
+  if (bad) rt_raise(I, exc, "%s", bad);
   GradRequest rq = {nout, onodes, snodes, nwrt, wrt};
   GradError err;
   memset(&err, 0, sizeof err);
   bool ok = grad_append(m, g, &rq, grads, &err);
-  free(onodes);
-  free(snodes);
-  free(wrt);
   if (!ok) {
     Catch c;
     if (RT_TRY(I, &c)) rt_raise(I, EXC_TypeError, "%s", err.msg);
@@ -336,6 +325,11 @@ Value autodiff_native_grad_call(Interp *I, int argc, Value *argv, KwArgs *kw) {
   free(gc.kw.vals);
   free(gc.pos);
   free(gc.w);
+  free(gc.wrt);
+  free(gc.argnode);
+  free(gc.onodes);
+  free(gc.snodes);
+  free(gc.outs);
   free(grads);
   if (!ok) {
     for (int k = 0; k < nwrt; k++)

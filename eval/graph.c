@@ -903,7 +903,7 @@ static bool module_assigns(const IrModule *m) {
 }
 
 /* Does this call get recorded? (before it runs) */
-static bool record_wanted(Entry *e) {
+__attribute__((noinline)) static bool record_wanted(Entry *e) {
   GraphRecord *r = e->rec;
   if (!r) return false;
   if (!r->called) {
