@@ -40,6 +40,10 @@
  *   - StridedSlice: stride 1 pads with zeros (Concat); other strides scatter
  *     into zeros with constant indices (TensorScatterAdd) when the slice has
  *     at most 1<<16 elements, else "no gradient yet".
+ * GRAD_ZERO: comparisons, logical and bitwise ops, FloorDiv, Sign, Floor,
+ * Ceil, Trunc, Round, IsNan/IsInf/IsFinite, Argmax/Argmin, ReduceAll/Any,
+ * OneHot, ArgSort and the creation ops. No primitive of this table is
+ * GRAD_NONE: every float-valued op has a rule.
  */
 #include "grad.h"
 
@@ -1100,7 +1104,7 @@ static bool act(GS *s, const IrNode *v) {
 
 /* cot[k] += v (v converted to the value's tensor type). */
 static void accumulate(GS *s, int k, IrNode *v, const IrNode *val) {
-  if (!v) return;
+  if (!v || k < 0) return;
   IrType *t = tt(&s->b, val);
   if (!ir_type_eq(tt(&s->b, v), t)) v = gb_unbroadcast(&s->b, v, t);
   s->cot[k] = s->cot[k] ? gb_binop(&s->b, OP_Add, s->cot[k], v) : v;
