@@ -1138,6 +1138,9 @@ static const InferFn infer_rules[OP_COUNT] = {
     [OP_CumSum] = infer_cumulative, [OP_CumProd] = infer_cumulative, [OP_ArgSort] = infer_argsort,
     [OP_Conv2D] = infer_conv2d, [OP_MaxPool] = infer_pool, [OP_AvgPool] = infer_pool,
     [OP_BatchNorm] = infer_batchnorm, [OP_LayerNorm] = infer_layernorm,
+    [OP_StopGradient] = infer_identity, [OP_Conv2DBackpropInput] = infer_conv2d_grad,
+    [OP_Conv2DBackpropFilter] = infer_conv2d_grad, [OP_MaxPoolGrad] = infer_pool_grad,
+    [OP_AvgPoolGrad] = infer_pool_grad,
 };
 
 static const KernelFn kernel_rules[OP_COUNT] = {
@@ -1176,6 +1179,9 @@ static const KernelFn kernel_rules[OP_COUNT] = {
     [OP_CumSum] = kern_cumulative, [OP_CumProd] = kern_cumulative, [OP_ArgSort] = kern_argsort,
     [OP_Conv2D] = kern_conv2d, [OP_MaxPool] = kern_pool, [OP_AvgPool] = kern_pool,
     [OP_BatchNorm] = kern_batchnorm, [OP_LayerNorm] = kern_layernorm,
+    [OP_StopGradient] = kern_copy, [OP_Conv2DBackpropInput] = kern_conv2d_grad,
+    [OP_Conv2DBackpropFilter] = kern_conv2d_grad, [OP_MaxPoolGrad] = kern_pool_grad,
+    [OP_AvgPoolGrad] = kern_pool_grad,
 };
 
 InferFn op_infer_rule(OpId op) { return op >= 0 && op < OP_COUNT ? infer_rules[op] : NULL; }
@@ -1336,6 +1342,10 @@ void attrs_set(Interp *I, OpId op, Attrs *a, const char *name, Value v) {
     a->begin_norm_axis = attr_int(I, op, name, v);
   } else if (strcmp(name, "begin_params_axis") == 0) {
     a->begin_params_axis = attr_int(I, op, name, v);
+  } else if (strcmp(name, "input_shape") == 0) {
+    a->ninput_shape = attr_ints(I, op, name, v, a->input_shape, true, &tup);
+  } else if (strcmp(name, "filter_shape") == 0) {
+    a->nfilter_shape = attr_ints(I, op, name, v, a->filter_shape, true, &tup);
   }
 }
 

@@ -74,6 +74,8 @@ void ir_attrs_encode(IrNode *n, const Attrs *a) {
   if (accepts(op, "epsilon") && a->has_epsilon) ir_attr_float(n, "epsilon", a->epsilon);
   if (accepts(op, "begin_norm_axis")) ir_attr_int(n, "begin_norm_axis", a->begin_norm_axis);
   if (accepts(op, "begin_params_axis")) ir_attr_int(n, "begin_params_axis", a->begin_params_axis);
+  if (accepts(op, "input_shape")) ir_attr_ints(n, "input_shape", a->ninput_shape, a->input_shape);
+  if (accepts(op, "filter_shape")) ir_attr_ints(n, "filter_shape", a->nfilter_shape, a->filter_shape);
 }
 
 static void get_num(const IrAttr *at, Attrs *a, double *f, int64_t *i) {
@@ -187,6 +189,10 @@ void ir_attrs_decode(const IrNode *n, Attrs *a) {
       a->begin_norm_axis = at->i;
     } else if (!strcmp(nm, "begin_params_axis")) {
       a->begin_params_axis = at->i;
+    } else if (!strcmp(nm, "input_shape")) {
+      a->ninput_shape = ints(at, a->input_shape);
+    } else if (!strcmp(nm, "filter_shape")) {
+      a->nfilter_shape = ints(at, a->filter_shape);
     }
   }
 }

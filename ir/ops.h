@@ -113,6 +113,11 @@ typedef struct Attrs {
   double epsilon;           /* "epsilon"; default 1e-5 (BatchNorm), 1e-7 (LayerNorm) */
   bool has_epsilon;
   int64_t begin_norm_axis, begin_params_axis; /* default -1, -1 */
+  /* "input_shape" (Conv2DBackpropInput, AvgPoolGrad), "filter_shape"
+   * (Conv2DBackpropFilter): the forward operand's shape, 4 ints; n* = the
+   * count given (0: missing; infer requires 4) */
+  int ninput_shape, nfilter_shape;
+  int64_t input_shape[MSRT_MAX_NDIM], filter_shape[MSRT_MAX_NDIM];
 } Attrs;
 
 void attrs_init(Attrs *a);

@@ -378,6 +378,35 @@ int msrt_avgpool2d(msrt_dtype dt, const int64_t *xs, int64_t oh, int64_t ow,
                    const int64_t *ksize, const int64_t *stride, const int64_t *pad,
                    int count_include_pad, const void *x, void *out);
 
+/* Backward of msrt_conv2d (autodiff), float32/float64, the shapes and
+ * attributes of the forward call: xs = x's shape, wsh = w's, os = dy's
+ * (the forward output's). backprop_input writes dx [xs] from dy and w;
+ * backprop_filter writes dw [wsh] from dy and x. ws holds
+ * msrt_conv2d_bp_ws_size(..., filter) bytes (filter: 0 for the input
+ * gradient, 1 for the filter's; 16-byte aligned) or is NULL when that size
+ * is 0. im2col/col2im over blocks of output positions + msrt_gemm. */
+size_t msrt_conv2d_bp_ws_size(msrt_dtype dt, const int64_t *xs, const int64_t *wsh,
+                              const int64_t *os, int64_t group, int filter);
+int msrt_conv2d_backprop_input(msrt_dtype dt, const int64_t *xs, const int64_t *wsh,
+                               const int64_t *os, const int64_t *stride, const int64_t *pad,
+                               const int64_t *dilation, int64_t group, const void *dy,
+                               const void *w, void *dx, void *ws);
+int msrt_conv2d_backprop_filter(msrt_dtype dt, const int64_t *xs, const int64_t *wsh,
+                                const int64_t *os, const int64_t *stride, const int64_t *pad,
+                                const int64_t *dilation, int64_t group, const void *dy,
+                                const void *x, void *dw, void *ws);
+/* Backward of the pools (autodiff), float32/float64: dx [xs] from dy
+ * [N, C, oh, ow] (and x for max), the forward's attributes. Max: each
+ * window's dy is added at the element msrt_maxpool2d picked (the first
+ * maximum in row-major window order; the last nan); avg: dy / the
+ * forward's divisor is added to each in-bounds element of the window. */
+int msrt_maxpool2d_grad(msrt_dtype dt, const int64_t *xs, int64_t oh, int64_t ow,
+                        const int64_t *ksize, const int64_t *stride, const int64_t *pad,
+                        const void *x, const void *dy, void *dx);
+int msrt_avgpool2d_grad(msrt_dtype dt, const int64_t *xs, int64_t oh, int64_t ow,
+                        const int64_t *ksize, const int64_t *stride, const int64_t *pad,
+                        int count_include_pad, const void *dy, void *dx);
+
 /* Inference batch norm, float32/float64: x viewed [n, c, inner];
  * y = (x - mean[c]) / sqrt(var[c] + eps) * scale[c] + bias[c]. */
 int msrt_batchnorm(msrt_dtype dt, int64_t n, int64_t c, int64_t inner, double eps,

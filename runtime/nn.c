@@ -1,5 +1,6 @@
 /* nn.c — NCHW neural-network kernels (msrt.h section 5): 2-D convolution,
- * max/avg pooling, inference batch norm, layer norm.
+ * max/avg pooling, inference batch norm, layer norm, and the backward
+ * kernels of convolution and pooling (autodiff).
  *
  * Conv2D is im2col + the packed GEMM of gemm.c: per image and group,
  *   out[n, g*cog : (g+1)*cog, p0:p1] = W_g[cog, K] @ col[K, p0:p1]
@@ -211,6 +212,196 @@ int msrt_conv2d(msrt_dtype dt, const int64_t *xs, const int64_t *wsh, const int6
 }
 
 /* ===================================================================
+ * convolution backward (autodiff, issue 8)
+ *
+ * With col = im2col(x) [K, P] per image and group (K = cig*kh*kw, P =
+ * OH*OW) the forward is out_g = W_g @ col, so
+ *   input:  col_grad = W_g^T @ dy_g, scattered back into dx by col2im
+ *           (each col element is added to the x element it was read
+ *           from; padding positions are dropped);
+ *   filter: dW_g += dy_g @ col^T, summed over the images.
+ * Both run over blocks of output positions as the forward does (the same
+ * col block budget and the same workspace layout: the col block, then the
+ * GEMM workspace); a 1x1 kernel with stride 1 and no padding uses x / dx
+ * directly as col. The outputs are zeroed first and accumulated.
+ * =================================================================== */
+
+static int conv_args_ok(const int64_t *xs, const int64_t *wsh, const int64_t *os,
+                        const int64_t *stride, const int64_t *pad, const int64_t *dilation,
+                        int64_t group) {
+  int i;
+  if (group <= 0 || wsh[0] % group != 0 || xs[1] != wsh[1] * group || os[1] != wsh[0] ||
+      os[0] != xs[0])
+    return 0;
+  for (i = 0; i < 4; i++)
+    if (xs[i] < 0 || wsh[i] < 0 || os[i] < 0 || pad[i] < 0) return 0;
+  return stride[0] > 0 && stride[1] > 0 && dilation[0] > 0 && dilation[1] > 0;
+}
+
+size_t msrt_conv2d_bp_ws_size(msrt_dtype dt, const int64_t *xs, const int64_t *wsh,
+                              const int64_t *os, int64_t group, int filter) {
+  int64_t es, K, P, pc, cog, g;
+  (void)xs;
+  if (dt != MSRT_FLOAT32 && dt != MSRT_FLOAT64) return 0;
+  if (group <= 0) return 0;
+  es = dt == MSRT_FLOAT32 ? 4 : 8;
+  K = wsh[1] * wsh[2] * wsh[3];
+  P = os[2] * os[3];
+  cog = wsh[0] / group;
+  if (K <= 0 || P <= 0 || cog <= 0 || os[0] <= 0) return 0;
+  pc = col_block(K, P, es);
+  /* input: [K, pc] = W^T[K, cog] @ dy[cog, pc]; filter: [cog, K] +=
+   * dy[cog, pc] @ col^T[pc, K] (depth at most P) */
+  g = filter ? (int64_t)msrt_gemm_ws_size(cog, K, P) : (int64_t)msrt_gemm_ws_size(K, P, cog);
+  return (size_t)(align_up(K * pc * es) + NN_ALIGN + g);
+}
+
+#define CONV_BP_DEFINE(T, SUF)                                                 \
+  static void col2im_##SUF(const T *col, int64_t cig, int64_t H, int64_t W,    \
+                           int64_t kh, int64_t kw, int64_t OW,                 \
+                           const int64_t *stride, const int64_t *pad,          \
+                           const int64_t *dil, int64_t p0, int64_t p1,         \
+                           T *xc) {                                            \
+    int64_t pc = p1 - p0, ci, ki, kj;                                          \
+    int64_t sh = stride[0], sw = stride[1];                                    \
+    const T *d = col;                                                          \
+    for (ci = 0; ci < cig; ci++)                                               \
+      for (ki = 0; ki < kh; ki++)                                              \
+        for (kj = 0; kj < kw; kj++, d += pc) {                                 \
+          T *xp = xc + ci * H * W;                                             \
+          int64_t iw0 = kj * dil[1] - pad[2];                                  \
+          int64_t olo = iw0 >= 0 ? 0 : (-iw0 + sw - 1) / sw;                   \
+          int64_t ohi = iw0 >= W ? 0 : (W - iw0 + sw - 1) / sw;                \
+          int64_t p = p0, oh = p0 / OW, ow = p0 % OW;                          \
+          const T *dr = d;                                                     \
+          while (p < p1) {                                                     \
+            int64_t e = nn_min(OW, ow + (p1 - p)), j;                          \
+            int64_t ih = oh * sh - pad[0] + ki * dil[0];                       \
+            if (ih >= 0 && ih < H) {                                           \
+              T *drow = xp + ih * W;                                           \
+              int64_t a = nn_max(ow, olo), b = nn_min(e, ohi);                 \
+              for (j = a; j < b; j++) drow[iw0 + j * sw] += dr[j - ow];        \
+            }                                                                  \
+            dr += e - ow;                                                      \
+            p += e - ow;                                                       \
+            ow = 0;                                                            \
+            oh++;                                                              \
+          }                                                                    \
+        }                                                                      \
+  }                                                                            \
+                                                                               \
+  static void conv_bpi_##SUF(const int64_t *xs, const int64_t *wsh,            \
+                             const int64_t *os, const int64_t *stride,         \
+                             const int64_t *pad, const int64_t *dil,           \
+                             int64_t group, const T *dy, const T *w, T *dx,    \
+                             void *ws) {                                       \
+    int64_t N = xs[0], Cin = xs[1], H = xs[2], W = xs[3];                      \
+    int64_t Cout = wsh[0], cig = wsh[1], kh = wsh[2], kw = wsh[3];             \
+    int64_t OW = os[3], P = os[2] * OW, K = cig * kh * kw;                     \
+    int64_t cog = Cout / group, n, g, p0;                                      \
+    int64_t pc = col_block(K, P, (int64_t)sizeof(T));                          \
+    int direct = kh == 1 && kw == 1 && stride[0] == 1 && stride[1] == 1 &&     \
+                 pad[0] == 0 && pad[1] == 0 && pad[2] == 0 && pad[3] == 0;     \
+    T *col = (T *)ws;                                                          \
+    void *gws = (unsigned char *)ws + align_up(K * pc * (int64_t)sizeof(T));   \
+    for (n = 0; n < N; n++)                                                    \
+      for (g = 0; g < group; g++) {                                            \
+        T *xc = dx + (n * Cin + g * cig) * H * W;                              \
+        const T *wg = w + g * cog * K;                                         \
+        const T *dyg = dy + (n * Cout + g * cog) * P;                          \
+        if (direct) {                                                          \
+          msrt_gemm_##SUF(1, 0, K, P, cog, (T)1, wg, K, dyg, P, (T)0, xc, P,   \
+                          gws);                                                \
+          continue;                                                            \
+        }                                                                      \
+        for (p0 = 0; p0 < P; p0 += pc) {                                       \
+          int64_t p1 = nn_min(P, p0 + pc);                                     \
+          msrt_gemm_##SUF(1, 0, K, p1 - p0, cog, (T)1, wg, K, dyg + p0, P,     \
+                          (T)0, col, p1 - p0, gws);                            \
+          col2im_##SUF(col, cig, H, W, kh, kw, OW, stride, pad, dil, p0, p1,   \
+                       xc);                                                    \
+        }                                                                      \
+      }                                                                        \
+  }                                                                            \
+                                                                               \
+  static void conv_bpf_##SUF(const int64_t *xs, const int64_t *wsh,            \
+                             const int64_t *os, const int64_t *stride,         \
+                             const int64_t *pad, const int64_t *dil,           \
+                             int64_t group, const T *dy, const T *x, T *dw,    \
+                             void *ws) {                                       \
+    int64_t N = xs[0], Cin = xs[1], H = xs[2], W = xs[3];                      \
+    int64_t Cout = wsh[0], cig = wsh[1], kh = wsh[2], kw = wsh[3];             \
+    int64_t OW = os[3], P = os[2] * OW, K = cig * kh * kw;                     \
+    int64_t cog = Cout / group, n, g, p0;                                      \
+    int64_t pc = col_block(K, P, (int64_t)sizeof(T));                          \
+    int direct = kh == 1 && kw == 1 && stride[0] == 1 && stride[1] == 1 &&     \
+                 pad[0] == 0 && pad[1] == 0 && pad[2] == 0 && pad[3] == 0;     \
+    T *col = (T *)ws;                                                          \
+    void *gws = (unsigned char *)ws + align_up(K * pc * (int64_t)sizeof(T));   \
+    for (n = 0; n < N; n++)                                                    \
+      for (g = 0; g < group; g++) {                                            \
+        const T *xc = x + (n * Cin + g * cig) * H * W;                         \
+        T *wg = dw + g * cog * K;                                              \
+        const T *dyg = dy + (n * Cout + g * cog) * P;                          \
+        if (direct) {                                                          \
+          msrt_gemm_##SUF(0, 1, cog, K, P, (T)1, dyg, P, xc, P, (T)1, wg, K,   \
+                          gws);                                                \
+          continue;                                                            \
+        }                                                                      \
+        for (p0 = 0; p0 < P; p0 += pc) {                                       \
+          int64_t p1 = nn_min(P, p0 + pc);                                     \
+          im2col_##SUF(xc, cig, H, W, kh, kw, OW, stride, pad, dil, p0, p1,    \
+                       col);                                                   \
+          msrt_gemm_##SUF(0, 1, cog, K, p1 - p0, (T)1, dyg + p0, P, col,       \
+                          p1 - p0, (T)1, wg, K, gws);                          \
+        }                                                                      \
+      }                                                                        \
+  }
+
+CONV_BP_DEFINE(float, f32)
+CONV_BP_DEFINE(double, f64)
+
+static int64_t prod4(const int64_t *s) { return s[0] * s[1] * s[2] * s[3]; }
+
+int msrt_conv2d_backprop_input(msrt_dtype dt, const int64_t *xs, const int64_t *wsh,
+                               const int64_t *os, const int64_t *stride, const int64_t *pad,
+                               const int64_t *dilation, int64_t group, const void *dy,
+                               const void *w, void *dx, void *ws) {
+  if (dt != MSRT_FLOAT32 && dt != MSRT_FLOAT64) return MSRT_EINVAL;
+  if (!conv_args_ok(xs, wsh, os, stride, pad, dilation, group)) return MSRT_EINVAL;
+  if (prod4(xs) == 0) return MSRT_OK;
+  memset(dx, 0, (size_t)prod4(xs) * msrt_dtype_size(dt));
+  if (prod4(os) == 0 || wsh[1] * wsh[2] * wsh[3] == 0) return MSRT_OK;
+  if (!ws) return MSRT_EINVAL;
+  if (dt == MSRT_FLOAT32)
+    conv_bpi_f32(xs, wsh, os, stride, pad, dilation, group, (const float *)dy,
+                 (const float *)w, (float *)dx, ws);
+  else
+    conv_bpi_f64(xs, wsh, os, stride, pad, dilation, group, (const double *)dy,
+                 (const double *)w, (double *)dx, ws);
+  return MSRT_OK;
+}
+
+int msrt_conv2d_backprop_filter(msrt_dtype dt, const int64_t *xs, const int64_t *wsh,
+                                const int64_t *os, const int64_t *stride, const int64_t *pad,
+                                const int64_t *dilation, int64_t group, const void *dy,
+                                const void *x, void *dw, void *ws) {
+  if (dt != MSRT_FLOAT32 && dt != MSRT_FLOAT64) return MSRT_EINVAL;
+  if (!conv_args_ok(xs, wsh, os, stride, pad, dilation, group)) return MSRT_EINVAL;
+  if (prod4(wsh) == 0) return MSRT_OK;
+  memset(dw, 0, (size_t)prod4(wsh) * msrt_dtype_size(dt));
+  if (prod4(os) == 0) return MSRT_OK;
+  if (!ws) return MSRT_EINVAL;
+  if (dt == MSRT_FLOAT32)
+    conv_bpf_f32(xs, wsh, os, stride, pad, dilation, group, (const float *)dy,
+                 (const float *)x, (float *)dw, ws);
+  else
+    conv_bpf_f64(xs, wsh, os, stride, pad, dilation, group, (const double *)dy,
+                 (const double *)x, (double *)dw, ws);
+  return MSRT_OK;
+}
+
+/* ===================================================================
  * pooling
  * =================================================================== */
 
@@ -339,6 +530,101 @@ int msrt_avgpool2d(msrt_dtype dt, const int64_t *xs, int64_t oh, int64_t ow,
     avgpool_f64(xs, oh, ow, ksize, stride, pad, count_include_pad, (const double *)x, (double *)out);
   else
     return MSRT_EINVAL;
+  return MSRT_OK;
+}
+
+/* Pool gradients: dx is zeroed, then each window adds its dy (max: to
+ * the element the forward picked, found by the same scan; avg: dy / the
+ * forward's divisor to every in-bounds element). float32/float64. */
+#define POOL_GRAD_DEFINE(T, SUF)                                               \
+  static void maxpool_grad_##SUF(const int64_t *xs, int64_t OH, int64_t OW,    \
+                                 const int64_t *k, const int64_t *s,           \
+                                 const int64_t *pad, const T *x, const T *dy,  \
+                                 T *dx) {                                      \
+    int64_t nc, NC = xs[0] * xs[1], H = xs[2], W = xs[3], oh, ow, i, j;        \
+    for (nc = 0; nc < NC; nc++) {                                              \
+      const T *xp = x + nc * H * W;                                            \
+      const T *gp = dy + nc * OH * OW;                                         \
+      T *dp = dx + nc * H * W;                                                 \
+      for (oh = 0; oh < OH; oh++) {                                            \
+        int64_t h0, h1;                                                        \
+        window(oh, k[0], s[0], pad[0], H, &h0, &h1);                           \
+        for (ow = 0; ow < OW; ow++) {                                          \
+          int64_t w0, w1, at = -1;                                             \
+          T m = 0;                                                             \
+          window(ow, k[1], s[1], pad[2], W, &w0, &w1);                         \
+          /* MaxPool's scan: the first maximum, or the last nan */            \
+          for (i = h0; i < h1; i++)                                            \
+            for (j = w0; j < w1; j++) {                                        \
+              T v = xp[i * W + j];                                             \
+              if (at < 0 || v > m || v != v) {                                 \
+                m = v;                                                         \
+                at = i * W + j;                                                \
+              }                                                                \
+            }                                                                  \
+          if (at >= 0) dp[at] += gp[oh * OW + ow];                             \
+        }                                                                      \
+      }                                                                        \
+    }                                                                          \
+  }                                                                            \
+                                                                               \
+  static void avgpool_grad_##SUF(const int64_t *xs, int64_t OH, int64_t OW,    \
+                                 const int64_t *k, const int64_t *s,           \
+                                 const int64_t *pad, int cip, const T *dy,     \
+                                 T *dx) {                                      \
+    int64_t nc, NC = xs[0] * xs[1], H = xs[2], W = xs[3], oh, ow, i, j;        \
+    for (nc = 0; nc < NC; nc++) {                                              \
+      const T *gp = dy + nc * OH * OW;                                         \
+      T *dp = dx + nc * H * W;                                                 \
+      for (oh = 0; oh < OH; oh++) {                                            \
+        int64_t h0, h1, hs = window(oh, k[0], s[0], pad[0], H, &h0, &h1);      \
+        int64_t ph = nn_min(hs + k[0], H + pad[1]) - hs;                       \
+        for (ow = 0; ow < OW; ow++) {                                          \
+          int64_t w0, w1, ws0 = window(ow, k[1], s[1], pad[2], W, &w0, &w1);   \
+          int64_t pw = nn_min(ws0 + k[1], W + pad[3]) - ws0, cnt;              \
+          T v;                                                                 \
+          cnt = cip ? ph * pw : nn_max(h1 - h0, 0) * nn_max(w1 - w0, 0);       \
+          if (cnt <= 0) continue;                                              \
+          v = (T)((double)gp[oh * OW + ow] / (double)cnt);                     \
+          for (i = h0; i < h1; i++)                                            \
+            for (j = w0; j < w1; j++) dp[i * W + j] += v;                      \
+        }                                                                      \
+      }                                                                        \
+    }                                                                          \
+  }
+
+POOL_GRAD_DEFINE(float, f32)
+POOL_GRAD_DEFINE(double, f64)
+
+int msrt_maxpool2d_grad(msrt_dtype dt, const int64_t *xs, int64_t oh, int64_t ow,
+                        const int64_t *ksize, const int64_t *stride, const int64_t *pad,
+                        const void *x, const void *dy, void *dx) {
+  if (!pool_args_ok(xs, oh, ow, ksize, stride, pad)) return MSRT_EINVAL;
+  if (dt != MSRT_FLOAT32 && dt != MSRT_FLOAT64) return MSRT_EINVAL;
+  if (prod4(xs) == 0) return MSRT_OK;
+  memset(dx, 0, (size_t)prod4(xs) * msrt_dtype_size(dt));
+  if (dt == MSRT_FLOAT32)
+    maxpool_grad_f32(xs, oh, ow, ksize, stride, pad, (const float *)x, (const float *)dy,
+                     (float *)dx);
+  else
+    maxpool_grad_f64(xs, oh, ow, ksize, stride, pad, (const double *)x, (const double *)dy,
+                     (double *)dx);
+  return MSRT_OK;
+}
+
+int msrt_avgpool2d_grad(msrt_dtype dt, const int64_t *xs, int64_t oh, int64_t ow,
+                        const int64_t *ksize, const int64_t *stride, const int64_t *pad,
+                        int count_include_pad, const void *dy, void *dx) {
+  if (!pool_args_ok(xs, oh, ow, ksize, stride, pad)) return MSRT_EINVAL;
+  if (dt != MSRT_FLOAT32 && dt != MSRT_FLOAT64) return MSRT_EINVAL;
+  if (prod4(xs) == 0) return MSRT_OK;
+  memset(dx, 0, (size_t)prod4(xs) * msrt_dtype_size(dt));
+  if (dt == MSRT_FLOAT32)
+    avgpool_grad_f32(xs, oh, ow, ksize, stride, pad, count_include_pad, (const float *)dy,
+                     (float *)dx);
+  else
+    avgpool_grad_f64(xs, oh, ow, ksize, stride, pad, count_include_pad, (const double *)dy,
+                     (double *)dx);
   return MSRT_OK;
 }
 

@@ -111,3 +111,78 @@ ln_case('ln_f32_last', 'Float32', (4, 6), -1, -1)
 ln_case('ln_f64_params_before_norm', 'Float64', (2, 3, 4), 2, 1, 1e-3)
 ln_case('ln_f32_norm_before_params', 'Float32', (2, 3, 4), 1, 2)
 ln_case('ln_f16', 'Float16', (3, 4), -1, -1)
+
+
+# ---- autodiff: StopGradient and the backward ops (issue 8) ----------------------
+
+for _dt in ('Float32', 'Int32', 'Bool'):
+    simple('stop_gradient_' + _dt.lower(), 'StopGradient', _dt, (2, 3), [], lambda a: a)
+
+
+def conv_grad_case(name, which, dt, xs, ws, stride=(1, 1), pad=(0, 0, 0, 0), dil=(1, 1), group=1):
+    def build():
+        g = Graph(name)
+        r = rng(name)
+        oh = (xs[2] + pad[0] + pad[1] - (dil[0] * (ws[2] - 1) + 1)) // stride[0] + 1
+        ow = (xs[3] + pad[2] + pad[3] - (dil[1] * (ws[3] - 1) + 1)) // stride[1] + 1
+        dy = g.param('dy', dt, data(r, dt, (xs[0], ws[0], oh, ow), -1, 1))
+        attrs = [('stride', stride), ('pad', pad), ('dilation', dil), ('group', group)]
+        if which == 'input':
+            w = g.param('w', dt, data(r, dt, ws, -1, 1))
+            ref, _ = _nnref.conv_grad_ref(f64(dy.value), xs, f64(w.value), None, None, stride, pad, dil, group)
+            g.ret_(g.node('Conv2DBackpropInput', [dy, w], dt, _ref_dt(dt, ref), [('input_shape', xs)] + attrs))
+        else:
+            x = g.param('x', dt, data(r, dt, xs, -1, 1))
+            ref, _ = _nnref.conv_grad_ref(f64(dy.value), None, None, f64(x.value), ws, stride, pad, dil, group)
+            g.ret_(g.node('Conv2DBackpropFilter', [dy, x], dt, _ref_dt(dt, ref), [('filter_shape', ws)] + attrs))
+        return g
+    build.__name__ = name
+    CASES.append(build)
+
+
+for _w in ('input', 'filter'):
+    conv_grad_case('conv_bp%s_f32' % _w[0], _w, 'Float32', (2, 3, 7, 7), (4, 3, 3, 3), (2, 2), (1, 1, 1, 1))
+    conv_grad_case('conv_bp%s_f64_group_dil' % _w[0], _w, 'Float64', (1, 4, 9, 8), (6, 2, 3, 2), (1, 2),
+                   (2, 1, 0, 2), (2, 1), 2)
+    conv_grad_case('conv_bp%s_f64_1x1' % _w[0], _w, 'Float64', (2, 5, 4, 3), (7, 5, 1, 1))
+    conv_grad_case('conv_bp%s_f16' % _w[0], _w, 'Float16', (1, 2, 5, 5), (3, 2, 3, 3), (1, 1), (1, 1, 1, 1))
+
+
+def pool_grad_case(name, op, dt, xs, k, stride=None, pad=(0, 0, 0, 0), ceil=False, cip=False):
+    def build():
+        g = Graph(name)
+        r = rng(name)
+        st = stride or k
+        oh = _nnref.pool_len(xs[2], k[0], st[0], pad[0], pad[1], ceil)
+        ow = _nnref.pool_len(xs[3], k[1], st[1], pad[2], pad[3], ceil)
+        attrs = [('kernel_size', k), ('pad', pad)]
+        if stride is not None:
+            attrs.append(('stride', stride))
+        if ceil:
+            attrs.append(('ceil_mode', True))
+        if op == 'MaxPoolGrad':
+            # distinct values: no ties
+            xv = (r.permutation(int(np.prod(xs))).reshape(xs) * 0.125 - 2).astype(DT[dt])
+            x = g.param('x', dt, xv)
+            dy = g.param('dy', dt, data(r, dt, (xs[0], xs[1], oh, ow), -1, 1))
+            ref, _ = _nnref.pool_grad_ref(xs, f64(dy.value), 'max', k, stride, pad, x=f64(x.value))
+            g.ret_(g.node(op, [x, dy], dt, _ref_dt(dt, ref), attrs))
+        else:
+            if cip:
+                attrs.append(('count_include_pad', True))
+            dy = g.param('dy', dt, data(r, dt, (xs[0], xs[1], oh, ow), -1, 1))
+            ref, _ = _nnref.pool_grad_ref(xs, f64(dy.value), 'avg', k, stride, pad, cip)
+            g.ret_(g.node(op, [dy], dt, _ref_dt(dt, ref), [('input_shape', xs)] + attrs))
+        return g
+    build.__name__ = name
+    CASES.append(build)
+
+
+pool_grad_case('maxpool_grad_f32', 'MaxPoolGrad', 'Float32', (2, 3, 6, 6), (2, 2))
+pool_grad_case('maxpool_grad_f64_overlap_ceil', 'MaxPoolGrad', 'Float64', (1, 2, 8, 7), (3, 2), (2, 1),
+               (1, 0, 0, 1), True)
+pool_grad_case('maxpool_grad_f16', 'MaxPoolGrad', 'Float16', (1, 2, 4, 4), (2, 2))
+pool_grad_case('avgpool_grad_f32_pad', 'AvgPoolGrad', 'Float32', (1, 2, 7, 7), (3, 3), (2, 2), (1, 1, 1, 1))
+pool_grad_case('avgpool_grad_f64_cip_ceil', 'AvgPoolGrad', 'Float64', (1, 2, 8, 7), (3, 2), (2, 3), (1, 0, 0, 1),
+               True, True)
+pool_grad_case('avgpool_grad_f16', 'AvgPoolGrad', 'Float16', (1, 1, 4, 4), (2, 2))
