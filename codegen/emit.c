@@ -121,6 +121,8 @@ typedef struct Cg {
   int *last;     /* last use; -1 unused */
   int *outslot;  /* output index when computed into an output, else -1 */
   bool *snap;    /* Load that takes a copy */
+  int *paramout; /* >= 0: computed straight into this Parameter (param index;
+                    the Assign that stores it then copies nothing), else -1 */
   bool *assigned;/* per entry param: some Assign writes it */
   /* constants */
   int ncst, capcst;
@@ -1137,6 +1139,9 @@ static const EmitFn emit_rules[OP_COUNT] = {
     [OP_CumSum] = emit_cumulative, [OP_CumProd] = emit_cumulative, [OP_ArgSort] = emit_argsort,
     [OP_Conv2D] = emit_conv2d, [OP_MaxPool] = emit_pool, [OP_AvgPool] = emit_pool,
     [OP_BatchNorm] = emit_batchnorm, [OP_LayerNorm] = emit_layernorm,
+    [OP_StopGradient] = emit_copy, [OP_Conv2DBackpropInput] = emit_conv2d_grad,
+    [OP_Conv2DBackpropFilter] = emit_conv2d_grad, [OP_MaxPoolGrad] = emit_pool_grad,
+    [OP_AvgPoolGrad] = emit_pool_grad,
 };
 
 char *cg_entry_name(const char *graph) {
@@ -1326,11 +1331,68 @@ static bool emit_print(Cg *c, IrNode *n) {
   return true;
 }
 
+/* Is n elementwise (each result element depends on the operand elements
+ * of the same index only, for operands of n's shape)? */
+static bool elementwise_node(const IrNode *n) {
+  if (n->op == IR_FUSION) {
+    const IrGraph *sg = n->sub[0];
+    for (int i = 0; sg && i < sg->nnode; i++) {
+      int op = sg->nodes[i]->op;
+      if (op >= OP_COUNT) return false;
+      OpGroup gr = op_info[op].group;
+      if (!(gr == OPG_BINARY || gr == OPG_DIV || gr == OPG_UNARY || gr == OPG_UNARY_F) &&
+          op != OP_Cast && op != OP_BroadcastTo)
+        return false;
+    }
+    return sg != NULL;
+  }
+  if (n->op >= OP_COUNT) return false;
+  OpGroup gr = op_info[n->op].group;
+  return gr == OPG_BINARY || gr == OPG_DIV || gr == OPG_UNARY || gr == OPG_UNARY_F;
+}
+
+/* Assign(p, v) where v is computed by this graph only to be stored: v is
+ * written straight into p's buffer (no arena buffer, no copy), when that
+ * is safe: v is used by nothing else; no read of p's current value runs
+ * between v and the Assign; and v reads p only elementwise (same shape,
+ * same index) or not at all. Needs snap[] (reads after an Assign are
+ * fresh Loads, or snapshots). */
+static void plan_param_outputs(Cg *c) {
+  IrGraph *g = c->g;
+  int nn = g->nnode;
+  for (int a = 0; a < nn; a++) {
+    IrNode *as = g->nodes[a];
+    if (as->op != IR_ASSIGN) continue;
+    IrNode *p = as->in[0], *v = as->in[1];
+    if (v->kind != IR_NK_NODE || v->owner != g || (v->op >= OP_COUNT && v->op != IR_FUSION)) continue;
+    if (!ir_type_eq(ir_type_deref(g->mod, p->type), v->type)) continue;
+    int k = v->id, uses = 0;
+    bool ok = k >= 0 && k < a && g->nodes[k] == v && c->outslot[k] < 0;
+    for (int j = 0; ok && j < nn; j++) {
+      IrNode *u = g->nodes[j];
+      for (int q = 0; q < u->nin; q++) {
+        IrNode *x = u->in[q];
+        if (x == v) uses++;
+        /* a current-value read of p (a non-snapshot Load of it) */
+        if (j > k && j < a && x->kind == IR_NK_NODE && x->op == IR_LOAD && x->in[0] == p && !c->snap[x->id])
+          ok = false;
+        if (j == k && x->kind == IR_NK_NODE && x->op == IR_LOAD && x->in[0] == p && !c->snap[x->id] &&
+            !(elementwise_node(v) && ir_type_eq(x->type, v->type)))
+          ok = false;
+      }
+    }
+    for (int q = 0; q < c->nout; q++)
+      if (c->outs[q] == v) ok = false;
+    if (ok && uses == 1) c->paramout[k] = p->id;
+  }
+}
+
 static void cg_free_state(Cg *c) {
   free(c->nv);
   free(c->last);
   free(c->outslot);
   free(c->snap);
+  free(c->paramout);
   free(c->assigned);
   free(c->cst);
   free(c->cstv);
@@ -1370,7 +1432,7 @@ static bool emit_nodes(Cg *c) {
     if (n->op == IR_ASSIGN) {
       comment(c, n, i, NULL);
       IrNode *v = resolve(c, n->in[1]);
-      if (v != n->in[0]) {
+      if (v != n->in[0] && !(v->kind == IR_NK_NODE && v->owner == g && c->paramout[v->id] == n->in[0]->id)) {
         Shp s;
         shp_of(v, &s);
         emit_memcpy(c, I1, val_of(c, n->in[0]), 0, val_of(c, v), 0, nbytes(&s));
@@ -1397,6 +1459,10 @@ static bool emit_nodes(Cg *c) {
         ov.kind = VK_ARG;
         ov.idx = c->out_base + c->outslot[i];
         note = "into an output";
+      } else if (c->paramout[i] >= 0) {
+        ov.kind = VK_ARG;
+        ov.idx = c->paramout[i];
+        note = "into the Parameter it updates";
       } else {
         int ip = inplace_operand(c, n, i, &ot);
         ov.kind = VK_WS;
@@ -1479,12 +1545,14 @@ static bool run(Cg *c) {
   c->last = xmalloc(sizeof(int) * ((size_t)nn + 1));
   c->outslot = xmalloc(sizeof(int) * ((size_t)nn + 1));
   c->snap = xcalloc((size_t)nn + 1, sizeof(bool));
+  c->paramout = xmalloc(sizeof(int) * ((size_t)nn + 1));
   c->assigned = xcalloc((size_t)g->nparam + 1, sizeof(bool));
   c->bufidx = xmalloc(sizeof(int) * ((size_t)nn + 1));
   c->viewbase = xcalloc((size_t)nn + 1, sizeof(IrNode *));
   for (int i = 0; i < nn; i++) {
     c->last[i] = -1;
     c->outslot[i] = -1;
+    c->paramout[i] = -1;
   }
   /* refusals, and the Parameters some Assign writes */
   for (int i = 0; i < nn; i++) {
@@ -1498,11 +1566,34 @@ static bool run(Cg *c) {
       c->assigned[p->id] = true;
     }
   }
+  c->nout = ir_outputs(g, &c->outs);
+  /* A Load of an assigned Parameter is copied (snapshot) only when some
+   * Assign of that Parameter runs between the Load and a later use of its
+   * value; a training step reads every weight before it updates any, so
+   * its Loads are the Parameters' data themselves. */
   for (int i = 0; i < nn; i++) {
     IrNode *n = g->nodes[i];
-    if (n->op == IR_LOAD && n->in[0]->kind == IR_NK_PARAM && n->in[0]->owner == g && c->assigned[n->in[0]->id])
-      c->snap[i] = true;
+    if (!(n->op == IR_LOAD && n->in[0]->kind == IR_NK_PARAM && n->in[0]->owner == g && c->assigned[n->in[0]->id]))
+      continue;
+    int first_assign = -1, last_use = i;
+    bool *alias = xcalloc((size_t)nn + 1, sizeof(bool)); /* the Load and views of it */
+    alias[i] = true;
+    for (int j = i + 1; j < nn; j++) {
+      IrNode *u = g->nodes[j];
+      if (first_assign < 0 && u->op == IR_ASSIGN && u->in[0] == n->in[0]) first_assign = j;
+      for (int k = 0; k < u->nin; k++) {
+        IrNode *x = u->in[k];
+        if (!(x->kind == IR_NK_NODE && x->owner == g && alias[x->id])) continue;
+        last_use = u->op == IR_MAKE_TUPLE ? nn : j; /* a tuple: conservatively to the end */
+        if (u->op < OP_COUNT && is_view_op(u->op)) alias[j] = true;
+      }
+    }
+    for (int k = 0; k < c->nout; k++)
+      if (c->outs[k]->kind == IR_NK_NODE && c->outs[k]->owner == g && alias[c->outs[k]->id]) last_use = nn;
+    free(alias);
+    c->snap[i] = first_assign >= 0 && first_assign < last_use;
   }
+  plan_param_outputs(c);
   /* outputs, and those computed in place: a buffer-producing node
    * returned once */
   c->nout = ir_outputs(g, &c->outs);
