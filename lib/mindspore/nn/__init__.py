@@ -7,3 +7,7 @@ from mindspore.nn.cell import Cell
 from mindspore.nn.layer import (ReLU, Sigmoid, Tanh, Softmax, LogSoftmax, GELU, LeakyReLU, SiLU, Softplus,
                                 get_activation, Dense, Flatten, Identity, Dropout, SequentialCell, CellList,
                                 Conv2d, MaxPool2d, AvgPool2d, BatchNorm1d, BatchNorm2d, LayerNorm, Embedding)
+from mindspore.nn.loss import (LossBase, L1Loss, MSELoss, BCELoss, BCEWithLogitsLoss, CrossEntropyLoss, NLLLoss,
+                               SoftmaxCrossEntropyWithLogits)
+from mindspore.nn.optim import Optimizer, SGD, Momentum, Adam, AdamWeightDecay
+from mindspore.nn.wrap import WithLossCell, TrainOneStepCell

@@ -7,3 +7,6 @@ from mindspore.ops import functional
 from mindspore.ops.operations import *
 from mindspore.ops.functional import *
 from mindspore.ops.composite import GradOperation, grad, value_and_grad, stop_gradient
+from mindspore.ops.function import loss_func
+from mindspore.ops.function.loss_func import (mse_loss, l1_loss, binary_cross_entropy, binary_cross_entropy_with_logits,
+                                              cross_entropy, nll_loss)
