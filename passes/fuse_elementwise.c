@@ -27,7 +27,7 @@
 /* The elementwise primitives whose per-element C expression
  * (emit_fuse.c.inc) equals runtime/kernels.c's loop body for float32 and
  * float64. Not here: Pow/FloorDiv/FloorMod/Atan2 (helper functions in the
- * kernels), comparisons (bool results), Round/Sign/Softplus/Tan/... (kept
+ * kernels), comparisons (bool results), Round/Softplus/Tan/... (kept
  * out until their expressions are checked), Cast. */
 bool fuse_scalar_op(int op) {
   switch (op) {
@@ -35,7 +35,7 @@ bool fuse_scalar_op(int op) {
   case OP_Minimum: case OP_Neg: case OP_Abs: case OP_Square: case OP_ReLU: case OP_Sqrt:
   case OP_Rsqrt: case OP_Reciprocal: case OP_Exp: case OP_Log: case OP_Tanh: case OP_Sigmoid:
   case OP_SiLU: case OP_GeLU: case OP_Floor: case OP_Ceil: case OP_Trunc: case OP_Sin:
-  case OP_Cos: case OP_Erf: case OP_Expm1: case OP_Log1p:
+  case OP_Cos: case OP_Erf: case OP_Expm1: case OP_Log1p: case OP_Sign:
     return true;
   default: return false;
   }

@@ -490,7 +490,12 @@ RULE(r_atan2) { /* atan2(a, c): da = c / (a² + c²), dc = -a / (a² + c²) */
 UNARY(r_neg, neg(b, dy))
 UNARY(r_abs, mul(b, dy, gb_unop(b, OP_Sign, x)))
 UNARY(r_square, mul(b, dy, mulc(b, x, 2)))
-UNARY(r_relu, gb_select(b, gb_binop(b, OP_Greater, x, sc(b, x, 0)), dy, sc(b, dy, 0)))
+/* ReLU' from the output: sign(relu(x)) is 1 where x > 0 and 0 elsewhere
+ * (ReLU'(0) = 0), so the pre-activation need not stay alive for the
+ * backward (MatMul + BiasAdd + ReLU then fuse into one epilogue) and the
+ * mask fuses with its neighbours into one loop. A NaN input gives NaN
+ * (MindSpore's ReluGrad gives 0 there). */
+UNARY(r_relu, mul(b, dy, gb_unop(b, OP_Sign, n)))
 UNARY(r_sqrt, divv(b, mulc(b, dy, 0.5), n))
 UNARY(r_rsqrt, mul(b, mulc(b, dy, -0.5), mul(b, n, mul(b, n, n))))
 UNARY(r_reciprocal, neg(b, mul(b, dy, mul(b, n, n))))

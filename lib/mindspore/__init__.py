@@ -20,6 +20,7 @@ from mindspore.common.api import jit, mutable, JitConfig
 from mindspore import ops
 from mindspore.ops.composite import grad, value_and_grad
 from mindspore import nn
+from mindspore import dataset
 
 Tensor = _msc.Tensor
 mstype = dtype

@@ -235,6 +235,37 @@ def ew_bcast_f64():
     return g
 
 
+def sign_ref(v):
+    # kernels.c sign_f32/f64: 1, -1, 0 for +-0, NaN stays NaN
+    return np.where(v > 0, 1.0, np.where(v < 0, -1.0, np.where(v == 0, 0.0, v)))
+
+
+@case(1, '> 0 ? (float)1')
+def ew_relu_grad_sign():
+    # ReLU's gradient as passes/grad.c builds it, dy * Sign(relu(x)), fused
+    # into one loop; special values (NaN, +-inf, +-0, tiny) included
+    g = Graph('ew_relu_grad_sign')
+    xv = np.array(SPECIAL, np.float32).reshape(3, 4)
+    dv = np.array(SPECIAL[::-1], np.float32).reshape(3, 4)
+    x = g.param('x', 'Float32', xv)
+    dy = g.param('dy', 'Float32', dv)
+    X = f64(xv)
+    r = g.node('ReLU', [x], 'Float32', q(np.maximum, X, 0))
+    sg = g.node('Sign', [r], 'Float32', sign_ref(r.value))
+    g.ret_(g.node('Mul', [dy, sg], 'Float32', q(np.multiply, f64(dv), sg.value)))
+    return g
+
+
+@case(1, '> 0 ? (double)1')
+def ew_sign_f64():
+    g = Graph('ew_sign_f64')
+    xv = np.array(SPECIAL, np.float64).reshape(3, 4)
+    x = g.param('x', 'Float64', xv)
+    sg = g.node('Sign', [x], 'Float64', sign_ref(xv))
+    g.ret_(g.node('Add', [sg, x], 'Float64', q(np.add, sg.value, xv)))
+    return g
+
+
 @case(2)
 def two_groups_shared():
     # %z has two uses: it ends one group and feeds two branches of another
