@@ -87,6 +87,27 @@ static bool is_c_keyword(const char *s) {
   return false;
 }
 
+/* Would entries named a and b give one C symbol or macro twice? Equal
+ * names (ignoring case: macros are upper-cased), or one is the other plus
+ * a suffix the library itself appends to an entry's name (f and f_ws:
+ * NAME_f_ws is f's reentrant form). */
+static bool suffix_of(const char *a, const char *b) {
+  size_t la = strlen(a);
+  if (strncasecmp(a, b, la) != 0 || b[la] != '_') return false;
+  const char *r = b + la + 1;
+  static const char *const whole[] = {"ws", "impl", "arena", "ready", "reset_params", NULL};
+  static const char *const start[] = {"param_", "p_", "got", "after_", "want", NULL};
+  for (int k = 0; whole[k]; k++)
+    if (strcasecmp(r, whole[k]) == 0) return true;
+  for (int k = 0; start[k]; k++)
+    if (strncasecmp(r, start[k], strlen(start[k])) == 0) return true;
+  return (r[0] == 'c' || r[0] == 'C') && isdigit((unsigned char)r[1]); /* the self-test's _c0_in0 */
+}
+
+static bool names_clash(const char *a, const char *b) {
+  return strcasecmp(a, b) == 0 || suffix_of(a, b) || suffix_of(b, a);
+}
+
 /* ---- one entry ----------------------------------------------------------------- */
 
 typedef struct Ent {
@@ -97,13 +118,25 @@ typedef struct Ent {
   int nin;         /* inputs (non-Parameter params), in order */
   int *in_idx;     /* index into g->params */
   char **in_name;  /* C parameter names */
+  IrType **in_type;
   int nout;
   IrType **out_type;
+  /* the Parameters the graph assigns (a training step): kept as params of
+   * the entry graph, held in RAM (static arrays), in entry-graph order */
+  int nstate;
+  int *st_idx;      /* index into g->params (the recorded values) */
+  IrNode **st_node; /* the param node */
+  char **st_name;   /* C-safe, unique in the entry */
+  IrType **st_type;
+  int nslot;        /* the entry graph's params after baking, in order: */
+  int *slot;        /* k >= 0: input k; -1 - s: state s */
   int64_t ws;       /* workspace bytes */
   int64_t lower;    /* arena lower bound */
-  int64_t weights;  /* bytes of constant data */
+  int64_t weights;  /* bytes of constant data (with the states' initial values) */
+  int64_t state;    /* bytes of the states (RAM) */
   char *c;          /* the function and its constants, static */
-  bool math, string;
+  char *memtab;     /* the memory plan (as --memory-report prints it) */
+  bool math, string, prints;
 } Ent;
 
 static void ent_free(Ent *e) {
@@ -113,8 +146,16 @@ static void ent_free(Ent *e) {
   free(e->in_idx);
   for (int i = 0; i < e->nin; i++) free(e->in_name[i]);
   free(e->in_name);
+  free(e->in_type);
   free(e->out_type);
+  free(e->st_idx);
+  free(e->st_node);
+  for (int i = 0; i < e->nstate; i++) free(e->st_name[i]);
+  free(e->st_name);
+  free(e->st_type);
+  free(e->slot);
   free(e->c);
+  free(e->memtab);
 }
 
 static int64_t type_elems(const IrType *t) {
@@ -123,8 +164,20 @@ static int64_t type_elems(const IrType *t) {
   return n;
 }
 
-/* Replaces every Load of a Parameter of g's entry graph by a constant of
- * its recorded value and drops the Parameter params. */
+static bool assigned_in(IrModule *m, const IrNode *p) {
+  for (int gi = 0; gi < m->ngraph; gi++) {
+    IrGraph *g = m->graphs[gi];
+    for (int k = 0; k < g->nnode; k++)
+      if (!g->nodes[k]->dead && g->nodes[k]->op == IR_ASSIGN && g->nodes[k]->nin >= 1 && g->nodes[k]->in[0] == p)
+        return true;
+  }
+  return false;
+}
+
+/* Replaces every Load of a Parameter of g's entry graph that no Assign
+ * writes by a constant of its recorded value and drops those Parameter
+ * params; the Parameters some Assign writes stay params (e->st_*: the
+ * entry's state, in RAM). */
 static bool bake_parameters(Ent *e, char *err, size_t errcap) {
   IrModule *m = e->g->m;
   IrGraph *g = ir_module_entry(m);
@@ -133,9 +186,33 @@ static bool bake_parameters(Ent *e, char *err, size_t errcap) {
             e->g->nparam);
     return false;
   }
+  e->st_idx = xcalloc((size_t)g->nparam + 1, sizeof(int));
+  e->st_node = xcalloc((size_t)g->nparam + 1, sizeof(IrNode *));
+  e->st_name = xcalloc((size_t)g->nparam + 1, sizeof(char *));
+  e->st_type = xcalloc((size_t)g->nparam + 1, sizeof(IrType *));
   for (int i = 0; i < g->nparam; i++) {
     IrNode *p = g->params[i];
     if (!p->is_parameter) continue;
+    if (assigned_in(m, p)) { /* training: the Parameter lives in RAM */
+      int s = e->nstate++;
+      e->st_idx[s] = i;
+      e->st_node[s] = p;
+      e->st_type[s] = p->type;
+      char *nm = c_ident(p->name ? p->name : "param");
+      for (int k = 2;; k++) {
+        bool clash = false;
+        for (int j = 0; j < s && !clash; j++) clash = strcasecmp(e->st_name[j], nm) == 0;
+        if (!clash) break;
+        free(nm);
+        char *base = c_ident(p->name ? p->name : "param");
+        Buf b = {0};
+        buf_printf(&b, "%s_%d", base, k);
+        free(base);
+        nm = buf_detach(&b);
+      }
+      e->st_name[s] = nm;
+      continue;
+    }
     const AotTensor *v = &e->g->params[i];
     IrNode *c = ir_const_tensor(m, v->dt, v->ndim, v->shape, v->data);
     for (int k = 0; k < g->nnode; k++) {
@@ -144,10 +221,8 @@ static bool bake_parameters(Ent *e, char *err, size_t errcap) {
       for (int j = 0; j < n->nin; j++) {
         if (n->in[j] != p) continue;
         if (n->op != IR_LOAD) {
-          set_err(err, errcap,
-                  "graph '%s' assigns Parameter '%s' (training): msc compile does not export graphs that "
-                  "update Parameters yet",
-                  e->g->name, p->name);
+          set_err(err, errcap, "internal error: graph '%s' uses Parameter '%s' in a %s node", e->g->name, p->name,
+                  n->op < OP_COUNT ? op_info[n->op].name : ir_op_name(n->op));
           return false;
         }
         ir_replace_uses(g, n, c);
@@ -158,9 +233,26 @@ static bool bake_parameters(Ent *e, char *err, size_t errcap) {
   ir_graph_compact(g);
   int k = 0;
   for (int i = 0; i < g->nparam; i++)
-    if (!g->params[i]->is_parameter) g->params[k++] = g->params[i];
+    if (!g->params[i]->is_parameter || assigned_in(m, g->params[i])) g->params[k++] = g->params[i];
   g->nparam = k;
   return true;
+}
+
+/* Script locations by the script's base name only: the text must not
+ * depend on the path the script was given by (./m.py, /abs/m.py). */
+static const char *base_name(const char *f) {
+  const char *b = f ? strrchr(f, '/') : NULL;
+  return b ? b + 1 : f;
+}
+
+static void strip_dirs(IrModule *m) {
+  for (int gi = 0; gi < m->ngraph; gi++) {
+    IrGraph *g = m->graphs[gi];
+    g->loc.file = base_name(g->loc.file);
+    g->ret_loc.file = base_name(g->ret_loc.file);
+    for (int i = 0; i < g->nparam; i++) g->params[i]->loc.file = base_name(g->params[i]->loc.file);
+    for (int k = 0; k < g->nnode; k++) g->nodes[k]->loc.file = base_name(g->nodes[k]->loc.file);
+  }
 }
 
 /* Bytes of the distinct tensor constants the module's graphs use. */
@@ -196,7 +288,28 @@ static void drop_line(char *at) {
   memmove(at, nl ? nl + 1 : at + strlen(at), strlen(nl ? nl + 1 : at + strlen(at)) + 1);
 }
 
-static bool compile_entry(Ent *e, const char *uname, const AotOptions *o, char *err, size_t errcap) {
+/* Replaces every occurrence of `from` in *t by `to`. */
+static void replace_all(char **t, const char *from, const char *to) {
+  if (!strstr(*t, from)) return;
+  Buf b = {0};
+  size_t fl = strlen(from);
+  for (const char *p = *t;;) {
+    const char *q = strstr(p, from);
+    if (!q) {
+      buf_puts(&b, p);
+      break;
+    }
+    buf_append(&b, p, (size_t)(q - p));
+    buf_puts(&b, to);
+    p = q + fl;
+  }
+  free(*t);
+  *t = buf_detach(&b);
+}
+
+static bool compile_entry(Ent *e, const char *lname, const char *uname, const AotOptions *o, char *err,
+                          size_t errcap) {
+  strip_dirs(e->g->m);
   if (!bake_parameters(e, err, errcap)) return false;
   IrModule *m = e->g->m;
   PassCtx ctx;
@@ -218,8 +331,33 @@ static bool compile_entry(Ent *e, const char *uname, const AotOptions *o, char *
     return false;
   }
   IrGraph *g = ir_module_entry(m);
-  e->nin = g->nparam; /* inputs: the params left */
+  /* the params left: the inputs and the states, in order */
+  e->nslot = g->nparam;
+  e->slot = xcalloc((size_t)g->nparam + 1, sizeof(int));
+  e->in_type = xcalloc((size_t)g->nparam + 1, sizeof(IrType *));
+  e->nin = 0;
+  for (int i = 0; i < g->nparam; i++) {
+    IrNode *p = g->params[i];
+    int s = -1;
+    for (int j = 0; j < e->nstate && s < 0; j++)
+      if (e->st_node[j] == p) s = j;
+    if (s >= 0) {
+      e->slot[i] = -1 - s;
+      e->st_type[s] = p->type;
+    } else if (p->is_parameter) {
+      set_err(err, errcap, "internal error: entry '%s' keeps Parameter '%s'", e->cname, p->name);
+      return false;
+    } else {
+      e->in_type[e->nin] = p->type;
+      e->slot[i] = e->nin++;
+    }
+  }
   e->weights = weights_of(m);
+  for (int j = 0; j < e->nstate; j++) {
+    int64_t b = type_elems(e->st_type[j]) * (int64_t)msrt_dtype_size(e->st_type[j]->dt);
+    e->weights += b; /* the initial values, in flash */
+    e->state += b;   /* the values, in RAM */
+  }
   /* code */
   char *fname = NULL;
   {
@@ -232,10 +370,18 @@ static bool compile_entry(Ent *e, const char *uname, const AotOptions *o, char *
   co.inline_max_elems = INT64_MAX;
   if (o->memory_report)
     fprintf(o->memory_report, "msc: compile: entry %s\n", e->sym);
-  co.memory_report = o->memory_report;
+  /* the plan into memory: the header carries it too */
+  char *mt = NULL;
+  size_t mtlen = 0;
+  FILE *mf = open_memstream(&mt, &mtlen);
+  co.memory_report = mf;
   CgResult r;
   char cerr[512];
-  if (!cg_emit(m, fname, &co, &r, cerr, sizeof cerr)) {
+  bool emitted = cg_emit(m, fname, &co, &r, cerr, sizeof cerr);
+  if (mf) fclose(mf);
+  e->memtab = mt ? mt : xstrdup("");
+  if (o->memory_report) fputs(e->memtab, o->memory_report);
+  if (!emitted) {
     set_err(err, errcap, "entry '%s': %s", e->cname, cerr);
     free(fname);
     return false;
@@ -284,6 +430,15 @@ static bool compile_entry(Ent *e, const char *uname, const AotOptions *o, char *
   }
   free(t);
   e->c = buf_detach(&out);
+  /* graph-mode print through the library's print hook (NAME_PRINT) */
+  if (strstr(e->c, "msrt_write(") || strstr(e->c, "msrt_print_graph(NULL, NULL, ")) {
+    char to[300];
+    e->prints = true;
+    snprintf(to, sizeof to, "msrt_print_graph(%s_print_fn, NULL, ", lname);
+    replace_all(&e->c, "msrt_print_graph(NULL, NULL, ", to);
+    snprintf(to, sizeof to, "%s_print_fn(NULL, ", lname);
+    replace_all(&e->c, "msrt_write(", to);
+  }
   buf_free(&proto);
   buf_free(&def);
   free(fname);
@@ -378,7 +533,7 @@ static void put_shape(Buf *b, int ndim, const int64_t *shape) {
   buf_puts(b, "}");
 }
 
-static void put_sig(Buf *b, const Ent *e, IrGraph *g, bool ws) {
+static void put_sig(Buf *b, const Ent *e, bool ws) {
   buf_printf(b, "int %s%s(", e->sym, ws ? "_ws" : "");
   bool first = true;
   if (ws) {
@@ -386,7 +541,7 @@ static void put_sig(Buf *b, const Ent *e, IrGraph *g, bool ws) {
     first = false;
   }
   for (int i = 0; i < e->nin; i++) {
-    buf_printf(b, "%sconst %s *%s", first ? "" : ", ", c_type[g->params[i]->type->dt], e->in_name[i]);
+    buf_printf(b, "%sconst %s *%s", first ? "" : ", ", c_type[e->in_type[i]->dt], e->in_name[i]);
     first = false;
   }
   for (int k = 0; k < e->nout; k++) {
@@ -395,6 +550,44 @@ static void put_sig(Buf *b, const Ent *e, IrGraph *g, bool ws) {
   }
   if (first) buf_puts(b, "void");
   buf_puts(b, ")");
+}
+
+static bool any_state(const Ent *es, int n) {
+  for (int i = 0; i < n; i++)
+    if (es[i].nstate) return true;
+  return false;
+}
+
+static bool any_print(const Ent *es, int n) {
+  for (int i = 0; i < n; i++)
+    if (es[i].prints) return true;
+  return false;
+}
+
+/* The shape/size/dtype macros of one tensor: PREFIX_NDIM, _SHAPE, _SIZE,
+ * _DTYPE (a NAME_DTYPE_* constant) and _DTYPE_NAME (its name). */
+static void put_tensor_macros(Buf *b, const char *prefix, const char *uname, const IrType *t) {
+  char *dn = upper(msrt_dtype_name(t->dt));
+  buf_printf(b, "#define %s_NDIM %d\n#define %s_SHAPE ", prefix, t->ndim, prefix);
+  put_shape(b, t->ndim, t->shape);
+  buf_printf(b, "\n#define %s_SIZE %lld\n#define %s_DTYPE %s_DTYPE_%s\n#define %s_DTYPE_NAME \"%s\"\n", prefix,
+             (long long)type_elems(t), prefix, uname, dn, prefix, msrt_dtype_name(t->dt));
+  free(dn);
+}
+
+/* The lines of text as a comment's body, each after " * | ". */
+static void put_comment_lines(Buf *b, const char *text) {
+  for (const char *p = text; *p;) {
+    const char *nl = strchr(p, '\n');
+    size_t l = nl ? (size_t)(nl - p) : strlen(p);
+    buf_puts(b, " * | ");
+    for (size_t i = 0; i < l; i++) {
+      buf_putc(b, p[i]);
+      if (p[i] == '*' && i + 1 < l && p[i + 1] == '/') buf_putc(b, ' '); /* never close the comment */
+    }
+    buf_putc(b, '\n');
+    p += l + (nl != NULL);
+  }
 }
 
 /* ---- files ---------------------------------------------------------------------- */
@@ -407,7 +600,7 @@ static char *header_text(Ent *es, int n, const char *lname, const char *uname, c
              " * C99, no malloc, no dependency but %s.c%s. Build: cc -std=c99 -c *.c;\n"
              " * the self-test: cc *.c -lm && ./a.out\n"
              " *\n"
-             " * API, per entry E (one per graph the script compiled):\n"
+             " * API, per entry E (one per graph the script compiled or ms.export named):\n"
              " *   int %s_E(const T *in..., T *out...);\n"
              " *       runs the graph on the inputs (C arrays, row-major, of the shapes\n"
              " *       below) into the caller's output arrays, with a static workspace\n"
@@ -416,47 +609,95 @@ static char *header_text(Ent *es, int n, const char *lname, const char *uname, c
              " *   int %s_E_ws(void *ws, const T *in..., T *out...);\n"
              " *       the same with the caller's workspace of %s_E_WORKSPACE_SIZE bytes\n"
              " *       (reentrant; align it to %s_ARENA_ALIGN; may be NULL when the size is 0).\n"
-             " *   %s_E_IN<i>_NDIM/_SHAPE/_SIZE/_DTYPE, %s_E_OUT<k>_...: shapes, element\n"
-             " *       counts and dtypes; %s_E_WEIGHTS_SIZE: bytes of constant data.\n"
+             " *   %s_E_IN<i>_NDIM/_SHAPE/_SIZE/_DTYPE/_DTYPE_NAME, %s_E_OUT<k>_...: shapes,\n"
+             " *       element counts and dtypes (_DTYPE: one of the integer constants\n"
+             " *       %s_DTYPE_FLOAT32, %s_DTYPE_INT32... below; _DTYPE_NAME: its name as a\n"
+             " *       string, \"Float32\"); %s_E_WEIGHTS_SIZE: bytes of constant data;\n"
+             " *       %s_E_WORKSPACE_SIZE, %s_E_ARENA_LOWER_BOUND: the arena and its lower\n"
+             " *       bound (the memory plan of every intermediate tensor is in the\n"
+             " *       entry's comment below: offset, size and lifetime [first, last node]).\n",
+             lname, o->source, lname,
+             o->runtime_separate ? " (and msrt.h/msrt_*.c, the msc runtime, beside it)"
+                                 : " (the msc runtime kernels it needs are inside, static)",
+             lname, uname, uname, lname, uname, uname, uname, uname, uname, uname, uname, uname, uname);
+  if (any_state(es, n))
+    buf_printf(&b,
+               " * Training entries (graphs that assign Parameters, e.g. an @ms.jit train step)\n"
+               " * hold those Parameters in RAM: every call of E (or E_ws: they share them)\n"
+               " * updates them; the first call starts from the values they had before the\n"
+               " * script's first call of the graph.\n"
+               " *   const T *%s_E_param_P(void);\n"
+               " *       the current values of Parameter P (its name made a C identifier:\n"
+               " *       dense.weight -> dense_weight); %s_E_PARAM_P_NDIM/_SHAPE/_SIZE/_DTYPE.\n"
+               " *   void %s_reset(void);\n"
+               " *       every Parameter of every entry back to its initial value.\n"
+               " *   %s_E_NUM_PARAMS, %s_E_STATE_SIZE: how many, and their bytes of RAM (their\n"
+               " *       initial values are constant data, counted in _WEIGHTS_SIZE).\n"
+               " * Other entries use the values Parameters had at their own first call.\n",
+               lname, uname, lname, uname, uname);
+  if (any_print(es, n))
+    buf_printf(&b,
+               " * print(): the graphs' print() writes through %s_PRINT(s, n) (s a const\n"
+               " * char *, n a size_t: n bytes, no NUL). Define it when compiling %s.c to\n"
+               " * send the text elsewhere (a UART...); by default it is stdio's\n"
+               " * fwrite(s, 1, n, stdout) (the only use of stdio in %s.c).\n",
+               uname, lname, lname);
+  buf_printf(&b,
              " * Compile-time options for %s.c: %s_WEIGHTS_SECTION \"name\" places the\n"
              " * weights (static const arrays) in that linker section (gcc/clang);\n"
              " * %s_ARENA_ALIGN (default 64) aligns the static workspaces.\n"
              " */\n",
-             lname, o->source, lname,
-             o->runtime_separate ? " (and msrt.h/msrt_*.c, the msc runtime, beside it)"
-                                 : " (the msc runtime kernels it needs are inside, static)",
-             lname, uname, uname, lname, uname, uname, uname, uname, uname, lname, uname,
-             uname);
+             lname, uname, uname);
   buf_printf(&b, "#ifndef %s_H\n#define %s_H\n\n#include <stdint.h>\n\n", uname, uname);
   buf_puts(&b, "#ifdef __cplusplus\nextern \"C\" {\n#endif\n\n");
   buf_printf(&b, "#define %s_OK 0\n#define %s_ERR_NULL (%d)\n#ifndef %s_ARENA_ALIGN\n#define %s_ARENA_ALIGN 64\n#endif\n",
              uname, uname, AOT_ERR_NULL, uname, uname);
-  buf_printf(&b, "#define %s_NUM_ENTRIES %d\n", uname, n);
+  buf_puts(&b, "\n/* dtypes: the values of the _DTYPE macros */\n");
+  for (int d = 0; d < MSRT_NUM_DTYPES; d++) {
+    char *dn = upper(msrt_dtype_name((msrt_dtype)d));
+    buf_printf(&b, "#define %s_DTYPE_%s %d\n", uname, dn, d);
+    free(dn);
+  }
+  buf_printf(&b, "\n#define %s_NUM_ENTRIES %d\n", uname, n);
   for (int i = 0; i < n; i++) {
     Ent *e = &es[i];
-    IrGraph *g = ir_module_entry(e->g->m);
-    buf_printf(&b, "\n/* entry %s: graph @%s\n", e->sym, e->g->name);
-    buf_printf(&b, " * memory: arena %lld bytes (lower bound %lld), weights %lld bytes */\n", (long long)e->ws,
+    buf_printf(&b, "\n/* entry %s: graph @%s%s\n", e->sym, e->g->name,
+               e->nstate ? " (a training step: it updates Parameters held in RAM)" : "");
+    buf_printf(&b, " * memory: arena %lld bytes (lower bound %lld), weights %lld bytes", (long long)e->ws,
                (long long)e->lower, (long long)e->weights);
+    if (e->nstate) buf_printf(&b, ", Parameters in RAM %lld bytes", (long long)e->state);
+    buf_puts(&b, "\n * memory plan:\n");
+    put_comment_lines(&b, e->memtab);
+    buf_puts(&b, " */\n");
     buf_printf(&b, "#define %s_WORKSPACE_SIZE %lld\n", e->usym, (long long)e->ws);
     buf_printf(&b, "#define %s_ARENA_LOWER_BOUND %lld\n", e->usym, (long long)e->lower);
     buf_printf(&b, "#define %s_WEIGHTS_SIZE %lld\n", e->usym, (long long)e->weights);
     buf_printf(&b, "#define %s_NUM_INPUTS %d\n#define %s_NUM_OUTPUTS %d\n", e->usym, e->nin, e->usym, e->nout);
     for (int k = 0; k < e->nin + e->nout; k++) {
       bool in = k < e->nin;
-      IrType *t = in ? g->params[k]->type : e->out_type[k - e->nin];
-      char tag[32];
-      snprintf(tag, sizeof tag, "%s%d", in ? "IN" : "OUT", in ? k : k - e->nin);
-      buf_printf(&b, "#define %s_%s_NDIM %d\n#define %s_%s_SHAPE ", e->usym, tag, t->ndim, e->usym, tag);
-      put_shape(&b, t->ndim, t->shape);
-      buf_printf(&b, "\n#define %s_%s_SIZE %lld\n#define %s_%s_DTYPE \"%s\"\n", e->usym, tag,
-                 (long long)type_elems(t), e->usym, tag, msrt_dtype_name(t->dt));
+      char tag[300];
+      snprintf(tag, sizeof tag, "%s_%s%d", e->usym, in ? "IN" : "OUT", in ? k : k - e->nin);
+      put_tensor_macros(&b, tag, uname, in ? e->in_type[k] : e->out_type[k - e->nin]);
     }
-    put_sig(&b, e, g, false);
+    if (e->nstate) {
+      buf_printf(&b, "#define %s_NUM_PARAMS %d\n#define %s_STATE_SIZE %lld\n", e->usym, e->nstate, e->usym,
+                 (long long)e->state);
+      for (int k = 0; k < e->nstate; k++) {
+        char *un = upper(e->st_name[k]);
+        char tag[400];
+        snprintf(tag, sizeof tag, "%s_PARAM_%s", e->usym, un);
+        free(un);
+        put_tensor_macros(&b, tag, uname, e->st_type[k]);
+      }
+    }
+    put_sig(&b, e, false);
     buf_puts(&b, ";\n");
-    put_sig(&b, e, g, true);
+    put_sig(&b, e, true);
     buf_puts(&b, ";\n");
+    for (int k = 0; k < e->nstate; k++)
+      buf_printf(&b, "const %s *%s_param_%s(void);\n", c_type[e->st_type[k]->dt], e->sym, e->st_name[k]);
   }
+  if (any_state(es, n)) buf_printf(&b, "\nvoid %s_reset(void);\n", lname);
   buf_puts(&b, "\n#ifdef __cplusplus\n}\n#endif\n\n");
   buf_printf(&b, "#endif /* %s_H */\n", uname);
   return buf_detach(&b);
@@ -599,7 +840,7 @@ static void put_runtime(Buf *b, Ent *es, int n) {
 
 static char *source_text(Ent *es, int n, const char *lname, const char *uname, const AotOptions *o) {
   Buf b = {0};
-  bool math = false, string = false;
+  bool math = false, string = false, prints = any_print(es, n);
   for (int i = 0; i < n; i++) {
     math |= es[i].math;
     string |= es[i].string;
@@ -610,6 +851,8 @@ static char *source_text(Ent *es, int n, const char *lname, const char *uname, c
   if (math) buf_puts(&b, "#include <math.h>\n");
   buf_puts(&b, "#include <stddef.h>\n#include <stdint.h>\n");
   if (string) buf_puts(&b, "#include <string.h>\n");
+  if (prints) /* the default print hook */
+    buf_printf(&b, "#ifndef %s_PRINT\n#include <stdio.h>\n#endif\n", uname);
   if (o->runtime_separate) {
     buf_printf(&b, "\n#include \"%s.h\"\n#include \"msrt.h\"\n\n", lname);
   } else {
@@ -625,37 +868,117 @@ static char *source_text(Ent *es, int n, const char *lname, const char *uname, c
              "#define %s_ARENA_ATTR __attribute__((aligned(%s_ARENA_ALIGN)))\n"
              "#else\n#define %s_ARENA_ATTR\n#endif\n",
              uname, uname, uname, uname, uname, uname, uname);
+  if (prints)
+    buf_printf(&b,
+               "\n/* print(): the text of the graphs' prints, n bytes at s (%s.h) */\n"
+               "#ifndef %s_PRINT\n#define %s_PRINT(s, n) ((void)fwrite((s), 1, (n), stdout))\n#endif\n"
+               "static void %s_print_fn(void *ctx, const char *s, size_t n) {\n"
+               "  (void)ctx;\n  %s_PRINT(s, n);\n}\n",
+               lname, uname, uname, lname, uname);
   for (int i = 0; i < n; i++) {
     Ent *e = &es[i];
-    IrGraph *g = ir_module_entry(e->g->m);
     buf_printf(&b, "\n/* ---- entry %s ---- */\n", e->sym);
     buf_puts(&b, e->c);
     buf_puts(&b, "\n");
     if (e->ws) buf_printf(&b, "static unsigned char %s_arena[%lld] %s_ARENA_ATTR;\n\n", e->sym, (long long)e->ws, uname);
-    put_sig(&b, e, g, true);
+    if (e->nstate) {
+      /* the Parameters it assigns: their initial values (constant data) and
+       * their values (RAM), set from the former before the first use */
+      buf_printf(&b, "/* the Parameters %s assigns: initial values, and the values in RAM */\n", e->sym);
+      for (int k = 0; k < e->nstate; k++) {
+        const AotTensor *v = &e->g->params[e->st_idx[k]];
+        int64_t ne = type_elems(e->st_type[k]);
+        char nm[400];
+        snprintf(nm, sizeof nm, "%s_p_%s_init", e->sym, e->st_name[k]);
+        buf_printf(&b, "%s_WEIGHTS_ATTR ", uname);
+        put_data(&b, "const ", nm, e->st_type[k]->dt, v->data, ne);
+        buf_printf(&b, "static %s %s_p_%s[%lld];\n", c_type[e->st_type[k]->dt], e->sym, e->st_name[k],
+                   (long long)(ne ? ne : 1));
+      }
+      buf_printf(&b, "static int %s_ready;\n\nstatic void %s_reset_params(void) {\n  size_t i;\n", e->sym, e->sym);
+      for (int k = 0; k < e->nstate; k++)
+        buf_printf(&b, "  for (i = 0; i < %lldu; i++) %s_p_%s[i] = %s_p_%s_init[i];\n",
+                   (long long)type_elems(e->st_type[k]), e->sym, e->st_name[k], e->sym, e->st_name[k]);
+      buf_printf(&b, "  %s_ready = 1;\n}\n\n", e->sym);
+      for (int k = 0; k < e->nstate; k++)
+        buf_printf(&b, "const %s *%s_param_%s(void) {\n  if (!%s_ready) %s_reset_params();\n  return %s_p_%s;\n}\n\n",
+                   c_type[e->st_type[k]->dt], e->sym, e->st_name[k], e->sym, e->sym, e->sym, e->st_name[k]);
+    }
+    put_sig(&b, e, true);
     buf_puts(&b, " {\n");
-    int na = e->nin + e->nout;
+    int na = e->nslot + e->nout;
     buf_printf(&b, "  void *args[%d];\n", na ? na : 1);
-    if (e->ws) buf_puts(&b, "  if (!ws) return " );
-    if (e->ws) buf_printf(&b, "%s_ERR_NULL;\n", uname);
-    for (int k = 0; k < e->nin; k++) {
-      buf_printf(&b, "  if (!%s) return %s_ERR_NULL;\n", e->in_name[k], uname);
-      buf_printf(&b, "  args[%d] = (void *)%s;\n", k, e->in_name[k]);
+    if (e->ws) buf_printf(&b, "  if (!ws) return %s_ERR_NULL;\n", uname);
+    for (int k = 0; k < e->nin; k++) buf_printf(&b, "  if (!%s) return %s_ERR_NULL;\n", e->in_name[k], uname);
+    for (int k = 0; k < e->nout; k++) buf_printf(&b, "  if (!out%d) return %s_ERR_NULL;\n", k, uname);
+    if (e->nstate) buf_printf(&b, "  if (!%s_ready) %s_reset_params();\n", e->sym, e->sym);
+    for (int k = 0; k < e->nslot; k++) {
+      int sl = e->slot[k];
+      if (sl >= 0) buf_printf(&b, "  args[%d] = (void *)%s;\n", k, e->in_name[sl]);
+      else buf_printf(&b, "  args[%d] = %s_p_%s;\n", k, e->sym, e->st_name[-1 - sl]);
     }
-    for (int k = 0; k < e->nout; k++) {
-      buf_printf(&b, "  if (!out%d) return %s_ERR_NULL;\n", k, uname);
-      buf_printf(&b, "  args[%d] = out%d;\n", e->nin + k, k);
-    }
+    for (int k = 0; k < e->nout; k++) buf_printf(&b, "  args[%d] = out%d;\n", e->nslot + k, k);
     if (!na) buf_puts(&b, "  args[0] = NULL;\n");
     buf_printf(&b, "  return %s_impl(args, ws);\n}\n\n", e->sym);
-    put_sig(&b, e, g, false);
+    put_sig(&b, e, false);
     buf_printf(&b, " {\n  return %s_ws(%s", e->sym, e->ws ? "" : "NULL");
     if (e->ws) buf_printf(&b, "%s_arena", e->sym);
     for (int k = 0; k < e->nin; k++) buf_printf(&b, ", %s", e->in_name[k]);
     for (int k = 0; k < e->nout; k++) buf_printf(&b, ", out%d", k);
     buf_puts(&b, ");\n}\n");
   }
+  if (any_state(es, n)) {
+    buf_printf(&b, "\nvoid %s_reset(void) {\n", lname);
+    for (int i = 0; i < n; i++)
+      if (es[i].nstate) buf_printf(&b, "  %s_reset_params();\n", es[i].sym);
+    buf_puts(&b, "}\n");
+  }
   return buf_detach(&b);
+}
+
+/* The loop comparing got[i] with want[i] (ne elements of dt): sets bad,
+ * keeps the largest float error in err; what names the array in the
+ * message ("output 0", "call 2 output 0", "Parameter w"). */
+static void put_compare(Buf *b, const char *sym, const char *what, msrt_dtype dt, int64_t ne, const char *got,
+                        const char *want) {
+  buf_printf(b, "  for (i = 0; i < %lldu; i++) {\n", (long long)ne);
+  if (dt == MSRT_FLOAT32 || dt == MSRT_FLOAT64 || dt == MSRT_FLOAT16) {
+    const char *tol = dt == MSRT_FLOAT64 ? "1e-12, 1e-9" : "1e-5, 1e-4";
+    if (dt == MSRT_FLOAT16) buf_printf(b, "    double g = tol_half(%s[i]), w = tol_half(%s[i]);\n", got, want);
+    else buf_printf(b, "    double g = (double)%s[i], w = (double)%s[i];\n", got, want);
+    buf_printf(b, "    if (close_enough(g, w, %s)) {\n", tol);
+    buf_printf(b, "      if (!bad) printf(\"%s: %s element %%lu: got %%.9g, want %%.9g\\n\", (unsigned long)i, g, w);\n",
+               sym, what);
+    buf_puts(b, "      bad = 1;\n    } else if (fabs(g - w) > err) {\n      err = fabs(g - w);\n    }\n");
+  } else {
+    buf_printf(b, "    if (%s[i] != %s[i]) {\n", got, want);
+    buf_printf(b, "      if (!bad) printf(\"%s: %s element %%lu differs\\n\", (unsigned long)i);\n", sym, what);
+    buf_puts(b, "      bad = 1;\n    }\n");
+  }
+  buf_puts(b, "  }\n");
+}
+
+/* The call of entry e on the inputs of recorded call c into its got
+ * arrays, and the comparison with that call's outputs. */
+static void put_call_check(Buf *b, const Ent *e, int c, bool training) {
+  buf_printf(b, "  rc = %s(", e->sym);
+  for (int q = 0; q < e->nin; q++) buf_printf(b, "%s%s_c%d_in%d", q ? ", " : "", e->sym, c, q);
+  for (int q = 0; q < e->nout; q++) buf_printf(b, "%s%s_got%d", q || e->nin ? ", " : "", e->sym, q);
+  buf_puts(b, ");\n");
+  if (training)
+    buf_printf(b, "  if (rc != 0) {\n    printf(\"%s: FAIL (call %d returned %%d)\\n\", rc);\n    failures++;\n    return;\n  }\n",
+               e->sym, c);
+  else
+    buf_printf(b, "  if (rc != 0) {\n    printf(\"%s: FAIL (returned %%d)\\n\", rc);\n    failures++;\n    return;\n  }\n",
+               e->sym);
+  for (int q = 0; q < e->nout; q++) {
+    char what[64], got[300], want[300];
+    if (training) snprintf(what, sizeof what, "call %d output %d", c, q);
+    else snprintf(what, sizeof what, "output %d", q);
+    snprintf(got, sizeof got, "%s_got%d", e->sym, q);
+    snprintf(want, sizeof want, "%s_c%d_want%d", e->sym, c, q);
+    put_compare(b, e->sym, what, e->out_type[q]->dt, type_elems(e->out_type[q]), got, want);
+  }
 }
 
 static char *test_text(Ent *es, int n, const char *lname, const char *uname, const AotOptions *o) {
@@ -667,13 +990,19 @@ static char *test_text(Ent *es, int n, const char *lname, const char *uname, con
              " * compiled the script; its outputs are compared with those msc's reference\n"
              " * executor computed (float32: |got - want| <= 1e-5 + 1e-4 |want|; float64:\n"
              " * 1e-12 + 1e-9 |want|; float16: as float32 on the widened values; others\n"
-             " * exact). One line per entry; exit status 1 on any mismatch.\n"
+             " * exact). A training entry replays every recorded call in order (each\n"
+             " * call's outputs checked), then checks the Parameters it updated against\n"
+             " * their values after the script's last recorded call, then resets them\n"
+             " * and checks the first call again. One line per entry; exit status 1 on\n"
+             " * any mismatch.\n"
              " * Build: cc *.c -lm && ./a.out */\n"
              "#include <math.h>\n#include <stdint.h>\n#include <stdio.h>\n\n#include \"%s.h\"\n\n",
              lname, o->source, lname);
   bool half = false;
-  for (int i = 0; i < n; i++)
+  for (int i = 0; i < n; i++) {
     for (int q = 0; q < es[i].nout; q++) half |= es[i].out_type[q]->dt == MSRT_FLOAT16;
+    for (int q = 0; q < es[i].nstate; q++) half |= es[i].st_type[q]->dt == MSRT_FLOAT16;
+  }
   if (half)
     buf_puts(&b,
            "static double tol_half(unsigned h) {\n"
@@ -692,68 +1021,68 @@ static char *test_text(Ent *es, int n, const char *lname, const char *uname, con
            "static int failures;\n");
   for (int i = 0; i < n; i++) {
     Ent *e = &es[i];
-    IrGraph *g = ir_module_entry(e->g->m);
-    buf_printf(&b, "\n/* ---- entry %s ---- */\n", e->sym);
-    /* recorded inputs: the non-Parameter params in order */
-    int k = 0;
-    for (int p = 0; p < e->g->nparam; p++) {
-      if (k >= e->nin) break;
-      /* inputs are the recorded params that are not Parameters: the
-       * entry keeps them first-to-last in the same order */
-      if (e->in_idx[k] != p) continue;
-      const AotTensor *t = &e->g->params[p];
-      char name[256];
-      snprintf(name, sizeof name, "%s_in%d", e->sym, k);
-      put_data(&b, "const ", name, t->dt, t->data, type_elems(g->params[k]->type));
-      k++;
-    }
-    for (int q = 0; q < e->nout; q++) {
-      const AotTensor *t = &e->g->outs[q];
-      char name[256];
-      snprintf(name, sizeof name, "%s_want%d", e->sym, q);
-      put_data(&b, "const ", name, t->dt, t->data, type_elems(e->out_type[q]));
-      snprintf(name, sizeof name, "%s_got%d", e->sym, q);
-      put_data(&b, "", name, t->dt, NULL, type_elems(e->out_type[q]));
-    }
-    buf_printf(&b, "\nstatic void test_%s(void) {\n", e->sym);
-    buf_puts(&b, "  int bad = 0;\n  size_t i;\n  double err = 0.0;\n");
-    buf_printf(&b, "  int rc = %s(", e->sym);
-    for (int q = 0; q < e->nin; q++) buf_printf(&b, "%s%s_in%d", q ? ", " : "", e->sym, q);
-    for (int q = 0; q < e->nout; q++) buf_printf(&b, "%s%s_got%d", q || e->nin ? ", " : "", e->sym, q);
-    buf_puts(&b, ");\n");
-    buf_printf(&b, "  if (rc != 0) {\n    printf(\"%s: FAIL (returned %%d)\\n\", rc);\n    failures++;\n    return;\n  }\n",
-               e->sym);
-    for (int q = 0; q < e->nout; q++) {
-      msrt_dtype dt = e->out_type[q]->dt;
-      buf_printf(&b, "  for (i = 0; i < %lldu; i++) {\n", (long long)type_elems(e->out_type[q]));
-      const char *got, *want;
-      char gbuf[300], wbuf[300];
-      snprintf(gbuf, sizeof gbuf, "%s_got%d[i]", e->sym, q);
-      snprintf(wbuf, sizeof wbuf, "%s_want%d[i]", e->sym, q);
-      got = gbuf;
-      want = wbuf;
-      if (dt == MSRT_FLOAT32 || dt == MSRT_FLOAT64 || dt == MSRT_FLOAT16) {
-        const char *tol = dt == MSRT_FLOAT64 ? "1e-12, 1e-9" : "1e-5, 1e-4";
-        if (dt == MSRT_FLOAT16)
-          buf_printf(&b, "    double g = tol_half(%s), w = tol_half(%s);\n", got, want);
-        else
-          buf_printf(&b, "    double g = (double)%s, w = (double)%s;\n", got, want);
-        buf_printf(&b, "    if (close_enough(g, w, %s)) {\n", tol);
-        buf_printf(&b, "      if (!bad) printf(\"%s: output %d element %%lu: got %%.9g, want %%.9g\\n\", "
-                       "(unsigned long)i, g, w);\n",
-                   e->sym, q);
-        buf_puts(&b, "      bad = 1;\n    } else if (fabs(g - w) > err) {\n      err = fabs(g - w);\n    }\n");
-      } else {
-        buf_printf(&b, "    if (%s != %s) {\n", got, want);
-        buf_printf(&b, "      if (!bad) printf(\"%s: output %d element %%lu differs\\n\", (unsigned long)i);\n",
-                   e->sym, q);
-        buf_puts(&b, "      bad = 1;\n    }\n");
+    bool training = e->nstate > 0;
+    int ncall = training ? (e->g->ncall > 0 ? e->g->ncall : 1) : 1;
+    buf_printf(&b, "\n/* ---- entry %s", e->sym);
+    if (training) buf_printf(&b, ": a training step, %d recorded call%s", ncall, ncall == 1 ? "" : "s");
+    buf_puts(&b, " ---- */\n");
+    for (int c = 0; c < ncall; c++) {
+      const AotTensor *ps = c == 0 || !e->g->calls ? e->g->params : e->g->calls[c].params;
+      const AotTensor *os = c == 0 || !e->g->calls ? e->g->outs : e->g->calls[c].outs;
+      for (int k = 0; k < e->nin; k++) {
+        const AotTensor *t = &ps[e->in_idx[k]];
+        char name[256];
+        snprintf(name, sizeof name, "%s_c%d_in%d", e->sym, c, k);
+        put_data(&b, "const ", name, t->dt, t->data, type_elems(e->in_type[k]));
       }
-      buf_puts(&b, "  }\n");
+      for (int q = 0; q < e->nout; q++) {
+        char name[256];
+        snprintf(name, sizeof name, "%s_c%d_want%d", e->sym, c, q);
+        put_data(&b, "const ", name, os[q].dt, os[q].data, type_elems(e->out_type[q]));
+      }
     }
-    buf_printf(&b, "  if (bad) {\n    printf(\"%s: FAIL\\n\");\n    failures++;\n  } else {\n"
-                   "    printf(\"%s: ok (%d output%s, max abs error %%g)\\n\", err);\n  }\n}\n",
-               e->sym, e->sym, e->nout, e->nout == 1 ? "" : "s");
+    for (int q = 0; q < e->nout; q++) {
+      char name[256];
+      snprintf(name, sizeof name, "%s_got%d", e->sym, q);
+      put_data(&b, "", name, e->out_type[q]->dt, NULL, type_elems(e->out_type[q]));
+    }
+    if (training && e->g->after)
+      for (int k = 0; k < e->nstate; k++) {
+        char name[400];
+        snprintf(name, sizeof name, "%s_after_%s", e->sym, e->st_name[k]);
+        put_data(&b, "const ", name, e->st_type[k]->dt, e->g->after[e->st_idx[k]].data, type_elems(e->st_type[k]));
+      }
+    buf_printf(&b, "\nstatic void test_%s(void) {\n", e->sym);
+    buf_puts(&b, "  int bad = 0, rc;\n  size_t i;\n  double err = 0.0;\n");
+    if (training) buf_printf(&b, "  %s_reset();\n", lname);
+    for (int c = 0; c < ncall; c++) {
+      if (training) buf_printf(&b, "  /* call %d */\n", c);
+      put_call_check(&b, e, c, training);
+    }
+    if (training) {
+      if (e->g->after) {
+        buf_puts(&b, "  /* the Parameters after the last call */\n");
+        for (int k = 0; k < e->nstate; k++) {
+          char what[300], got[400], want[400];
+          snprintf(what, sizeof what, "Parameter %s", e->st_name[k]);
+          snprintf(got, sizeof got, "%s_param_%s()", e->sym, e->st_name[k]);
+          snprintf(want, sizeof want, "%s_after_%s", e->sym, e->st_name[k]);
+          put_compare(&b, e->sym, what, e->st_type[k]->dt, type_elems(e->st_type[k]), got, want);
+        }
+      }
+      buf_printf(&b, "  /* %s_reset(): the first call again */\n  %s_reset();\n", lname, lname);
+      put_call_check(&b, e, 0, training);
+      buf_printf(&b, "  %s_reset();\n", lname);
+    }
+    buf_printf(&b, "  if (bad) {\n    printf(\"%s: FAIL\\n\");\n    failures++;\n  } else {\n", e->sym);
+    if (training)
+      buf_printf(&b, "    printf(\"%s: ok (%d call%s, %d output%s each, %d Parameter%s, max abs error %%g)\\n\", err);\n",
+                 e->sym, ncall, ncall == 1 ? "" : "s", e->nout, e->nout == 1 ? "" : "s", e->nstate,
+                 e->nstate == 1 ? "" : "s");
+    else
+      buf_printf(&b, "    printf(\"%s: ok (%d output%s, max abs error %%g)\\n\", err);\n", e->sym, e->nout,
+                 e->nout == 1 ? "" : "s");
+    buf_puts(&b, "  }\n}\n");
   }
   /* (void)close_enough: entries with integer outputs only never call it,
    * and -Wunused-function would stop a -Werror build of the self-test */
@@ -916,7 +1245,8 @@ bool aot_write(AotGraph *graphs, int ngraph, const AotOptions *o, char *err, siz
       else buf_printf(&b, "%s_%d", base, k);
       char *cand = buf_detach(&b);
       bool clash = false;
-      for (int j = 0; j < i && !clash; j++) clash = strcasecmp(all[j].cname, cand) == 0;
+      for (int j = 0; j < i && !clash; j++) clash = names_clash(all[j].cname, cand);
+      clash = clash || strcasecmp(cand, "reset") == 0 || strcasecmp(cand, "print_fn") == 0;
       if (!clash) {
         e->cname = cand;
         break;
@@ -981,7 +1311,7 @@ bool aot_write(AotGraph *graphs, int ngraph, const AotOptions *o, char *err, siz
       }
       names[k++] = nm;
     }
-    ok = compile_entry(e, uname, o, err, errcap);
+    ok = compile_entry(e, lname, uname, o, err, errcap);
     e->in_idx = idx;
     e->in_name = names;
     if (ok && e->nin != nin) {

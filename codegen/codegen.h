@@ -143,6 +143,12 @@ typedef struct AotTensor {
   size_t nbytes;
 } AotTensor;
 
+/* One recorded call: the entry-graph param values before it, its outputs. */
+typedef struct AotCall {
+  const AotTensor *params; /* nparam */
+  const AotTensor *outs;   /* nout */
+} AotCall;
+
 typedef struct AotGraph {
   const char *name;     /* the graph's name */
   int level;            /* pass pipeline 0, 1, 2 */
@@ -152,6 +158,15 @@ typedef struct AotGraph {
   const AotTensor *params; /* per entry-graph param (inputs and Parameters) */
   int nout;
   const AotTensor *outs;
+  /* A graph that assigns Parameters (a training step): its recorded calls
+   * in order (calls[0] is params/outs above) and the param values after
+   * the last one. The Parameters it assigns stay in RAM (their value before
+   * calls[0] is the initial value); the self-test replays every call and
+   * then checks the Parameters against after[]. Others: ncall 1 (or 0),
+   * calls may be NULL, after NULL. */
+  int ncall;
+  const AotCall *calls;
+  const AotTensor *after;  /* nparam, or NULL */
 } AotGraph;
 
 typedef struct AotOptions {

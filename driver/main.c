@@ -75,10 +75,12 @@ static const char usage[] =
     "\n"
     "compile options (msc compile FILE -o DIR [ARGS...]): the script runs as\n"
     "'msc run --backend=ref' does; every graph it compiled (one per signature)\n"
-    "becomes an entry of DIR/NAME.h, NAME.c (weights inside) and NAME_test.c (a\n"
-    "self-test with the inputs of the graph's first call and the reference\n"
-    "executor's outputs: cc DIR/*.c -lm && ./a.out); NAME.c carries the runtime\n"
-    "kernels it needs (static)\n"
+    "and every ms.export(net, *inputs, file_name=F) (entry F) becomes an entry\n"
+    "of DIR/NAME.h, NAME.c (weights inside) and NAME_test.c (a self-test with\n"
+    "the inputs of the graph's first call and the reference executor's outputs:\n"
+    "cc DIR/*.c -lm && ./a.out); NAME.c carries the runtime kernels it needs\n"
+    "(static). A graph that assigns Parameters (a train step) updates them in\n"
+    "RAM; its self-test replays the script's calls (up to 16)\n"
     "  -o DIR          the output directory (created if missing)\n"
     "  --name=N        the library's name (default: the script's base name)\n"
     "  --entry=E       export only entry E (repeatable; entries are named after\n"
@@ -109,15 +111,32 @@ static int write_library(const AotOptions *o) {
   graph_records_take(&recs, &n);
   AotGraph *gs = calloc((size_t)(n ? n : 1), sizeof(AotGraph));
   AotTensor **ts = calloc((size_t)(n ? n : 1), sizeof(AotTensor *));
+  AotCall **cs = calloc((size_t)(n ? n : 1), sizeof(AotCall *));
   int status = 0;
   for (int i = 0; i < n; i++) {
     GraphRecord *r = recs[i];
-    ts[i] = calloc((size_t)(r->nparam + r->nout + 1), sizeof(AotTensor));
-    for (int k = 0; k < r->nparam + r->nout; k++) {
-      GraphArray *a = k < r->nparam ? &r->params[k] : &r->outs[k - r->nparam];
-      ts[i][k] = (AotTensor){a->dt, a->ndim, a->shape, a->data, a->nbytes};
+    /* per call: nparam + nout tensors; then after[] (nparam) */
+    int per = r->nparam + r->nout, nc = r->ncall;
+    ts[i] = calloc((size_t)(per * (nc ? nc : 1) + r->nparam + 1), sizeof(AotTensor));
+    cs[i] = calloc((size_t)(nc ? nc : 1), sizeof(AotCall));
+    for (int c = 0; c < nc; c++) {
+      AotTensor *t = ts[i] + (size_t)c * (size_t)per;
+      for (int k = 0; k < per; k++) {
+        GraphArray *a = k < r->nparam ? &r->calls[c].params[k] : &r->calls[c].outs[k - r->nparam];
+        t[k] = (AotTensor){a->dt, a->ndim, a->shape, a->data, a->nbytes};
+      }
+      cs[i][c] = (AotCall){t, t + r->nparam};
     }
-    gs[i] = (AotGraph){r->name, r->level, r->m, r->called, r->nparam, ts[i], r->nout, ts[i] + r->nparam};
+    AotTensor *after = NULL;
+    if (r->after) {
+      after = ts[i] + (size_t)per * (size_t)(nc ? nc : 1);
+      for (int k = 0; k < r->nparam; k++) {
+        GraphArray *a = &r->after[k];
+        after[k] = (AotTensor){a->dt, a->ndim, a->shape, a->data, a->nbytes};
+      }
+    }
+    gs[i] = (AotGraph){r->name, r->level, r->m, r->called && nc > 0, r->nparam, nc ? cs[i][0].params : NULL,
+                       r->nout, nc ? cs[i][0].outs : NULL, nc, cs[i], after};
   }
   char err[1024];
   if (!aot_write(gs, n, o, err, sizeof err)) {
@@ -126,9 +145,11 @@ static int write_library(const AotOptions *o) {
   }
   for (int i = 0; i < n; i++) {
     free(ts[i]);
+    free(cs[i]);
     graph_record_free(recs[i]);
   }
   free(ts);
+  free(cs);
   free(gs);
   free(recs);
   return status;

@@ -857,6 +857,37 @@ static void backend_prepare(Interp *I, GFn *gf, Entry *e, const char *why, doubl
   }
 }
 
+/* ---- ms.export (msc compile) ----------------------------------------------------
+ * _msc.export_name(name) -> bool: under msc compile (graph_config.record)
+ * the graph calls made until _msc.export_name(None) are exports: each is
+ * keyed apart from the script's own calls (a specialisation of its own, so
+ * the export is an entry even when the script already compiled that
+ * signature), compiled and recorded without running it for the script
+ * (as Cell.compile), and its GraphRecord is named `name`; returns True.
+ * Under msc run it does nothing and returns False (lib/mindspore/train/
+ * serialization.py ms.export). _msc.warn(text): "msc: warning: text" on
+ * stderr. */
+static char *export_name;
+
+Value graph_native_export_name(Interp *I, int argc, Value *argv, KwArgs *kw) {
+  (void)kw;
+  if (argc != 1 || !(argv[0].tag == V_NONE || v_is(argv[0], OBJ_STR)))
+    rt_raise(I, EXC_TypeError, "export_name(name or None)");
+  free(export_name);
+  export_name = NULL;
+  if (!graph_config.record) return v_bool(false);
+  if (argv[0].tag != V_NONE) export_name = xstrdup(AS_STR(argv[0])->data);
+  return v_bool(true);
+}
+
+Value graph_native_warn(Interp *I, int argc, Value *argv, KwArgs *kw) {
+  (void)kw;
+  if (argc != 1 || !v_is(argv[0], OBJ_STR)) rt_raise(I, EXC_TypeError, "warn(text)");
+  fflush(stdout);
+  diag_plain(DIAG_WARNING, "%s", AS_STR(argv[0])->data);
+  return v_none();
+}
+
 /* ---- msc compile's records --------------------------------------------------- */
 
 static GraphRecord **records;
@@ -864,7 +895,7 @@ static int nrecords, caprecords;
 
 static GraphRecord *record_new(GFn *gf) {
   GraphRecord *r = xcalloc(1, sizeof(GraphRecord));
-  r->name = xstrdup(gf->name);
+  r->name = xstrdup(export_name ? export_name : gf->name); /* ms.export */
   r->level = gf->level;
   if (nrecords == caprecords) {
     caprecords = caprecords ? 2 * caprecords : 8;
@@ -1076,6 +1107,7 @@ static Value jit_dispatch(Interp *I, GFn *gf, Value args, Value kwargs, bool com
   KeyCtx kc;
   memset(&kc, 0, sizeof kc);
   buf_puts(&kc.key, gf->options);
+  if (export_name) buf_printf(&kc.key, "|export=%s", export_name); /* ms.export: an entry of its own */
   int nparts = argc + kw.n;
   char **parts = xcalloc((size_t)(nparts ? nparts : 1), sizeof(char *));
   for (int i = 0; i < nparts; i++) {
@@ -1242,7 +1274,7 @@ Value graph_native_jit_call(Interp *I, int argc, Value *argv, KwArgs *kw) {
   GraphState *S = gs(I);
   /* PyNative forced, or already inside a graph: run the Python function */
   if (graph_config.mode == GM_PYNATIVE || S->cap) return call_plain(I, gf, argv[1], argv[2]);
-  return jit_dispatch(I, gf, argv[1], argv[2], false);
+  return jit_dispatch(I, gf, argv[1], argv[2], export_name != NULL); /* ms.export: compiled, not run */
 }
 
 /* _msc.jit_compile(id, args, kwargs): compile without running. */
@@ -1271,6 +1303,8 @@ Value graph_native_run_mode(Interp *I, int argc, Value *argv, KwArgs *kw) {
 
 void graph_free_all(Interp *I) {
   msrt_set_output(NULL, NULL);
+  free(export_name); /* ms.export: a script that failed inside an export */
+  export_name = NULL;
   GraphState *S = I->graph;
   if (!S) return;
   for (int i = 0; i < S->nfn; i++) {

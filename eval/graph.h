@@ -162,6 +162,8 @@ Value graph_native_jit_compile(Interp *I, int argc, Value *argv, KwArgs *kw);
 Value graph_native_capturing(Interp *I, int argc, Value *argv, KwArgs *kw);
 Value graph_native_run_mode(Interp *I, int argc, Value *argv, KwArgs *kw);
 Value graph_native_assign(Interp *I, int argc, Value *argv, KwArgs *kw);
+Value graph_native_export_name(Interp *I, int argc, Value *argv, KwArgs *kw);
+Value graph_native_warn(Interp *I, int argc, Value *argv, KwArgs *kw);
 
 /* Routes the runtime's output hook to the script's stdout (interp_new). */
 void graph_init(Interp *I);

@@ -21,6 +21,7 @@ from mindspore import ops
 from mindspore.ops.composite import grad, value_and_grad
 from mindspore import nn
 from mindspore import dataset
+from mindspore.train.serialization import export
 
 Tensor = _msc.Tensor
 mstype = dtype

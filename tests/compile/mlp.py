@@ -21,6 +21,11 @@
 # RUN: cc %t/out2/*.c -lm -o %t/bad && not %t/bad | FileCheck --check-prefix=BAD %s
 # --memory-report: per entry figures on stderr
 # RUN: %msc compile %s -o %t/out3 --memory-report 2>&1 >/dev/null | FileCheck --check-prefix=MEM %s
+# the header's memory plans are the report's, figure for figure
+# RUN: %msc compile %s -o %t/out4 --memory-report 2>&1 >/dev/null | grep -v '^msc: compile: ' > %t/mem.report
+# RUN: sed -n 's/^ \* | //p' %t/out4/mlp.h > %t/mem.header
+# RUN: diff %t/mem.report %t/mem.header
+# RUN: grep -c 'live \[' %t/mem.header | FileCheck --check-prefix=ROWS %s
 import numpy as np
 import mindspore as ms
 from mindspore import nn, ops, Tensor
@@ -56,16 +61,25 @@ print(net(x[0:1]))
 
 # HDR: #ifndef MLP_H
 # HDR: extern "C" {
+# HDR: #define MLP_DTYPE_BOOL 0
+# HDR: #define MLP_DTYPE_FLOAT32 7
 # HDR: #define MLP_NUM_ENTRIES 2
 # HDR: /* entry mlp_MLP_construct: graph @MLP_construct
-# HDR-NEXT: memory: arena {{[0-9]+}} bytes (lower bound {{[0-9]+}}), weights 652 bytes */
+# HDR-NEXT: memory: arena [[ARENA:[0-9]+]] bytes (lower bound {{[0-9]+}}), weights 652 bytes
+# HDR-NEXT: memory plan:
+# HDR-NEXT: | memory plan for @MLP_construct: arena [[ARENA]] bytes, lower bound
+# HDR-NEXT: |   placement: greedy by size
+# HDR-NEXT: {{^}} * | %0    Reshape      view     offset -
+# HDR-NEXT: {{^}} * | %1    Fusion       value    offset {{ *[0-9]+}} size 64        live [1, 2]  mlp.py:{{[0-9]+}}:16
+# HDR: */
 # HDR: #define MLP_MLP_CONSTRUCT_WORKSPACE_SIZE {{[0-9]+}}
 # HDR: #define MLP_MLP_CONSTRUCT_WEIGHTS_SIZE 652
 # HDR: #define MLP_MLP_CONSTRUCT_IN0_SHAPE {2, 1, 4, 4}
 # HDR: #define MLP_MLP_CONSTRUCT_IN0_SIZE 32
 # HDR: #define MLP_MLP_CONSTRUCT_OUT0_SHAPE {2, 3}
 # HDR: #define MLP_MLP_CONSTRUCT_OUT0_SIZE 6
-# HDR: #define MLP_MLP_CONSTRUCT_OUT0_DTYPE "Float32"
+# HDR: #define MLP_MLP_CONSTRUCT_OUT0_DTYPE MLP_DTYPE_FLOAT32
+# HDR-NEXT: #define MLP_MLP_CONSTRUCT_OUT0_DTYPE_NAME "Float32"
 # HDR: int mlp_MLP_construct(const float *x, float *out0);
 # HDR: int mlp_MLP_construct_ws(void *ws, const float *x, float *out0);
 # HDR: /* entry mlp_MLP_construct_2: graph @MLP_construct
@@ -108,3 +122,4 @@ print(net(x[0:1]))
 # MEM: memory plan for @MLP_construct: arena
 # MEM: msc: compile: entry mlp_MLP_construct: arena {{[0-9]+}} bytes, lower bound {{[0-9]+}} bytes, weights 652 bytes
 # MEM: msc: compile: entry mlp_MLP_construct_2: arena
+# ROWS: {{[1-9][0-9]*}}
