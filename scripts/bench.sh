@@ -238,6 +238,24 @@ fi
 /usr/bin/python3 "$root/scripts/graph_bench.py" --targets "$1" "$root" "$bdir" || status=1
 
 echo
+# ---------------------------------------------------------------- issue 8
+# One training step of the 784-512-512-10 MLP (CrossEntropyLoss, Adam,
+# batch 64) compiled whole by @ms.jit (bench/train/train_graph.py:
+# forward, loss, gradients and the Adam update in one graph) beside the
+# same script in PyNative (trace + the reference executor per step) and
+# PyTorch eager with one thread (train_torch.py); target: >= 1.3x faster
+# than PyTorch. Then the training step's arena against its lower bound
+# (`msc run --memory-report`). Reported, never asserted.
+/usr/bin/python3 "$root/scripts/graph_bench.py" "$1" \
+  'MLP training step (784-512-512-10, CrossEntropyLoss, Adam, batch 64), Graph mode, one core' \
+  "$root/bench/train/train_graph.py" \
+  "PyNative=msc-pynative:$root/bench/train/train_graph.py" \
+  "PyTorch=python:$root/bench/train/train_torch.py" || status=1
+"$1" run --memory-report "$root/bench/train/train_graph.py" 2>&1 >/dev/null |
+  sed -n 's/^memory plan for @\(train_step\): arena \([0-9]*\) bytes, lower bound \([0-9]*\) bytes.*/\1 \2 \3/p' |
+  awk '{ printf "training step arena %d bytes, lower bound %d bytes: %.2fx (target <= 1.1x)\n", $2, $3, $2 / $3 }'
+
+echo
 # ---------------------------------------------------------------- issue 7
 # msc compile (reported, never asserted):
 #  - the seed MLP at batch 1 (firmware/models/seed_mlp.py) as a generated
