@@ -2,8 +2,7 @@
 # seeds.sh "MSC" SEED_DIR OUT (MSC: a command, split on spaces) — issue 7's "every graph-mode seed example:
 # compiled, built on the host with the generated-code flags, self-test
 # passes" (gcc here; the model tests run clang, arm-none-eabi-gcc and nm). Prints "NAME: ok" per seed, or "NAME: FAIL" with the log; a seed
-# that compiles no graph (PyNative only) must say so and exit 1. The
-# training and grad seeds (issue 8) are not listed by the caller.
+# that compiles no graph (PyNative only) must say so and exit 1.
 msc=$1
 seeds=$2
 out=$3
