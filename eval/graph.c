@@ -28,6 +28,8 @@ typedef struct Capture {
   int np, capp;          /* Parameters met so far (entry-graph params) */
   Tensor **ptens;        /* owned; moved to the Entry on success */
   IrNode **pnode, **pload;
+  Tensor **pre;          /* trace: a Parameter's value before the trace's
+                            first assign of it (owned), else NULL */
 } Capture;
 
 /* How a call's result is rebuilt from the graph's outputs. */
@@ -147,7 +149,9 @@ static IrNode *param_load(Interp *I, Capture *c, Tensor *t) {
     c->ptens = xrealloc(c->ptens, sizeof(Tensor *) * (size_t)c->capp);
     c->pnode = xrealloc(c->pnode, sizeof(IrNode *) * (size_t)c->capp);
     c->pload = xrealloc(c->pload, sizeof(IrNode *) * (size_t)c->capp);
+    c->pre = xrealloc(c->pre, sizeof(Tensor *) * (size_t)c->capp);
   }
+  c->pre[c->np] = NULL;
   char nm[64];
   const char *name = t->name ? t->name->data : NULL;
   if (!name) {
@@ -309,6 +313,11 @@ Value graph_native_assign(Interp *I, int argc, Value *argv, KwArgs *kw) {
     ir_assign(c->g, c->pnode[j], val, cur_loc(I, c->m));
     c->pload[j] = NULL;
   }
+  if (c && c->mode == CAP_TRACE) { /* keep the value the trace started from */
+    int j = 0;
+    while (j < c->np && c->ptens[j] != p) j++;
+    if (j < c->np && !c->pre[j]) c->pre[j] = tensor_copy(I, p, TF_PARAM);
+  }
   if (!c || c->mode == CAP_TRACE) {
     if (!v->data) tensor_need_data(I, v, "assign");
     if (p->size) {
@@ -391,9 +400,10 @@ IrModule *graph_trace_end(Interp *I, GraphTrace *tr, Tensor ***params, int *npar
     int k = 0;
     for (int i = 0; i < g->nparam; i++) {
       IrNode *p = g->params[i];
-      if (p->is_parameter) {
+      if (p->is_parameter) { /* an assigned one: its value before the trace, in a copy the graph's Assigns
+                                write (the trace already updated the Parameter itself) */
         for (int j = 0; j < tr->c.np; j++)
-          if (tr->c.pnode[j] == p) ps[i] = tr->c.ptens[j];
+          if (tr->c.pnode[j] == p) ps[i] = tr->c.pre[j] ? tr->c.pre[j] : tr->c.ptens[j];
       } else {
         ps[i] = tr->inputs[k++];
       }
@@ -678,8 +688,11 @@ static const char *param_name(Value fn, int i) {
 /* ---- capture and compile ------------------------------------------------------ */
 
 static void capture_free(Interp *I, Capture *c) {
-  for (int i = 0; i < c->np; i++)
+  for (int i = 0; i < c->np; i++) {
     if (c->ptens[i]) obj_decref(I, &c->ptens[i]->h);
+    if (c->pre && c->pre[i]) obj_decref(I, &c->pre[i]->h);
+  }
+  free(c->pre);
   free(c->ptens);
   free(c->pnode);
   free(c->pload);

@@ -21,11 +21,6 @@ elif case == 'channels':
     y = c(x)
 elif case == 'pool':
     p = nn.MaxPool2d(0)
-elif case == 'bntrain':
-    ms.set_context(mode=ms.GRAPH_MODE)
-    bn = nn.BatchNorm2d(3)
-    bn.set_train()
-    y = bn(x)
 elif case == 'dropout':
     d = nn.Dropout(p=1.0)
 elif case == 'topk':
@@ -52,13 +47,9 @@ elif case == 'split':
 # CHAN-NEXT: {{^}}        ^~~~{{$}}
 # RUN: not %msc run %s pool 2>&1 | FileCheck --check-prefix=POOL %s
 # POOL: nn_errors.py:23:9: error: ValueError: For 'MaxPool2d', the 'kernel_size' must be positive int, but got (0, 0).
-# RUN: %msc run %s bntrain 2>/dev/null; test $? -eq 1
-# RUN: not %msc run %s bntrain 2>&1 | FileCheck --check-prefix=BNTRAIN %s
-# BNTRAIN: nn_errors.py:28:9: error: RuntimeError: For 'BatchNorm2d', training mode (batch statistics) is not supported in graph mode by msc yet
-# BNTRAIN-NEXT: y = bn(x)
 # RUN: not %msc run %s dropout 2>&1 | FileCheck --check-prefix=DROP %s
-# DROP: nn_errors.py:30:9: error: ValueError: For 'Dropout', the 'p' must be a number in range [0, 1), but got 1.0.
+# DROP: nn_errors.py:25:9: error: ValueError: For 'Dropout', the 'p' must be a number in range [0, 1), but got 1.0.
 # RUN: not %msc run %s topk 2>&1 | FileCheck --check-prefix=TOPK %s
-# TOPK: nn_errors.py:32:12: error: ValueError: For 'topk', the 'k' must be in range [0, 2], but got 3.
+# TOPK: nn_errors.py:27:12: error: ValueError: For 'topk', the 'k' must be in range [0, 2], but got 3.
 # RUN: not %msc run %s split 2>&1 | FileCheck --check-prefix=SPLIT %s
-# SPLIT: nn_errors.py:34:9: error: ValueError: For 'split', the sum of 'split_size_or_sections' must be equal to tensor.shape[axis] 3, but got 2.
+# SPLIT: nn_errors.py:29:9: error: ValueError: For 'split', the sum of 'split_size_or_sections' must be equal to tensor.shape[axis] 3, but got 2.

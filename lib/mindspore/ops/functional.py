@@ -969,20 +969,16 @@ def _batch_stats(x):
 
 def _bn_train(op, x, running_mean, running_var, weight, bias, factor, eps):
     """Training-mode batch norm: normalises with the batch statistics and
-    updates running_mean/running_var in place (PyNative; when they are
-    Parameters) as
+    updates running_mean/running_var in place (when they are Parameters) as
     running = (1 - factor) * running + factor * batch, with the unbiased batch
     variance (n / (n - 1)) for running_var, as MindSpore's CPU kernel and
-    PyTorch do. Graph capture cannot assign Parameters yet: an error there."""
-    if _is_capturing():
-        raise RuntimeError(f"For '{op}', training mode (batch statistics) is not supported in graph mode by msc "
-                           "yet: updating the running statistics needs Parameter assignment; call "
-                           "set_train(False) or run in PyNative mode.")
+    PyTorch do. The updates are ops.assign: eager copies in PyNative, Assign
+    nodes in a graph (a jit training step keeps its running statistics)."""
     mean_, var, n = _batch_stats(x)
     if isinstance(running_mean, _msc.Parameter) and isinstance(running_var, _msc.Parameter):
         unbiased = mul(var, n / (n - 1)) if n > 1 else var
-        running_mean.set_data(add(mul(running_mean, 1.0 - factor), mul(mean_, factor)))
-        running_var.set_data(add(mul(running_var, 1.0 - factor), mul(unbiased, factor)))
+        _msc.assign(running_mean, add(mul(running_mean, 1.0 - factor), mul(mean_, factor)))
+        _msc.assign(running_var, add(mul(running_var, 1.0 - factor), mul(unbiased, factor)))
     return _msc.prim('BatchNorm', x, weight, bias, mean_, var, epsilon=eps)
 
 
