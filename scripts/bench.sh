@@ -255,6 +255,59 @@ echo
   sed -n 's/^memory plan for @\(train_step\): arena \([0-9]*\) bytes, lower bound \([0-9]*\) bytes.*/\1 \2 \3/p' |
   awk '{ printf "training step arena %d bytes, lower bound %d bytes: %.2fx (target <= 1.1x)\n", $2, $3, $2 / $3 }'
 
+# The same training step as generated C: `msc compile` of train_graph.py
+# (its jit step becomes an entry that updates the weights in RAM), NAME.c
+# built with cc -std=c99 -O2 and timed by a harness of this section (best
+# of 5 rounds of the mean of 20 steps after 5 warm-up steps), beside
+# PyTorch eager (train_torch.py) run again here.
+tr=$bdir/train_aot
+rm -rf "$tr"
+mkdir -p "$tr"
+if "$1" compile "$root/bench/train/train_graph.py" -o "$tr/lib" >"$tr/compile.log" 2>&1; then
+  cat >"$tr/harness.c" <<'CEOF'
+#define _POSIX_C_SOURCE 199309L
+#include <stdio.h>
+#include <time.h>
+#include "train_graph.h"
+static float x[TRAIN_GRAPH_TRAIN_STEP_IN0_SIZE];
+static int32_t y[TRAIN_GRAPH_TRAIN_STEP_IN1_SIZE];
+static double now(void) {
+  struct timespec t;
+  clock_gettime(CLOCK_MONOTONIC, &t);
+  return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
+int main(void) {
+  float loss = 0;
+  for (int i = 0; i < TRAIN_GRAPH_TRAIN_STEP_IN0_SIZE; i++) x[i] = (float)(i % 97) / 97.0f;
+  for (int i = 0; i < TRAIN_GRAPH_TRAIN_STEP_IN1_SIZE; i++) y[i] = i % 10;
+  for (int i = 0; i < 5; i++)
+    if (train_graph_train_step(x, y, &loss)) return 1;
+  double best = 1e9;
+  for (int r = 0; r < 5; r++) {
+    double t = now();
+    for (int i = 0; i < 20; i++) train_graph_train_step(x, y, &loss);
+    t = (now() - t) / 20;
+    if (t < best) best = t;
+  }
+  printf("library %.1f us %.4f\n", best * 1e6, (double)loss);
+  return 0;
+}
+CEOF
+  if ${CC:-cc} -std=c99 -O2 -I"$tr/lib" -o "$tr/harness" "$tr/harness.c" "$tr/lib/train_graph.c" -lm; then
+    lib_us=$("$tr/harness" | awk '/^library/ { print $2 }')
+    torch_us=$(/usr/bin/python3 "$root/bench/train/train_torch.py" 2>/dev/null | awk '/^batch 64:/ { printf "%.1f", $3 * 1e6 }')
+    if [ -n "$lib_us" ] && [ -n "$torch_us" ]; then
+      awk -v l="$lib_us" -v t="$torch_us" 'BEGIN { printf "training step as generated C (msc compile): %.1f us; PyTorch eager %.1f us: %.2fx faster (target >= 1.3x)\n", l, t, t / l }'
+    else
+      echo "training step as generated C: ${lib_us:-no time} us; PyTorch: ${torch_us:-not installed}"
+    fi
+  else
+    echo "training step as generated C: build FAILED"; status=1
+  fi
+else
+  echo "training step as generated C: msc compile FAILED:"; tail -5 "$tr/compile.log"; status=1
+fi
+
 echo
 # ---------------------------------------------------------------- issue 7
 # msc compile (reported, never asserted):
