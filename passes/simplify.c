@@ -37,7 +37,8 @@
  *   in row-major order, only the shape changes): a reshape of a reshape ->
  *   one Reshape to the final shape; a reshape to x's own type -> x
  *   Cast(x, dtype of x) -> x; BroadcastTo(x, shape of x) -> x;
- *   Identity(x) -> x
+ *   Identity(x) -> x; StopGradient(x) -> x (passes run after autodiff has
+ *                    built the gradients, so the marker has done its job)
  *   Cast(Cast(x, A), B) -> Cast(x, B) (or x when B is x's dtype) when A
  *                    holds every value of x's dtype exactly (int8 -> int32,
  *                    float32 -> float64, int16 -> float32, bool -> any),
@@ -291,6 +292,7 @@ static const Rule rules[] = {
     {OP_Sub, m_sub_poszero, take_left, "x-(+0.0)"},
     {OP_Neg, m_neg_neg, r_neg_neg, "-(-x)"},
     {OP_Identity, m_unary, r_operand, "identity"},
+    {OP_StopGradient, m_unary, r_operand, "stop_gradient"},
     {OP_Transpose, m_transpose_id, r_operand, "transpose(x, identity)"},
     {OP_Transpose, m_transpose2, r_transpose2, "transpose(transpose(x))"},
     {OP_Reshape, m_reshape2, r_reshape2, "reshape(reshape(x))"},
