@@ -3,7 +3,7 @@
 #   make            build $(O)/msc
 #   make test       the whole suite, then again under ASan+UBSan (build-san/)
 #   make test SANITIZE=1   only the sanitizer pass
-#   make demo       run the bundled sample
+#   make demo       run the bundled sample (train, compile to C, self-test)
 #   make bench      performance figures beside their references (never in test)
 #   make firmware-test   generated C of the sample models on a Cortex-M4F
 #                   under QEMU (mps2-an386): self-tests, flash/RAM figures
@@ -152,9 +152,17 @@ test: all unit
 	@scripts/run-tests.sh $(O)
 endif
 
+# The bundled sample end to end: train the digits classifier (msc run),
+# then compile the script to a C library and run its self-test.
 demo: all
-	@echo '$$ $(O)/msc run samples/mlp.py'
-	@$(O)/msc run samples/mlp.py
+	@echo '$$ $(O)/msc run samples/digits_train.py'
+	@$(O)/msc run samples/digits_train.py
+	@rm -rf $(O)/demo
+	@echo '$$ $(O)/msc compile samples/digits_train.py -o $(O)/demo'
+	@$(O)/msc compile samples/digits_train.py -o $(O)/demo >/dev/null
+	@ls -l $(O)/demo
+	@echo '$$ $(CC) -std=c99 -O1 $(O)/demo/*.c -lm -o $(O)/demo/selftest && $(O)/demo/selftest'
+	@$(CC) -std=c99 -O1 $(O)/demo/*.c -lm -o $(O)/demo/selftest && $(O)/demo/selftest
 
 bench: all
 	@ENSURE_BENCH=1 scripts/ensure-tools.sh
