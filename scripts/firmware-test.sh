@@ -8,7 +8,9 @@
 #   MODEL     for each model script of firmware/models/ (the seed MLP
 #             784-512-512-10 at batch 1; LeNet-5 of tests/models at batch
 #             1; train_step: 5 steps of a training step that updates its
-#             weights in RAM): `msc compile MODEL.py -o DIR` writes the library and its
+#             weights in RAM; and the bundled sample samples/digits_train.py:
+#             16 steps of its Adam training step and the exported
+#             classifier): `msc compile MODEL.py -o DIR` writes the library and its
 #             self-test (NAME.h, NAME.c, NAME_test.c, and msrt.h/msrt_*.c
 #             when the runtime is separate): every DIR/*.c is cross-compiled
 #             (-std=c99 -Wall -Wextra -Wpedantic -Wconversion -Werror -O2)
@@ -167,14 +169,19 @@ compile "$OUT/fw/newlib.o" "$FW/newlib.c" -I"$FW" || bad newlib.c "does not comp
 
 # 2. the models
 lenet_dir=""
-for model in seed_mlp lenet train_step; do
+for model in seed_mlp lenet train_step digits_train; do
   d=$OUT/$model
   mkdir -p "$d/data"
   if [ $model = lenet ]; then
     $PY tests/models/Inputs/lenet_gen.py "$d/data" || { bad $model "lenet_gen.py failed"; continue; }
   fi
+  # the bundled sample (samples/digits_train.py: 10 epochs of training,
+  # then the exported classifier) reads samples/data itself
+  src=$FW/models/$model.py
+  args=("$d/data")
+  if [ $model = digits_train ]; then src=samples/digits_train.py; args=(); fi
   # shellcheck disable=SC2086 # MSC_FLAGS: several options
-  if ! "$MSC" compile $MSC_FLAGS "$FW/models/$model.py" -o "$d/lib" "$d/data" >"$d/compile.log" 2>&1; then
+  if ! "$MSC" compile $MSC_FLAGS "$src" -o "$d/lib" "${args[@]}" >"$d/compile.log" 2>&1; then
     cat "$d/compile.log"; bad $model "msc compile failed"; continue
   fi
   build_lib "$d" $model || { bad $model "cross build failed"; continue; }
