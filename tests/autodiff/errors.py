@@ -3,7 +3,10 @@
 # non-Tensor weight, a function returning an integer Tensor, has_aux with
 # one output, a sens of the wrong shape, sens_param without a sens, an op
 # with no gradient rule on the path (reported at that op's line), a
-# gradient inside a trace-mode jit. One case per run (msc has no try).
+# non-scalar loss in TrainOneStepCell, a gradient inside a trace-mode jit.
+# One case per run (msc has no try). (A function returning a tuple is not
+# an error without sens: MindSpore differentiates the sum of its outputs,
+# tests/autodiff/api.py.)
 import sys
 import numpy as np
 import mindspore as ms
@@ -42,6 +45,11 @@ elif case == 'nosens':
     g = ops.GradOperation(sens_param=True)(f)()
 elif case == 'norule':
     g = ms.grad(f_nodiff)(Tensor(np.ones((512, 512)), ms.float32))
+elif case == 'nonscalar':
+    from mindspore import nn
+    net = nn.Dense(2, 1)
+    step = nn.TrainOneStepCell(nn.WithLossCell(net, nn.MSELoss(reduction='none')), nn.SGD(net.trainable_params()))
+    g = step(x, Tensor(np.zeros((2, 1)), ms.float32))
 elif case == 'trace':
     gf = ms.grad(f)
 
@@ -72,5 +80,8 @@ print(g)
 # NORULE: errors.py:25:9: error: TypeError: StridedSlice with a stride other than 1 has no gradient yet (slices of more than 65536 elements)
 # NORULE-NEXT: s = a[::2]
 # NORULE: errors.py:44:9: note: called from here
+# RUN: %msc run %s nonscalar 2>/dev/null; test $? -eq 1
+# RUN: not %msc run %s nonscalar 2>&1 | FileCheck --check-prefix=NONSCALAR %s
+# NONSCALAR: errors.py:49:9: error: ValueError: For 'TrainOneStepCell', the network must return a scalar loss, but it returned a Tensor of shape (2, 1): reduce it (a loss with reduction='mean' or 'sum').
 # RUN: not %msc run %s trace 2>&1 | FileCheck --check-prefix=TRACE %s
-# TRACE: errors.py:50:16: error: NotImplementedError: gradients inside a jit function with capture_mode='trace' are not supported yet
+# TRACE: errors.py:55:16: error: NotImplementedError: gradients inside a jit function with capture_mode='trace' are not supported yet

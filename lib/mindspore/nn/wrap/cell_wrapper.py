@@ -69,6 +69,10 @@ class TrainOneStepCell(Cell):
 
     def construct(self, *inputs):
         loss = self.network(*inputs)
+        if not _msc.is_tensor(loss) or loss.size != 1:
+            what = f"a Tensor of shape {tuple(loss.shape)}" if _msc.is_tensor(loss) else type(loss).__name__
+            raise ValueError(f"For 'TrainOneStepCell', the network must return a scalar loss, but it returned "
+                             f"{what}: reduce it (a loss with reduction='mean' or 'sum').")
         sens = _msc.fill(tuple(loss.shape), self.sens, loss.dtype, 'ms')
         grads = self.grad(self.network, self.weights)(*inputs, sens)
         grads = self.grad_reducer(grads)
