@@ -61,27 +61,27 @@ print(g)
 # ----------------------------------------------------------------------
 # RUN: %msc run %s range 2>/dev/null; test $? -eq 1
 # RUN: not %msc run %s range 2>&1 | FileCheck --check-prefix=RANGE %s
-# RANGE: errors.py:30:9: error: ValueError: For 'grad', the 'grad_position' 2 is out of range: the function is called with 2 positional arguments.
+# RANGE: errors.py:33:9: error: ValueError: For 'grad', the 'grad_position' 2 is out of range: the function is called with 2 positional arguments.
 # RANGE-NEXT: g = ms.grad(f, 2)(x, x)
 # RUN: not %msc run %s none 2>&1 | FileCheck --check-prefix=NONE %s
-# NONE: errors.py:32:9: error: ValueError: For 'grad', 'grad_position' and 'weights' can not be None at the same time.
+# NONE: errors.py:35:9: error: ValueError: For 'grad', 'grad_position' and 'weights' can not be None at the same time.
 # RUN: not %msc run %s weights 2>&1 | FileCheck --check-prefix=WEIGHTS %s
-# WEIGHTS: errors.py:34:9: error: TypeError: For 'grad', the 'weights' must be a Parameter, a ParameterTuple or a list of Parameters, but got an element of type Tensor.
+# WEIGHTS: errors.py:37:9: error: TypeError: For 'grad', the 'weights' must be a Parameter, a ParameterTuple or a list of Parameters, but got an element of type Tensor.
 # RUN: not %msc run %s int 2>&1 | FileCheck --check-prefix=INT %s
-# INT: errors.py:36:9: error: TypeError: For 'grad', the output of the function must be a float Tensor to be differentiated, but it is a Int32 Tensor
+# INT: errors.py:39:9: error: TypeError: For 'grad', the output of the function must be a float Tensor to be differentiated, but it is a Int32 Tensor
 # RUN: not %msc run %s aux 2>&1 | FileCheck --check-prefix=AUX %s
-# AUX: errors.py:38:9: error: TypeError: For 'grad' with has_aux=True, the function must return a tuple (output, aux...), but it returned Tensor
+# AUX: errors.py:41:9: error: TypeError: For 'grad' with has_aux=True, the function must return a tuple (output, aux...), but it returned Tensor
 # RUN: not %msc run %s sens 2>&1 | FileCheck --check-prefix=SENS %s
-# SENS: errors.py:40:9: error: ValueError: For 'grad', the sens must have the shape of the output it weights: (2, 2), but it has (3,)
+# SENS: errors.py:43:9: error: ValueError: For 'grad', the sens must have the shape of the output it weights: (2, 2), but it has (3,)
 # RUN: not %msc run %s nosens 2>&1 | FileCheck --check-prefix=NOSENS %s
-# NOSENS: errors.py:42:9: error: TypeError: For 'GradOperation' with sens_param=True, the last argument must be the sens (the output's gradient), but no argument was given.
+# NOSENS: errors.py:45:9: error: TypeError: For 'GradOperation' with sens_param=True, the last argument must be the sens (the output's gradient), but no argument was given.
 # RUN: %msc run %s norule 2>/dev/null; test $? -eq 1
 # RUN: not %msc run %s norule 2>&1 | FileCheck --check-prefix=NORULE %s
-# NORULE: errors.py:25:9: error: TypeError: StridedSlice with a stride other than 1 has no gradient yet (slices of more than 65536 elements)
+# NORULE: errors.py:28:9: error: TypeError: StridedSlice with a stride other than 1 has no gradient yet (slices of more than 65536 elements)
 # NORULE-NEXT: s = a[::2]
-# NORULE: errors.py:44:9: note: called from here
+# NORULE: errors.py:47:9: note: called from here
 # RUN: %msc run %s nonscalar 2>/dev/null; test $? -eq 1
 # RUN: not %msc run %s nonscalar 2>&1 | FileCheck --check-prefix=NONSCALAR %s
-# NONSCALAR: errors.py:49:9: error: ValueError: For 'TrainOneStepCell', the network must return a scalar loss, but it returned a Tensor of shape (2, 1): reduce it (a loss with reduction='mean' or 'sum').
+# NONSCALAR: errors.py:52:9: error: ValueError: For 'TrainOneStepCell', the network must return a scalar loss, but it returned a Tensor of shape (2, 1): reduce it (a loss with reduction='mean' or 'sum').
 # RUN: not %msc run %s trace 2>&1 | FileCheck --check-prefix=TRACE %s
-# TRACE: errors.py:55:16: error: NotImplementedError: gradients inside a jit function with capture_mode='trace' are not supported yet
+# TRACE: errors.py:58:16: error: NotImplementedError: gradients inside a jit function with capture_mode='trace' are not supported yet
