@@ -11,6 +11,8 @@
 #   digits_ref.py), then a forward pass in C with the weights it holds:
 #   epoch losses within a relative 1e-4 of the numpy reference, the same
 #   accuracy (>= 0.95) and predictions — training on the device.
+# The library and the harness also build with clang under the same flags
+# and predict the same labels.
 # RUN: rm -rf %t && mkdir -p %t/bin
 # RUN: %python %S/Inputs/digits_ref.py %S/../../samples/data %t/bin > %t/numpy
 # RUN: %msc compile %S/../../samples/digits_train.py -o %t/out -- %S/../../samples/data --predictions > %t/compile 2> %t/compile.err
@@ -24,6 +26,8 @@
 # RUN: grep '^predictions:' %t/compile > %t/want
 # RUN: grep '^predictions:' %t/predict | diff %t/want -
 # RUN: %t/harness train %t/bin > %t/train
+# RUN: mkdir -p %t/clang && cd %t/clang && clang -std=c99 -O1 -Wall -Wextra -Wpedantic -Wconversion -Werror %t/out/digits_train.c %S/Inputs/digits_harness.c -I%t/out -lm -o harness
+# RUN: %t/clang/harness predict %t/bin | grep '^predictions:' | diff %t/want -
 # RUN: %python %S/Inputs/digits_check.py %S/../../samples/data %t/train %t/numpy
 
 # WARN: msc: warning: ms.export: MindIR files are not written yet; `msc compile` exports this network as C
