@@ -1188,7 +1188,7 @@ bool grad_append(IrModule *m, IrGraph *g, const GradRequest *rq, IrNode **grads,
   s.needed = xcalloc((size_t)s.nkey + 1, sizeof(bool));
   s.cot = xcalloc((size_t)s.nkey + 1, sizeof(IrNode *));
   IrNode **nodes = xcalloc((size_t)s.n0 + 1, sizeof(IrNode *));
-  memcpy(nodes, g->nodes, sizeof(IrNode *) * (size_t)s.n0);
+  if (s.n0) memcpy(nodes, g->nodes, sizeof(IrNode *) * (size_t)s.n0);
   /* forward: what depends on a wrt */
   for (int j = 0; j < g->nparam; j++) {
     IrNode *p = g->params[j];
