@@ -58,12 +58,15 @@ typedef struct GCall {
   Tensor **outs;
 } GCall;
 
+/* The function's name as an IR graph name ("<lambda>" -> "_lambda_"). */
 static const char *fn_name(Value fn) {
-  if (v_is(fn, OBJ_FUNC)) {
-    Func *f = (Func *)fn.as.o;
-    return f->name ? f->name->data : "fn";
-  }
-  return "fn";
+  static char buf[64];
+  const char *n = "fn";
+  if (v_is(fn, OBJ_FUNC) && ((Func *)fn.as.o)->name) n = ((Func *)fn.as.o)->name->data;
+  snprintf(buf, sizeof buf, "%s", n);
+  for (char *q = buf; *q; q++)
+    if (!((*q >= 'a' && *q <= 'z') || (*q >= 'A' && *q <= 'Z') || (*q >= '0' && *q <= '9') || *q == '_')) *q = '_';
+  return buf;
 }
 
 /* The Tensors fn returned that are differentiated. */
