@@ -240,8 +240,9 @@ Value autodiff_native_grad_call(Interp *I, int argc, Value *argv, KwArgs *kw) {
     rt_raise(I, EXC_TypeError, "grad_call(fn, args: tuple, kwargs, positions: tuple, weights: tuple, sens, has_aux)");
   if (graph_tracing(I))
     rt_raise(I, EXC_NotImplementedError,
-             "gradients inside a jit function with capture_mode='trace' are not supported yet: use "
-             "capture_mode='ast' (the default) or call the gradient function outside the jit function");
+             "higher-order gradients (a gradient of a gradient) and gradients inside a jit function with "
+             "capture_mode='trace' are not supported yet: differentiate once, with capture_mode='ast' (the "
+             "default) or outside the jit function");
   GCall gc;
   memset(&gc, 0, sizeof gc);
   gc.fn = argv[0];

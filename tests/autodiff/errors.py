@@ -57,6 +57,8 @@ elif case == 'trace':
     def step(a, b):
         return gf(a, b)
     g = step(x, x)
+elif case == 'nested':
+    g = ms.grad(ms.grad(f))(x, x)
 print(g)
 # ----------------------------------------------------------------------
 # RUN: %msc run %s range 2>/dev/null; test $? -eq 1
@@ -84,4 +86,7 @@ print(g)
 # RUN: not %msc run %s nonscalar 2>&1 | FileCheck --check-prefix=NONSCALAR %s
 # NONSCALAR: errors.py:52:9: error: ValueError: For 'TrainOneStepCell', the network must return a scalar loss, but it returned a Tensor of shape (2, 1): reduce it (a loss with reduction='mean' or 'sum').
 # RUN: not %msc run %s trace 2>&1 | FileCheck --check-prefix=TRACE %s
-# TRACE: errors.py:58:16: error: NotImplementedError: gradients inside a jit function with capture_mode='trace' are not supported yet
+# TRACE: errors.py:58:16: error: NotImplementedError: higher-order gradients (a gradient of a gradient) and gradients inside a jit function with capture_mode='trace' are not supported yet
+# RUN: not %msc run %s nested 2>&1 | FileCheck --check-prefix=NESTED %s
+# NESTED: errors.py:{{[0-9]+}}:9: error: NotImplementedError: higher-order gradients (a gradient of a gradient)
+# NESTED-NEXT: g = ms.grad(ms.grad(f))(x, x)
