@@ -64,8 +64,7 @@ static const char *fn_name(Value fn) {
   const char *n = "fn";
   if (v_is(fn, OBJ_FUNC) && ((Func *)fn.as.o)->name) n = ((Func *)fn.as.o)->name->data;
   snprintf(buf, sizeof buf, "%s", n);
-  for (char *q = buf; *q; q++)
-    if (!((*q >= 'a' && *q <= 'z') || (*q >= 'A' && *q <= 'Z') || (*q >= '0' && *q <= '9') || *q == '_')) *q = '_';
+  graph_ident(buf);
   return buf;
 }
 
@@ -250,18 +249,7 @@ Value autodiff_native_grad_call(Interp *I, int argc, Value *argv, KwArgs *kw) {
   gc.argc = (int)at->len;
   gc.argv = xcalloc((size_t)(gc.argc ? gc.argc : 1), sizeof(Value));
   for (int i = 0; i < gc.argc; i++) gc.argv[i] = v_incref(at->items[i]);
-  if (v_is(argv[2], OBJ_DICT)) {
-    Dict *d = (Dict *)argv[2].as.o;
-    if (d->len) {
-      gc.kw.names = xcalloc((size_t)d->len, sizeof(Str *));
-      gc.kw.vals = xcalloc((size_t)d->len, sizeof(Value));
-      for (int64_t i = 0; i < d->nentries; i++) {
-        if (d->entries[i].key.tag == V_UNDEF || !v_is(d->entries[i].key, OBJ_STR)) continue;
-        gc.kw.names[gc.kw.n] = AS_STR(d->entries[i].key);
-        gc.kw.vals[gc.kw.n++] = d->entries[i].val;
-      }
-    }
-  }
+  graph_kwargs(argv[2], &gc.kw);
   Tuple *pt = AS_TUPLE(argv[3]);
   gc.npos = (int)pt->len;
   gc.pos = xcalloc((size_t)(gc.npos ? gc.npos : 1), sizeof(int64_t));

@@ -138,12 +138,12 @@ static void capture_free(Interp *I, Capture *c);
 
 static IrType *ttype(IrModule *m, const Tensor *t) { return ir_type_tensor(m, t->dtype, t->ndim, t->shape); }
 
-static IrNode *param_load(Interp *I, Capture *c, Tensor *t) {
+/* The slot of Parameter t in the capture (its param node and current
+ * Load), registered on first use: a new param of the entry graph and a
+ * Load of it at the running line. */
+static int param_slot(Interp *I, Capture *c, Tensor *t) {
   for (int i = 0; i < c->np; i++)
-    if (c->ptens[i] == t) {
-      if (!c->pload[i]) c->pload[i] = ir_load(c->g, c->pnode[i], cur_loc(I, c->m)); /* read after an Assign */
-      return c->pload[i];
-    }
+    if (c->ptens[i] == t) return i;
   if (c->np == c->capp) {
     c->capp = c->capp ? 2 * c->capp : 8;
     c->ptens = xrealloc(c->ptens, sizeof(Tensor *) * (size_t)c->capp);
@@ -151,7 +151,6 @@ static IrNode *param_load(Interp *I, Capture *c, Tensor *t) {
     c->pload = xrealloc(c->pload, sizeof(IrNode *) * (size_t)c->capp);
     c->pre = xrealloc(c->pre, sizeof(Tensor *) * (size_t)c->capp);
   }
-  c->pre[c->np] = NULL;
   char nm[64];
   const char *name = t->name ? t->name->data : NULL;
   if (!name) {
@@ -159,13 +158,20 @@ static IrNode *param_load(Interp *I, Capture *c, Tensor *t) {
     name = nm;
   }
   IrNode *p = ir_parameter(c->g, name, ttype(c->m, t));
-  IrNode *ld = ir_load(c->g, p, cur_loc(I, c->m));
   c->ptens[c->np] = t; /* owned: a Cell built inside the graph dies with it */
   obj_incref(&t->h);
   c->pnode[c->np] = p;
-  c->pload[c->np] = ld;
-  c->np++;
-  return ld;
+  c->pload[c->np] = ir_load(c->g, p, cur_loc(I, c->m));
+  c->pre[c->np] = NULL;
+  return c->np++;
+}
+
+/* The value of Parameter t at the running line: its current Load (a fresh
+ * one after an Assign of it). */
+static IrNode *param_load(Interp *I, Capture *c, Tensor *t) {
+  int i = param_slot(I, c, t);
+  if (!c->pload[i]) c->pload[i] = ir_load(c->g, c->pnode[i], cur_loc(I, c->m));
+  return c->pload[i];
 }
 
 /* The IR value of a tensor operand (cast to dt). */
@@ -306,17 +312,11 @@ Value graph_native_assign(Interp *I, int argc, Value *argv, KwArgs *kw) {
   }
   Capture *c = I->graph ? I->graph->cap : NULL;
   if (c) {
-    (void)param_load(I, c, p); /* registers the Parameter */
-    int j = 0;
-    while (j < c->np && c->ptens[j] != p) j++;
+    int j = param_slot(I, c, p);
     IrNode *val = value_node(I, c, v, p->dtype);
     ir_assign(c->g, c->pnode[j], val, cur_loc(I, c->m));
     c->pload[j] = NULL;
-  }
-  if (c && c->mode == CAP_TRACE) { /* keep the value the trace started from */
-    int j = 0;
-    while (j < c->np && c->ptens[j] != p) j++;
-    if (j < c->np && !c->pre[j]) c->pre[j] = tensor_copy(I, p, TF_PARAM);
+    if (c->mode == CAP_TRACE && !c->pre[j]) c->pre[j] = tensor_copy(I, p, TF_PARAM); /* the trace's start value */
   }
   if (!c || c->mode == CAP_TRACE) {
     if (!v->data) tensor_need_data(I, v, "assign");
@@ -345,10 +345,8 @@ IrNode *graph_value(Interp *I, Tensor *t, msrt_dtype dt) { return value_node(I, 
 
 IrNode *graph_parameter(Interp *I, Tensor *p) {
   Capture *c = cur_cap(I);
-  (void)param_load(I, c, p);
-  for (int j = 0; j < c->np; j++)
-    if (c->ptens[j] == p) return c->pnode[j];
-  return NULL;
+  int j = param_slot(I, c, p); /* may grow c->pnode: index after the call */
+  return c->pnode[j];
 }
 
 Tensor *graph_sym(Interp *I, IrNode *n) {
@@ -1091,8 +1089,7 @@ static void reason(GFn *gf, char **parts, int nparts, char *buf, size_t cap) {
   snprintf(buf, cap, "a new specialisation");
 }
 
-/* The keyword arguments in a dict (borrowed; free names/vals). */
-static void kwargs_of(Value kwargs, KwArgs *kw) {
+void graph_kwargs(Value kwargs, KwArgs *kw) {
   kw->n = 0;
   kw->names = NULL;
   kw->vals = NULL;
@@ -1115,7 +1112,7 @@ static Value jit_dispatch(Interp *I, GFn *gf, Value args, Value kwargs, bool com
   int argc = (int)at->len;
   Value *argv = at->items;
   KwArgs kw = {0, NULL, NULL};
-  kwargs_of(kwargs, &kw);
+  graph_kwargs(kwargs, &kw);
   /* the key */
   KeyCtx kc;
   memset(&kc, 0, sizeof kc);
@@ -1219,6 +1216,11 @@ static Value jit_dispatch(Interp *I, GFn *gf, Value args, Value kwargs, bool com
   return r;
 }
 
+void graph_ident(char *s) {
+  for (char *q = s; *q; q++)
+    if (!((*q >= 'a' && *q <= 'z') || (*q >= 'A' && *q <= 'Z') || (*q >= '0' && *q <= '9') || *q == '_')) *q = '_';
+}
+
 /* _msc.jit_new(fn, capture_mode='ast', jit_level='', name=None) -> id;
  * jit_level '' (not set by the script): msc run's -O level. */
 Value graph_native_jit_new(Interp *I, int argc, Value *argv, KwArgs *kw) {
@@ -1245,8 +1247,7 @@ Value graph_native_jit_new(Interp *I, int argc, Value *argv, KwArgs *kw) {
     }
   }
   gf->name = xstrdup(name ? name : "graph");
-  for (char *q = gf->name; *q; q++) /* an IR and C identifier */
-    if (!((*q >= 'a' && *q <= 'z') || (*q >= 'A' && *q <= 'Z') || (*q >= '0' && *q <= '9') || *q == '_')) *q = '_';
+  graph_ident(gf->name);
   Buf b = {0};
   buf_printf(&b, "%s,O%d,%s", mode, gf->level, graph_config.backend == GB_REF ? "ref" : "cc");
   gf->options = b.data ? b.data : xstrdup("");
@@ -1261,7 +1262,7 @@ Value graph_native_jit_new(Interp *I, int argc, Value *argv, KwArgs *kw) {
 static Value call_plain(Interp *I, GFn *gf, Value args, Value kwargs) {
   Tuple *at = AS_TUPLE(args);
   KwArgs kw = {0, NULL, NULL};
-  kwargs_of(kwargs, &kw);
+  graph_kwargs(kwargs, &kw);
   if (!kw.n) return rt_call(I, gf->fn, (int)at->len, at->items, NULL);
   Catch cat;
   Value r = v_none();

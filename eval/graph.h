@@ -197,4 +197,10 @@ struct IrModule *graph_trace_end(Interp *I, GraphTrace *tr, Tensor ***params, in
  * has_aux) -> (value, input_grads, weight_grads). */
 Value autodiff_native_grad_call(Interp *I, int argc, Value *argv, KwArgs *kw);
 
+/* The keyword arguments in a dict (borrowed values; free kw->names and
+ * kw->vals); none when kwargs is not a dict. */
+void graph_kwargs(Value kwargs, KwArgs *kw);
+/* Makes s an IR and C identifier in place (other characters -> '_'). */
+void graph_ident(char *s);
+
 #endif
