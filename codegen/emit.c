@@ -1596,7 +1596,6 @@ static bool run(Cg *c) {
   plan_param_outputs(c);
   /* outputs, and those computed in place: a buffer-producing node
    * returned once */
-  c->nout = ir_outputs(g, &c->outs);
   for (int k = 0; k < c->nout; k++) {
     IrNode *r = resolve(c, c->outs[k]);
     Shp s;
