@@ -57,35 +57,43 @@
 
 /* ---- names the generated C uses ------------------------------------------ */
 
+/* C names of the runtime's enums and types, expanded from its lists
+ * (msrt.h), never retyped here. */
 static const char *const dt_enum[MSRT_NUM_DTYPES] = {
-    "MSRT_BOOL",    "MSRT_INT8",    "MSRT_UINT8",   "MSRT_INT16",
-    "MSRT_INT32",   "MSRT_INT64",   "MSRT_FLOAT16", "MSRT_FLOAT32",
-    "MSRT_FLOAT64", "MSRT_UINT16",  "MSRT_UINT32",  "MSRT_UINT64",
+#define X(E, ctype) "MSRT_" #E,
+    MSRT_DTYPES(X)
+#undef X
 };
 static const char *const dt_ctype[MSRT_NUM_DTYPES] = {
-    "uint8_t", "int8_t",   "uint8_t", "int16_t", "int32_t", "int64_t",
-    "uint16_t", "float",   "double",  "uint16_t", "uint32_t", "uint64_t",
+#define X(E, ctype) #ctype,
+    MSRT_DTYPES(X)
+#undef X
 };
 static const char *const binop_enum[MSRT_NUM_BINOPS] = {
-    "MSRT_ADD",    "MSRT_SUB",     "MSRT_MUL",     "MSRT_DIV",         "MSRT_FLOORDIV",
-    "MSRT_MOD",    "MSRT_POW",     "MSRT_MAXIMUM", "MSRT_MINIMUM",     "MSRT_ATAN2",
-    "MSRT_BITAND", "MSRT_BITOR",   "MSRT_BITXOR",  "MSRT_LOGICAL_AND", "MSRT_LOGICAL_OR",
-    "MSRT_EQ",     "MSRT_NE",      "MSRT_LT",      "MSRT_LE",          "MSRT_GT",
-    "MSRT_GE",
+#define X(E, fn, K) "MSRT_" #E,
+    MSRT_BINOPS(X)
+#undef X
 };
 static const char *const unop_enum[MSRT_NUM_UNOPS] = {
-    "MSRT_NEG",     "MSRT_ABS",    "MSRT_SIGN",     "MSRT_SQUARE",     "MSRT_SQRT",
-    "MSRT_RSQRT",   "MSRT_RECIPROCAL", "MSRT_EXP",  "MSRT_EXPM1",      "MSRT_LOG",
-    "MSRT_LOG1P",   "MSRT_LOG2",   "MSRT_LOG10",    "MSRT_SIN",        "MSRT_COS",
-    "MSRT_TAN",     "MSRT_ASIN",   "MSRT_ACOS",     "MSRT_ATAN",       "MSRT_SINH",
-    "MSRT_COSH",    "MSRT_TANH",   "MSRT_SIGMOID",  "MSRT_RELU",       "MSRT_RELU6",
-    "MSRT_SOFTPLUS", "MSRT_ERF",   "MSRT_ERFC",     "MSRT_GELU",       "MSRT_SILU",
-    "MSRT_FLOOR",   "MSRT_CEIL",   "MSRT_ROUND",    "MSRT_TRUNC",      "MSRT_LOGICAL_NOT",
-    "MSRT_BITNOT",  "MSRT_ISNAN",  "MSRT_ISINF",    "MSRT_ISFINITE",
+#define X(E, fn, K) "MSRT_" #E,
+    MSRT_UNOPS(X)
+#undef X
+};
+/* the scalar formula of each op, msrt_<fn>_<f32|f64> (msrt.h) */
+static const char *const binop_fn[MSRT_NUM_BINOPS] = {
+#define X(E, fn, K) #fn,
+    MSRT_BINOPS(X)
+#undef X
+};
+static const char *const unop_fn[MSRT_NUM_UNOPS] = {
+#define X(E, fn, K) #fn,
+    MSRT_UNOPS(X)
+#undef X
 };
 static const char *const reduce_enum[MSRT_NUM_REDUCE_OPS] = {
-    "MSRT_RSUM", "MSRT_RMEAN",   "MSRT_RPROD", "MSRT_RMAX", "MSRT_RMIN",
-    "MSRT_RARGMAX", "MSRT_RARGMIN", "MSRT_RANY", "MSRT_RALL",
+#define X(E) "MSRT_" #E,
+    MSRT_REDUCE_OPS(X)
+#undef X
 };
 
 #define WS_ALIGN 64
@@ -1200,25 +1208,19 @@ static IrNode *storage_of(Cg *c, IrNode *x) {
   return x;
 }
 
-static bool is_view_op(int op) {
-  return op == OP_Reshape || op == OP_ExpandDims || op == OP_Squeeze || op == OP_Flatten ||
-         op == OP_Identity;
-}
+static bool is_view_op(int op) { return op < OP_COUNT && op_has(op, OPP_VIEW); }
 
 static bool same_shape(const Shp *a, const Shp *b) {
   return a->ndim == b->ndim && memcmp(a->shape, b->shape, sizeof(int64_t) * (size_t)a->ndim) == 0;
 }
 
-/* A Fusion whose subgraph is elementwise only (fuse-elementwise's kind). */
+/* A Fusion whose subgraph is elementwise only (fuse-elementwise's kind:
+ * FUSE ops). */
 static bool fusion_elementwise(const IrNode *n) {
   const IrGraph *sg = n->sub[0];
   if (!sg) return false;
-  for (int i = 0; i < sg->nnode; i++) {
-    int op = sg->nodes[i]->op;
-    if (op >= OP_COUNT) return false;
-    EmitFn f = emit_rules[op];
-    if (f != emit_unary && f != emit_binary && f != emit_cast && op != OP_BroadcastTo) return false;
-  }
+  for (int i = 0; i < sg->nnode; i++)
+    if (!op_has(sg->nodes[i]->op, OPP_FUSE)) return false;
   return true;
 }
 
@@ -1229,6 +1231,7 @@ static bool fusion_elementwise(const IrNode *n) {
  * for Cast). Round of an integer is a memcpy: not in place. */
 static bool inplace_kernel(Cg *c, const IrNode *n, int j, const Shp *it, const Shp *ot) {
   (void)c;
+  (void)j;
   if (!same_shape(it, ot)) return false;
   if (n->op == IR_FUSION) {
 #ifdef EMIT_FUSE_INPLACE
@@ -1238,13 +1241,11 @@ static bool inplace_kernel(Cg *c, const IrNode *n, int j, const Shp *it, const S
     return false;
 #endif
   }
-  if (n->op >= OP_COUNT) return false;
-  EmitFn f = emit_rules[n->op];
-  if (f == emit_unary) return it->dt == ot->dt && !(n->op == OP_Round && !ir_dtype_is_float(ot->dt));
-  if (f == emit_binary) return it->dt == ot->dt;
-  if (f == emit_biasadd) return j == 0 && it->dt == ot->dt;
-  if (f == emit_cast) return esize(it->dt) == esize(ot->dt);
-  return false;
+  /* ops.def INPL: an operand of the result's exact shape and element size;
+   * Round of an integer is a memcpy (not in place) */
+  if (!op_has(n->op, OPP_INPL) || esize(it->dt) != esize(ot->dt)) return false;
+  if (n->op == OP_Round && !ir_dtype_is_float(ot->dt)) return false;
+  return n->op == OP_Cast || it->dt == ot->dt;
 }
 
 /* The plan entry of the workspace buffer node n (index i, result type ot)
@@ -1332,23 +1333,11 @@ static bool emit_print(Cg *c, IrNode *n) {
 }
 
 /* Is n elementwise (each result element depends on the operand elements
- * of the same index only, for operands of n's shape)? */
+ * of the same index only, for operands of n's shape)? An EW primitive, or
+ * a Fusion of FUSE ops. */
 static bool elementwise_node(const IrNode *n) {
-  if (n->op == IR_FUSION) {
-    const IrGraph *sg = n->sub[0];
-    for (int i = 0; sg && i < sg->nnode; i++) {
-      int op = sg->nodes[i]->op;
-      if (op >= OP_COUNT) return false;
-      OpGroup gr = op_info[op].group;
-      if (!(gr == OPG_BINARY || gr == OPG_DIV || gr == OPG_UNARY || gr == OPG_UNARY_F) &&
-          op != OP_Cast && op != OP_BroadcastTo)
-        return false;
-    }
-    return sg != NULL;
-  }
-  if (n->op >= OP_COUNT) return false;
-  OpGroup gr = op_info[n->op].group;
-  return gr == OPG_BINARY || gr == OPG_DIV || gr == OPG_UNARY || gr == OPG_UNARY_F;
+  if (n->op == IR_FUSION) return n->sub[0] && fusion_elementwise(n);
+  return op_has(n->op, OPP_EW);
 }
 
 /* Assign(p, v) where v is computed by this graph only to be stored: v is
@@ -1488,7 +1477,7 @@ static bool emit_nodes(Cg *c) {
       x.iv[j] = val_of(c, x.in[j]);
     }
     /* a scalar operand of a binary op takes the other operand's dtype */
-    if (n->op < OP_COUNT && x.nin == 2 && op_info[n->op].group != OPG_OWN && op_info[n->op].group != OPG_REDUCE) {
+    if (n->op < OP_COUNT && x.nin == 2 && op_group_elementwise(op_info[n->op].group)) {
       for (int j = 0; j < 2; j++)
         if (x.in[j]->type->kind == IR_T_SCALAR && x.in[1 - j]->type->kind == IR_T_TENSOR &&
             x.it[j].dt != x.it[1 - j].dt) {

@@ -48,20 +48,6 @@
 #include "tensor.h"
 #include "valpriv.h"
 
-/* ---- op table --------------------------------------------------------- */
-
-const OpInfo op_info[OP_COUNT] = {
-#define OP(name_, nin_, group_, code_, attrs_) {#name_, nin_, group_, code_, attrs_},
-#include "../ir/ops.def"
-#undef OP
-};
-
-int op_lookup(const char *name) {
-  for (int i = 0; i < OP_COUNT; i++)
-    if (strcmp(op_info[i].name, name) == 0) return i;
-  return -1;
-}
-
 void attrs_init(Attrs *a) {
   memset(a, 0, sizeof *a);
   a->dtype = -1;

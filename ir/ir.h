@@ -89,14 +89,12 @@ typedef struct IrType IrType;
 
 /* Structural ops, numbered after the primitives of ops.def. */
 typedef enum IrOp {
-  IR_MAKE_TUPLE = OP_COUNT,
-  IR_TUPLE_GET,
-  IR_LOAD,
-  IR_ASSIGN,
-  IR_IF,
-  IR_WHILE,
-  IR_PRINT,
-  IR_FUSION,
+  IR_FIRST_STRUCT_ = OP_COUNT - 1,
+#define OP(...)
+#define SOP(name, en, nin, props) en,
+#include "ops.def"
+#undef SOP
+#undef OP
   IR_NUM_OPS
 } IrOp;
 

@@ -24,7 +24,7 @@ typedef struct Interp Interp;
 typedef struct Tensor Tensor;
 
 typedef enum OpId {
-#define OP(name, nin, group, code, attrs) OP_##name,
+#define OP(name, nin, group, code, props, grad, attrs) OP_##name,
 #include "ops.def"
 #undef OP
   OP_COUNT
@@ -42,17 +42,41 @@ typedef enum OpGroup {
   OPG_OWN,      /* op-specific rules */
 } OpGroup;
 
+/* The props column of ops.def (OPP_EFFECT and OPP_CALL: structural ops). */
+enum {
+  OPP_EW = 1u << 0,     /* elementwise (broadcasting) */
+  OPP_FUSE = 1u << 1,   /* fusable into one loop: a float formula */
+  OPP_ACT = 1u << 2,    /* a MatMul/Conv2D epilogue activation */
+  OPP_VIEW = 1u << 3,   /* the operand's elements in order (a reshape) */
+  OPP_INPL = 1u << 4,   /* may compute in place over a same-shape operand */
+  OPP_EFFECT = 1u << 5, /* structural: a side effect, kept in order */
+  OPP_CALL = 1u << 6,   /* structural: calls its subgraphs */
+};
+
+/* The grad column of ops.def (passes/grad.h has the rules themselves). */
+typedef enum OpGradKind { OPGRAD_RULE = 1, OPGRAD_ZERO, OPGRAD_NONE } OpGradKind;
+
 typedef struct OpInfo {
   const char *name; /* MindSpore's name */
   int nin;          /* tensor inputs, -1 variadic */
   OpGroup group;
   int code;         /* msrt op code for table-driven groups */
+  unsigned props;   /* OPP_* */
+  OpGradKind grad;
+  const char *grad_why; /* OPGRAD_NONE: why */
   const char *attrs;/* accepted attribute names, comma-separated */
 } OpInfo;
 
 extern const OpInfo op_info[OP_COUNT];
 /* OpId of a MindSpore op name, or -1. */
 int op_lookup(const char *name);
+/* op_info[op].props & p, for any op id (false for structural ops' primitive
+ * props and for ids out of range); structural ops answer OPP_EFFECT and
+ * OPP_CALL from ops.def's SOP list (ir/optab.c). */
+bool op_has(int op, unsigned p);
+/* Is op one of the table-driven elementwise families (BINARY, DIV,
+ * BITWISE, COMPARE, UNARY, UNARY_F, UNARY_B)? */
+bool op_group_elementwise(OpGroup g);
 
 /* The abstract type of an operand: what infer sees. `weak` marks a Python
  * scalar operand (it takes part in promotion by kind only, MindSpore's and

@@ -24,15 +24,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const struct {
-  int nin;
-  OpGroup group;
-  const char *attrs;
-} prims[OP_COUNT] = {
-#define OP(name, nin, group, code, attrs) {nin, group, attrs},
-#include "ops.def"
-#undef OP
-};
+
 
 typedef struct V {
   IrModule *m;
@@ -247,12 +239,12 @@ static bool check_elementwise(V *v, const IrNode *n, OpGroup grp) {
 }
 
 static bool check_prim(V *v, const IrNode *n) {
-  int want = prims[n->op].nin;
+  int want = op_info[n->op].nin;
   if (want >= 0 && n->nin != want)
     return fail(v, n, "expected %d operand%s, got %d", want, want == 1 ? "" : "s", n->nin);
   if (want < 0 && n->nin < 1) return fail(v, n, "expected at least 1 operand, got 0");
   for (int i = 0; i < n->nattr; i++)
-    if (!has_attr_name(prims[n->op].attrs, n->attrs[i].name))
+    if (!has_attr_name(op_info[n->op].attrs, n->attrs[i].name))
       return fail(v, n, "unknown attribute '%s'", n->attrs[i].name);
   for (int i = 0; i < n->nin; i++) {
     IrTypeKind k = n->in[i]->type->kind;
@@ -261,7 +253,7 @@ static bool check_prim(V *v, const IrNode *n) {
       return fail(v, n, "operand %d has type %s", i + 1, tstr(n->in[i]->type));
   }
   if (n->type->kind != IR_T_TENSOR) return fail(v, n, "result type %s is not a tensor", tstr(n->type));
-  OpGroup grp = prims[n->op].group;
+  OpGroup grp = op_info[n->op].group;
   if (grp != OPG_REDUCE && grp != OPG_OWN && !check_elementwise(v, n, grp)) return false;
   if (v->o && v->o->infer) {
     IrType *out = NULL;

@@ -1021,37 +1021,19 @@ RULE(r_scatter_add) {
 
 /* ---- the table ------------------------------------------------------------------ */
 
-#define R(op, fn) [OP_##op] = {GRAD_RULE, fn, NULL}
-#define Z(op) [OP_##op] = {GRAD_ZERO, NULL, NULL}
-
+/* ops.def's grad column, expanded (every rule above or in grad_nn.c). */
+#define GE_RULE(fn) {GRAD_RULE, fn, NULL}
+#define GE_ZERO {GRAD_ZERO, NULL, NULL}
+#define GE_NONE(why) {GRAD_NONE, NULL, why}
 static const GradEntry table[OP_COUNT] = {
-    R(Add, r_add), R(Sub, r_sub), R(Mul, r_mul), R(RealDiv, r_div), R(Div, r_div), Z(FloorDiv),
-    R(FloorMod, r_floormod), R(Pow, r_pow), R(Maximum, r_maximum), R(Minimum, r_minimum), R(Atan2, r_atan2),
-    Z(BitwiseAnd), Z(BitwiseOr), Z(BitwiseXor), Z(Equal), Z(NotEqual), Z(Less), Z(LessEqual), Z(Greater),
-    Z(GreaterEqual), Z(LogicalAnd), Z(LogicalOr),
-    R(Neg, r_neg), R(Abs, r_abs), Z(Sign), R(Square, r_square), R(ReLU, r_relu), Z(Invert), Z(Round), Z(Floor),
-    Z(Ceil), Z(Trunc), R(Sqrt, r_sqrt), R(Rsqrt, r_rsqrt), R(Reciprocal, r_reciprocal), R(Exp, r_exp),
-    R(Expm1, r_expm1), R(Log, r_log), R(Log1p, r_log1p), R(Sin, r_sin), R(Cos, r_cos), R(Tan, r_tan),
-    R(Tanh, r_tanh), R(Sigmoid, r_sigmoid), R(Softplus, r_softplus), R(Erf, r_erf), R(GeLU, r_gelu),
-    R(SiLU, r_silu), Z(LogicalNot), Z(IsNan), Z(IsInf), Z(IsFinite),
-    R(MatMul, r_matmul), R(BatchMatMul, r_matmul), R(MatMulExt, r_matmul_ext), R(BiasAdd, r_biasadd),
-    R(ReduceSum, r_reduce_sum), R(ReduceMean, r_reduce_mean), R(ReduceProd, r_reduce_prod),
-    R(ReduceMax, r_reduce_minmax), R(ReduceMin, r_reduce_minmax), Z(ReduceAll), Z(ReduceAny), Z(Argmax),
-    Z(Argmin), R(Softmax, r_softmax), R(LogSoftmax, r_log_softmax),
-    R(Reshape, r_reshape), R(Transpose, r_transpose), R(ExpandDims, r_reshape), R(Squeeze, r_reshape),
-    R(Flatten, r_reshape), R(BroadcastTo, r_broadcast_to), R(Concat, r_concat), R(Stack, r_stack),
-    R(Cast, r_cast), R(Identity, r_identity), R(StridedSlice, r_strided_slice),
-    Z(Fill), Z(Ones), Z(Zeros), Z(OnesLike), Z(ZerosLike), Z(Range), Z(LinSpace),
-    R(Tile, r_tile), R(Select, r_select), Z(OneHot), R(Gather, r_gather), R(GatherD, r_gather_d),
-    R(GatherNd, r_gather_nd), R(TensorScatterUpdate, r_scatter_update), R(TensorScatterAdd, r_scatter_add),
-    R(CumSum, r_cumsum), R(CumProd, r_cumprod), Z(ArgSort),
+#define OP(name, nin, group, code, props, grad, attrs) GE_##grad,
+#include "../ir/ops.def"
+#undef OP
 };
 
 GradEntry grad_entry(int op) {
   GradEntry none = {GRAD_MISSING, NULL, NULL};
-  if (op < 0 || op >= OP_COUNT) return none;
-  if (table[op].kind != GRAD_MISSING) return table[op];
-  return grad_nn_entry(op);
+  return op >= 0 && op < OP_COUNT ? table[op] : none;
 }
 
 /* ---- the core ------------------------------------------------------------------ */
@@ -1145,7 +1127,7 @@ static bool visit(GS *s, IrNode *n) {
     }
   }
   GradEntry e = grad_entry(n->op);
-  const char *name = op_info[n->op].name;
+  const char *name = n->op >= 0 && n->op < OP_COUNT ? op_info[n->op].name : "?";
   switch (e.kind) {
   case GRAD_ZERO: return true;
   case GRAD_NONE: return gb_fail(b, n, "%s is not differentiable%s%s", name, e.why ? ": " : "", e.why ? e.why : "");

@@ -96,8 +96,6 @@ bool pass_is_fusion_body(const IrModule *m, const IrGraph *g);
  * value but root's used only inside grp) into a new subgraph called by a
  * Fusion node put in root's place; marks them dead; returns the Fusion. */
 IrNode *fuse_outline(IrModule *m, IrGraph *g, int n, IrNode **grp, IrNode *root);
-/* fuse_elementwise.c: has op a scalar C expression in emit_fuse.c.inc? */
-bool fuse_scalar_op(int op);
 
 /* ---- the passes ---------------------------------------------------------- */
 bool pass_inline(IrModule *m, PassCtx *ctx);           /* inline.c */
