@@ -53,10 +53,19 @@ DEPS := $(OBJS:.o=.d)
 UNIT_SRCS := $(wildcard tests/unit/*.c)
 UNIT_BINS := $(UNIT_SRCS:%.c=$(O)/%)
 
-all: tools-check $(O)/msc
+all: tools-check $(O)/msc $(O)/msc-opt-core
 
 $(O)/msc: $(OBJS)
 	$(CC) $(OPT) -o $@ $^ $(LDSAN) $(LDLIBS) -rdynamic
+
+# The layering check: `msc opt` linked from the compiler's core alone (no
+# eval/, no Python frontend). An upward call from ir/, passes/ or codegen/
+# into the interpreter fails this link (driver/core/msc_opt_core.c).
+CORE_OBJS := $(filter $(O)/ir/% $(O)/passes/% $(O)/codegen/% $(O)/runtime/%,$(OBJS)) \
+             $(O)/frontend/util.o $(O)/frontend/diag.o $(O)/msrt_embed.o $(O)/msrt_src_embed.o \
+             $(O)/msrt_amalg_embed.o
+$(O)/msc-opt-core: $(O)/driver/core/msc_opt_core.o $(CORE_OBJS)
+	$(CC) $(OPT) -o $@ $^ $(LDSAN) -lm -ldl
 
 $(O)/%.o: %.c | tools-check
 	@mkdir -p $(dir $@)

@@ -316,8 +316,6 @@ static bool compile_entry(Ent *e, const char *lname, const char *uname, const Ao
   memset(&ctx, 0, sizeof ctx);
   ctx.level = e->g->level;
   ctx.aot = true;
-  ctx.fold = o->fold;
-  ctx.fold_ctx = o->fold_ctx;
   PassOptions po;
   memset(&po, 0, sizeof po);
   po.level = e->g->level;
@@ -326,7 +324,7 @@ static bool compile_entry(Ent *e, const char *lname, const char *uname, const Ao
     set_err(err, errcap, "entry '%s': %s", e->cname, perr);
     return false;
   }
-  if (!ir_verify(m, NULL)) {
+  if (!ir_verify(m)) {
     set_err(err, errcap, "internal error: entry '%s' does not verify after the passes", e->cname);
     return false;
   }

@@ -177,9 +177,6 @@ typedef struct AotOptions {
   int nentries;
   FILE *memory_report;  /* --memory-report: per entry figures and plan */
   bool runtime_separate; /* --runtime=separate: msrt.h + msrt_*.c beside the library */
-  /* constant folding hook (passes.h PassFoldFn) */
-  IrNode *(*fold)(void *fold_ctx, IrModule *m, const IrNode *n);
-  void *fold_ctx;
 } AotOptions;
 
 bool aot_write(AotGraph *graphs, int ngraph, const AotOptions *opts, char *err, size_t errcap);

@@ -13,7 +13,6 @@
 #include <string.h>
 
 #include "../codegen/codegen.h"
-#include "../eval/fold.h"
 #include "../eval/graph.h"
 #include "../eval/value.h"
 #include "../frontend/ast.h"
@@ -352,8 +351,6 @@ static int cmd_compile(int argc, char **argv) {
   ao.source = base;
   ao.entries = entries;
   ao.nentries = nentries;
-  ao.fold = eval_fold;
-  ao.fold_ctx = NULL;
   job.argc = argc - i;
   job.argv = argv + i;
   job.aot = &ao;
@@ -381,7 +378,7 @@ int main(int argc, char **argv) {
   }
   if (strcmp(cmd, "run") == 0) return cmd_run(argc - 2, argv + 2);
   if (strcmp(cmd, "compile") == 0) return cmd_compile(argc - 2, argv + 2);
-  if (strcmp(cmd, "opt") == 0) return pass_opt_main(argc - 1, argv + 1, eval_fold, NULL);
+  if (strcmp(cmd, "opt") == 0) return pass_opt_main(argc - 1, argv + 1);
   fprintf(stderr, "msc: error: unknown command '%s'\n%s", cmd, usage);
   return 2;
 }

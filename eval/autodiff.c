@@ -31,7 +31,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../ir/exec.h"
 #include "../passes/grad.h"
 #include "graph.h"
 #include "interp.h"
@@ -220,7 +219,7 @@ static void differentiate(Interp *I, GCall *gc, IrNode **grads, Value *ret) {
     if (RT_TRY(I, &c)) rt_raise(I, EXC_TypeError, "%s", err.msg);
     Value e = CUR_EXC(I);
     CUR_EXC(I) = v_undef();
-    ir_exec_relocate(I, err.loc);
+    graph_relocate(I, err.loc);
     reraise_owned(I, e);
   }
   for (int k = 0; k < nwrt; k++) grads[k] = as_node(g, grads[k], loc);
@@ -295,10 +294,10 @@ Value autodiff_native_grad_call(Interp *I, int argc, Value *argv, KwArgs *kw) {
       Catch c2;
       bool ran = false;
       if (RT_TRY(I, &c2)) {
-        if (!ir_verify(m, NULL))
+        if (!ir_verify(m))
           rt_raise(I, EXC_RuntimeError, "internal error: the gradient graph of '%s' does not verify (see above)",
                    fn_name(gc.fn));
-        ir_exec(I, m, params, gt);
+        graph_exec(I, m, params, gt);
         rt_catch_pop(I, &c2);
         ran = true;
       }

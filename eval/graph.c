@@ -7,9 +7,7 @@
 #include <time.h>
 
 #include "../codegen/codegen.h"
-#include "../ir/exec.h"
 #include "../ir/ir.h"
-#include "fold.h"
 #include "graph.h"
 #include "interp.h"
 
@@ -822,8 +820,6 @@ static double run_passes(Interp *I, GFn *gf, Entry *e) {
   PassCtx ctx;
   memset(&ctx, 0, sizeof ctx);
   ctx.level = gf->level;
-  ctx.fold = eval_fold;
-  ctx.fold_ctx = I;
   PassOptions po = graph_config.passes;
   po.level = gf->level;
   char err[512];
@@ -835,10 +831,10 @@ static double run_passes(Interp *I, GFn *gf, Entry *e) {
 /* Verifies, runs the passes, dumps, emits C and loads it (cc backend);
  * logs the compilation (-v) before the cc run. */
 static void backend_prepare(Interp *I, GFn *gf, Entry *e, const char *why, double ms_cap) {
-  if (!ir_verify(e->m, NULL))
+  if (!ir_verify(e->m))
     rt_raise(I, EXC_RuntimeError, "internal error: the graph of '%s' does not verify (see above)", gf->name);
   double ms_pass = run_passes(I, gf, e);
-  if (!ir_verify(e->m, NULL))
+  if (!ir_verify(e->m))
     rt_raise(I, EXC_RuntimeError, "internal error: the graph of '%s' does not verify after the passes (see above)",
              gf->name);
   if (graph_config.dump_ir) ir_print(stderr, e->m);
@@ -1023,7 +1019,7 @@ static Value run_entry(Interp *I, GFn *gf, Entry *e, Tensor **ins) {
   if (graph_config.backend == GB_REF) {
     Catch cat;
     if (RT_TRY(I, &cat)) {
-      ir_exec(I, e->m, params, outs);
+      graph_exec(I, e->m, params, outs);
       rt_catch_pop(I, &cat);
     } else {
       for (int i = 0; i < nout; i++) obj_decref(I, &outs[i]->h);

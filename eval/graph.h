@@ -165,6 +165,18 @@ Value graph_native_assign(Interp *I, int argc, Value *argv, KwArgs *kw);
 Value graph_native_export_name(Interp *I, int argc, Value *argv, KwArgs *kw);
 Value graph_native_warn(Interp *I, int argc, Value *argv, KwArgs *kw);
 
+/* ---- the reference executor on Tensors (graph_exec.c) ------------------------
+ * graph_exec runs m's entry graph (ir/exec.c) with params[] (one Tensor per
+ * entry-graph param); outs[i] NULL gets a new Tensor of the output's type.
+ * An error is raised as the exception it names, located at the failing
+ * node's script line (graph_relocate). */
+void graph_exec(Interp *I, IrModule *m, Tensor *const *params, Tensor **outs);
+/* Puts loc at the innermost end of the traceback of the exception being
+ * raised (call between catching it and raising it again). */
+void graph_relocate(Interp *I, IrLoc loc);
+/* Raises an op error (ir/ops.h kinds) located at loc when at_node. */
+_Noreturn void graph_raise_at(Interp *I, OpErrKind kind, const char *msg, IrLoc loc, bool at_node);
+
 /* Routes the runtime's output hook to the script's stdout (interp_new). */
 void graph_init(Interp *I);
 /* Drops every compiled graph and cached reference (interp_free, before

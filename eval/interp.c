@@ -2127,6 +2127,7 @@ void interp_free(Interp *I) {
   for (int i = 0; i < ev->nlib_srcs; i++) src_free(ev->lib_srcs[i]);
   free(ev->lib_srcs);
   free(I->tb);
+  free(I->op_ws.p);
   free(ev);
   free(I);
 }

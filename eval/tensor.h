@@ -124,6 +124,8 @@ bool tensor_getattr_extra(Interp *I, Value obj, Str *name, Value *out);
  * tensor input an ndarray -> numpy semantics and an ndarray result; no
  * tensor input -> the caller's attrs->np). Returns a new tensor. */
 Value prim_call(Interp *I, OpId op, int nin, Value *in, const Attrs *attrs);
+/* Raises the exception an op rule's error names (ir/ops.h OpErr). */
+_Noreturn void prim_raise(Interp *I, const OpErr *err);
 /* Decodes keyword/positional attribute values of op into a. */
 void attrs_set(Interp *I, OpId op, Attrs *a, const char *name, Value v);
 

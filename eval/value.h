@@ -41,8 +41,10 @@
 #include <setjmp.h>
 
 #include "../frontend/ast.h"
+#include "../ir/ops.h"
 
 typedef struct Interp Interp;
+typedef struct Tensor Tensor;
 typedef struct Obj Obj;
 typedef struct Str Str;
 typedef struct Tuple Tuple;
@@ -384,6 +386,7 @@ struct Interp {
   int depth, max_depth;
   void *ev;         /* evaluator-private */
   struct GraphState *graph; /* graph mode (graph.c), NULL until first use */
+  OpWorkspace op_ws; /* the eager kernels' reusable workspace (prim.c) */
 
   int argc;         /* sys.argv */
   char **argv;

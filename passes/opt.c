@@ -28,15 +28,13 @@ static const char opt_usage[] =
     "  --emit-c               print the C of the entry graph (function msc_<graph>) instead\n"
     "  --emit-dot             print the module as a Graphviz picture instead\n";
 
-int pass_opt_main(int argc, char **argv, PassFoldFn fold, void *fold_ctx) {
+int pass_opt_main(int argc, char **argv) {
   const char *path = NULL;
   bool emit_c = false, emit_dot = false, run_passes = false, memory_report = false;
   PassOptions po;
   memset(&po, 0, sizeof po);
   PassCtx ctx;
   memset(&ctx, 0, sizeof ctx);
-  ctx.fold = fold;
-  ctx.fold_ctx = fold_ctx;
   for (int i = 1; i < argc; i++) {
     const char *a = argv[i];
     if (strcmp(a, "--verify-each") == 0) po.verify_each = true;
@@ -84,7 +82,7 @@ int pass_opt_main(int argc, char **argv, PassFoldFn fold, void *fold_ctx) {
     return 1;
   }
   IrModule *m = ir_parse(f);
-  bool ok = m && ir_verify(m, NULL);
+  bool ok = m && ir_verify(m);
   if (ok && run_passes) {
     ok = pass_run(m, &ctx, &po, err, sizeof err);
     if (!ok) diag_plain(DIAG_ERROR, "%s", err);

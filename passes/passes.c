@@ -150,7 +150,7 @@ bool pass_run(IrModule *m, PassCtx *ctx, const PassOptions *o, char *err, size_t
       ir_print_banner(dump, "After", p->name);
       ir_print(dump, m);
     }
-    if (o->verify_each && !ir_verify(m, NULL)) {
+    if (o->verify_each && !ir_verify(m)) {
       ir_print_banner(dump, "After (failed verification)", p->name);
       ir_print(dump, m);
       snprintf(err, cap, "the IR does not verify after pass '%s' (printed above)", p->name);

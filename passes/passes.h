@@ -34,18 +34,10 @@
 
 typedef struct PassCtx PassCtx;
 
-/* Constant folding evaluates a primitive through this hook (the eval/
- * side owns the kernels): returns a new IR constant (IR_NK_CONST, in m)
- * holding n's result when every operand of n is a constant, or NULL when
- * it cannot (error in the kernel, unsupported). */
-typedef IrNode *(*PassFoldFn)(void *fold_ctx, IrModule *m, const IrNode *n);
-
 struct PassCtx {
   int level;             /* 0, 1, 2 */
   bool aot;              /* compiling for `msc compile`: constants may be
                             re-laid-out (layout pass) */
-  PassFoldFn fold;       /* NULL: constfold folds nothing */
-  void *fold_ctx;
   int64_t fold_max_elems; /* largest result constfold creates (0: 1<<16) */
 };
 
@@ -85,9 +77,8 @@ bool pass_check_names(const PassOptions *opts, char *err, size_t errcap);
 bool pass_run(IrModule *m, PassCtx *ctx, const PassOptions *opts, char *err, size_t errcap);
 
 /* `msc opt [options] FILE.mir` (passes/opt.c): parse, verify, run the
- * passes, print to stdout. Returns the exit status. The fold hook is
- * the driver's (it owns an interpreter). */
-int pass_opt_main(int argc, char **argv, PassFoldFn fold, void *fold_ctx);
+ * passes, print to stdout. Returns the exit status. */
+int pass_opt_main(int argc, char **argv);
 
 /* ---- helpers shared by passes -------------------------------------------- */
 /* Is g the subgraph of some Fusion node of m? (passes.c) */

@@ -34,19 +34,10 @@ static char errbuf[512];
  * none) and the result in *out. */
 static const char *infer(OpId op, int nin, const TType *in, const Attrs *a, TType *out) {
   msrt_dtype cast[8];
+  for (int i = 0; i < nin && i < 8; i++) cast[i] = in[i].dt;
+  OpErr err;
   errbuf[0] = 0;
-  Catch c;
-  if (RT_TRY(I, &c)) {
-    op_infer_rule(op)(I, op, nin, in, a, out, cast);
-    rt_catch_pop(I, &c);
-    return errbuf;
-  }
-  Value e = CUR_EXC(I);
-  CUR_EXC(I) = v_undef();
-  Str *s = rt_str(I, e);
-  snprintf(errbuf, sizeof errbuf, "%s", s->data);
-  obj_decref(I, &s->h);
-  v_decref(I, e);
+  if (!op_infer(op, nin, in, a, out, cast, &err)) snprintf(errbuf, sizeof errbuf, "%s", err.msg);
   return errbuf;
 }
 
@@ -71,8 +62,7 @@ static const char *shp(const TType *t) {
 
 TEST(every_op_has_every_rule) {
   for (int op = 0; op < OP_COUNT; op++) {
-    if (!op_infer_rule((OpId)op)) UNIT_FAIL("%s: no infer rule (eval/prim.c infer_rules)", op_info[op].name);
-    if (!op_kernel_rule((OpId)op)) UNIT_FAIL("%s: no kernel rule (eval/prim.c kernel_rules)", op_info[op].name);
+    if (!op_has_rules((OpId)op)) UNIT_FAIL("%s: no infer or kernel rule (ir/rules.c)", op_info[op].name);
   }
 }
 
