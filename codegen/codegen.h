@@ -33,6 +33,7 @@
 #include <stddef.h>
 
 #include "../ir/ir.h"
+#include "../passes/passes.h"
 
 typedef struct CgOptions {
   /* Tensor constants with more elements than this are passed by pointer
@@ -51,6 +52,8 @@ typedef struct CgResult {
   size_t ws_lower_bound; /* the arena's lower bound (memplan.h) */
   int nconst;         /* constants passed by pointer, in args order */
   IrNode **consts;    /* malloc'd array of the IR_NK_CONST nodes */
+  double ms_passes;   /* cg_compile: wall time of the passes */
+  double ms_emit;     /* cg_compile: wall time of planning and emission */
 } CgResult;
 
 /* Emits the entry graph of m as function `fname`. Returns false with a
@@ -65,6 +68,54 @@ void cg_result_free(CgResult *r);
 char *cg_entry_name(const char *graph);
 /* True when op (an OpId) has a C-emission rule. */
 bool cg_emit_rule_exists(int op);
+
+/* ---- the pipeline (pipeline.c) -------------------------------------------------
+ * One function compiles a module for every command (msc run's graphs, msc
+ * opt, msc compile's entries): verify, the level's pass pipeline (or
+ * --passes=) with the print/verify/time options, verify, the dumps, then,
+ * when C is wanted, the memory plan and the C text. Options are a value. */
+typedef struct CgCompileOptions {
+  int level;               /* 0, 1, 2: the pipeline (when passes.passes is NULL) */
+  bool level_given;        /* -O given on the command line */
+  bool no_passes;          /* run no pass at all (msc opt without -O/--passes) */
+  bool aot;                /* for msc compile (the layout pass re-lays out constants) */
+  PassOptions passes;      /* --passes, --print-*, --verify-each, --time-passes */
+  bool memory_report;      /* --memory-report: the arena plan (to dump) */
+  bool dump_ir, emit_dot, dump_c; /* --dump-ir, --emit-dot, --dump-c (to dump) */
+  FILE *dump;              /* where dumps and reports go (NULL: stderr) */
+  bool emit;               /* plan memory and emit C (false: stop after the dumps) */
+  CgOptions cg;            /* C generation */
+} CgCompileOptions;
+
+/* Where cg_compile stopped. */
+typedef enum CgStatus {
+  CG_OK = 0,
+  CG_EVERIFY,  /* the module as given does not verify */
+  CG_EPASS,    /* a pass failed (--verify-each), or its result does not verify */
+  CG_EEMIT,    /* C generation does not support something in the module */
+} CgStatus;
+
+void cg_compile_options_init(CgCompileOptions *o);
+/* Compiles m: verify, passes, verify, dumps; with o->emit also plans
+ * memory and emits the entry graph as function fname into *out (whose
+ * ms_passes/ms_emit are set either way). Returns CG_OK, or where it
+ * stopped with a one-line message in err (a verifier failure prints its
+ * diagnostic first). */
+CgStatus cg_compile(IrModule *m, const char *fname, const CgCompileOptions *o, CgResult *out, char *err,
+                    size_t errcap);
+/* Takes one command-line word of the compile options into *o: 1 when it
+ * was one, else 0. The same words for every command. */
+int cg_compile_option(CgCompileOptions *o, const char *arg);
+/* Checks the pass names the options mention; "no such pass" message. */
+bool cg_compile_options_check(const CgCompileOptions *o, char *err, size_t errcap);
+/* The compile options' help text (the pass list from the registry). */
+void cg_compile_options_help(FILE *f);
+
+/* `msc opt [options] FILE.mir` (opt.c): parse, verify, run the passes,
+ * print the module (or its C, or its picture) to stdout. Returns the exit
+ * status: 0, 1 (the file does not parse or verify, a pass failed), 2 (bad
+ * usage). */
+int cg_opt_main(int argc, char **argv);
 
 /* ---- JIT (jit.c) ---------------------------------------------------------
  * Compiles C text into a shared object with $CC (default "cc") and the
@@ -177,6 +228,9 @@ typedef struct AotOptions {
   int nentries;
   FILE *memory_report;  /* --memory-report: per entry figures and plan */
   bool runtime_separate; /* --runtime=separate: msrt.h + msrt_*.c beside the library */
+  /* the pipeline options (each entry's level comes from its graph unless
+   * -O was given); NULL: the defaults */
+  const CgCompileOptions *compile;
 } AotOptions;
 
 bool aot_write(AotGraph *graphs, int ngraph, const AotOptions *opts, char *err, size_t errcap);

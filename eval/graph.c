@@ -11,7 +11,6 @@
 #include "graph.h"
 #include "interp.h"
 
-GraphConfig graph_config = {.opt_level = 1};
 
 /* ---- state ------------------------------------------------------------------ */
 
@@ -59,7 +58,7 @@ typedef struct Entry {
   CgEntryFn fn;
   CgResult cg;
   void *ws;
-  GraphRecord *rec;      /* msc compile (graph_config.record), or NULL */
+  GraphRecord *rec;      /* msc compile (GraphConfig.records), or NULL */
 } Entry;
 
 typedef struct GFn {
@@ -77,11 +76,26 @@ typedef struct GraphState {
   uint32_t gen;
   int nfn, capfn;
   GFn **fns;
+  GraphConfig cfg;
+  char *export_name;     /* ms.export running: the entry's name */
 } GraphState;
 
+void graph_config_init(GraphConfig *c) {
+  memset(c, 0, sizeof *c);
+  cg_compile_options_init(&c->compile);
+}
+
 static GraphState *gs(Interp *I) {
-  if (!I->graph) I->graph = xcalloc(1, sizeof(GraphState));
+  if (!I->graph) {
+    I->graph = xcalloc(1, sizeof(GraphState));
+    graph_config_init(&I->graph->cfg);
+  }
   return I->graph;
+}
+
+void graph_configure(Interp *I, const GraphConfig *c) { gs(I)->cfg = *c; }
+
+static const GraphConfig *cfg(Interp *I) { return &gs(I)->cfg;
 }
 
 static double now_ms(void) {
@@ -806,55 +820,37 @@ static Value capture(Interp *I, GFn *gf, Entry *e, int argc, Value *argv, KwArgs
 }
 
 /* "N nodes" counts the entry graph's nodes after the passes. */
-static void log_compile(GFn *gf, Entry *e, const char *why, double ms_cap, double ms_pass, double ms_cg) {
-  if (!graph_config.verbose) return;
+static void log_compile(Interp *I, GFn *gf, Entry *e, const char *why, double ms_cap, const CgResult *r) {
+  if (!cfg(I)->verbose) return;
   IrGraph *g = ir_module_entry(e->m);
   fprintf(stderr, "msc: jit: compiling '%s' (%s): %d nodes, capture %.2f ms, passes %.2f ms, codegen %.2f ms\n",
-          gf->name, why, g->nnode, ms_cap, ms_pass, ms_cg);
+          gf->name, why, g->nnode, ms_cap, r->ms_passes, r->ms_emit);
 }
 
-/* Runs the pass pipeline of gf's level on e's module (passes.h), with the
- * dump/verify/timing options of msc run; returns the time it took. */
-static double run_passes(Interp *I, GFn *gf, Entry *e) {
-  double t0 = now_ms();
-  PassCtx ctx;
-  memset(&ctx, 0, sizeof ctx);
-  ctx.level = gf->level;
-  PassOptions po = graph_config.passes;
-  po.level = gf->level;
-  char err[512];
-  if (!pass_run(e->m, &ctx, &po, err, sizeof err))
-    rt_raise_op(I, EXC_RuntimeError, "graph '%s': %s", gf->name, err);
-  return now_ms() - t0;
-}
-
-/* Verifies, runs the passes, dumps, emits C and loads it (cc backend);
- * logs the compilation (-v) before the cc run. */
+/* The one pipeline (codegen.h cg_compile) with msc run's options at gf's
+ * level: verify, passes, verify, dumps, and for the cc backend the memory
+ * plan and the C, which is then compiled and loaded; logs the compilation
+ * (-v) before the cc run. */
 static void backend_prepare(Interp *I, GFn *gf, Entry *e, const char *why, double ms_cap) {
-  if (!ir_verify(e->m))
-    rt_raise(I, EXC_RuntimeError, "internal error: the graph of '%s' does not verify (see above)", gf->name);
-  double ms_pass = run_passes(I, gf, e);
-  if (!ir_verify(e->m))
-    rt_raise(I, EXC_RuntimeError, "internal error: the graph of '%s' does not verify after the passes (see above)",
-             gf->name);
-  if (graph_config.dump_ir) ir_print(stderr, e->m);
-  if (graph_config.emit_dot) ir_print_dot(stderr, e->m);
-  if (graph_config.backend != GB_CC) {
-    log_compile(gf, e, why, ms_cap, ms_pass, 0);
-    return;
-  }
-  double t0 = now_ms();
+  const GraphConfig *c = cfg(I);
+  CgCompileOptions o = c->compile;
+  o.level = gf->level;
+  o.emit = c->backend == GB_CC;
   char *fname = cg_entry_name(gf->name);
   char err[512];
-  CgOptions co = {0};
-  co.memory_report = graph_config.memory_report ? stderr : NULL;
-  if (!cg_emit(e->m, fname, &co, &e->cg, err, sizeof err)) {
+  CgStatus st = cg_compile(e->m, fname, &o, &e->cg, err, sizeof err);
+  if (st != CG_OK) {
     free(fname);
-    rt_raise_op(I, EXC_NotImplementedError, "%s", err);
+    if (st == CG_EVERIFY) rt_raise(I, EXC_RuntimeError, "internal error: the graph of '%s' does not verify (see above)", gf->name);
+    if (st == CG_EEMIT) rt_raise_op(I, EXC_NotImplementedError, "%s", err);
+    rt_raise_op(I, EXC_RuntimeError, "graph '%s': %s", gf->name, err);
   }
-  log_compile(gf, e, why, ms_cap, ms_pass, now_ms() - t0);
-  if (graph_config.dump_c) fputs(e->cg.c, stderr);
-  JitOptions jo = {graph_config.cache_dir, graph_config.verbose};
+  log_compile(I, gf, e, why, ms_cap, &e->cg);
+  if (c->backend != GB_CC) {
+    free(fname);
+    return;
+  }
+  JitOptions jo = {c->cache_dir, c->verbose};
   e->fn = jit_load(e->cg.c, fname, &jo, err, sizeof err);
   free(fname);
   if (!e->fn) rt_raise_op(I, EXC_RuntimeError, "graph mode: %s", err);
@@ -865,7 +861,7 @@ static void backend_prepare(Interp *I, GFn *gf, Entry *e, const char *why, doubl
 }
 
 /* ---- ms.export (msc compile) ----------------------------------------------------
- * _msc.export_name(name) -> bool: under msc compile (graph_config.record)
+ * _msc.export_name(name) -> bool: under msc compile (GraphConfig.records)
  * the graph calls made until _msc.export_name(None) are exports: each is
  * keyed apart from the script's own calls (a specialisation of its own, so
  * the export is an entry even when the script already compiled that
@@ -874,16 +870,15 @@ static void backend_prepare(Interp *I, GFn *gf, Entry *e, const char *why, doubl
  * Under msc run it does nothing and returns False (lib/mindspore/train/
  * serialization.py ms.export). _msc.warn(text): "msc: warning: text" on
  * stderr. */
-static char *export_name;
-
 Value graph_native_export_name(Interp *I, int argc, Value *argv, KwArgs *kw) {
   (void)kw;
   if (argc != 1 || !(argv[0].tag == V_NONE || v_is(argv[0], OBJ_STR)))
     rt_raise(I, EXC_TypeError, "export_name(name or None)");
-  free(export_name);
-  export_name = NULL;
-  if (!graph_config.record) return v_bool(false);
-  if (argv[0].tag != V_NONE) export_name = xstrdup(AS_STR(argv[0])->data);
+  GraphState *S = gs(I);
+  free(S->export_name);
+  S->export_name = NULL;
+  if (!S->cfg.records) return v_bool(false);
+  if (argv[0].tag != V_NONE) S->export_name = xstrdup(AS_STR(argv[0])->data);
   return v_bool(true);
 }
 
@@ -897,18 +892,17 @@ Value graph_native_warn(Interp *I, int argc, Value *argv, KwArgs *kw) {
 
 /* ---- msc compile's records --------------------------------------------------- */
 
-static GraphRecord **records;
-static int nrecords, caprecords;
-
-static GraphRecord *record_new(GFn *gf) {
+static GraphRecord *record_new(Interp *I, GFn *gf) {
+  GraphState *S = gs(I);
+  GraphRecords *rs = S->cfg.records;
   GraphRecord *r = xcalloc(1, sizeof(GraphRecord));
-  r->name = xstrdup(export_name ? export_name : gf->name); /* ms.export */
+  r->name = xstrdup(S->export_name ? S->export_name : gf->name); /* ms.export */
   r->level = gf->level;
-  if (nrecords == caprecords) {
-    caprecords = caprecords ? 2 * caprecords : 8;
-    records = xrealloc(records, sizeof(GraphRecord *) * (size_t)caprecords);
+  if (rs->n == rs->cap) {
+    rs->cap = rs->cap ? 2 * rs->cap : 8;
+    rs->v = xrealloc(rs->v, sizeof(GraphRecord *) * (size_t)rs->cap);
   }
-  records[nrecords++] = r;
+  rs->v[rs->n++] = r;
   return r;
 }
 
@@ -970,14 +964,7 @@ static void record_call(GraphRecord *r, GraphArray *pre, int nparam, Tensor **pa
   }
 }
 
-void graph_records_take(GraphRecord ***recs, int *n) {
-  *recs = records;
-  *n = nrecords;
-  records = NULL;
-  nrecords = caprecords = 0;
-}
-
-void graph_record_free(GraphRecord *r) {
+static void record_free(GraphRecord *r) {
   if (!r) return;
   free(r->name);
   if (r->m) ir_module_free(r->m);
@@ -988,6 +975,12 @@ void graph_record_free(GraphRecord *r) {
   free(r->calls);
   free_arrays(r->after, r->nparam);
   free(r);
+}
+
+void graph_records_free(GraphRecords *rs) {
+  for (int i = 0; i < rs->n; i++) record_free(rs->v[i]);
+  free(rs->v);
+  memset(rs, 0, sizeof *rs);
 }
 
 /* ---- running --------------------------------------------------------------- */
@@ -1016,7 +1009,7 @@ static Value run_entry(Interp *I, GFn *gf, Entry *e, Tensor **ins) {
     const IrType *ty = onodes[i]->type;
     outs[i] = tensor_new(I, ty->dt, ty->ndim, ty->shape, TF_MS);
   }
-  if (graph_config.backend == GB_REF) {
+  if (cfg(I)->backend == GB_REF) {
     Catch cat;
     if (RT_TRY(I, &cat)) {
       graph_exec(I, e->m, params, outs);
@@ -1113,7 +1106,7 @@ static Value jit_dispatch(Interp *I, GFn *gf, Value args, Value kwargs, bool com
   KeyCtx kc;
   memset(&kc, 0, sizeof kc);
   buf_puts(&kc.key, gf->options);
-  if (export_name) buf_printf(&kc.key, "|export=%s", export_name); /* ms.export: an entry of its own */
+  if (gs(I)->export_name) buf_printf(&kc.key, "|export=%s", gs(I)->export_name); /* ms.export: an entry of its own */
   int nparts = argc + kw.n;
   char **parts = xcalloc((size_t)(nparts ? nparts : 1), sizeof(char *));
   for (int i = 0; i < nparts; i++) {
@@ -1167,7 +1160,7 @@ static Value jit_dispatch(Interp *I, GFn *gf, Value args, Value kwargs, bool com
       gf->ents = xrealloc(gf->ents, sizeof(Entry *) * (size_t)gf->capent);
     }
     gf->ents[gf->nent++] = e;
-    if (graph_config.record) e->rec = record_new(gf);
+    if (cfg(I)->records) e->rec = record_new(I, gf);
   } else {
     for (int i = 0; i < kc.nrefs; i++) v_decref(I, kc.refs[i]);
     free(kc.refs);
@@ -1225,7 +1218,7 @@ Value graph_native_jit_new(Interp *I, int argc, Value *argv, KwArgs *kw) {
   GraphState *S = gs(I);
   const char *mode = argc > 1 && v_is(argv[1], OBJ_STR) ? AS_STR(argv[1])->data : "ast";
   const char *level = argc > 2 && v_is(argv[2], OBJ_STR) ? AS_STR(argv[2])->data : "";
-  int lv = graph_config.opt_level;
+  int lv = cfg(I)->compile.level;
   if (strcmp(level, "O0") == 0 || strcmp(level, "O1") == 0 || strcmp(level, "O2") == 0) lv = level[1] - '0';
   else if (*level) rt_raise(I, EXC_ValueError, "jit_new: jit_level must be 'O0', 'O1', 'O2' or '', not '%s'", level);
   GFn *gf = xcalloc(1, sizeof(GFn));
@@ -1245,7 +1238,7 @@ Value graph_native_jit_new(Interp *I, int argc, Value *argv, KwArgs *kw) {
   gf->name = xstrdup(name ? name : "graph");
   graph_ident(gf->name);
   Buf b = {0};
-  buf_printf(&b, "%s,O%d,%s", mode, gf->level, graph_config.backend == GB_REF ? "ref" : "cc");
+  buf_printf(&b, "%s,O%d,%s", mode, gf->level, cfg(I)->backend == GB_REF ? "ref" : "cc");
   gf->options = b.data ? b.data : xstrdup("");
   if (S->nfn == S->capfn) {
     S->capfn = S->capfn ? 2 * S->capfn : 8;
@@ -1283,8 +1276,8 @@ Value graph_native_jit_call(Interp *I, int argc, Value *argv, KwArgs *kw) {
   if (!v_is(argv[1], OBJ_TUPLE)) rt_raise(I, EXC_TypeError, "jit_call: args must be a tuple");
   GraphState *S = gs(I);
   /* PyNative forced, or already inside a graph: run the Python function */
-  if (graph_config.mode == GM_PYNATIVE || S->cap) return call_plain(I, gf, argv[1], argv[2]);
-  return jit_dispatch(I, gf, argv[1], argv[2], export_name != NULL); /* ms.export: compiled, not run */
+  if (S->cfg.mode == GM_PYNATIVE || S->cap) return call_plain(I, gf, argv[1], argv[2]);
+  return jit_dispatch(I, gf, argv[1], argv[2], S->export_name != NULL); /* ms.export: compiled, not run */
 }
 
 /* _msc.jit_compile(id, args, kwargs): compile without running. */
@@ -1292,7 +1285,7 @@ Value graph_native_jit_compile(Interp *I, int argc, Value *argv, KwArgs *kw) {
   (void)kw;
   if (argc != 3) rt_raise(I, EXC_TypeError, "jit_compile(id, args, kwargs)");
   GFn *gf = gfn_of(I, argv[0]);
-  if (graph_config.mode == GM_PYNATIVE || gs(I)->cap) return v_none();
+  if (cfg(I)->mode == GM_PYNATIVE || gs(I)->cap) return v_none();
   return jit_dispatch(I, gf, argv[1], argv[2], true);
 }
 
@@ -1307,14 +1300,16 @@ Value graph_native_run_mode(Interp *I, int argc, Value *argv, KwArgs *kw) {
   (void)argc;
   (void)argv;
   (void)kw;
-  const char *m = graph_config.mode == GM_PYNATIVE ? "pynative" : graph_config.mode == GM_GRAPH ? "graph" : "";
+  const char *m = cfg(I)->mode == GM_PYNATIVE ? "pynative" : cfg(I)->mode == GM_GRAPH ? "graph" : "";
   return v_obj(&str_from_c(I, m)->h);
 }
 
 void graph_free_all(Interp *I) {
   msrt_set_output(NULL, NULL);
-  free(export_name); /* ms.export: a script that failed inside an export */
-  export_name = NULL;
+  if (I->graph) { /* ms.export: a script that failed inside an export */
+    free(I->graph->export_name);
+    I->graph->export_name = NULL;
+  }
   GraphState *S = I->graph;
   if (!S) return;
   for (int i = 0; i < S->nfn; i++) {

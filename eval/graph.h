@@ -36,7 +36,7 @@
 #ifndef MSC_GRAPH_H
 #define MSC_GRAPH_H
 
-#include "../passes/passes.h"
+#include "../codegen/codegen.h"
 #include "tensor.h"
 
 struct IrNode;
@@ -44,38 +44,40 @@ struct IrNode;
 typedef enum GraphBackend { GB_CC, GB_REF } GraphBackend;
 typedef enum GraphRunMode { GM_SCRIPT, GM_PYNATIVE, GM_GRAPH } GraphRunMode;
 
-/* Set by the driver before the script runs (msc run options). */
+typedef struct GraphRecords GraphRecords;
+
+/* How graphs compile and run (msc run / msc compile options), a value the
+ * driver hands to the interpreter before the script runs (graph_configure);
+ * a default configuration applies otherwise. */
 typedef struct GraphConfig {
   GraphBackend backend;
   GraphRunMode mode;   /* --mode=: force PyNative, start in GRAPH_MODE */
-  bool dump_ir;        /* --dump-ir: each compiled graph's IR to stderr */
-  bool emit_dot;       /* --emit-dot: each compiled graph as Graphviz, stderr */
-  bool dump_c;         /* --dump-c: each graph's generated C, stderr */
   bool verbose;        /* -v: log compilations and why */
   const char *cache_dir; /* --cache-dir, or NULL */
-  int opt_level;       /* -O0/-O1/-O2: the level of graphs whose jit_level
-                          the script does not set (default 1) */
-  PassOptions passes;  /* --passes=, --print-after=, --print-before=,
-                          --print-after-all, --print-after-change,
-                          --verify-each, --time-passes: for every graph
-                          (passes.level is unused: each graph has its own) */
-  bool memory_report;  /* --memory-report: each graph's arena plan, stderr */
-  bool record;         /* msc compile: keep every compiled graph (GraphRecord);
-                          the driver also sets backend GB_REF */
+  /* the pipeline and its options for every graph (codegen.h): -O is the
+   * level of graphs whose jit_level the script does not set (default 1);
+   * --passes, --print-*, --verify-each, --time-passes, --memory-report,
+   * --dump-ir, --emit-dot, --dump-c */
+  CgCompileOptions compile;
+  GraphRecords *records; /* msc compile: each compiled graph is recorded
+                            here (the driver owns it); NULL: not recorded */
 } GraphConfig;
 
-extern GraphConfig graph_config;
+void graph_config_init(GraphConfig *c);
+/* The configuration of I's graphs (copied; the strings it points to must
+ * outlive I). */
+void graph_configure(Interp *I, const GraphConfig *c);
 
 /* ---- msc compile: the record of every compiled graph ---------------------
- * With graph_config.record, each new specialisation (a compiled graph) gets
+ * With GraphConfig.records, each new specialisation (a compiled graph) gets
  * a GraphRecord, in the order the script compiled them. Its first call
  * (Cell.compile and trace's first call too: the graph is then run once
  * more by the reference executor, with the output hook muted) records the
  * value of every entry-graph param (inputs and the Parameters' values at
  * that call) and the outputs the reference executor computed. When the
  * interpreter ends (graph_free_all) each record takes its module, after
- * the passes of the graph's level. graph_records_take hands the list over
- * (the caller frees each with graph_record_free, then the array). */
+ * the passes of the graph's level. The records belong to the driver's
+ * GraphRecords and outlive the interpreter (graph_records_free). */
 typedef struct GraphArray {
   msrt_dtype dt;
   int ndim;
@@ -112,8 +114,11 @@ typedef struct GraphRecord {
   GraphArray *after;     /* nparam entries, or NULL */
 } GraphRecord;
 
-void graph_records_take(GraphRecord ***recs, int *n);
-void graph_record_free(GraphRecord *r);
+struct GraphRecords {
+  GraphRecord **v;
+  int n, cap;
+};
+void graph_records_free(GraphRecords *rs);
 
 /* True while an ast capture runs (prim_call stages instead of running). */
 bool graph_staging(Interp *I);

@@ -76,9 +76,8 @@ bool pass_check_names(const PassOptions *opts, char *err, size_t errcap);
  * and an error naming the pass: returns false with the message in err. */
 bool pass_run(IrModule *m, PassCtx *ctx, const PassOptions *opts, char *err, size_t errcap);
 
-/* `msc opt [options] FILE.mir` (passes/opt.c): parse, verify, run the
- * passes, print to stdout. Returns the exit status. */
-int pass_opt_main(int argc, char **argv);
+/* The pipeline of level lv as "a, b, c" (help texts). */
+void pass_pipeline_print(FILE *f, int lv);
 
 /* ---- helpers shared by passes -------------------------------------------- */
 /* Is g the subgraph of some Fusion node of m? (passes.c) */

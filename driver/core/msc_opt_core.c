@@ -4,6 +4,6 @@
  * builds it with the rest of msc; that it links at all is the layering
  * check of DESIGN "one program map, no upward includes": nothing in those
  * folders may call into eval/. tests/ir/layering.mir runs it. */
-#include "../../passes/passes.h"
+#include "../../codegen/codegen.h"
 
-int main(int argc, char **argv) { return pass_opt_main(argc, argv); }
+int main(int argc, char **argv) { return cg_opt_main(argc, argv); }

@@ -2,13 +2,13 @@
  * seed 004's foo, print → parse → print round trips (constants,
  * attributes, tuples, If/While subgraphs, Parameters, locations), verifier
  * rejections, parser diagnostics at line:col, every truncation of a printed
- * module, and `msc opt` (pass_opt_main). */
+ * module, and `msc opt` (cg_opt_main). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <unistd.h>
 
 #include "ir/ir.h"
-#include "passes/passes.h"
+#include "codegen/codegen.h"
 #include "tests/unit/unit.h"
 
 static char *diag_buf;
@@ -503,7 +503,7 @@ static int run_opt(const char *text, const char *arg, char **out) {
   int argc = arg ? 3 : 2;
   if (!arg) argv[1] = path, argv[2] = NULL;
   diag_begin();
-  int rc = pass_opt_main(argc, argv);
+  int rc = cg_opt_main(argc, argv);
   diag_end();
   fflush(stdout);
   dup2(saved, 1);
