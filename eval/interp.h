@@ -16,7 +16,7 @@
 #ifndef MSC_INTERP_H
 #define MSC_INTERP_H
 
-#include "value.h"
+#include "valpriv.h"
 
 /* A resolved reference to a name: where it lives and its interned text. */
 typedef struct NameRef {
@@ -116,11 +116,6 @@ typedef struct Eval {
 } Eval;
 
 #define EV(I) ((Eval *)(I)->ev)
-
-/* The exception being propagated (valpriv.h has the same definition). */
-#ifndef CUR_EXC
-#define CUR_EXC(I) ((I)->exc_value)
-#endif
 
 /* Runs the parsed body of an imported (lib/) module in m's namespace, in a
  * module frame called from the importing statement; m->dict already holds

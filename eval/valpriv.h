@@ -36,11 +36,8 @@ _Noreturn void raise_with_value_owned(Interp *I, ExcKind kind, Value arg); /* st
 _Noreturn void reraise_owned(Interp *I, Value e);
 /* Raises kind() (no arguments: StopIteration). */
 _Noreturn void raise_empty(Interp *I, ExcKind kind);
-/* The exception being propagated (Interp's owned "current exception");
- * same definition as interp.h's until value.h settles the member's name. */
-#ifndef CUR_EXC
+/* The exception being propagated (Interp's owned "current exception"). */
 #define CUR_EXC(I) ((I)->exc_value)
-#endif
 /* The object class's default dunders (native functions). */
 bool is_object_default(Value fn);
 /* A user-defined (non-default) special method of an Instance. */
