@@ -86,31 +86,26 @@ static Str *str_finish(Str *s) {
   return s;
 }
 
-static Obj *empty_cache;
-static Obj *char_cache[128];
-
 Str *str_empty(Interp *I) {
-  if (!empty_cache) {
-    empty_cache = &str_alloc(I, 0)->h;
-    gc_root_slot(&empty_cache);
-  }
-  obj_incref(empty_cache);
-  return (Str *)empty_cache;
+  Obj **slot = &VR(I)->empty_str;
+  if (!*slot) *slot = &str_alloc(I, 0)->h;
+  obj_incref(*slot);
+  return (Str *)*slot;
 }
 
 Str *str_char(Interp *I, const char *p, int nbytes) {
   unsigned char c = (unsigned char)p[0];
   if (nbytes == 1 && c < 128) {
-    if (!char_cache[c]) {
+    Obj **slot = &VR(I)->char_str[c];
+    if (!*slot) {
       Str *s = str_alloc(I, 1);
       s->data[0] = (char)c;
       s->data[1] = 0;
       s->nchars = 1;
-      char_cache[c] = &s->h;
-      gc_root_slot(&char_cache[c]);
+      *slot = &s->h;
     }
-    obj_incref(char_cache[c]);
-    return (Str *)char_cache[c];
+    obj_incref(*slot);
+    return (Str *)*slot;
   }
   return str_new(I, p, (size_t)nbytes);
 }

@@ -7,6 +7,7 @@
 
 #include <stdint.h>
 
+#include "../runtime/msrt.h"
 #include "value.h"
 
 /* Obj.flags bits owned by the value layer (high bits; the low ones are
@@ -16,12 +17,59 @@
 
 typedef void (*VisitFn)(Obj *child, void *arg);
 
+/* ---- Per-interpreter state (Interp.vs) ------------------------------- */
+
+/* iter.c's iterator classes: one per IterKind, then the variants iter.c
+ * numbers after them (str_ascii, set, reversed range, dict and reversed
+ * dict iterators); iter.c checks the count. */
+#define ITER_CLASS_SLOTS 22
+
+/* Objects built on first use and kept for the interpreter's lifetime, one
+ * owned reference each, NULL until built. The leak audit counts them as
+ * roots and gc_sweep_all drops them, walking them as VRoots.all: only
+ * Obj * members here. */
+typedef struct VRootSlots {
+  Obj *empty_str;                    /* str.c: "" */
+  Obj *char_str[128];                /* str.c: the one-character ASCII strings */
+  Obj *view_class[3];                /* dict.c: dict_keys/_values/_items (DV_*) */
+  Obj *iter_class[ITER_CLASS_SLOTS]; /* iter.c */
+  Obj *tensor_class[3];              /* tensor.c: Tensor, Parameter, ndarray (TFlavour) */
+  Obj *dtype_class[2];               /* tensor.c: mindspore's Type, numpy's dtype */
+  Obj *dtype[2][MSRT_NUM_DTYPES];    /* tensor.c: the dtype objects, [np][msrt_dtype] */
+  Obj *index_scratch;                /* tensor.c: a list owning advanced indexing's temporaries */
+  Obj *op_cache;                     /* mod_msc.c: _msc.prim's op name -> OpId */
+} VRootSlots;
+
+typedef union VRoots {
+  VRootSlots s;
+  Obj *all[sizeof(VRootSlots) / sizeof(Obj *)];
+} VRoots;
+
+typedef struct ValState {
+  VRoots roots;
+  /* value.c: objects waiting for obj_free's loop (linked by gc_next),
+   * and whether that loop is running further up the C stack */
+  Obj *free_queue;
+  bool freeing;
+  /* proto.c: containers being repr'd, innermost last (OF_REPR set) */
+  Obj **repr_stack;
+  int64_t nrepr, caprepr;
+  /* mod_msc.c: the global random stream (np.random.*, initialisers),
+   * made on first use */
+  struct MtState *rng;
+} ValState;
+
+#define VR(I) (&(I)->vs->roots.s)
+
 /* ---- value.c --------------------------------------------------------- */
 
-/* Registers a static slot holding a reference owned by the value layer
- * (caches): the leak check counts *slot as a root and gc_sweep_all clears
- * it. Register a slot once, when first filled. */
+/* Registers a static slot holding a reference (a cache kept outside
+ * Interp): the leak check counts *slot as a root and gc_sweep_all clears
+ * it. Register a slot once, when first filled. Per-interpreter caches
+ * belong in VRootSlots instead; the last user is prim.c's scratch list. */
 void gc_root_slot(Obj **slot);
+/* Frees Interp.vs (interp_free, after gc_sweep_all). */
+void value_free(Interp *I);
 /* Objects referenced from outside the object graph and the roots (what
  * MSC_CHECK_LEAKS reports); verbose lists them on stderr. For tests. */
 int64_t gc_leak_count(Interp *I, bool verbose);
@@ -48,7 +96,7 @@ int64_t val_index(Interp *I, Value v);
 /* Class name as it appears in messages ("int", "A"). */
 const char *class_name(Class *c);
 /* A built-in class not visible by name (list_iterator, dict_keys, ...),
- * kept in a static slot. */
+ * kept in *slot (a VRootSlots member), which takes the reference. */
 Class *class_new_internal(Interp *I, const char *name, Obj **slot);
 
 /* ---- str.c ----------------------------------------------------------- */

@@ -17,8 +17,10 @@
 #include "tensor.h" /* tensor hooks: destroy, traverse, class by flavour */
 #include "valpriv.h"
 
-/* ---- Roots held outside objects (static caches) ----------------------- */
+/* ---- Roots held outside objects ---------------------------------------- */
 
+/* Static slots registered by gc_root_slot. Process-wide because the slots
+ * are: the last one is prim.c's scratch list (TEMPORARY, goes with it). */
 static Obj ***roots;
 static int nroots, caproots;
 
@@ -266,24 +268,22 @@ static void obj_destroy(Interp *I, Obj *o) {
   }
 }
 
-static Obj *free_queue;
-static bool freeing;
-
 void obj_free(Interp *I, Obj *o) {
+  ValState *vs = I->vs;
   o->gc_prev->gc_next = o->gc_next;
   o->gc_next->gc_prev = o->gc_prev;
-  o->gc_next = free_queue;
-  free_queue = o;
-  if (freeing) return;
-  freeing = true;
-  while (free_queue) {
-    Obj *x = free_queue;
-    free_queue = x->gc_next;
+  o->gc_next = vs->free_queue;
+  vs->free_queue = o;
+  if (vs->freeing) return;
+  vs->freeing = true;
+  while (vs->free_queue) {
+    Obj *x = vs->free_queue;
+    vs->free_queue = x->gc_next;
     obj_destroy(I, x);
     I->nobjects--;
     obj_release(I, x);
   }
-  freeing = false;
+  vs->freeing = false;
 }
 
 void obj_decref_slow(Interp *I, Obj *o) { obj_free(I, o); }
@@ -360,7 +360,7 @@ static void subtract_ref(Obj *child, void *arg) {
 }
 
 static const char *kind_name(ObjKind k) {
-  static const char *names[] = {"str", "tuple", "list", "dict", "set", "range", "slice",
+  static const char *const names[] = {"str", "tuple", "list", "dict", "set", "range", "slice",
                                 "function", "native", "bound method", "class", "instance",
                                 "module", "cell", "iterator", "dict view", "property",
                                 "staticmethod", "classmethod", "super", "tensor", "dtype"};
@@ -385,6 +385,9 @@ static int64_t leak_check(Interp *I, bool verbose) {
   }
 #undef ROOT
   if (CUR_EXC(I).tag == V_OBJ) subtract_ref(CUR_EXC(I).as.o, NULL);
+  VRoots *vr = &I->vs->roots;
+  for (size_t i = 0; i < sizeof vr->all / sizeof vr->all[0]; i++)
+    if (vr->all[i]) subtract_ref(vr->all[i], NULL);
   for (int i = 0; i < nroots; i++)
     if (*roots[i]) subtract_ref(*roots[i], NULL);
   int64_t n = 0;
@@ -447,6 +450,7 @@ void gc_sweep_all(Interp *I, bool audit) {
   memset(I->exc, 0, sizeof I->exc);
   memset(&I->s, 0, sizeof I->s);
   CUR_EXC(I) = v_undef();
+  memset(&I->vs->roots, 0, sizeof I->vs->roots);
   for (int i = 0; i < nroots; i++) *roots[i] = NULL;
   free(roots);
   roots = NULL;
@@ -670,7 +674,6 @@ Class *class_new_builtin(Interp *I, const char *name, int builtin, Class *base, 
 Class *class_new_internal(Interp *I, const char *name, Obj **slot) {
   Class *c = class_new_builtin(I, name, -1, NULL, NULL);
   *slot = &c->h;
-  gc_root_slot(slot);
   return c;
 }
 
@@ -964,6 +967,7 @@ static void set_builtin(Interp *I, const char *name, Class *c) {
 }
 
 void value_init(Interp *I) {
+  if (!I->vs) I->vs = xcalloc(1, sizeof(ValState));
   gc_init(I);
   CUR_EXC(I) = v_undef();
   I->interned = dict_new(I);
@@ -1033,4 +1037,12 @@ void value_init(Interp *I) {
   list_init(I);
   dict_init(I);
   iter_init(I);
+}
+
+void value_free(Interp *I) {
+  if (!I->vs) return;
+  free(I->vs->repr_stack);
+  free(I->vs->rng);
+  free(I->vs);
+  I->vs = NULL;
 }

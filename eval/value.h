@@ -365,6 +365,7 @@ struct Interp {
   Obj gc_head;      /* sentinel of the all-objects list */
   int64_t nobjects; /* live objects */
   struct ObjPool *pool; /* small-object allocator (value.c) */
+  struct ValState *vs;  /* eval/'s caches and scratch (valpriv.h) */
   Dict *interned;   /* Str -> Str */
   Names s;
 
