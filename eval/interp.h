@@ -134,7 +134,6 @@ bool resolve_module(Interp *I, Node *module);
 void ev_keep(Interp *I, Obj *o);
 
 /* exc.c */
-Tuple *exc_args(Interp *I, Value exc); /* borrowed, or NULL */
 /* Raises exc, taking ownership; records the traceback. */
 _Noreturn void exc_raise_owned(Interp *I, Value exc);
 /* Raises exc again (owned) keeping the traceback recorded when it was

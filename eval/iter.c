@@ -96,7 +96,8 @@ static Iter *iter_alloc(Interp *I, IterKind kind, Value src) {
   return it;
 }
 
-Value iter_dict(Interp *I, Dict *d, int which, bool is_set) {
+/* Iterator over a dict's keys/values/items or a set (DV_*). */
+static Value iter_dict(Interp *I, Dict *d, int which, bool is_set) {
   Iter *it = iter_alloc(I, IT_DICT, v_obj(&d->h));
   it->which = which;
   it->is_set = is_set;

@@ -760,14 +760,6 @@ NATIVE(f_nonzero) {
 
 /* ---- module ------------------------------------------------------------------- */
 
-Module *mod_msc_create(Interp *I);
-/* eval/npyio.c */
-Value npyio_npy_save(Interp *I, int argc, Value *argv, KwArgs *kw);
-Value npyio_npy_load(Interp *I, int argc, Value *argv, KwArgs *kw);
-Value npyio_npz_load(Interp *I, int argc, Value *argv, KwArgs *kw);
-Value npyio_npz_save(Interp *I, int argc, Value *argv, KwArgs *kw);
-Value npyio_file_kind(Interp *I, int argc, Value *argv, KwArgs *kw);
-
 Module *mod_msc_create(Interp *I) {
   static const struct { const char *name; NativeFn fn; } defs[] = {
       {"array", f_array}, {"dtype", f_dtype}, {"prim", f_prim}, {"fill", f_fill},

@@ -1216,7 +1216,6 @@ static Module *sys_create(Interp *I) {
 /* ---- import ----------------------------------------------------------- */
 
 /* The tensor core's C module, _msc (eval/mod_msc.c). */
-Module *mod_msc_create(Interp *I);
 
 /* What msc provides in C, sorted; a dotted name is a submodule of a package.
  * Names starting with '_' are private to lib/. */

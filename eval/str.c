@@ -52,7 +52,7 @@ int utf8_encode(uint32_t cp, char *out) {
   return 4;
 }
 
-int64_t utf8_count(const char *s, int64_t n) {
+static int64_t utf8_count(const char *s, int64_t n) {
   int64_t c = 0;
   for (int64_t i = 0; i < n; i++) c += ((unsigned char)s[i] & 0xc0) != 0x80;
   return c;
@@ -86,7 +86,7 @@ static Str *str_finish(Str *s) {
   return s;
 }
 
-Str *str_empty(Interp *I) {
+static Str *str_empty(Interp *I) {
   Obj **slot = &VR(I)->empty_str;
   if (!*slot) *slot = &str_alloc(I, 0)->h;
   obj_incref(*slot);
@@ -215,7 +215,7 @@ Str *str_repeat(Interp *I, Str *s, int64_t n) {
   return r;
 }
 
-Str *str_substr(Interp *I, Str *s, int64_t cp_start, int64_t cp_stop) {
+static Str *str_substr(Interp *I, Str *s, int64_t cp_start, int64_t cp_stop) {
   if (cp_stop <= cp_start) return str_empty(I);
   if (cp_start == 0 && cp_stop >= s->nchars) { obj_incref(&s->h); return s; }
   int64_t b0 = str_cp_offset(s, cp_start), b1 = str_cp_offset(s, cp_stop);

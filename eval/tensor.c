@@ -63,7 +63,7 @@ Class *tensor_class(Interp *I, TFlavour fl) {
   return (Class *)VR(I)->tensor_class[fl];
 }
 
-Class *dtype_class(Interp *I, bool np) {
+static Class *dtype_class(Interp *I, bool np) { /* borrowed */
   tensor_init(I);
   return (Class *)VR(I)->dtype_class[np];
 }
@@ -212,7 +212,8 @@ int64_t tensor_get_i64(const Tensor *t, int64_t i) {
   }
 }
 
-Value tensor_item_value(Tensor *t, int64_t i) {
+/* Element i as a Python number (float for float dtypes, int, bool). */
+static Value tensor_item_value(Tensor *t, int64_t i) {
   if (dtype_is_float(t->dtype)) return v_float(tensor_get_f64(t, i));
   if (t->dtype == MSRT_BOOL) return v_bool(tensor_get_i64(t, i) != 0);
   return v_int(tensor_get_i64(t, i));

@@ -59,7 +59,6 @@ typedef struct DType {
 /* Creates the Tensor/Parameter/ndarray and dtype classes (idempotent). */
 void tensor_init(Interp *I);
 Class *tensor_class(Interp *I, TFlavour fl);   /* borrowed */
-Class *dtype_class(Interp *I, bool np);        /* borrowed */
 Class *tensor_class_of(Interp *I, Obj *o);     /* rt_class_of for OBJ_TENSOR/OBJ_DTYPE */
 
 /* A new tensor with uninitialised data. */
@@ -86,8 +85,6 @@ bool dtype_is_int(msrt_dtype dt); /* signed or unsigned integer (not bool) */
  * bool; MindSpore: float32/int64/bool; tensors keep theirs). Always
  * copies. */
 Tensor *tensor_from_value(Interp *I, Value v, int dt, TFlavour fl);
-/* Element i as a Python number (float for float dtypes, int, bool). */
-Value tensor_item_value(Tensor *t, int64_t i);
 double tensor_get_f64(const Tensor *t, int64_t i);
 int64_t tensor_get_i64(const Tensor *t, int64_t i);
 /* Writes a Python number into element i (converted to t's dtype). */

@@ -101,14 +101,11 @@ Class *class_new_internal(Interp *I, const char *name, Obj **slot);
 
 /* ---- str.c ----------------------------------------------------------- */
 
-Str *str_empty(Interp *I);
 Str *str_char(Interp *I, const char *p, int nbytes); /* one code point */
 int utf8_len1(unsigned char c);                      /* bytes of a UTF-8 sequence */
 uint32_t utf8_decode(const char *p, int *n);
 int utf8_encode(uint32_t cp, char *out);
-int64_t utf8_count(const char *s, int64_t n);
 int64_t str_cp_offset(Str *s, int64_t cp); /* byte offset of code point cp */
-Str *str_substr(Interp *I, Str *s, int64_t cp_start, int64_t cp_stop);
 Value str_getitem(Interp *I, Str *s, Value key);
 bool str_contains(Str *hay, Str *needle);
 int str_cmp(Str *a, Str *b); /* code point order (= byte order in UTF-8) */
@@ -123,9 +120,6 @@ uint64_t hash_float(double d);
 Value int_ctor(Interp *I, int argc, Value *argv, KwArgs *kw);
 Value float_ctor(Interp *I, int argc, Value *argv, KwArgs *kw);
 Value bool_ctor(Interp *I, int argc, Value *argv, KwArgs *kw);
-/* int(string, base): ValueError on a bad literal. */
-Value int_from_str(Interp *I, Str *s, int base);
-double float_from_str(Interp *I, Str *s);
 /* float -> int with CPython's errors (inf: OverflowError, nan: ValueError). */
 int64_t float_to_int(Interp *I, double d);
 /* Exact comparison of two numbers (int/float/bool): -1, 0, 1; 2 when
@@ -136,8 +130,6 @@ static inline int64_t num_i(Value v) { return v.tag == V_BOOL ? (int64_t)v.as.b 
 
 /* ---- list.c ---------------------------------------------------------- */
 
-Tuple *tuple_from_array(Interp *I, int64_t n, const Value *items); /* increfs */
-List *list_from_array(Interp *I, int64_t n, const Value *items);   /* increfs */
 Value list_getitem(Interp *I, List *l, Value key);
 Value tuple_getitem(Interp *I, Tuple *t, Value key);
 Value range_getitem(Interp *I, Range *r, Value key);
@@ -188,15 +180,21 @@ void iter_destroy(Interp *I, Obj *o);
 void iter_free_mem(Obj *o);
 void iter_traverse(Obj *o, VisitFn visit, void *arg);
 Class *iter_class(Interp *I, Obj *o);
-/* Iterator over a dict's keys/values/items or a set (DV_*). */
-Value iter_dict(Interp *I, Dict *d, int which, bool is_set);
 
 /* ---- proto.c --------------------------------------------------------- */
 
 void default_repr_buf(Interp *I, Buf *b, Value v); /* object.__repr__ */
 void exc_str_buf(Interp *I, Buf *b, Value exc);
-/* rt_compare for ==/!= without the bool box: -1 when NotImplemented all
- * the way (never for built-ins). */
-void obj_traverse(Obj *o, VisitFn visit, void *arg);
+
+/* ---- mod_msc.c, npyio.c ------------------------------------------------ */
+
+/* The _msc module (lib/'s access to tensors, primitives, graphs). */
+Module *mod_msc_create(Interp *I);
+/* _msc's .npy/.npz natives (npyio.c). */
+Value npyio_npy_save(Interp *I, int argc, Value *argv, KwArgs *kw);
+Value npyio_npy_load(Interp *I, int argc, Value *argv, KwArgs *kw);
+Value npyio_npz_load(Interp *I, int argc, Value *argv, KwArgs *kw);
+Value npyio_npz_save(Interp *I, int argc, Value *argv, KwArgs *kw);
+Value npyio_file_kind(Interp *I, int argc, Value *argv, KwArgs *kw);
 
 #endif

@@ -268,7 +268,7 @@ static void obj_destroy(Interp *I, Obj *o) {
   }
 }
 
-void obj_free(Interp *I, Obj *o) {
+static void obj_free(Interp *I, Obj *o) {
   ValState *vs = I->vs;
   o->gc_prev->gc_next = o->gc_next;
   o->gc_next->gc_prev = o->gc_prev;
@@ -295,7 +295,7 @@ static void visit_v(Value v, VisitFn visit, void *arg) {
 }
 #define VISIT(p) do { if (p) visit(&(p)->h, arg); } while (0)
 
-void obj_traverse(Obj *o, VisitFn visit, void *arg) {
+static void obj_traverse(Obj *o, VisitFn visit, void *arg) {
   switch (o->kind) {
   case OBJ_TUPLE:
     for (int64_t i = 0; i < ((Tuple *)o)->len; i++) visit_v(((Tuple *)o)->items[i], visit, arg);

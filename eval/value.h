@@ -416,7 +416,6 @@ void iter_init(Interp *I);
 /* ---- Objects, refcounts, gc (value.c) -------------------------------- */
 
 Obj *obj_alloc(Interp *I, ObjKind kind, size_t size); /* zeroed, rc = 1 */
-void obj_free(Interp *I, Obj *o);                     /* rc reached 0 */
 /* Grows or shrinks o's block to size bytes (contents kept, the gc list
  * relinked); returns the possibly moved object. obj_capacity is the usable
  * size of o's block, at least what was asked for. */
