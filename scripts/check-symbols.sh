@@ -18,7 +18,7 @@
 #
 # Names of function-local statics lose the compiler's ".N" suffix (cap.1 is
 # "cap"). Symbols the toolchain adds for instrumentation (__gcov*, __asan*,
-# __ubsan*, __sancov*) are not ours and are skipped.
+# ASan's __odr_asan.NAME, __ubsan*, __sancov*) are not ours and are skipped.
 set -u
 [ $# -eq 1 ] || { echo "usage: $0 BUILD_DIR" >&2; exit 2; }
 b=$1
@@ -56,7 +56,7 @@ check_eval_data() {
           sec = $(i + 1); name = $NF
           if (sec ~ /^\.data\.rel\.ro/) next
           if (sec !~ /^\.(data|bss|tdata|tbss)(\.|$)/ && sec != "*COM*") next
-          if (name ~ /^__(gcov|asan|ubsan|sancov)/) next
+          if (name ~ /^__(gcov|asan|odr_asan|ubsan|sancov)/) next
           sub(/\.[0-9]+$/, "", name)
           print obj, name, sec
         }'
