@@ -1,6 +1,8 @@
-/* valpriv.h — private interface between the files of the value layer
- * (value.c str.c num.c format.c list.c dict.c iter.c proto.c). Nothing
- * outside these files needs it; the evaluator uses value.h only.
+/* valpriv.h — eval/'s private interface: what its files share with each
+ * other and nothing outside eval/ uses. The public headers (value.h,
+ * tensor.h, graph.h, fold.h) declare what ir/, driver/ and tests/unit/
+ * use; a function moves there when another folder needs it. interp.h
+ * (the evaluator's) includes this header.
  */
 #ifndef MSC_VALPRIV_H
 #define MSC_VALPRIV_H
@@ -61,8 +63,62 @@ typedef struct ValState {
 
 #define VR(I) (&(I)->vs->roots.s)
 
+/* ---- Exceptions (exc.c) ----------------------------------------------- */
+
+/* Raises an exception instance (or class, which is instantiated). Borrowed. */
+_Noreturn void rt_raise_value(Interp *I, Value exc);
+/* Raises exc and takes over the caller's reference to it. */
+_Noreturn void rt_raise_owned(Interp *I, Value exc);
+
+/* ---- Initialisers ---------------------------------------------------- */
+
+/* Called by interp_new in this order. */
+void value_init(Interp *I);    /* value.c: interned names, built-in classes (all files' methods) */
+void exc_init(Interp *I);      /* interp.c: exception classes */
+void builtins_init(Interp *I); /* builtins.c */
+void modules_init(Interp *I);  /* modules.c */
+
+/* Per-file registration, called by value_init. */
+void str_init(Interp *I);
+void num_init(Interp *I);
+void list_init(Interp *I);
+void dict_init(Interp *I);
+void iter_init(Interp *I);
+
 /* ---- value.c --------------------------------------------------------- */
 
+Obj *obj_alloc(Interp *I, ObjKind kind, size_t size); /* zeroed, rc = 1 */
+/* Grows or shrinks o's block to size bytes (contents kept, the gc list
+ * relinked); returns the possibly moved object. obj_capacity is the usable
+ * size of o's block, at least what was asked for. */
+Obj *obj_resize(Interp *I, Obj *o, size_t size);
+size_t obj_capacity(const Obj *o);
+/* Frees every object still alive (cycles, objects dropped by an unwind).
+ * With audit set and MSC_CHECK_LEAKS=1 in the environment, first reports
+ * objects referenced from outside the object graph (refcount leaks). Only
+ * a normal exit can be audited: an exception unwinding the C stack drops
+ * the references its temporaries held. */
+void gc_sweep_all(Interp *I, bool audit);
+void class_add_native(Interp *I, Class *c, const char *name, NativeFn fn);
+void dict_add_native(Interp *I, Dict *d, const char *name, NativeFn fn);
+/* Creates a class; computes the C3 MRO (TypeError if impossible). For a
+ * built-in class, bases may be NULL (object) and builtin is its kind. */
+Class *class_new(Interp *I, Str *name, Tuple *bases, Dict *dict);
+Class *class_new_builtin(Interp *I, const char *name, int builtin, Class *base, NativeFn ctor);
+bool class_is_subclass(Class *c, Class *base);
+bool rt_isinstance(Interp *I, Value v, Class *c);
+/* Binds call arguments to parameter names, CPython style. names has nparams
+ * entries; the first nreq are required; names after a "*" entry are
+ * keyword-only (the "*" entry itself gets no slot: out has nparams - 1
+ * slots then). Missing optional ones are V_UNDEF in out (borrowed).
+ * Raises TypeError: "f() takes at most 2 arguments (3 given)",
+ * "f() got an unexpected keyword argument 'x'", "f() missing required
+ * argument 'x'", "f() got multiple values for argument 'x'". */
+void args_bind(Interp *I, const char *fname, int argc, Value *argv, KwArgs *kw,
+               int nreq, int nparams, const char *const *names, Value *out);
+/* Number of positional arguments check: TypeError unless lo <= argc <= hi. */
+void args_count(Interp *I, const char *fname, int argc, int lo, int hi);
+void args_no_kw(Interp *I, const char *fname, KwArgs *kw);
 /* Registers a static slot holding a reference (a cache kept outside
  * Interp): the leak check counts *slot as a root and gc_sweep_all clears
  * it. Register a slot once, when first filled. Per-interpreter caches
@@ -70,22 +126,14 @@ typedef struct ValState {
 void gc_root_slot(Obj **slot);
 /* Frees Interp.vs (interp_free, after gc_sweep_all). */
 void value_free(Interp *I);
-/* Objects referenced from outside the object graph and the roots (what
- * MSC_CHECK_LEAKS reports); verbose lists them on stderr. For tests. */
-int64_t gc_leak_count(Interp *I, bool verbose);
 void class_add_property(Interp *I, Class *c, const char *name, NativeFn getter);
 void class_add_classmethod(Interp *I, Class *c, const char *name, NativeFn fn);
 void class_add_value(Interp *I, Class *c, const char *name, Value v);
 /* Raises kind(arg): the exception's args are (arg,) — KeyError(key). */
 _Noreturn void raise_with_value(Interp *I, ExcKind kind, Value arg);
 _Noreturn void raise_with_value_owned(Interp *I, ExcKind kind, Value arg); /* steals arg */
-/* Raises the exception instance e, whose reference we own (taken from the
- * current-exception slot after a catch). */
-_Noreturn void reraise_owned(Interp *I, Value e);
 /* Raises kind() (no arguments: StopIteration). */
 _Noreturn void raise_empty(Interp *I, ExcKind kind);
-/* The exception being propagated (Interp's owned "current exception"). */
-#define CUR_EXC(I) ((I)->exc_value)
 /* The object class's default dunders (native functions). */
 bool is_object_default(Value fn);
 /* A user-defined (non-default) special method of an Instance. */
@@ -101,6 +149,13 @@ Class *class_new_internal(Interp *I, const char *name, Obj **slot);
 
 /* ---- str.c ----------------------------------------------------------- */
 
+Str *str_new(Interp *I, const char *s, size_t n);
+Str *str_intern_n(Interp *I, const char *s, size_t n);
+Str *str_from_buf(Interp *I, Buf *b);                     /* frees b's memory */
+Str *str_printf(Interp *I, const char *fmt, ...) MSC_PRINTF(2, 3);
+Str *str_concat(Interp *I, Str *a, Str *b);
+bool str_eq(Str *a, Str *b);
+uint64_t str_hash(Str *s);
 Str *str_char(Interp *I, const char *p, int nbytes); /* one code point */
 int utf8_len1(unsigned char c);                      /* bytes of a UTF-8 sequence */
 uint32_t utf8_decode(const char *p, int *n);
@@ -115,6 +170,10 @@ Value str_ctor(Interp *I, int argc, Value *argv, KwArgs *kw);
 
 /* ---- num.c ----------------------------------------------------------- */
 
+Value rt_inplace(Interp *I, BinOp op, Value a, Value b); /* a op= b */
+/* Python's int(v)/float(v) conversions of numbers (not strings). */
+int64_t rt_as_int(Interp *I, Value v, const char *what);    /* TypeError if not int-like */
+double rt_as_float(Interp *I, Value v, const char *what);   /* TypeError if not a number */
 uint64_t hash_int(int64_t i);
 uint64_t hash_float(double d);
 Value int_ctor(Interp *I, int argc, Value *argv, KwArgs *kw);
@@ -130,6 +189,7 @@ static inline int64_t num_i(Value v) { return v.tag == V_BOOL ? (int64_t)v.as.b 
 
 /* ---- list.c ---------------------------------------------------------- */
 
+Value tuple_from_iterable(Interp *I, Value it);
 Value list_getitem(Interp *I, List *l, Value key);
 Value tuple_getitem(Interp *I, Tuple *t, Value key);
 Value range_getitem(Interp *I, Range *r, Value key);
@@ -158,6 +218,9 @@ typedef struct DictView {
 } DictView;
 enum { DV_KEYS, DV_VALUES, DV_ITEMS };
 
+Value dict_get_str(Interp *I, Dict *d, Str *key); /* interned fast path; borrowed */
+void dict_set_str(Interp *I, Dict *d, Str *key, Value val);
+bool set_contains(Interp *I, Set *s, Value v);
 Value dict_getitem(Interp *I, Dict *d, Value key); /* new ref; KeyError */
 Str *dict_find_cstr(Dict *d, const char *s, size_t n, uint64_t hash); /* interning */
 void dict_free_mem(Dict *d);
@@ -183,8 +246,43 @@ Class *iter_class(Interp *I, Obj *o);
 
 /* ---- proto.c --------------------------------------------------------- */
 
+void rt_repr_buf(Interp *I, Buf *b, Value v);
+void rt_str_buf(Interp *I, Buf *b, Value v);
+bool rt_truthy(Interp *I, Value v);
+bool rt_is(Value a, Value b);
+/* Normalises a sequence index (negative from the end); IndexError with
+ * "<what> index out of range" when outside [0, len). */
+int64_t rt_seq_index(Interp *I, Value idx, int64_t len, const char *what);
 void default_repr_buf(Interp *I, Buf *b, Value v); /* object.__repr__ */
 void exc_str_buf(Interp *I, Buf *b, Value exc);
+
+/* ---- Calls and attributes (interp.c, attr.c) -------------------------- */
+
+Value rt_call(Interp *I, Value callee, int argc, Value *argv, KwArgs *kw);
+Value rt_call0(Interp *I, Value callee);
+Value rt_call1(Interp *I, Value callee, Value a);
+Value rt_call2(Interp *I, Value callee, Value a, Value b);
+/* Calls self.name(args). */
+Value rt_call_method(Interp *I, Value self, Str *name, int argc, Value *argv, KwArgs *kw);
+/* Finds a dunder method on the CLASS of obj (not the instance dict), as
+ * CPython does for special methods. Returns false if absent. *fn borrowed. */
+bool rt_find_dunder(Interp *I, Value obj, Str *name, Value *fn);
+Value rt_getattr(Interp *I, Value obj, Str *name);                /* AttributeError */
+bool rt_getattr_opt(Interp *I, Value obj, Str *name, Value *out); /* no raise if missing */
+void rt_setattr(Interp *I, Value obj, Str *name, Value val);
+void rt_delattr(Interp *I, Value obj, Str *name);
+bool rt_callable(Interp *I, Value v);
+
+/* ---- modules.c, builtins.c -------------------------------------------- */
+
+/* import: returns the module (cached in I->modules) or raises
+ * ModuleNotFoundError "no module named 'x' (msc provides: math, mindspore, numpy, sys, time)".
+ * For a dotted name returns the leaf module; the evaluator binds names.
+ * (modules.c) */
+Value rt_import(Interp *I, const char *dotted);
+
+/* Writes to the script's stdout (buffered; flushed before diagnostics). */
+void rt_write(Interp *I, const char *s, size_t n);
 
 /* ---- mod_msc.c, npyio.c ------------------------------------------------ */
 

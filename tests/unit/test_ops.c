@@ -9,7 +9,6 @@
 #include <stdlib.h>
 
 #include "../../eval/tensor.h"
-#include "../../eval/valpriv.h"
 #include "unit.h"
 
 #if defined(__GNUC__) && !defined(__clang__)
