@@ -16,9 +16,10 @@
 #              and do export the runtime (msrt_write): JIT'd graphs bind to
 #              msrt_* and to nothing else of msc.
 #
-# Names of function-local statics lose the compiler's ".N" suffix (cap.1 is
-# "cap"). Symbols the toolchain adds for instrumentation (__gcov*, __asan*,
-# ASan's __odr_asan.NAME, __ubsan*, __sancov*) are not ours and are skipped.
+# A function-local static is named without its compiler's decoration (gcc's
+# cap.1, clang's gemm_ws.cap: "cap"). Symbols the toolchain adds for
+# instrumentation (__gcov*, __asan*, ASan's __odr_asan.NAME, __ubsan*,
+# __sancov*) are not ours and are skipped.
 set -u
 [ $# -eq 1 ] || { echo "usage: $0 BUILD_DIR" >&2; exit 2; }
 b=$1
@@ -57,7 +58,8 @@ check_eval_data() {
           if (sec ~ /^\.data\.rel\.ro/) next
           if (sec !~ /^\.(data|bss|tdata|tbss)(\.|$)/ && sec != "*COM*") next
           if (name ~ /^__(gcov|asan|odr_asan|ubsan|sancov)/) next
-          sub(/\.[0-9]+$/, "", name)
+          sub(/\.[0-9]+$/, "", name)   # gcc: cap.1
+          sub(/^.*\./, "", name)       # clang: gemm_ws.cap
           print obj, name, sec
         }'
     done | sort -u)
