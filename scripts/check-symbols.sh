@@ -99,8 +99,10 @@ check_exports() {
   shopt -s nullglob
   local bins=("$b/msc" "$b"/tests/unit/*)
   shopt -u nullglob
+  local nbin=0
   for bin in "${bins[@]}"; do
     [ -f "$bin" ] && [ -x "$bin" ] || continue
+    nbin=$((nbin + 1))
     extra=$(nm -D --defined-only "$bin" | awk '{print $NF}' | sed 's/@.*//' |
             grep -v '^msrt_' | grep -v -E '^__(gcov|asan|ubsan|sancov|lsan)' | sort -u |
             comm -23 - <(printf '%s\n' "$names"))
@@ -115,7 +117,7 @@ check_exports() {
   done
   echo "exports [$b]: $(nm -D --defined-only "$b/msc" | awk '{print $NF}' | grep -c '^msrt_') msrt_* and" \
        "$(nm -D --defined-only "$b/msc" | awk '{print $NF}' | grep -vc '^msrt_') other dynamic symbols in msc;" \
-       "${#bins[@]} binaries checked: $([ $ok = 1 ] && echo ok || echo FAIL)"
+       "$nbin binaries checked: $([ $ok = 1 ] && echo ok || echo FAIL)"
   [ $ok = 1 ]
 }
 
