@@ -4,8 +4,8 @@
  * Generated C follows DESIGN.md "Generated C": C99, clean under
  * -std=c99 -Wall -Wextra -Wpedantic -Wconversion -Werror with gcc and
  * clang; no malloc, no VLAs, no recursion; it includes "msrt.h" and calls
- * the runtime's msrt_* kernels (in `msc run` those msc itself exports,
- * linked with -rdynamic). The same IR gives byte-identical C.
+ * the runtime's msrt_* kernels (in `msc run` those msc itself exports:
+ * driver/msc.dynlist, and nothing else). The same IR gives byte-identical C.
  *
  * Emission is table-driven like the other stages: emit_rules[] in emit.c,
  * indexed by OpId, is the C-emission column of ir/ops.def
@@ -31,6 +31,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "../ir/ir.h"
 #include "../passes/passes.h"
@@ -152,6 +153,36 @@ typedef struct JitStats {
 
 CgEntryFn jit_load(const char *c_text, const char *fname, const JitOptions *opts, char *err,
                    size_t errcap);
+
+/* ---- Host callbacks for JIT'd code ---------------------------------------
+ * JIT'd code reaches msc by two roads only: the runtime's msrt_* functions
+ * (the executable's only exports, driver/msc.dynlist) and this table. The
+ * interpreter's own symbols (eval/) are never exported: a graph that calls
+ * back into it (the coming "JIT Fallback" nodes) does so through a function
+ * pointer added here.
+ *
+ * When jit_load dlopens an object that defines
+ *     void msc_host_init(const MscHost *host);
+ * it calls it once, before looking up the entry, with a table that lives as
+ * long as the process; the object keeps the pointer (a static). Objects
+ * without the symbol are loaded as before. The object declares its own copy
+ * of the struct (generated code includes only msrt.h), so the layout is an
+ * ABI: members are only ever appended, `size` says how many the host has
+ * (sizeof(MscHost)), and abi_version changes when a member's meaning does;
+ * code checks abi_version == MSC_HOST_ABI_VERSION and size before calling
+ * a member. The version enters the JIT cache key (jit.c). */
+#define MSC_HOST_ABI_VERSION 1u
+
+typedef struct MscHost {
+  uint32_t abi_version; /* MSC_HOST_ABI_VERSION */
+  uint32_t size;        /* sizeof(MscHost) as the host knows it */
+  /* Writes n bytes to the script's standard output, in order with the
+   * interpreter's own output (the runtime's output hook, msrt_write). */
+  void (*write)(const char *s, size_t n);
+} MscHost;
+
+/* The table jit_load hands to msc_host_init. */
+const MscHost *jit_host(void);
 const JitStats *jit_stats(void);
 /* dlcloses every loaded object (at interpreter teardown). */
 void jit_unload_all(void);

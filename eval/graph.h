@@ -32,6 +32,10 @@
  *     part of the key), hands it to the backend (--backend=cc: codegen
  *     + cc + dlopen; ref: ir/exec.c) and keeps it in the cache.
  *   - A jit function called while a capture runs is inlined into it.
+ *
+ * This header declares what the driver uses: the run options and msc
+ * compile's records. The capture hooks prim_call, the evaluator and the
+ * _msc natives call are eval/'s own: valpriv.h.
  */
 #ifndef MSC_GRAPH_H
 #define MSC_GRAPH_H
@@ -120,56 +124,6 @@ struct GraphRecords {
 };
 void graph_records_free(GraphRecords *rs);
 
-/* True while an ast capture runs (prim_call stages instead of running). */
-bool graph_staging(Interp *I);
-/* True while a trace capture runs (prim_call runs and records). */
-bool graph_tracing(Interp *I);
-
-/* prim_call's hook during ast capture: stages op on inputs t[] (already
- * converted: cast[i] is the dtype the kernel wants) and returns a new
- * symbolic tensor of type out. */
-Tensor *graph_stage(Interp *I, OpId op, int nin, Tensor *const *t, const msrt_dtype *cast,
-                    const Attrs *a, const TType *out);
-/* prim_call's hook during trace capture: records op (inputs before
- * conversion t[], cast[], result o) when any input comes from the graph's
- * arguments or Parameters, and marks o with its node. */
-void graph_record(Interp *I, OpId op, int nin, Tensor *const *t, const msrt_dtype *cast,
-                  const Attrs *a, Tensor *o);
-/* Should prim_call stage this call (ast capture, some input symbolic or a
- * Parameter)? */
-bool graph_should_stage(Interp *I, int nin, const Value *in);
-
-/* Statements and builtins outside the static-graph syntax (SEMANTICS.md
- * §8: del, import, nonlocal, set displays, sorted/iter/next/id/hash...)
- * (node: where, or NULL for the current call) raise an error diagnostic when met in the user's code during ast
- * capture (a RuntimeError, as MindSpore raises); a no-op otherwise. */
-void graph_check_syntax(Interp *I, const struct Node *node, const char *what);
-
-/* `name = value` in the user's code during a capture: the node that
- * computes t keeps the source name (printed as CNode_3$name). */
-void graph_name_value(Interp *I, Tensor *t, const char *name);
-
-/* builtins.c print() during ast capture: stages a Print node. */
-void graph_print(Interp *I, int argc, Value *argv);
-
-/* A new symbolic tensor (data NULL) standing for node n. */
-Tensor *tensor_new_sym(Interp *I, msrt_dtype dt, int ndim, const int64_t *shape,
-                       struct IrNode *n);
-/* The one check (DESIGN.md "Rules the interpreter keeps"): raises at the
- * script line when t has no data (a symbolic tensor), saying that `what`
- * needs a concrete value and what to do instead. */
-void tensor_need_data(Interp *I, const Tensor *t, const char *what);
-
-/* _msc natives (registered by mod_msc.c). */
-Value graph_native_jit_new(Interp *I, int argc, Value *argv, KwArgs *kw);
-Value graph_native_jit_call(Interp *I, int argc, Value *argv, KwArgs *kw);
-Value graph_native_jit_compile(Interp *I, int argc, Value *argv, KwArgs *kw);
-Value graph_native_capturing(Interp *I, int argc, Value *argv, KwArgs *kw);
-Value graph_native_run_mode(Interp *I, int argc, Value *argv, KwArgs *kw);
-Value graph_native_assign(Interp *I, int argc, Value *argv, KwArgs *kw);
-Value graph_native_export_name(Interp *I, int argc, Value *argv, KwArgs *kw);
-Value graph_native_warn(Interp *I, int argc, Value *argv, KwArgs *kw);
-
 /* ---- the reference executor on Tensors (graph_exec.c) ------------------------
  * graph_exec runs m's entry graph (ir/exec.c) with params[] (one Tensor per
  * entry-graph param); outs[i] NULL gets a new Tensor of the output's type.
@@ -181,43 +135,5 @@ void graph_exec(Interp *I, IrModule *m, Tensor *const *params, Tensor **outs);
 void graph_relocate(Interp *I, IrLoc loc);
 /* Raises an op error (ir/ops.h kinds) located at loc when at_node. */
 _Noreturn void graph_raise_at(Interp *I, OpErrKind kind, const char *msg, IrLoc loc, bool at_node);
-
-/* Routes the runtime's output hook to the script's stdout (interp_new). */
-void graph_init(Interp *I);
-/* Drops every compiled graph and cached reference (interp_free, before
- * the final sweep). */
-void graph_free_all(Interp *I);
-
-
-/* ---- for autodiff (eval/autodiff.c) ------------------------------------------
- * The current capture (any mode): its module, entry graph, the script
- * location of the running line, the IR value of a tensor (cast to dt), the
- * IR param of a Parameter (registered on first use), a symbolic tensor for
- * a node. Each raises when no capture runs. */
-struct IrModule *graph_cur_module(Interp *I);
-struct IrGraph *graph_cur_graph(Interp *I);
-IrLoc graph_cur_loc(Interp *I);
-struct IrNode *graph_value(Interp *I, Tensor *t, msrt_dtype dt);
-struct IrNode *graph_parameter(Interp *I, Tensor *p);
-Tensor *graph_sym(Interp *I, struct IrNode *n);
-/* A standalone trace capture (PyNative gradients): begin makes it the
- * current capture (the previous one, if any, is restored by end); input
- * makes a tensor a graph param (recorded ops on it are traced); end
- * returns the module and, per entry-graph param, the tensor to pass (new
- * references; free the array) — or frees everything when params is NULL. */
-typedef struct GraphTrace GraphTrace;
-GraphTrace *graph_trace_begin(Interp *I, const char *name);
-struct IrNode *graph_trace_input(Interp *I, GraphTrace *tr, Tensor *t, const char *name);
-struct IrModule *graph_trace_end(Interp *I, GraphTrace *tr, Tensor ***params, int *nparam);
-
-/* eval/autodiff.c: _msc.grad_call(fn, args, kwargs, positions, weights, sens,
- * has_aux) -> (value, input_grads, weight_grads). */
-Value autodiff_native_grad_call(Interp *I, int argc, Value *argv, KwArgs *kw);
-
-/* The keyword arguments in a dict (borrowed values; free kw->names and
- * kw->vals); none when kwargs is not a dict. */
-void graph_kwargs(Value kwargs, KwArgs *kw);
-/* Makes s an IR and C identifier in place (other characters -> '_'). */
-void graph_ident(char *s);
 
 #endif

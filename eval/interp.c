@@ -2124,6 +2124,7 @@ void interp_free(Interp *I) {
   graph_free_all(I);
   fflush(stdout);
   gc_sweep_all(I, !ev->unwound);
+  value_free(I);
   for (int i = 0; i < ev->nlib_srcs; i++) src_free(ev->lib_srcs[i]);
   free(ev->lib_srcs);
   free(I->tb);

@@ -222,19 +222,13 @@ void attrs_set(Interp *I, OpId op, Attrs *a, const char *name, Value v) {
 
 /* ---- prim_call -------------------------------------------------------------- */
 
-/* Temporaries of the running call, owned by a List registered as a gc root:
- * if a rule raises, they stay referenced (not counted as leaks) until the
- * interpreter frees everything. */
-static Obj *scratch_slot;
-static Interp *scratch_owner;
-
+/* Temporaries of the running call, owned by a List that is one of the
+ * interpreter's roots: if a rule raises, they stay referenced (not counted
+ * as leaks) until the interpreter frees everything. */
 static List *scratch(Interp *I) {
-  if (scratch_owner != I || !scratch_slot) {
-    scratch_slot = &list_new(I, 8)->h;
-    gc_root_slot(&scratch_slot);
-    scratch_owner = I;
-  }
-  return (List *)scratch_slot;
+  Obj **slot = &VR(I)->prim_scratch;
+  if (!*slot) *slot = &list_new(I, 8)->h;
+  return (List *)*slot;
 }
 
 static Tensor *keep(Interp *I, Tensor *t) { /* takes the reference */

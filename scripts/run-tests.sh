@@ -2,7 +2,10 @@
 # run-tests.sh BUILD_DIR [SAN_BUILD_DIR] — the whole test suite (`make test`).
 #
 # For each build directory, in order:
-#   1. every C unit test binary BUILD/tests/unit/* (each ends "N passed, N failed");
+#   1. every C unit test binary BUILD/tests/unit/* (each ends "N passed, N failed"),
+#      then scripts/check-symbols.sh (2 tests: eval/'s writable data against
+#      scripts/eval-data.allow; the dynamic symbols of msc and the unit
+#      tests against driver/msc.dynlist);
 #   2. lit on tests/ with --param msc=BUILD/msc (lang, diag, e2e, frontend, ...);
 #   3. the seed examples (../shared/seed-examples) through `msc run`;
 #   4. the numpy-differential harnesses (print, kernel, ops) and the graph
@@ -120,6 +123,17 @@ run_units() { # run_units BUILD
     count "$p" "$f" "unit $(basename "$t") [$b]"
   done
   [ ${#bins[@]} -gt 0 ] || echo "unit: no binaries under $b/tests/unit (make unit)"
+}
+
+run_symbols() { # run_symbols BUILD: scripts/check-symbols.sh
+  local b=$1 out line p f
+  out=$(scripts/check-symbols.sh "$b" 2>&1)
+  printf '%s\n' "$out" | grep -v -E '^[0-9]+ passed, [0-9]+ failed$'
+  line=$(printf '%s\n' "$out" | grep -E '^[0-9]+ passed, [0-9]+ failed$' | tail -n1)
+  p=${line%% passed*}; f=${line#*, }; f=${f%% failed*}
+  case "$p$f" in ''|*[!0-9]*) p=0; f=1 ;; esac
+  echo "symbols [$b]: $p passed, $f failed"
+  count "$p" "$f" "symbols [$b]"
 }
 
 run_lit() { # run_lit BUILD
@@ -256,6 +270,7 @@ for b in "$@"; do
     unset ASAN_OPTIONS UBSAN_OPTIONS
   fi
   run_units "$b"
+  run_symbols "$b"
   if is_sanitized "$b/msc"; then levels=$SAN_LEVELS; else levels=$LEVELS; fi
   export CC="${JIT_TEST_CC:-cc -Wall -Wextra -Wpedantic -Wconversion -Werror}"
   run_lit "$b"

@@ -10,7 +10,6 @@
 
 #include "../../eval/interp.h" /* Frame: a stand-in caller for the traceback test */
 #include "../../eval/tensor.h"
-#include "../../eval/valpriv.h"
 #include "../../eval/graph.h"
 #include "../../ir/exec.h"
 #include "unit.h"

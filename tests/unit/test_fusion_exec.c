@@ -6,7 +6,6 @@
 #include <stdlib.h>
 
 #include "../../eval/tensor.h"
-#include "../../eval/valpriv.h"
 #include "../../eval/graph.h"
 #include "../../ir/exec.h"
 #include "../../passes/passes.h"

@@ -22,7 +22,6 @@
 
 #include "../../codegen/codegen.h"
 #include "../../eval/tensor.h"
-#include "../../eval/valpriv.h"
 #include "../../eval/graph.h"
 #include "../../ir/exec.h"
 #include "../../passes/grad.h"

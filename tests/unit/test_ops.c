@@ -10,7 +10,6 @@
 
 #include "../../eval/tensor.h"
 #include "../../ir/ir.h"
-#include "../../eval/valpriv.h"
 #include "unit.h"
 
 #if defined(__GNUC__) && !defined(__clang__)
