@@ -758,6 +758,22 @@ NATIVE(f_nonzero) {
   return v_obj(&res->h);
 }
 
+/* _msc.tensor_method(name, fn): fn (a Python function taking the tensor
+ * first) becomes mindspore.Tensor's (and so Parameter's) method `name`;
+ * numpy's ndarray is not touched. lib/mindspore/common/tensor_methods.py
+ * defines MindSpore's Tensor methods this way, on top of the functional
+ * ops. A name the C core already defines is not replaced (TypeError). */
+static Value f_tensor_method(Interp *I, int argc, Value *argv, KwArgs *kw) {
+  (void)kw;
+  if (argc != 2 || !v_is(argv[0], OBJ_STR)) rt_raise(I, EXC_TypeError, "tensor_method(name, fn)");
+  Class *c = tensor_class(I, TF_MS);
+  Str *name = AS_STR(argv[0]);
+  if (dict_get_str(I, c->dict, name).tag != V_UNDEF)
+    rt_raise(I, EXC_TypeError, "tensor_method: Tensor already has '%s'", name->data);
+  dict_set_str(I, c->dict, name, argv[1]);
+  return v_none();
+}
+
 /* ---- module ------------------------------------------------------------------- */
 
 Module *mod_msc_create(Interp *I) {
@@ -773,7 +789,7 @@ Module *mod_msc_create(Interp *I) {
       {"run_mode", graph_native_run_mode}, {"assign", graph_native_assign}, {"export_name", graph_native_export_name}, {"warn", graph_native_warn},
       {"grad_call", autodiff_native_grad_call},
       {"npy_save", npyio_npy_save}, {"npy_load", npyio_npy_load}, {"npz_load", npyio_npz_load},
-      {"npz_save", npyio_npz_save}, {"file_kind", npyio_file_kind}};
+      {"npz_save", npyio_npz_save}, {"file_kind", npyio_file_kind}, {"tensor_method", f_tensor_method}};
   tensor_init(I);
   Module *m = (Module *)obj_alloc(I, OBJ_MODULE, sizeof(Module));
   m->name = str_intern(I, "_msc");

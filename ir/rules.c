@@ -1183,91 +1183,62 @@ KERNEL(kern_range) {
 #include "rules_index.c.inc"
 #include "rules_nn.c.inc"
 
-static const InferFn infer_rules[OP_COUNT] = {
-    [OP_Add] = infer_binary, [OP_Sub] = infer_binary, [OP_Mul] = infer_binary,
-    [OP_RealDiv] = infer_binary, [OP_Div] = infer_binary, [OP_FloorDiv] = infer_binary,
-    [OP_FloorMod] = infer_binary, [OP_Pow] = infer_binary, [OP_Maximum] = infer_binary,
-    [OP_Minimum] = infer_binary, [OP_Atan2] = infer_binary, [OP_BitwiseAnd] = infer_binary,
-    [OP_BitwiseOr] = infer_binary, [OP_BitwiseXor] = infer_binary,
-    [OP_Equal] = infer_binary, [OP_NotEqual] = infer_binary, [OP_Less] = infer_binary,
-    [OP_LessEqual] = infer_binary, [OP_Greater] = infer_binary, [OP_GreaterEqual] = infer_binary,
-    [OP_LogicalAnd] = infer_binary, [OP_LogicalOr] = infer_binary,
-    [OP_Neg] = infer_unary, [OP_Abs] = infer_unary, [OP_Sign] = infer_unary, [OP_Square] = infer_unary,
-    [OP_ReLU] = infer_unary, [OP_Invert] = infer_unary, [OP_Round] = infer_unary, [OP_Floor] = infer_unary,
-    [OP_Ceil] = infer_unary, [OP_Trunc] = infer_unary, [OP_Sqrt] = infer_unary, [OP_Rsqrt] = infer_unary,
-    [OP_Reciprocal] = infer_unary, [OP_Exp] = infer_unary, [OP_Expm1] = infer_unary, [OP_Log] = infer_unary,
-    [OP_Log1p] = infer_unary, [OP_Sin] = infer_unary, [OP_Cos] = infer_unary, [OP_Tan] = infer_unary,
-    [OP_Tanh] = infer_unary, [OP_Sigmoid] = infer_unary, [OP_Softplus] = infer_unary, [OP_Erf] = infer_unary,
-    [OP_GeLU] = infer_unary, [OP_SiLU] = infer_unary, [OP_LogicalNot] = infer_unary, [OP_IsNan] = infer_unary,
-    [OP_IsInf] = infer_unary, [OP_IsFinite] = infer_unary,
-    [OP_MatMul] = infer_matmul, [OP_BatchMatMul] = infer_matmul, [OP_MatMulExt] = infer_matmul,
-    [OP_BiasAdd] = infer_biasadd,
-    [OP_ReduceSum] = infer_reduce, [OP_ReduceMean] = infer_reduce, [OP_ReduceProd] = infer_reduce,
-    [OP_ReduceMax] = infer_reduce, [OP_ReduceMin] = infer_reduce, [OP_ReduceAll] = infer_reduce,
-    [OP_ReduceAny] = infer_reduce, [OP_Argmax] = infer_reduce, [OP_Argmin] = infer_reduce,
-    [OP_Softmax] = infer_softmax, [OP_LogSoftmax] = infer_softmax,
-    [OP_Reshape] = infer_reshape, [OP_Transpose] = infer_transpose, [OP_ExpandDims] = infer_expand_dims,
-    [OP_Squeeze] = infer_squeeze, [OP_Flatten] = infer_flatten, [OP_BroadcastTo] = infer_broadcast_to,
-    [OP_Concat] = infer_concat, [OP_Stack] = infer_concat, [OP_Cast] = infer_cast,
-    [OP_Identity] = infer_identity, [OP_StridedSlice] = infer_strided_slice,
-    [OP_Fill] = infer_fill, [OP_Ones] = infer_fill, [OP_Zeros] = infer_fill,
-    [OP_OnesLike] = infer_like, [OP_ZerosLike] = infer_like,
-    [OP_Range] = infer_range, [OP_LinSpace] = infer_range,
-    [OP_Tile] = infer_tile, [OP_Select] = infer_select, [OP_OneHot] = infer_one_hot,
-    [OP_Gather] = infer_gather, [OP_GatherD] = infer_gather_d, [OP_GatherNd] = infer_gather_nd,
-    [OP_TensorScatterUpdate] = infer_scatter, [OP_TensorScatterAdd] = infer_scatter,
-    [OP_CumSum] = infer_cumulative, [OP_CumProd] = infer_cumulative, [OP_ArgSort] = infer_argsort,
-    [OP_Conv2D] = infer_conv2d, [OP_MaxPool] = infer_pool, [OP_AvgPool] = infer_pool,
-    [OP_BatchNorm] = infer_batchnorm, [OP_LayerNorm] = infer_layernorm,
-    [OP_StopGradient] = infer_identity, [OP_Conv2DBackpropInput] = infer_conv2d_grad,
-    [OP_Conv2DBackpropFilter] = infer_conv2d_grad, [OP_MaxPoolGrad] = infer_pool_grad,
-    [OP_AvgPoolGrad] = infer_pool_grad,
+/* The table-driven families share one rule per stage (ops.def's group
+ * column); only OWN ops have rules of their own, listed here. */
+static const InferFn family_infer[] = {
+    [OPG_BINARY] = infer_binary, [OPG_DIV] = infer_binary, [OPG_BITWISE] = infer_binary,
+    [OPG_COMPARE] = infer_binary, [OPG_UNARY] = infer_unary, [OPG_UNARY_F] = infer_unary,
+    [OPG_UNARY_B] = infer_unary, [OPG_REDUCE] = infer_reduce,
+};
+static const KernelFn family_kernel[] = {
+    [OPG_BINARY] = kern_binary, [OPG_DIV] = kern_binary, [OPG_BITWISE] = kern_binary,
+    [OPG_COMPARE] = kern_binary, [OPG_UNARY] = kern_unary, [OPG_UNARY_F] = kern_unary,
+    [OPG_UNARY_B] = kern_unary, [OPG_REDUCE] = kern_reduce,
 };
 
-static const KernelFn kernel_rules[OP_COUNT] = {
-    [OP_Add] = kern_binary, [OP_Sub] = kern_binary, [OP_Mul] = kern_binary,
-    [OP_RealDiv] = kern_binary, [OP_Div] = kern_binary, [OP_FloorDiv] = kern_binary,
-    [OP_FloorMod] = kern_binary, [OP_Pow] = kern_binary, [OP_Maximum] = kern_binary,
-    [OP_Minimum] = kern_binary, [OP_Atan2] = kern_binary, [OP_BitwiseAnd] = kern_binary,
-    [OP_BitwiseOr] = kern_binary, [OP_BitwiseXor] = kern_binary,
-    [OP_Equal] = kern_binary, [OP_NotEqual] = kern_binary, [OP_Less] = kern_binary,
-    [OP_LessEqual] = kern_binary, [OP_Greater] = kern_binary, [OP_GreaterEqual] = kern_binary,
-    [OP_LogicalAnd] = kern_binary, [OP_LogicalOr] = kern_binary,
-    [OP_Neg] = kern_unary, [OP_Abs] = kern_unary, [OP_Sign] = kern_unary, [OP_Square] = kern_unary,
-    [OP_ReLU] = kern_unary, [OP_Invert] = kern_unary, [OP_Round] = kern_unary, [OP_Floor] = kern_unary,
-    [OP_Ceil] = kern_unary, [OP_Trunc] = kern_unary, [OP_Sqrt] = kern_unary, [OP_Rsqrt] = kern_unary,
-    [OP_Reciprocal] = kern_unary, [OP_Exp] = kern_unary, [OP_Expm1] = kern_unary, [OP_Log] = kern_unary,
-    [OP_Log1p] = kern_unary, [OP_Sin] = kern_unary, [OP_Cos] = kern_unary, [OP_Tan] = kern_unary,
-    [OP_Tanh] = kern_unary, [OP_Sigmoid] = kern_unary, [OP_Softplus] = kern_unary, [OP_Erf] = kern_unary,
-    [OP_GeLU] = kern_unary, [OP_SiLU] = kern_unary, [OP_LogicalNot] = kern_unary, [OP_IsNan] = kern_unary,
-    [OP_IsInf] = kern_unary, [OP_IsFinite] = kern_unary,
-    [OP_MatMul] = kern_matmul, [OP_BatchMatMul] = kern_matmul, [OP_MatMulExt] = kern_matmul,
-    [OP_BiasAdd] = kern_biasadd,
-    [OP_ReduceSum] = kern_reduce, [OP_ReduceMean] = kern_reduce, [OP_ReduceProd] = kern_reduce,
-    [OP_ReduceMax] = kern_reduce, [OP_ReduceMin] = kern_reduce, [OP_ReduceAll] = kern_reduce,
-    [OP_ReduceAny] = kern_reduce, [OP_Argmax] = kern_reduce, [OP_Argmin] = kern_reduce,
-    [OP_Softmax] = kern_softmax, [OP_LogSoftmax] = kern_softmax,
-    [OP_Reshape] = kern_copy, [OP_Transpose] = kern_transpose, [OP_ExpandDims] = kern_copy,
-    [OP_Squeeze] = kern_copy, [OP_Flatten] = kern_copy, [OP_BroadcastTo] = kern_broadcast_to,
-    [OP_Concat] = kern_concat, [OP_Stack] = kern_concat, [OP_Cast] = kern_cast,
-    [OP_Identity] = kern_copy, [OP_StridedSlice] = kern_strided_slice,
-    [OP_Fill] = kern_fill, [OP_Ones] = kern_fill, [OP_Zeros] = kern_fill,
-    [OP_OnesLike] = kern_fill, [OP_ZerosLike] = kern_fill,
-    [OP_Range] = kern_range, [OP_LinSpace] = kern_range,
-    [OP_Tile] = kern_tile, [OP_Select] = kern_select, [OP_OneHot] = kern_one_hot,
-    [OP_Gather] = kern_gather, [OP_GatherD] = kern_gather_d, [OP_GatherNd] = kern_gather_nd,
-    [OP_TensorScatterUpdate] = kern_scatter, [OP_TensorScatterAdd] = kern_scatter,
-    [OP_CumSum] = kern_cumulative, [OP_CumProd] = kern_cumulative, [OP_ArgSort] = kern_argsort,
-    [OP_Conv2D] = kern_conv2d, [OP_MaxPool] = kern_pool, [OP_AvgPool] = kern_pool,
-    [OP_BatchNorm] = kern_batchnorm, [OP_LayerNorm] = kern_layernorm,
-    [OP_StopGradient] = kern_copy, [OP_Conv2DBackpropInput] = kern_conv2d_grad,
-    [OP_Conv2DBackpropFilter] = kern_conv2d_grad, [OP_MaxPoolGrad] = kern_pool_grad,
-    [OP_AvgPoolGrad] = kern_pool_grad,
+static const struct {
+  InferFn infer;
+  KernelFn kernel;
+} own_rules[OP_COUNT] = {
+    [OP_MatMul] = {infer_matmul, kern_matmul}, [OP_BatchMatMul] = {infer_matmul, kern_matmul},
+    [OP_MatMulExt] = {infer_matmul, kern_matmul}, [OP_BiasAdd] = {infer_biasadd, kern_biasadd},
+    [OP_Softmax] = {infer_softmax, kern_softmax}, [OP_LogSoftmax] = {infer_softmax, kern_softmax},
+    [OP_Reshape] = {infer_reshape, kern_copy}, [OP_Transpose] = {infer_transpose, kern_transpose},
+    [OP_ExpandDims] = {infer_expand_dims, kern_copy}, [OP_Squeeze] = {infer_squeeze, kern_copy},
+    [OP_Flatten] = {infer_flatten, kern_copy}, [OP_BroadcastTo] = {infer_broadcast_to, kern_broadcast_to},
+    [OP_Concat] = {infer_concat, kern_concat}, [OP_Stack] = {infer_concat, kern_concat},
+    [OP_Cast] = {infer_cast, kern_cast}, [OP_Identity] = {infer_identity, kern_copy},
+    [OP_StridedSlice] = {infer_strided_slice, kern_strided_slice},
+    [OP_Fill] = {infer_fill, kern_fill}, [OP_Ones] = {infer_fill, kern_fill}, [OP_Zeros] = {infer_fill, kern_fill},
+    [OP_OnesLike] = {infer_like, kern_fill}, [OP_ZerosLike] = {infer_like, kern_fill},
+    [OP_Range] = {infer_range, kern_range}, [OP_LinSpace] = {infer_range, kern_range},
+    [OP_Tile] = {infer_tile, kern_tile}, [OP_Select] = {infer_select, kern_select},
+    [OP_OneHot] = {infer_one_hot, kern_one_hot}, [OP_Gather] = {infer_gather, kern_gather},
+    [OP_GatherD] = {infer_gather_d, kern_gather_d}, [OP_GatherNd] = {infer_gather_nd, kern_gather_nd},
+    [OP_TensorScatterUpdate] = {infer_scatter, kern_scatter}, [OP_TensorScatterAdd] = {infer_scatter, kern_scatter},
+    [OP_CumSum] = {infer_cumulative, kern_cumulative}, [OP_CumProd] = {infer_cumulative, kern_cumulative},
+    [OP_ArgSort] = {infer_argsort, kern_argsort},
+    [OP_Conv2D] = {infer_conv2d, kern_conv2d}, [OP_MaxPool] = {infer_pool, kern_pool},
+    [OP_AvgPool] = {infer_pool, kern_pool}, [OP_BatchNorm] = {infer_batchnorm, kern_batchnorm},
+    [OP_LayerNorm] = {infer_layernorm, kern_layernorm}, [OP_StopGradient] = {infer_identity, kern_copy},
+    [OP_Conv2DBackpropInput] = {infer_conv2d_grad, kern_conv2d_grad},
+    [OP_Conv2DBackpropFilter] = {infer_conv2d_grad, kern_conv2d_grad},
+    [OP_MaxPoolGrad] = {infer_pool_grad, kern_pool_grad}, [OP_AvgPoolGrad] = {infer_pool_grad, kern_pool_grad},
 };
+
+static InferFn infer_rule(OpId op) {
+  OpGroup g = op_info[op].group;
+  return g == OPG_OWN ? own_rules[op].infer : family_infer[g];
+}
+
+static KernelFn kernel_rule(OpId op) {
+  OpGroup g = op_info[op].group;
+  return g == OPG_OWN ? own_rules[op].kernel : family_kernel[g];
+}
 
 /* ---- entry points (ops.h) ------------------------------------------------- */
 
-bool op_has_rules(OpId op) { return op >= 0 && op < OP_COUNT && infer_rules[op] && kernel_rules[op]; }
+bool op_has_rules(OpId op) { return op >= 0 && op < OP_COUNT && infer_rule(op) && kernel_rule(op); }
 
 static void err_clear(OpErr *err) {
   if (err) {
@@ -1288,7 +1259,7 @@ bool op_infer(OpId op, int nin, const TType *in, const Attrs *a, TType *out, msr
     op_ctx_end(&X);
     return false;
   }
-  infer_rules[op](&X, op, nin, in, a, out, cast);
+  infer_rule(op)(&X, op, nin, in, a, out, cast);
   op_ctx_end(&X);
   return true;
 }
@@ -1305,7 +1276,7 @@ bool op_kernel(OpId op, int nin, OpTensor *const *in, const Attrs *a, OpTensor *
     op_ctx_end(&X);
     return false;
   }
-  kernel_rules[op](&X, op, nin, in, a, out);
+  kernel_rule(op)(&X, op, nin, in, a, out);
   op_ctx_end(&X);
   return true;
 }

@@ -18,6 +18,7 @@ from mindspore.common.seed import set_seed, get_seed
 from mindspore.common import initializer
 from mindspore.common.api import jit, mutable, JitConfig
 from mindspore import ops
+from mindspore.common import tensor_methods as _tensor_methods
 from mindspore.ops.composite import grad, value_and_grad
 from mindspore import nn
 from mindspore import dataset
