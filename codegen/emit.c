@@ -1111,46 +1111,38 @@ static bool emit_range(Cg *c, Args *x) {
 #include "emit_nn.c.inc"
 #include "emit_fuse.c.inc"
 
-static const EmitFn emit_rules[OP_COUNT] = {
-    [OP_Add] = emit_binary, [OP_Sub] = emit_binary, [OP_Mul] = emit_binary,
-    [OP_RealDiv] = emit_binary, [OP_Div] = emit_binary, [OP_FloorDiv] = emit_binary,
-    [OP_FloorMod] = emit_binary, [OP_Pow] = emit_binary, [OP_Maximum] = emit_binary,
-    [OP_Minimum] = emit_binary, [OP_Atan2] = emit_binary, [OP_BitwiseAnd] = emit_binary,
-    [OP_BitwiseOr] = emit_binary, [OP_BitwiseXor] = emit_binary,
-    [OP_Equal] = emit_binary, [OP_NotEqual] = emit_binary, [OP_Less] = emit_binary,
-    [OP_LessEqual] = emit_binary, [OP_Greater] = emit_binary, [OP_GreaterEqual] = emit_binary,
-    [OP_LogicalAnd] = emit_binary, [OP_LogicalOr] = emit_binary,
-    [OP_Neg] = emit_unary, [OP_Abs] = emit_unary, [OP_Sign] = emit_unary, [OP_Square] = emit_unary,
-    [OP_ReLU] = emit_unary, [OP_Invert] = emit_unary, [OP_Round] = emit_unary, [OP_Floor] = emit_unary,
-    [OP_Ceil] = emit_unary, [OP_Trunc] = emit_unary, [OP_Sqrt] = emit_unary, [OP_Rsqrt] = emit_unary,
-    [OP_Reciprocal] = emit_unary, [OP_Exp] = emit_unary, [OP_Expm1] = emit_unary, [OP_Log] = emit_unary,
-    [OP_Log1p] = emit_unary, [OP_Sin] = emit_unary, [OP_Cos] = emit_unary, [OP_Tan] = emit_unary,
-    [OP_Tanh] = emit_unary, [OP_Sigmoid] = emit_unary, [OP_Softplus] = emit_unary, [OP_Erf] = emit_unary,
-    [OP_GeLU] = emit_unary, [OP_SiLU] = emit_unary, [OP_LogicalNot] = emit_unary, [OP_IsNan] = emit_unary,
-    [OP_IsInf] = emit_unary, [OP_IsFinite] = emit_unary,
+/* The table-driven families share one rule (ops.def's group column); the
+ * OWN ops have their own. */
+static const EmitFn family_emit[] = {
+    [OPG_BINARY] = emit_binary, [OPG_DIV] = emit_binary, [OPG_BITWISE] = emit_binary,
+    [OPG_COMPARE] = emit_binary, [OPG_UNARY] = emit_unary, [OPG_UNARY_F] = emit_unary,
+    [OPG_UNARY_B] = emit_unary, [OPG_REDUCE] = emit_reduce,
+};
+
+static const EmitFn own_emit[OP_COUNT] = {
     [OP_MatMul] = emit_matmul, [OP_BatchMatMul] = emit_matmul, [OP_MatMulExt] = emit_matmul,
-    [OP_BiasAdd] = emit_biasadd,
-    [OP_ReduceSum] = emit_reduce, [OP_ReduceMean] = emit_reduce, [OP_ReduceProd] = emit_reduce,
-    [OP_ReduceMax] = emit_reduce, [OP_ReduceMin] = emit_reduce, [OP_ReduceAll] = emit_reduce,
-    [OP_ReduceAny] = emit_reduce, [OP_Argmax] = emit_reduce, [OP_Argmin] = emit_reduce,
-    [OP_Softmax] = emit_softmax, [OP_LogSoftmax] = emit_softmax,
+    [OP_BiasAdd] = emit_biasadd, [OP_Softmax] = emit_softmax, [OP_LogSoftmax] = emit_softmax,
     [OP_Reshape] = emit_copy, [OP_Transpose] = emit_transpose, [OP_ExpandDims] = emit_copy,
     [OP_Squeeze] = emit_copy, [OP_Flatten] = emit_copy, [OP_BroadcastTo] = emit_broadcast_to,
-    [OP_Concat] = emit_concat, [OP_Stack] = emit_concat, [OP_Cast] = emit_cast,
-    [OP_Identity] = emit_copy, [OP_StridedSlice] = emit_strided_slice,
-    [OP_Fill] = emit_fill_op, [OP_Ones] = emit_fill_op, [OP_Zeros] = emit_fill_op,
-    [OP_OnesLike] = emit_fill_op, [OP_ZerosLike] = emit_fill_op,
-    [OP_Range] = emit_range, [OP_LinSpace] = emit_range,
-    [OP_Tile] = emit_tile, [OP_Select] = emit_select, [OP_OneHot] = emit_one_hot,
-    [OP_Gather] = emit_gather, [OP_GatherD] = emit_gather_d, [OP_GatherNd] = emit_gather_nd,
-    [OP_TensorScatterUpdate] = emit_scatter, [OP_TensorScatterAdd] = emit_scatter,
-    [OP_CumSum] = emit_cumulative, [OP_CumProd] = emit_cumulative, [OP_ArgSort] = emit_argsort,
-    [OP_Conv2D] = emit_conv2d, [OP_MaxPool] = emit_pool, [OP_AvgPool] = emit_pool,
-    [OP_BatchNorm] = emit_batchnorm, [OP_LayerNorm] = emit_layernorm,
+    [OP_Concat] = emit_concat, [OP_Stack] = emit_concat, [OP_Cast] = emit_cast, [OP_Identity] = emit_copy,
+    [OP_StridedSlice] = emit_strided_slice, [OP_Fill] = emit_fill_op, [OP_Ones] = emit_fill_op,
+    [OP_Zeros] = emit_fill_op, [OP_OnesLike] = emit_fill_op, [OP_ZerosLike] = emit_fill_op,
+    [OP_Range] = emit_range, [OP_LinSpace] = emit_range, [OP_Tile] = emit_tile, [OP_Select] = emit_select,
+    [OP_OneHot] = emit_one_hot, [OP_Gather] = emit_gather, [OP_GatherD] = emit_gather_d,
+    [OP_GatherNd] = emit_gather_nd, [OP_TensorScatterUpdate] = emit_scatter,
+    [OP_TensorScatterAdd] = emit_scatter, [OP_CumSum] = emit_cumulative, [OP_CumProd] = emit_cumulative,
+    [OP_ArgSort] = emit_argsort, [OP_Conv2D] = emit_conv2d, [OP_MaxPool] = emit_pool,
+    [OP_AvgPool] = emit_pool, [OP_BatchNorm] = emit_batchnorm, [OP_LayerNorm] = emit_layernorm,
     [OP_StopGradient] = emit_copy, [OP_Conv2DBackpropInput] = emit_conv2d_grad,
     [OP_Conv2DBackpropFilter] = emit_conv2d_grad, [OP_MaxPoolGrad] = emit_pool_grad,
     [OP_AvgPoolGrad] = emit_pool_grad,
 };
+
+static EmitFn emit_rule(int op) {
+  if (op < 0 || op >= OP_COUNT) return NULL;
+  OpGroup g = op_info[op].group;
+  return g == OPG_OWN ? own_emit[op] : family_emit[g];
+}
 
 char *cg_entry_name(const char *graph) {
   size_t n = strlen(graph);
@@ -1164,7 +1156,7 @@ char *cg_entry_name(const char *graph) {
   return r;
 }
 
-bool cg_emit_rule_exists(int op) { return op >= 0 && op < OP_COUNT && emit_rules[op] != NULL; }
+bool cg_emit_rule_exists(int op) { return emit_rule(op) != NULL; }
 
 /* ---- the graph ------------------------------------------------------------ */
 
@@ -1495,7 +1487,7 @@ static bool emit_nodes(Cg *c) {
       ok = emit_fusion(c, &x);
     } else {
       ir_attrs_decode(n, &x.a);
-      ok = emit_rules[n->op](c, &x);
+      ok = emit_rule(n->op)(c, &x);
     }
     free(x.in);
     free(x.it);
@@ -1548,7 +1540,7 @@ static bool run(Cg *c) {
     IrNode *n = g->nodes[i];
     if (n->op == IR_IF || n->op == IR_WHILE)
       return cg_fail(c, n, "tensor control flow is not supported by C generation yet");
-    if (n->op < OP_COUNT && !emit_rules[n->op]) return cg_fail(c, n, "no C emission rule");
+    if (n->op < OP_COUNT && !emit_rule(n->op)) return cg_fail(c, n, "no C emission rule");
     if (n->op == IR_ASSIGN) {
       IrNode *p = n->in[0];
       if (p->kind != IR_NK_PARAM || p->owner != g) return cg_fail(c, n, "operand 1 is not a Parameter");
