@@ -510,6 +510,8 @@ UNARY(r_tanh, mul(b, dy, sub(b, sc(b, n, 1), mul(b, n, n))))
 UNARY(r_sigmoid, mul(b, dy, mul(b, n, sub(b, sc(b, n, 1), n))))
 UNARY(r_softplus, mul(b, dy, gb_unop(b, OP_Sigmoid, x)))
 UNARY(r_erf, mul(b, mulc(b, dy, 1.12837916709551257390), gb_unop(b, OP_Exp, neg(b, mul(b, x, x)))))
+/* erfc' = -2/sqrt(pi) exp(-x^2) */
+UNARY(r_erfc, mul(b, mulc(b, dy, -1.12837916709551257390), gb_unop(b, OP_Exp, neg(b, mul(b, x, x)))))
 
 RULE(r_gelu) {
   IrNode *x = opnd(b, n, 0);

@@ -457,6 +457,7 @@ static const Case cases[] = {
     {"Sigmoid", OP_Sigmoid, 1, {FR(S2(2, 3), -4, 4)}, NULL},
     {"Softplus", OP_Softplus, 1, {FR(S2(2, 3), -4, 4)}, NULL},
     {"Erf", OP_Erf, 1, {F(S2(2, 3))}, NULL},
+    {"Erfc", OP_Erfc, 1, {F(S2(2, 3))}, NULL},
     {"GeLU", OP_GeLU, 1, {FR(S2(2, 3), -3, 3)}, NULL},
     {"SiLU", OP_SiLU, 1, {FR(S2(2, 3), -3, 3)}, NULL},
     {"Identity", OP_Identity, 1, {F(S2(2, 3))}, NULL},

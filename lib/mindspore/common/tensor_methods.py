@@ -17,3 +17,10 @@ def _erf(self):
 
 
 _def('erf', _erf)
+
+
+def _erfc(self):
+    return F.erfc(self)
+
+
+_def('erfc', _erfc)

@@ -31,7 +31,7 @@ __all__ = [
     'gather_nd', 'tensor_scatter_update', 'tensor_scatter_add', 'cumsum', 'cumprod', 'topk', 'sort',
     'argsort', 'embedding',
     # activations and reductions
-    'erf', 'gelu', 'softplus', 'leaky_relu', 'silu', 'logsumexp', 'norm',
+    'erf', 'erfc', 'gelu', 'softplus', 'leaky_relu', 'silu', 'logsumexp', 'norm',
     # neural-network functionals
     'conv2d', 'max_pool2d', 'avg_pool2d', 'dropout', 'batch_norm', 'layer_norm',
     # state
@@ -761,6 +761,11 @@ def embedding(input, weight, padding_idx=None, max_norm=None, norm_type=2.0, sca
 
 def erf(input):
     return _msc.prim('Erf', input)
+
+
+def erfc(input):
+    """1 - erf(input) (ops.erfc; float16/float32/float64, ints computed in float32)."""
+    return _msc.prim('Erfc', input)
 
 
 def _gelu_tanh(x):

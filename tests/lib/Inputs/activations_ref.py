@@ -1,0 +1,30 @@
+"""The reference of tests/lib/activations.py: the same activations with
+PyTorch (torch.special and torch.nn.functional, float32) and their
+gradients by autograd, printed in the msc script's format."""
+import numpy as np
+import torch
+import torch.nn.functional as F
+
+X = np.array([[-5.0, -3.0, -2.5, -1.0, -0.25, 0.0],
+              [0.3, 1.0, 2.0, 3.0, 4.5, 21.0]], np.float32)
+W = torch.tensor(np.arange(12).reshape(2, 6).astype(np.float32) / 10 + 0.5)
+
+# name, torch function, the ways msc exposes it (prim, fn, nn, method)
+OPS = [
+    ('erfc', torch.special.erfc, ['prim', 'fn', 'method']),
+]
+
+
+def show(tag, t):
+    print(tag, ' '.join('%.7g' % v for v in t.detach().numpy().reshape(-1).tolist()))
+
+
+x = torch.tensor(X)
+for name, f, ways in OPS:
+    y = f(x)
+    for w in ways:
+        show('%s %s' % (name, w), y)
+for name, f, ways in OPS:
+    xg = torch.tensor(X, requires_grad=True)
+    (f(xg) * W).sum().backward()
+    show('%s grad' % name, xg.grad)
