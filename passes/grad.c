@@ -529,6 +529,17 @@ RULE(r_silu) { /* s (1 + x (1 - s)) */
   return true;
 }
 
+/* MindSpore's HSwishGrad: 0 where x + 3 <= 0, 1 where x >= 3, else (2x + 3) / 6 */
+RULE(r_hswish) {
+  IrNode *x = opnd(b, n, 0);
+  IrNode *lo = gb_binop(b, OP_LessEqual, add(b, x, sc(b, x, 3)), sc(b, x, 0));
+  IrNode *hi = gb_binop(b, OP_GreaterEqual, x, sc(b, x, 3));
+  IrNode *mid = divv(b, add(b, mulc(b, x, 2), sc(b, x, 3)), sc(b, x, 6));
+  IrNode *d = gb_select(b, lo, sc(b, x, 0), gb_select(b, hi, sc(b, x, 1), mid));
+  set_dx(b, n, dx, 0, mul(b, dy, d));
+  return true;
+}
+
 RULE(r_identity) {
   (void)n;
   set_dx(b, n, dx, 0, dy);

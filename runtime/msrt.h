@@ -194,7 +194,8 @@ uint16_t msrt_double_to_half(double x);
   X(GELU, gelu, F) /* erf form */ X(SILU, silu, F) X(FLOOR, floor, F)         \
   X(CEIL, ceil, F) X(ROUND, round, F) /* half to even */ X(TRUNC, trunc, F)   \
   X(LOGICAL_NOT, logical_not, P) X(BITNOT, bitnot, I) X(ISNAN, isnan, P)      \
-  X(ISINF, isinf, P) X(ISFINITE, isfinite, P)
+  X(ISINF, isinf, P) X(ISFINITE, isfinite, P)                              \
+  X(HSWISH, hswish, F)
 
 #define MSRT_X_ENUM_(E, fn, K) MSRT_##E,
 typedef enum msrt_binop { MSRT_BINOPS(MSRT_X_ENUM_) MSRT_NUM_BINOPS } msrt_binop;
@@ -307,7 +308,10 @@ typedef enum msrt_unop { MSRT_UNOPS(MSRT_X_ENUM_) MSRT_NUM_UNOPS } msrt_unop;
   MSRT_FORMULA int msrt_logical_not_##S(T x) { return x == 0; }               \
   MSRT_FORMULA int msrt_isnan_##S(T x) { return x != x; }                     \
   MSRT_FORMULA int msrt_isinf_##S(T x) { return isinf(x) != 0; }              \
-  MSRT_FORMULA int msrt_isfinite_##S(T x) { return isfinite(x) != 0; }
+  MSRT_FORMULA int msrt_isfinite_##S(T x) { return isfinite(x) != 0; }       \
+  MSRT_FORMULA T msrt_hswish_##S(T x) {                                      \
+    return x != x ? x : x + (T)3 <= 0 ? (T)0 : x >= (T)3 ? x : x * (x + (T)3) / (T)6; \
+  }
 
 /* gelu differs by type (float32 computes in double) */
 MSRT_FORMULA float msrt_gelu_f32(float x) {

@@ -32,9 +32,11 @@ if GRAPH:
 X = np.array([[-5.0, -3.0, -2.5, -1.0, -0.25, 0.0],
               [0.3, 1.0, 2.0, 3.0, 4.5, 21.0]], np.float32)
 
-# name: (primitive class, function, nn layer or None, Tensor method or None)
+# name, primitive class (None: MindSpore has none), function, nn layer or
+# None, Tensor method or None
 OPS = [
     ('erfc', ops.Erfc, ops.erfc, None, 'erfc'),
+    ('hardswish', ops.HSwish, ops.hardswish, nn.HSwish, None),
 ]
 
 
@@ -45,7 +47,8 @@ def show(tag, t):
 def fwd(x):
     outs = []
     for name, prim, fn, layer, meth in OPS:
-        outs.append(prim()(x))
+        if prim is not None:
+            outs.append(prim()(x))
         outs.append(fn(x))
         if layer is not None:
             outs.append(layer()(x))
@@ -66,7 +69,8 @@ x = Tensor(X)
 outs = fwd_j(x)
 k = 0
 for name, prim, fn, layer, meth in OPS:
-    ways = ['prim', 'fn'] + (['nn'] if layer is not None else []) + (['method'] if meth is not None else [])
+    ways = (['prim'] if prim is not None else []) + ['fn'] + (['nn'] if layer is not None else []) + \
+        (['method'] if meth is not None else [])
     for w in ways:
         show('%s %s' % (name, w), outs[k])
         k += 1

@@ -12,6 +12,7 @@ W = torch.tensor(np.arange(12).reshape(2, 6).astype(np.float32) / 10 + 0.5)
 # name, torch function, the ways msc exposes it (prim, fn, nn, method)
 OPS = [
     ('erfc', torch.special.erfc, ['prim', 'fn', 'method']),
+    ('hardswish', F.hardswish, ['prim', 'fn', 'nn']),
 ]
 
 
@@ -24,7 +25,16 @@ for name, f, ways in OPS:
     y = f(x)
     for w in ways:
         show('%s %s' % (name, w), y)
+# where MindSpore's gradient kernel differs from torch's autograd (at a
+# kink), MindSpore's value: HSwishGrad is 0 where x + 3 <= 0 and 1 where
+# x >= 3 (torch takes the middle piece's (2x + 3) / 6 at x = -3 and 3).
+MS_GRAD = {
+    'hardswish': lambda x, g: torch.where(x + 3 <= 0, torch.zeros_like(g), torch.where(x >= 3, W, g)),
+}
 for name, f, ways in OPS:
     xg = torch.tensor(X, requires_grad=True)
     (f(xg) * W).sum().backward()
-    show('%s grad' % name, xg.grad)
+    g = xg.grad
+    if name in MS_GRAD:
+        g = MS_GRAD[name](torch.tensor(X), g)
+    show('%s grad' % name, g)

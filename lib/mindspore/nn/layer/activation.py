@@ -108,7 +108,18 @@ class Softplus(Cell):
         return F.softplus(input, self.beta, self.threshold)
 
 
+class HSwish(Cell):
+    """Hard Swish: 0 for x <= -3, x for x >= 3, else x (x + 3) / 6."""
+
+    def __init__(self):
+        super().__init__()
+
+    def construct(self, input):
+        return F.hardswish(input)
+
+
 _ACTIVATIONS = {
+    'hswish': HSwish,
     'gelu': GELU,
     'leakyrelu': LeakyReLU,
     'silu': SiLU,
