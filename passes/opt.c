@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "../codegen/codegen.h"
+#include "memplan.h"
 #include "passes.h"
 
 static const char opt_usage[] =
@@ -24,9 +25,19 @@ static const char opt_usage[] =
     "  --verify-each          verify the IR after every pass\n"
     "  --time-passes          print the time each pass took (stderr)\n"
     "  --aot                  compile for `msc compile` (layout may re-lay-out constants)\n"
-    "  --memory-report        print the arena plan of the entry graph (stderr)\n"
+    "  --memory-report        print the memory plan of the entry graph (stderr): where\n"
+    "                         each value lives, the arena and its lower bound\n"
     "  --emit-c               print the C of the entry graph (function msc_<graph>) instead\n"
     "  --emit-dot             print the module as a Graphviz picture instead\n";
+
+/* --memory-report without --emit-c: the plan alone, nothing emitted. */
+static bool report_plan(IrModule *m, char *err, size_t errcap) {
+  MemPlan p;
+  if (!memplan_compute(m, NULL, &p, err, errcap)) return false;
+  memplan_report(stderr, &p);
+  memplan_free(&p);
+  return true;
+}
 
 int pass_opt_main(int argc, char **argv, PassFoldFn fold, void *fold_ctx) {
   const char *path = NULL;
@@ -89,18 +100,21 @@ int pass_opt_main(int argc, char **argv, PassFoldFn fold, void *fold_ctx) {
     ok = pass_run(m, &ctx, &po, err, sizeof err);
     if (!ok) diag_plain(DIAG_ERROR, "%s", err);
   }
-  if (ok && (emit_c || memory_report)) {
+  if (ok && emit_c) {
     char *fn = cg_entry_name(ir_module_entry(m)->name);
     CgResult r;
     CgOptions co;
     memset(&co, 0, sizeof co);
     co.memory_report = memory_report ? stderr : NULL;
     ok = cg_emit(m, fn, &co, &r, err, sizeof err);
-    if (ok && emit_c) fputs(r.c, stdout);
-    else if (!ok) diag_plain(DIAG_ERROR, "%s", err);
+    if (ok) fputs(r.c, stdout);
+    else diag_plain(DIAG_ERROR, "%s", err);
     cg_result_free(&r);
     free(fn);
-    if (ok && !emit_c) ir_print(stdout, m);
+  } else if (ok && memory_report) {
+    ok = report_plan(m, err, sizeof err);
+    if (ok) ir_print(stdout, m);
+    else diag_plain(DIAG_ERROR, "%s", err);
   } else if (ok && emit_dot) {
     ir_print_dot(stdout, m);
   } else if (ok) {
