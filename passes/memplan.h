@@ -21,8 +21,9 @@
  *             loc is its operand's, whose lifetime is extended to the
  *             view's last use (transitively).
  *   inplace_of the result is written over this operand's arena buffer:
- *             an INPL op (or an elementwise Fusion, when emit_fuse.c.inc
- *             allows it) whose operand of the result's exact shape and
+ *             an INPL op (or an elementwise Fusion when memplan.c is built
+ *             with MEMPLAN_FUSION_INPLACE; off, as it always was) whose
+ *             operand of the result's exact shape and
  *             element size dies at this node and is read by no other
  *             operand with other strides; the placement keeps the pair
  *             only when the operand's block ends exactly here.
@@ -40,8 +41,9 @@
  *   def, last the lifetime in schedule positions: the node itself to the
  *             last position that reads it (or a view of it); outputs are
  *             read at position nnode (after the last node).
- *   scratch   the node's kernel scratch: nscratch slots (MemSlot: offset
- *             and size, 0 = none) as op_scratch answered for the target.
+ *   slot0, nslot  the node's kernel scratch: slots[slot0 ..] (MemSlot:
+ *             offset and size, 0 = none) as op_scratch answered for the
+ *             target.
  * Constants get slots (MemConst): equal ones share; a tensor constant of
  * more than inline_max elements is passed by pointer (args after the
  * params, ir.h's calling convention), others are static arrays.
@@ -87,9 +89,13 @@
  *     iteration: its interval lies inside the region and is reused by the
  *     next. The body's result for s is computed into s's buffer when s is
  *     dead after it in the iteration (in place), else copied at the end.
- * A region's params are views of the region node's operands (no bytes),
- * so liveness crosses the boundary through the view rule. Nested regions
- * nest their intervals; the placement and the lower bound need no change.
+ * An If's branch params are views of the If's operands (no bytes), so
+ * liveness crosses the boundary through the view rule; a While's body and
+ * cond params are its carried buffers, which take the operands' values at
+ * entry (in place when an operand dies at the While, else by a copy).
+ * Nested regions nest their intervals; the placement, the lower bound and
+ * the scratch query need no change, and the emitter renders a region node
+ * by walking its subgraphs with the same per-node rules.
  */
 #ifndef MSC_MEMPLAN_H
 #define MSC_MEMPLAN_H
