@@ -14,6 +14,10 @@
  * emitted too; If/While are refused (cg_emit fails with a message) until
  * tensor control flow arrives.
  *
+ * Where each value lives is decided before emission by the memory plan
+ * (passes/memplan.h: memplan_compute); cg_emit computes it, or takes
+ * CgOptions.plan, and then walks the graph once.
+ *
  * The emitted entry function has the signature
  *     int NAME(void *const *args, void *ws);
  * args follows the calling convention of ir.h ("the calling convention of
@@ -41,10 +45,14 @@ typedef struct CgOptions {
    * (JIT C never contains weight values); smaller ones are emitted as
    * static const arrays. */
   int64_t inline_max_elems; /* 0 = default (16) */
-  /* --memory-report: the arena plan (passes/memplan.h) is printed here:
-   * arena size against its lower bound, then every buffer with its
-   * offset, size and lifetime. NULL: no report. */
+  /* --memory-report: the memory plan (passes/memplan.h) is printed here
+   * (memplan_report) once the C is emitted. NULL: no report. */
   FILE *memory_report;
+  /* The memory plan (passes/memplan.h) of this module, computed with the
+   * same inline_max_elems; NULL: cg_emit computes it. */
+  const struct MemPlan *plan;
+  /* The target whose kernels the C calls (its scratch); NULL: portable. */
+  const struct MemTarget *target;
 } CgOptions;
 
 typedef struct CgResult {

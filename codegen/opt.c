@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../passes/memplan.h"
 #include "codegen.h"
 
 static void opt_usage(FILE *f) {
@@ -19,7 +20,17 @@ static void opt_usage(FILE *f) {
   cg_compile_options_help(f);
 }
 
-/* The module's C on stdout, or with --memory-report only the plan. */
+/* --memory-report without --emit-c: the plan alone (passes/memplan.c),
+ * nothing emitted. */
+static bool report_plan(IrModule *m, FILE *f, char *err, size_t errcap) {
+  MemPlan p;
+  if (!memplan_compute(m, NULL, &p, err, errcap)) return false;
+  memplan_report(f, &p);
+  memplan_free(&p);
+  return true;
+}
+
+/* The module's C on stdout (the plan's report too with --memory-report). */
 static bool print_c(IrModule *m, const CgCompileOptions *co, bool emit_c, char *err, size_t errcap) {
   char *fn = cg_entry_name(ir_module_entry(m)->name);
   CgCompileOptions o = *co;
@@ -78,8 +89,11 @@ int cg_opt_main(int argc, char **argv) {
   CgResult res;
   bool ok = m && cg_compile(m, NULL, &co, &res, err, sizeof err) == CG_OK;
   if (m && !ok && strstr(err, "see above") == NULL) diag_plain(DIAG_ERROR, "%s", err);
-  if (ok && (emit_c || co.memory_report || co.dump_c)) {
+  if (ok && (emit_c || co.dump_c)) {
     ok = print_c(m, &co, emit_c, err, sizeof err);
+    if (!ok) diag_plain(DIAG_ERROR, "%s", err);
+  } else if (ok && co.memory_report) {
+    ok = report_plan(m, stderr, err, sizeof err);
     if (!ok) diag_plain(DIAG_ERROR, "%s", err);
   }
   if (ok && !emit_c) {
