@@ -540,6 +540,16 @@ RULE(r_hswish) {
   return true;
 }
 
+/* MindSpore's HSigmoidGrad: 1/6 where -3 < x < 3, else 0 */
+RULE(r_hsigmoid) {
+  IrNode *x = opnd(b, n, 0);
+  IrNode *out = gb_binop(b, OP_LogicalOr, gb_binop(b, OP_LessEqual, add(b, x, sc(b, x, 3)), sc(b, x, 0)),
+                         gb_binop(b, OP_GreaterEqual, x, sc(b, x, 3)));
+  IrNode *d = gb_select(b, out, sc(b, x, 0), divv(b, dy, sc(b, x, 6)));
+  set_dx(b, n, dx, 0, d);
+  return true;
+}
+
 RULE(r_identity) {
   (void)n;
   set_dx(b, n, dx, 0, dy);

@@ -118,7 +118,18 @@ class HSwish(Cell):
         return F.hardswish(input)
 
 
+class HSigmoid(Cell):
+    """Hard Sigmoid: 0 for x <= -3, 1 for x >= 3, else (x + 3) / 6."""
+
+    def __init__(self):
+        super().__init__()
+
+    def construct(self, input):
+        return F.hardsigmoid(input)
+
+
 _ACTIVATIONS = {
+    'hsigmoid': HSigmoid,
     'hswish': HSwish,
     'gelu': GELU,
     'leakyrelu': LeakyReLU,
