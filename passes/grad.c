@@ -550,6 +550,14 @@ RULE(r_hsigmoid) {
   return true;
 }
 
+/* softsign' = 1 / (1 + |x|)^2 */
+RULE(r_softsign) {
+  IrNode *x = opnd(b, n, 0);
+  IrNode *d = add(b, sc(b, x, 1), gb_unop(b, OP_Abs, x));
+  set_dx(b, n, dx, 0, divv(b, dy, mul(b, d, d)));
+  return true;
+}
+
 RULE(r_identity) {
   (void)n;
   set_dx(b, n, dx, 0, dy);

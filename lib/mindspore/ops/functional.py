@@ -31,7 +31,7 @@ __all__ = [
     'gather_nd', 'tensor_scatter_update', 'tensor_scatter_add', 'cumsum', 'cumprod', 'topk', 'sort',
     'argsort', 'embedding',
     # activations and reductions
-    'erf', 'erfc', 'hardsigmoid', 'hardswish', 'gelu', 'softplus', 'leaky_relu', 'silu', 'logsumexp', 'norm',
+    'erf', 'erfc', 'softsign', 'hardsigmoid', 'hardswish', 'gelu', 'softplus', 'leaky_relu', 'silu', 'logsumexp', 'norm',
     # neural-network functionals
     'conv2d', 'max_pool2d', 'avg_pool2d', 'dropout', 'batch_norm', 'layer_norm',
     # state
@@ -771,6 +771,11 @@ def hardswish(input):
 def hardsigmoid(input):
     """Hard Sigmoid: 0 for x <= -3, 1 for x >= 3, else (x + 3) / 6."""
     return _msc.prim('HSigmoid', input)
+
+
+def softsign(x):
+    """x / (1 + |x|)."""
+    return _msc.prim('Softsign', x)
 
 
 def erfc(input):

@@ -128,7 +128,18 @@ class HSigmoid(Cell):
         return F.hardsigmoid(input)
 
 
+class Softsign(Cell):
+    """x / (1 + |x|)."""
+
+    def __init__(self):
+        super().__init__()
+
+    def construct(self, x):
+        return F.softsign(x)
+
+
 _ACTIVATIONS = {
+    'softsign': Softsign,
     'hsigmoid': HSigmoid,
     'hswish': HSwish,
     'gelu': GELU,
