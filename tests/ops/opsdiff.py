@@ -611,7 +611,7 @@ CASES = {
     'Erf': lambda: unary('Erf', vec(math.erf), XFLOATS, special=False),
     'HSwish': lambda: unary('HSwish', as_float(lambda a: np.where(a + 3 <= 0, 0, np.where(a >= 3, a, a * (a + 3) / 6)).astype(a.dtype)), XFLOATS),
     'HSigmoid': lambda: unary('HSigmoid', as_float(lambda a: np.where(a + 3 <= 0, 0, np.where(a >= 3, 1, (a + 3) / 6)).astype(a.dtype)), XFLOATS),
-    'Softsign': lambda: unary('Softsign', as_float(lambda a: a / (1 + np.abs(a))), XFLOATS),
+    'Softsign': lambda: unary('Softsign', as_float(lambda a: (a / (1 + np.abs(a))).astype(a.dtype)), XFLOATS),
     'Erfc': lambda: unary('Erfc', vec(math.erfc), XFLOATS),
     'GeLU': lambda: unary('GeLU', vec(lambda x: 0.5 * x * (1 + math.erf(x / math.sqrt(2)))), XFLOATS, special=False),
     'SiLU': lambda: unary('SiLU', silu, XFLOATS, special=False),
