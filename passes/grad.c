@@ -558,6 +558,15 @@ RULE(r_softsign) {
   return true;
 }
 
+/* selu' = scale for x > 0, else scale * alpha * exp(x) */
+RULE(r_selu) {
+  IrNode *x = opnd(b, n, 0);
+  IrNode *d = gb_select(b, gb_binop(b, OP_Greater, x, sc(b, x, 0)), sc(b, x, 1.0507009873554804934),
+                        mulc(b, gb_unop(b, OP_Exp, x), 1.7580993408473768599));
+  set_dx(b, n, dx, 0, mul(b, dy, d));
+  return true;
+}
+
 RULE(r_identity) {
   (void)n;
   set_dx(b, n, dx, 0, dy);

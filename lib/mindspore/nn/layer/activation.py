@@ -138,7 +138,18 @@ class Softsign(Cell):
         return F.softsign(x)
 
 
+class SeLU(Cell):
+    """scale * (x if x > 0 else alpha * (exp(x) - 1)), alpha = 1.67326324, scale = 1.05070098."""
+
+    def __init__(self):
+        super().__init__()
+
+    def construct(self, input_x):
+        return F.selu(input_x)
+
+
 _ACTIVATIONS = {
+    'selu': SeLU,
     'softsign': Softsign,
     'hsigmoid': HSigmoid,
     'hswish': HSwish,
