@@ -567,6 +567,15 @@ RULE(r_selu) {
   return true;
 }
 
+/* mish' = t + x sigmoid(x) (1 - t^2), t = tanh(softplus(x)) */
+RULE(r_mish) {
+  IrNode *x = opnd(b, n, 0);
+  IrNode *t = gb_unop(b, OP_Tanh, gb_unop(b, OP_Softplus, x));
+  IrNode *d = add(b, t, mul(b, mul(b, x, gb_unop(b, OP_Sigmoid, x)), sub(b, sc(b, x, 1), mul(b, t, t))));
+  set_dx(b, n, dx, 0, mul(b, dy, d));
+  return true;
+}
+
 RULE(r_identity) {
   (void)n;
   set_dx(b, n, dx, 0, dy);

@@ -31,7 +31,7 @@ __all__ = [
     'gather_nd', 'tensor_scatter_update', 'tensor_scatter_add', 'cumsum', 'cumprod', 'topk', 'sort',
     'argsort', 'embedding',
     # activations and reductions
-    'erf', 'erfc', 'selu', 'softsign', 'hardsigmoid', 'hardswish', 'gelu', 'softplus', 'leaky_relu', 'silu', 'logsumexp', 'norm',
+    'erf', 'erfc', 'mish', 'selu', 'softsign', 'hardsigmoid', 'hardswish', 'gelu', 'softplus', 'leaky_relu', 'silu', 'logsumexp', 'norm',
     # neural-network functionals
     'conv2d', 'max_pool2d', 'avg_pool2d', 'dropout', 'batch_norm', 'layer_norm',
     # state
@@ -781,6 +781,11 @@ def softsign(x):
 def selu(input_x):
     """scale * (x if x > 0 else alpha * (exp(x) - 1)), alpha = 1.67326324, scale = 1.05070098."""
     return _msc.prim('SeLU', input_x)
+
+
+def mish(x):
+    """x * tanh(softplus(x))."""
+    return _msc.prim('Mish', x)
 
 
 def erfc(input):

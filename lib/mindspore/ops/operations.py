@@ -19,7 +19,7 @@ __all__ = [
     'Flatten', 'Concat', 'Cast', 'ReduceSum', 'ReduceMean', 'ReduceMax', 'ReduceMin',
     'ReduceProd', 'Argmax', 'Argmin', 'Softmax', 'LogSoftmax', 'Fill', 'Ones', 'Zeros',
     'OnesLike', 'ZerosLike', 'Shape', 'DType', 'Rank', 'Size', 'TensorAdd', 'AddN', 'Stack',
-    'Erf', 'Erfc', 'SeLU', 'Softsign', 'HSigmoid', 'HSwish', 'Softplus', 'SiLU', 'GeLU', 'FastGeLU', 'LeakyReLU', 'Tile', 'Select', 'OneHot', 'Gather',
+    'Erf', 'Erfc', 'Mish', 'SeLU', 'Softsign', 'HSigmoid', 'HSwish', 'Softplus', 'SiLU', 'GeLU', 'FastGeLU', 'LeakyReLU', 'Tile', 'Select', 'OneHot', 'Gather',
     'GatherD', 'GatherNd', 'TensorScatterUpdate', 'TensorScatterAdd', 'CumSum', 'CumProd', 'TopK',
     'Sort', 'BroadcastTo', 'Conv2D', 'MaxPool', 'AvgPool', 'BatchNorm', 'LayerNorm', 'Dropout',
 ]
@@ -369,6 +369,7 @@ HSwish = _elementwise('HSwish', 'Hard Swish: 0 for x <= -3, x for x >= 3, else x
 HSigmoid = _elementwise('HSigmoid', 'Hard Sigmoid: 0 for x <= -3, 1 for x >= 3, else (x + 3) / 6.')
 Softsign = _elementwise('Softsign', 'x / (1 + |x|).')
 SeLU = _elementwise('SeLU', 'scale * (x if x > 0 else alpha * (exp(x) - 1)), alpha = 1.67326324, scale = 1.05070098.')
+Mish = _elementwise('Mish', 'x * tanh(softplus(x)).')
 Erfc = _elementwise('Erfc', '1 - erf(x), computed without cancellation.')
 Softplus = _elementwise('Softplus', 'log(1 + exp(x)).')
 SiLU = _elementwise('SiLU', 'x * sigmoid(x).')

@@ -148,7 +148,18 @@ class SeLU(Cell):
         return F.selu(input_x)
 
 
+class Mish(Cell):
+    """x * tanh(softplus(x))."""
+
+    def __init__(self):
+        super().__init__()
+
+    def construct(self, x):
+        return F.mish(x)
+
+
 _ACTIVATIONS = {
+    'mish': Mish,
     'selu': SeLU,
     'softsign': Softsign,
     'hsigmoid': HSigmoid,
