@@ -576,6 +576,9 @@ RULE(r_mish) {
   return true;
 }
 
+/* log(sigmoid(x))' = sigmoid(-x) */
+UNARY(r_logsigmoid, mul(b, dy, gb_unop(b, OP_Sigmoid, neg(b, x))))
+
 RULE(r_identity) {
   (void)n;
   set_dx(b, n, dx, 0, dy);

@@ -195,6 +195,7 @@ uint16_t msrt_double_to_half(double x);
   X(CEIL, ceil, F) X(ROUND, round, F) /* half to even */ X(TRUNC, trunc, F)   \
   X(LOGICAL_NOT, logical_not, P) X(BITNOT, bitnot, I) X(ISNAN, isnan, P)      \
   X(ISINF, isinf, P) X(ISFINITE, isfinite, P)                              \
+  X(LOGSIGMOID, logsigmoid, F)                              \
   X(MISH, mish, F)                              \
   X(SELU, selu, F)                              \
   X(SOFTSIGN, softsign, F)                              \
@@ -313,6 +314,9 @@ typedef enum msrt_unop { MSRT_UNOPS(MSRT_X_ENUM_) MSRT_NUM_UNOPS } msrt_unop;
   MSRT_FORMULA int msrt_isnan_##S(T x) { return x != x; }                     \
   MSRT_FORMULA int msrt_isinf_##S(T x) { return isinf(x) != 0; }              \
   MSRT_FORMULA int msrt_isfinite_##S(T x) { return isfinite(x) != 0; }       \
+  MSRT_FORMULA T msrt_logsigmoid_##S(T x) {                                  \
+    return x != x ? x : (x < 0 ? x : (T)0) - log1p##F(exp##F(-fabs##F(x)));     \
+  }       \
   MSRT_FORMULA T msrt_mish_##S(T x) { return x != x ? x : x * tanh##F(msrt_softplus_##S(x)); }       \
   MSRT_FORMULA T msrt_selu_##S(T x) {                                        \
     return x > 0 ? (T)1.0507009873554804934 * x : (T)1.7580993408473768599 * expm1##F(x); \

@@ -36,6 +36,7 @@ X = np.array([[-5.0, -3.0, -2.5, -1.0, -0.25, 0.0],
 # None, Tensor method or None
 OPS = [
     ('erfc', ops.Erfc, ops.erfc, None, 'erfc'),
+    ('logsigmoid', None, ops.logsigmoid, nn.LogSigmoid, None),
     ('mish', ops.Mish, ops.mish, nn.Mish, None),
     ('selu', ops.SeLU, ops.selu, nn.SeLU, None),
     ('softsign', ops.Softsign, ops.softsign, nn.Softsign, None),

@@ -614,6 +614,7 @@ CASES = {
     'Softsign': lambda: unary('Softsign', as_float(lambda a: (a / (1 + np.abs(a))).astype(a.dtype)), XFLOATS),
     'SeLU': lambda: unary('SeLU', as_float(lambda a: np.where(a > 0, 1.0507009873554804934 * a, 1.7580993408473768599 * np.expm1(a)).astype(a.dtype)), XFLOATS),
     'Mish': lambda: unary('Mish', as_float(lambda a: (a * np.tanh(np.where(a > 20, a, np.log1p(np.exp(np.minimum(a, 20)))))).astype(a.dtype)), XFLOATS),
+    'LogSigmoid': lambda: unary('LogSigmoid', as_float(lambda a: (-np.logaddexp(0, -a.astype(np.float64))).astype(a.dtype)), XFLOATS),
     'Erfc': lambda: unary('Erfc', vec(math.erfc), XFLOATS),
     'GeLU': lambda: unary('GeLU', vec(lambda x: 0.5 * x * (1 + math.erf(x / math.sqrt(2)))), XFLOATS, special=False),
     'SiLU': lambda: unary('SiLU', silu, XFLOATS, special=False),

@@ -458,6 +458,7 @@ static const Case cases[] = {
     {"Softplus", OP_Softplus, 1, {FR(S2(2, 3), -4, 4)}, NULL},
     {"Erf", OP_Erf, 1, {F(S2(2, 3))}, NULL},
     {"Erfc", OP_Erfc, 1, {F(S2(2, 3))}, NULL},
+    {"LogSigmoid", OP_LogSigmoid, 1, {FR(S2(2, 3), -4, 4)}, NULL},
     {"Mish", OP_Mish, 1, {FR(S2(2, 3), -3, 3)}, NULL},
     {"SeLU", OP_SeLU, 1, {FR(S2(2, 3), -2, 2)}, NULL},
     {"Softsign", OP_Softsign, 1, {F(S2(2, 3))}, NULL},

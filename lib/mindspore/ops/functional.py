@@ -31,7 +31,7 @@ __all__ = [
     'gather_nd', 'tensor_scatter_update', 'tensor_scatter_add', 'cumsum', 'cumprod', 'topk', 'sort',
     'argsort', 'embedding',
     # activations and reductions
-    'erf', 'erfc', 'mish', 'selu', 'softsign', 'hardsigmoid', 'hardswish', 'gelu', 'softplus', 'leaky_relu', 'silu', 'logsumexp', 'norm',
+    'erf', 'erfc', 'logsigmoid', 'mish', 'selu', 'softsign', 'hardsigmoid', 'hardswish', 'gelu', 'softplus', 'leaky_relu', 'silu', 'logsumexp', 'norm',
     # neural-network functionals
     'conv2d', 'max_pool2d', 'avg_pool2d', 'dropout', 'batch_norm', 'layer_norm',
     # state
@@ -786,6 +786,11 @@ def selu(input_x):
 def mish(x):
     """x * tanh(softplus(x))."""
     return _msc.prim('Mish', x)
+
+
+def logsigmoid(x):
+    """log(1 / (1 + exp(-x))), as min(x, 0) - log1p(exp(-|x|))."""
+    return _msc.prim('LogSigmoid', x)
 
 
 def erfc(input):

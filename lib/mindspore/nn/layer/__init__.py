@@ -1,5 +1,5 @@
 """mindspore.nn.layer: the layer cells."""
-from mindspore.nn.layer.activation import (ReLU, Sigmoid, Mish, SeLU, Softsign, HSigmoid, HSwish, Tanh, Softmax, LogSoftmax, GELU, LeakyReLU, SiLU, Softplus,
+from mindspore.nn.layer.activation import (ReLU, Sigmoid, LogSigmoid, Mish, SeLU, Softsign, HSigmoid, HSwish, Tanh, Softmax, LogSoftmax, GELU, LeakyReLU, SiLU, Softplus,
                                            get_activation)
 from mindspore.nn.layer.basic import Dense, Flatten, Identity, Dropout
 from mindspore.nn.layer.container import SequentialCell, CellList

@@ -158,7 +158,18 @@ class Mish(Cell):
         return F.mish(x)
 
 
+class LogSigmoid(Cell):
+    """log(1 / (1 + exp(-x))), as min(x, 0) - log1p(exp(-|x|))."""
+
+    def __init__(self):
+        super().__init__()
+
+    def construct(self, x):
+        return F.logsigmoid(x)
+
+
 _ACTIVATIONS = {
+    'logsigmoid': LogSigmoid,
     'mish': Mish,
     'selu': SeLU,
     'softsign': Softsign,
