@@ -12,7 +12,7 @@ W = torch.tensor(np.arange(12).reshape(2, 6).astype(np.float32) / 10 + 0.5)
 # name, torch function, the ways msc exposes it (prim, fn, nn, method)
 OPS = [
     ('erfc', torch.special.erfc, ['prim', 'fn', 'method']),
-    ('logsigmoid', F.logsigmoid, ['prim', 'fn', 'nn']),
+    ('logsigmoid', F.logsigmoid, ['fn', 'nn']),
     ('mish', F.mish, ['prim', 'fn', 'nn']),
     ('selu', F.selu, ['prim', 'fn', 'nn']),
     ('softsign', F.softsign, ['prim', 'fn', 'nn']),
