@@ -117,14 +117,14 @@ static void *align_ws(void *ws) {
  * NaN signs included).
  * =================================================================== */
 
-#define EP_ACT_F(E, fn, SUF)                                                   \
+#define EP_ACT_f32(E, fn)                                                      \
   case MSRT_##E:                                                               \
-    for (j = 0; j < n; j++) ci[j] = msrt_##fn##_##SUF(ci[j]);                  \
+    for (j = 0; j < n; j++) ci[j] = msrt_##fn##_f32(ci[j]);                    \
     break;
-#define EP_ACT_P(E, fn, SUF)
-#define EP_ACT_I(E, fn, SUF)
-#define EP_ACT_f32(E, fn, K) EP_ACT_##K(E, fn, f32)
-#define EP_ACT_f64(E, fn, K) EP_ACT_##K(E, fn, f64)
+#define EP_ACT_f64(E, fn)                                                      \
+  case MSRT_##E:                                                               \
+    for (j = 0; j < n; j++) ci[j] = msrt_##fn##_f64(ci[j]);                    \
+    break;
 
 #define EP_DEFINE(T, SUF)                                                      \
   /* c[0:m, 0:n] = act(c + bias), bias indexed by the column j0 + j or (per  \
@@ -144,7 +144,7 @@ static void *align_ws(void *ws) {
         for (j = 0; j < n; j++) ci[j] = ci[j] + bj[j];                         \
       }                                                                        \
       switch (ep->act) {                                                       \
-        MSRT_UNOPS(EP_ACT_##SUF)                                               \
+        MSRT_ACTIVATIONS(EP_ACT_##SUF)                                         \
       default:                                                                 \
         break;                                                                 \
       }                                                                        \
