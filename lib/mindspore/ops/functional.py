@@ -656,7 +656,7 @@ def _scalar_of(op, name, v):
     if isinstance(v, Tensor):
         if v.size != 1:
             raise ValueError(f"For '{op}', the '{name}' must be a scalar, but got a Tensor of shape {v.shape}.")
-        return v.reshape(()).item(), v.dtype
+        return v.asnumpy().item(), v.dtype
     if isinstance(v, bool):
         return v, mstype.bool_
     if isinstance(v, int):
