@@ -282,6 +282,17 @@ static Value join_rec(Join *j, Value a, Value b, int phase) {
     obj_decref(j->I, &y->h);
     return v_none();
   }
+  if ((ta && py_num(b)) || (tb && py_num(a))) { /* a number joined earlier is a 0-d tensor */
+    Tensor *t = AS_TENSOR(ta ? a : b);
+    Value num = ta ? b : a;
+    if (t->ndim == 0 && (int)t->dtype == num_dtype(num)) {
+      if (phase == 2) return next_result(j);
+      Tensor *c = tensor_from_value(j->I, num, num_dtype(num), TF_MS);
+      join_add(j, ta ? t : c, ta ? c : t);
+      obj_decref(j->I, &c->h);
+      return v_none();
+    }
+  }
   if ((v_is(a, OBJ_TUPLE) && v_is(b, OBJ_TUPLE)) || (v_is(a, OBJ_LIST) && v_is(b, OBJ_LIST)))
     return join_seq(j, a, b, phase);
   if (a.tag == V_OBJ && b.tag == V_OBJ && a.as.o == b.as.o) return phase == 2 ? v_incref(a) : v_none();
