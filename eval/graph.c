@@ -87,6 +87,8 @@ typedef struct GFn {
 
 typedef struct GraphState {
   Capture *cap;
+  Loc *warned;           /* trace: lines warned about a baked-in branch */
+  int nwarned;
   uint32_t gen;
   int nfn, capfn;
   GFn **fns;
@@ -126,6 +128,26 @@ void graph_init(Interp *I) { msrt_set_output(out_write, I); }
 
 bool graph_staging(Interp *I) { return I->graph && I->graph->cap && I->graph->cap->mode == CAP_AST; }
 bool graph_tracing(Interp *I) { return I->graph && I->graph->cap && I->graph->cap->mode == CAP_TRACE; }
+
+/* A traced function's Python control flow read tensor t (computed from
+ * the trace's inputs): warn once per line that the branch taken now is
+ * baked into the graph (seed 004: trace cannot see control flow). */
+void graph_trace_branch(Interp *I, const Tensor *t) {
+  GraphState *S = I->graph;
+  if (!graph_tracing(I) || !t->sym || t->sym_gen != S->cap->gen) return;
+  const Frame *f = I->frame;
+  while (f && !(f->cur && f->cur->loc.file && !interp_is_lib_src(I, f->cur->loc.file))) f = f->prev;
+  if (!f) return;
+  Loc l = f->cur->loc;
+  for (int i = 0; i < S->nwarned; i++)
+    if (S->warned[i].file == l.file && S->warned[i].beg == l.beg) return;
+  S->warned = xrealloc(S->warned, sizeof(Loc) * (size_t)(S->nwarned + 1));
+  S->warned[S->nwarned++] = l;
+  fflush(stdout);
+  diag_emit(DIAG_WARNING, l, "this condition reads a tensor's value while capture_mode='trace' records the "
+            "graph: the branch taken now is baked into the graph and later calls take it whatever their inputs "
+            "(use capture_mode='ast' for control flow on tensors)");
+}
 
 /* ---- symbolic tensors -------------------------------------------------------- */
 
@@ -1437,6 +1459,10 @@ Value graph_native_run_mode(Interp *I, int argc, Value *argv, KwArgs *kw) {
 }
 
 void graph_free_all(Interp *I) {
+  if (I->graph) {
+    free(I->graph->warned);
+    I->graph->warned = NULL;
+  }
   msrt_set_output(NULL, NULL);
   if (I->graph) { /* ms.export: a script that failed inside an export */
     free(I->graph->export_name);

@@ -419,6 +419,8 @@ void graph_region_align(GraphRegion *a, GraphRegion *b, int fixed);
 struct IrNode *graph_cond_node(Interp *I, Tensor *t);
 /* Is v a tensor whose value is known only when the graph runs (ast)? */
 bool graph_is_sym(Interp *I, Value v);
+/* trace: warns once per line that a condition on a traced tensor is baked in. */
+void graph_trace_branch(Interp *I, const Tensor *t);
 /* ctlflow.c's per-capture state slot; cf_free releases it. */
 void **graph_cf_state(Interp *I);
 void cf_free(Interp *I, void *cf);
