@@ -1115,65 +1115,42 @@ static bool emit_prim(Cg *c, IrNode *n, const Shp *ot) {
 /* ---- regions ------------------------------------------------------------------ */
 
 static bool emit_nodes(Cg *c);
-static bool body_uses(const Cg *c, const char *name);
-
-/* Appends text to b with every line indented by ind. */
-static void put_indented(Buf *b, const char *ind, const char *text, size_t n) {
-  size_t i = 0;
-  while (i < n) {
-    size_t j = i;
-    while (j < n && text[j] != '\n') j++;
-    if (j > i) buf_puts(b, ind);
-    buf_append(b, text + i, j - i);
-    if (j < n) buf_putc(b, '\n');
-    i = j + 1;
-  }
-}
 
 /* Emits the subgraph that plan sp covers as a C block: its args array
  * (argx: a C pointer expression per param, then per output) and its
- * arena (the region slot at woff bytes of the enclosing arena). */
+ * arena (the region slot at woff bytes of the enclosing arena). The
+ * block's statements go straight into the function's text, without the
+ * nesting's indentation, so deep nests cost linear time. */
 static bool emit_block(Cg *c, const MemPlan *sp, char **argx, int64_t woff, const bool *skip, const char *ind) {
   int id = (*c->nblock)++;
   char an[32], wn[32], cp[200];
   snprintf(an, sizeof an, "a%d", id);
   snprintf(wn, sizeof wn, "W%d", id);
   snprintf(cp, sizeof cp, "%s_r%d", c->fname, id);
+  int na = sp->g->nparam + sp->nout;
+  OUT("{\n%s  void *%s[%d];\n%s  unsigned char *const %s = %s + %lld;\n", ind, an, na ? na : 1, ind, wn, c->wname,
+      (long long)woff);
+  for (int i = 0; i < na; i++) OUT("%s  %s[%d] = (void *)%s;\n", ind, an, i, argx[i]);
+  OUT("%s  (void)%s;\n%s  (void)%s;\n", ind, an, ind, wn);
+  for (int i = 0; i < sp->ninline; i++) OUT("%s  (void)%s_c%d;\n", ind, cp, i);
   Cg k = *c;
-  memset(&k.body, 0, sizeof k.body);
-  memset(&k.consts, 0, sizeof k.consts);
   k.g = sp->g;
   k.plan = sp;
   k.aname = an;
   k.wname = wn;
   k.cprefix = cp;
   k.skip_out = skip;
-  k.use_rc = k.use_w = k.use_args = k.use_math = k.use_string = false;
-  int na = sp->g->nparam + sp->nout;
+  k.use_w = k.use_args = false;
   put_consts(&k);
   bool ok = emit_nodes(&k);
-  c->failed = c->failed || k.failed;
-  c->use_rc |= k.use_rc;
-  c->use_math |= k.use_math;
-  c->use_string |= k.use_string;
+  c->body = k.body;
+  c->consts = k.consts;
+  c->failed = k.failed;
+  c->use_rc = k.use_rc;
+  c->use_math = k.use_math;
+  c->use_string = k.use_string;
   c->use_w = true;
-  if (k.consts.len) buf_append(&c->consts, k.consts.data, k.consts.len);
-  Buf b = {0};
-  buf_printf(&b, "{\n  void *%s[%d];\n  unsigned char *const %s = %s + %lld;\n", an, na ? na : 1, wn, c->wname,
-             (long long)woff);
-  for (int i = 0; i < na; i++) buf_printf(&b, "  %s[%d] = (void *)%s;\n", an, i, argx[i]);
-  buf_printf(&b, "  (void)%s;\n  (void)%s;\n", an, wn);
-  for (int i = 0; i < sp->ninline; i++) {
-    char name[240];
-    snprintf(name, sizeof name, "%s_c%d", cp, i);
-    if (!body_uses(&k, name)) buf_printf(&b, "  (void)%s;\n", name);
-  }
-  if (k.body.len) buf_append(&b, k.body.data, k.body.len);
-  buf_puts(&b, "}\n");
-  put_indented(&c->body, ind, b.data, b.len);
-  buf_free(&b);
-  buf_free(&k.body);
-  buf_free(&k.consts);
+  OUT("%s}", ind);
   return ok;
 }
 
@@ -1207,16 +1184,7 @@ static bool emit_if(Cg *c, IrNode *n, const MemValue *v) {
     for (int i = 0; i < np; i++) ax[i] = expr_of(c, n->in[i + 1]);
     for (int i = 0; i < sp->nout; i++) ax[np + i] = region_ptr(c, v, r->res_off[i]);
     if (k == 1) OUT(" else ");
-    Buf save = c->body;
-    memset(&c->body, 0, sizeof c->body);
     ok = emit_block(c, sp, ax, woff, NULL, I1);
-    /* the block's text starts indented: keep "if (...) {" on one line */
-    const char *t = c->body.data ? c->body.data : "";
-    while (*t == ' ') t++;
-    Buf blk = c->body;
-    c->body = save;
-    buf_append(&c->body, t, strlen(t) - 1);
-    buf_free(&blk);
     free_strs(ax, na);
   }
   OUT("\n");
@@ -1251,8 +1219,9 @@ static bool emit_while(Cg *c, IrNode *n, const MemValue *v) {
   char **ax = xcalloc((size_t)ns + 2, sizeof(char *));
   for (int k = 0; k < ns; k++) ax[k] = state_ptr(c, n, v, k);
   ax[ns] = xstrdup(vexpr_off(c, (Val){VK_WS, 0, woff}, r->flag_off, true));
+  OUT(I2);
   bool ok = emit_block(c, &r->sub[0], ax, woff, NULL, I2);
-  OUT(I2 "if (!*(const %s *)%s) break;\n", dt_ctype[MSRT_BOOL], ax[ns]);
+  OUT("\n" I2 "if (!*(const %s *)%s) break;\n", dt_ctype[MSRT_BOOL], ax[ns]);
   free_strs(ax, ns + 1);
   ax = xcalloc((size_t)(2 * ns) + 1, sizeof(char *));
   bool *skip = xcalloc((size_t)ns + 1, sizeof(bool));
@@ -1262,7 +1231,9 @@ static bool emit_while(Cg *c, IrNode *n, const MemValue *v) {
     ax[ns + k] = skip[k] ? state_ptr(c, n, v, k)
                          : xstrdup(vexpr_off(c, (Val){VK_WS, 0, woff}, r->next_off[k], true));
   }
+  OUT(I2);
   ok = ok && emit_block(c, &r->sub[1], ax, woff, skip, I2);
+  OUT("\n");
   for (int k = 0; k < ns; k++)
     if (!r->invariant[k] && state_bytes(n, k) > 0)
       emit_memcpy(c, I2, (Val){VK_WS, 0, v->off + r->res_off[k]}, 0, (Val){VK_WS, 0, woff + r->next_off[k]}, 0,
