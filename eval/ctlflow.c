@@ -51,11 +51,22 @@ typedef struct Poison {
   char *msg;
 } Poison;
 
+/* Memory the capture of a statement holds across calls that may raise
+ * (an exception unwinds with longjmp past the statement's own frees):
+ * each block is listed here while held, and cf_free releases what an
+ * exception left behind. */
+typedef struct Held {
+  void *p;
+  bool region; /* a GraphRegion (graph_region_free), else free() */
+} Held;
+
 typedef struct Cf {
   int ntail, captail;
   Tail *tail;
   int npoison;
   Poison *poison;
+  int nheld, capheld;
+  Held *held;
 } Cf;
 
 static Cf *cf_of(Interp *I) {
@@ -69,9 +80,62 @@ void cf_free(Interp *I, void *p) {
   Cf *cf = p;
   if (!cf) return;
   for (int i = 0; i < cf->npoison; i++) free(cf->poison[i].msg);
+  for (int i = 0; i < cf->nheld; i++) {
+    if (cf->held[i].region) graph_region_free(cf->held[i].p);
+    else free(cf->held[i].p);
+  }
+  free(cf->held);
   free(cf->poison);
   free(cf->tail);
   free(cf);
+}
+
+/* ---- memory held across calls that may raise ------------------------------------ */
+
+static void *hold(Interp *I, void *p, bool region) {
+  Cf *cf = cf_of(I);
+  if (cf->nheld == cf->capheld) {
+    cf->capheld = cf->capheld ? 2 * cf->capheld : 16;
+    cf->held = xrealloc(cf->held, sizeof(Held) * (size_t)cf->capheld);
+  }
+  cf->held[cf->nheld++] = (Held){p, region};
+  return p;
+}
+
+static int held_at(Cf *cf, const void *p) {
+  for (int i = cf->nheld - 1; i >= 0; i--)
+    if (cf->held[i].p == p) return i;
+  return -1;
+}
+
+/* Frees p (held, or NULL). */
+static void release(Interp *I, void *p) {
+  if (!p) return;
+  Cf *cf = cf_of(I);
+  int i = held_at(cf, p);
+  bool region = i >= 0 && cf->held[i].region;
+  if (i >= 0) {
+    memmove(cf->held + i, cf->held + i + 1, sizeof(Held) * (size_t)(cf->nheld - i - 1));
+    cf->nheld--;
+  }
+  if (region) graph_region_free(p);
+  else free(p);
+}
+
+static void *held_calloc(Interp *I, size_t n, size_t size) { return hold(I, xcalloc(n ? n : 1, size), false); }
+
+/* realloc of a held block (or of NULL), still held. */
+static void *held_realloc(Interp *I, void *p, size_t size) {
+  Cf *cf = cf_of(I);
+  int i = p ? held_at(cf, p) : -1;
+  void *q = xrealloc(p, size);
+  if (i >= 0) cf->held[i].p = q;
+  else hold(I, q, false);
+  return q;
+}
+
+static GraphRegion *region_push(Interp *I, const char *what) {
+  return hold(I, graph_region_push(I, what), true);
 }
 
 /* ---- the tail stack ---------------------------------------------------------- */
@@ -112,9 +176,9 @@ static void slot_set(Interp *I, Frame *f, int i, Value v) {
 }
 
 /* A copy of every local (owned references). */
-static Value *snap_take(Frame *f) {
+static Value *snap_take(Interp *I, Frame *f) {
   int n = nslots(f);
-  Value *s = xcalloc((size_t)(n ? n : 1), sizeof(Value));
+  Value *s = held_calloc(I, (size_t)n, sizeof(Value));
   for (int i = 0; i < n; i++) s[i] = v_incref(*slot_ref(f, i));
   return s;
 }
@@ -125,7 +189,7 @@ static void snap_restore(Interp *I, Frame *f, const Value *s) {
 
 static void snap_free(Interp *I, Frame *f, Value *s) {
   for (int i = 0; i < nslots(f); i++) v_decref(I, s[i]);
-  free(s);
+  release(I, s);
 }
 
 static const char *slot_name(Frame *f, int i) { return f->info->local_names[i]; }
@@ -166,8 +230,8 @@ typedef struct Join {
 static void join_add(Join *j, Tensor *a, Tensor *b) {
   if (j->n == j->cap) {
     j->cap = j->cap ? 2 * j->cap : 8;
-    j->t = xrealloc(j->t, sizeof(Tensor *) * (size_t)j->cap);
-    j->e = xrealloc(j->e, sizeof(Tensor *) * (size_t)j->cap);
+    j->t = held_realloc(j->I, j->t, sizeof(Tensor *) * (size_t)j->cap);
+    j->e = held_realloc(j->I, j->e, sizeof(Tensor *) * (size_t)j->cap);
   }
   obj_incref(&a->h);
   obj_incref(&b->h);
@@ -180,8 +244,8 @@ static void join_free(Join *j) {
     obj_decref(j->I, &j->t[i]->h);
     obj_decref(j->I, &j->e[i]->h);
   }
-  free(j->t);
-  free(j->e);
+  release(j->I, j->t);
+  release(j->I, j->e);
 }
 
 static const char *abstract_name(Value v) {
@@ -329,7 +393,7 @@ static void make_if(Interp *I, Join *j, IrNode *c, GraphRegion *rt, GraphRegion 
   for (int i = 0; i < nl; i++) args[i] = graph_region_outer(rt, i);
   IrLoc loc = graph_cur_loc(I);
   IrNode *n = ir_if(g, c, graph_region_graph(rt), graph_region_graph(re), nl, args, NULL, loc);
-  j->res = xcalloc((size_t)(j->n ? j->n : 1), sizeof(Tensor *));
+  j->res = held_calloc(I, (size_t)j->n, sizeof(Tensor *));
   for (int i = 0; i < j->n; i++) j->res[i] = graph_sym(I, ir_tuple_get(g, n, i, loc));
 }
 
@@ -387,15 +451,15 @@ static void run_branch(Interp *I, Frame *f, const Node *n, const NodeVec *body, 
       base = k + 1;
       break;
     }
-  Tail *saved = xmalloc(sizeof(Tail) * (size_t)(nt - base + 1));
+  Tail *saved = held_calloc(I, (size_t)(nt - base + 1), sizeof(Tail));
   memcpy(saved, cf->tail + base, sizeof(Tail) * (size_t)(nt - base));
-  b->r = graph_region_push(I, body == &n->body ? "true" : "false");
+  b->r = region_push(I, body == &n->body ? "true" : "false");
   int c = interp_exec_from(I, f, (NodeVec *)body, 0);
   if (c == CTRL_NONE && tail) c = run_tails(I, f, n, saved, nt - base, base);
   cf = cf_of(I);
   if (nt - base) memcpy(cf->tail + base, saved, sizeof(Tail) * (size_t)(nt - base));
   cf_tail_set(I, nt);
-  free(saved);
+  release(I, saved);
   graph_region_pop(I, b->r);
   if (c == CTRL_BREAK || c == CTRL_CONTINUE) {
     f->cur = n;
@@ -407,7 +471,7 @@ static void run_branch(Interp *I, Frame *f, const Node *n, const NodeVec *body, 
     b->ret = f->ret;
     f->ret = v_undef();
   }
-  b->locals = snap_take(f);
+  b->locals = snap_take(I, f);
 }
 
 /* Joins the locals the branches left different; poisons the ones only
@@ -432,14 +496,14 @@ static void join_locals(Interp *I, Frame *f, Join *j, Branch *bt, Branch *be, in
 static void branch_free(Interp *I, Frame *f, Branch *b) {
   snap_free(I, f, b->locals);
   v_decref(I, b->ret);
-  graph_region_free(b->r);
+  release(I, b->r);
 }
 
 int cf_if(Interp *I, Frame *f, const Node *n, Value cond) {
   f->cur = n->a;
   IrNode *c = graph_cond_node(I, AS_TENSOR(cond));
   bool tail = stmt_returns(n);
-  Value *before = snap_take(f);
+  Value *before = snap_take(I, f);
   Branch bt, be;
   run_branch(I, f, n, &n->body, tail, &bt);
   snap_restore(I, f, before);
@@ -460,7 +524,7 @@ int cf_if(Interp *I, Frame *f, const Node *n, Value cond) {
     join_locals(I, f, &j, &bt, &be, 2);
   }
   for (int i = 0; i < j.n; i++) obj_decref(I, &j.res[i]->h);
-  free(j.res);
+  release(I, j.res);
   join_free(&j);
   branch_free(I, f, &bt);
   branch_free(I, f, &be);
@@ -471,7 +535,7 @@ int cf_if(Interp *I, Frame *f, const Node *n, Value cond) {
 
 /* An expression in its own region: its value (owned) and the region. */
 static Value expr_region(Interp *I, Frame *f, Node *e, Value given, const char *what, GraphRegion **r) {
-  *r = graph_region_push(I, what);
+  *r = region_push(I, what);
   Value v = e ? interp_eval(I, f, e) : v_incref(given);
   graph_region_pop(I, *r);
   return v;
@@ -483,10 +547,10 @@ static Value cond_if(Interp *I, const Node *n, IrNode *c, Value a, GraphRegion *
   make_if(I, &j, c, ra, rb);
   Value r = join_rec(&j, a, b, 2);
   for (int i = 0; i < j.n; i++) obj_decref(I, &j.res[i]->h);
-  free(j.res);
+  release(I, j.res);
   join_free(&j);
-  graph_region_free(ra);
-  graph_region_free(rb);
+  release(I, ra);
+  release(I, rb);
   v_decref(I, a);
   v_decref(I, b);
   return r;
@@ -580,13 +644,13 @@ static Tensor *as_state(Interp *I, Value v, int dt) {
 
 static void loop_state(Interp *I, Frame *f, Loop *L, const NodeVec *body, const Node *target) {
   int n = nslots(f);
-  bool *mark = xcalloc((size_t)(n ? n : 1), sizeof(bool));
+  bool *mark = held_calloc(I, (size_t)n, sizeof(bool));
   block_names(body, mark);
   if (target) target_names(target, mark);
-  L->carried = xcalloc((size_t)(n ? n : 1), sizeof(bool));
-  L->slot = xcalloc((size_t)(n + 2), sizeof(int));
-  L->init = xcalloc((size_t)(n + 2), sizeof(Tensor *));
-  L->fixed = xcalloc((size_t)(n ? n : 1), sizeof(Value));
+  L->carried = held_calloc(I, (size_t)n, sizeof(bool));
+  L->slot = held_calloc(I, (size_t)(n + 2), sizeof(int));
+  L->init = held_calloc(I, (size_t)(n + 2), sizeof(Tensor *));
+  L->fixed = held_calloc(I, (size_t)n, sizeof(Value));
   if (L->stop) {
     L->slot[0] = -1;
     L->init[L->ns++] = NULL; /* set by cf_for_range */
@@ -600,7 +664,7 @@ static void loop_state(Interp *I, Frame *f, Loop *L, const NodeVec *body, const 
     L->slot[L->ns] = i;
     L->init[L->ns++] = as_state(I, v, -1);
   }
-  free(mark);
+  release(I, mark);
 }
 
 static void loop_free(Interp *I, Frame *f, Loop *L) {
@@ -608,10 +672,10 @@ static void loop_free(Interp *I, Frame *f, Loop *L) {
     if (L->init[k]) obj_decref(I, &L->init[k]->h);
   for (int i = 0; i < nslots(f); i++) v_decref(I, L->fixed[i]);
   if (L->stop) obj_decref(I, &L->stop->h);
-  free(L->carried);
-  free(L->slot);
-  free(L->init);
-  free(L->fixed);
+  release(I, L->carried);
+  release(I, L->slot);
+  release(I, L->init);
+  release(I, L->fixed);
 }
 
 /* Makes the region's state params and binds the carried locals to them;
@@ -634,7 +698,7 @@ static Tensor *bind_state(Interp *I, Frame *f, Loop *L, GraphRegion *r) {
 }
 
 static GraphRegion *loop_cond(Interp *I, Frame *f, Loop *L) {
-  GraphRegion *r = graph_region_push(I, "cond");
+  GraphRegion *r = region_push(I, "cond");
   Tensor *ctr = bind_state(I, f, L, r);
   IrGraph *g = graph_region_graph(r);
   IrLoc loc = graph_cur_loc(I);
@@ -702,7 +766,7 @@ static void check_fixed(Interp *I, Frame *f, Loop *L) {
 }
 
 static GraphRegion *loop_body(Interp *I, Frame *f, Loop *L) {
-  GraphRegion *r = graph_region_push(I, "body");
+  GraphRegion *r = region_push(I, "body");
   Tensor *ctr = bind_state(I, f, L, r);
   IrGraph *g = graph_region_graph(r);
   if (ctr) interp_assign(I, f, (Node *)L->n->a, v_obj(&ctr->h));
@@ -763,7 +827,7 @@ static void make_while(Interp *I, Frame *f, Loop *L, GraphRegion *rc, GraphRegio
 }
 
 static int run_loop(Interp *I, Frame *f, Loop *L) {
-  Value *before = snap_take(f);
+  Value *before = snap_take(I, f);
   GraphRegion *rc = loop_cond(I, f, L);
   snap_restore(I, f, before);
   GraphRegion *rb = loop_body(I, f, L);
@@ -771,8 +835,8 @@ static int run_loop(Interp *I, Frame *f, Loop *L) {
   snap_free(I, f, before);
   f->cur = L->n;
   make_while(I, f, L, rc, rb);
-  graph_region_free(rc);
-  graph_region_free(rb);
+  release(I, rc);
+  release(I, rb);
   return interp_exec_from(I, f, (NodeVec *)&L->n->orelse, 0);
 }
 
