@@ -192,7 +192,7 @@ class Cell:
             return _msc.jit_call(self._graph_id(), (self,) + args, kwargs)
         d = self.__dict__
         if ((d.get('_forward_pre_hooks') or d.get('_forward_hooks'))
-                and _context._context['mode'] == _context.PYNATIVE_MODE and not _msc.capturing()):
+                and _context._context['mode'] == _context.PYNATIVE_MODE and not _msc.capturing('ast')):
             return self._run_with_hooks(args, kwargs)  # MindSpore: hooks do not work in graph mode or jit
         return self.construct(*args, **kwargs)
 
