@@ -351,7 +351,7 @@ Value prim_call(Interp *I, OpId op, int nin, Value *in, const Attrs *attrs) {
     ty[i].dt = t[i]->dtype;
     ty[i].ndim = t[i]->ndim;
     memcpy(ty[i].shape, t[i]->shape, sizeof(int64_t) * (size_t)t[i]->ndim);
-    if (ty[i].weak || (a.np && t[i]->ndim == 0)) {
+    if ((ty[i].weak || (a.np && t[i]->ndim == 0)) && t[i]->data) { /* a graph value has none: by dtype */
       ty[i].valued = true;
       ty[i].val = tensor_get_f64(t[i], 0);
       ty[i].ival = tensor_get_i64(t[i], 0);

@@ -342,10 +342,13 @@ static void fill_from(Interp *I, Value v, int depth, const Scan *s, Tensor *t, i
   (*pos)++;
 }
 
+static Tensor *staged_copy(Interp *I, Value x, int dt, TFlavour fl);
+
 Tensor *tensor_from_value(Interp *I, Value v, int dt, TFlavour fl) {
   bool np = fl == TF_NP;
   if (v_is(v, OBJ_TENSOR)) {
     Tensor *t = AS_TENSOR(v);
+    if (graph_is_sym(I, v)) return staged_copy(I, v, dt, fl);
     tensor_need_data(I, t, "converting a tensor");
     Tensor *r = tensor_new(I, dt >= 0 ? (msrt_dtype)dt : t->dtype, t->ndim, t->shape, fl);
     if (t->size) msrt_cast(t->dtype, r->dtype, t->size, t->data, r->data);
@@ -1443,10 +1446,31 @@ NATIVE(p_data) { /* Parameter.data is the Parameter itself */
 
 static Value call_op1(Interp *I, OpId op, Value x, Attrs *a) { return prim_call(I, op, 1, &x, a); }
 
+/* A copy of the graph value x as a new symbolic tensor of flavour fl and
+ * dtype dt (-1: x's): inside a graph, x.asnumpy() and Tensor(x) stage a
+ * Cast/Identity, as MindSpore's JIT Fallback runs them when the graph runs
+ * (tensor(x.asnumpy(), dtype=ms.float32) in a jit function is a cast). */
+static Tensor *staged_copy(Interp *I, Value x, int dt, TFlavour fl) {
+  Attrs a;
+  attrs_init(&a);
+  Tensor *t = AS_TENSOR(x);
+  bool same = dt < 0 || dt == (int)t->dtype;
+  a.dtype = same ? (int)t->dtype : dt;
+  Value r = call_op1(I, same ? OP_Identity : OP_Cast, x, &a);
+  Tensor *o = AS_TENSOR(r);
+  if (o == t) { /* never handed back the input itself: that would retag it */
+    v_decref(I, r);
+    rt_raise(I, EXC_RuntimeError, "internal error: a staged copy returned its input");
+  }
+  o->flavour = (uint8_t)fl;
+  return o;
+}
+
 NATIVE(m_asnumpy) {
   args_no_kw(I, "asnumpy", kw);
   Tensor *t = self_t(I, argc, argv, "asnumpy");
   args_count(I, "asnumpy", argc - 1, 0, 0);
+  if (graph_is_sym(I, argv[0])) return v_obj(&staged_copy(I, argv[0], -1, TF_NP)->h);
   return v_obj(&tensor_copy(I, t, TF_NP)->h);
 }
 
