@@ -142,14 +142,18 @@ tools-check:
 # `make test` runs the suite, then the sanitizer pass; `make test SANITIZE=1`
 # runs only the sanitizer pass. scripts/run-tests.sh prints the closing
 # "N passed, N failed" line over everything it ran.
+# MSC_TEST_T0 (the start, in epoch seconds) lets the runner print the
+# whole run's wall time, builds included.
 ifeq ($(SANITIZE)$(COVERAGE),)
-test: all
-	@$(MAKE) --no-print-directory SANITIZE=1 all unit
-	@$(MAKE) --no-print-directory unit
-	@scripts/run-tests.sh $(O) build-san
+test:
+	@t0=$$(date +%s) && $(MAKE) --no-print-directory all && \
+	  $(MAKE) --no-print-directory SANITIZE=1 all unit && \
+	  $(MAKE) --no-print-directory unit && \
+	  MSC_TEST_T0=$$t0 scripts/run-tests.sh $(O) build-san
 else
-test: all unit
-	@scripts/run-tests.sh $(O)
+test:
+	@t0=$$(date +%s) && $(MAKE) --no-print-directory all unit && \
+	  MSC_TEST_T0=$$t0 scripts/run-tests.sh $(O)
 endif
 
 # The bundled sample end to end: train the digits classifier (msc run),

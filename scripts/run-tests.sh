@@ -87,6 +87,33 @@ total_pass=0
 total_fail=0
 failures=()
 
+# Timing: every section prints "time SECTION [BUILD]: W s wall, C s cpu"
+# (cpu: user+sys of the processes it ran, from /proc: the run is CPU-bound
+# on 2 cores, so cpu/2 is what a section costs however it is scheduled);
+# the table is repeated before the last line with the whole run's wall time
+# (`make test` passes MSC_TEST_T0, its start in epoch seconds, so the figure
+# includes the builds).
+run_t0=$(date +%s)
+timings=()
+cpu_ticks() { # cpu_ticks VAR: user+sys clock ticks of this shell's reaped children
+  local var=$1 s
+  read -r s < "/proc/$BASHPID/stat"
+  s=${s##*) }
+  set -- $s
+  printf -v "$var" '%d' $(( ${14} + ${15} ))
+}
+hz=$(getconf CLK_TCK 2>/dev/null || echo 100)
+sect_begin() { sect_w0=$(date +%s%N); cpu_ticks sect_c0; }
+sect_end() { # sect_end LABEL
+  local c1 w c line
+  cpu_ticks c1
+  w=$(( ($(date +%s%N) - sect_w0) / 1000000 )); c=$(( (c1 - sect_c0) * 1000 / hz ))
+  line=$(printf '%-36s %4d.%01d s wall %5d.%01d s cpu' "$1" $((w / 1000)) $((w % 1000 / 100)) \
+         $((c / 1000)) $((c % 1000 / 100)))
+  timings+=("$line")
+  echo "time $line"
+}
+
 count() { # count PASSED FAILED WHAT
   total_pass=$((total_pass + $1))
   total_fail=$((total_fail + $2))
@@ -255,10 +282,11 @@ for b in "$@"; do
   else
     unset ASAN_OPTIONS UBSAN_OPTIONS
   fi
-  run_units "$b"
+  sect_begin; run_units "$b"; sect_end "unit [$b]"
   if is_sanitized "$b/msc"; then levels=$SAN_LEVELS; else levels=$LEVELS; fi
   export CC="${JIT_TEST_CC:-cc -Wall -Wextra -Wpedantic -Wconversion -Werror}"
-  run_lit "$b"
+  sect_begin; run_lit "$b"; sect_end "lit [$b]"
+  sect_begin
   if [ -z "$levels" ]; then
     run_seeds "$b"
     run_seeds "$b" --backend=ref
@@ -268,10 +296,15 @@ for b in "$@"; do
       run_seeds "$b" --backend=ref "-$lv"
     done
   fi
+  sect_end "seed examples [$b]"
   unset CC
+  sect_begin
   run_diff "$b" print-diff scripts/print-diff.sh "arrays printed as numpy prints them"
+  sect_end "print-diff [$b]"; sect_begin
   run_diff "$b" kernel-diff scripts/kernel-diff.sh "kernel cases equal to numpy"
+  sect_end "kernel-diff [$b]"; sect_begin
   run_diff "$b" ops-diff scripts/ops-diff.sh "op cases equal to numpy (every op of ir/ops.def)"
+  sect_end "ops-diff [$b]"; sect_begin
   export CC="${JIT_TEST_CC:-cc -Wall -Wextra -Wpedantic -Wconversion -Werror}"
   if [ -z "$levels" ]; then
     run_diff "$b" graph-diff scripts/graph-diff.sh "cases equal in PyNative and Graph mode (cc and ref backends at the default level; every op of ir/ops.def, model scripts)"
@@ -279,11 +312,14 @@ for b in "$@"; do
     run_diff "$b" graph-diff scripts/graph-diff.sh "cases equal in PyNative and Graph mode (cc and ref backends at ${levels//,/, }; every op of ir/ops.def, model scripts)" "--levels=$levels"
   fi
   unset CC
+  sect_end "graph-diff [$b]"
   # the generated C is the same under the sanitizer build: once is enough
-  is_sanitized "$b/msc" || run_firmware "$b"
+  if ! is_sanitized "$b/msc"; then sect_begin; run_firmware "$b"; sect_end "firmware [$b]"; fi
   if [ "$TRUNCATE" = 1 ]; then
+    sect_begin
     if is_sanitized "$b/msc"; then run_truncate "$b" "${TRUNCATE_SAN_STRIDE:-10}"
     else run_truncate "$b" 1; fi
+    sect_end "truncation [$b]"
   fi
 done
 
@@ -319,10 +355,18 @@ if [ "$COVERAGE_GATE" = 1 ]; then
     [ -x "$b/msc" ] && ! is_sanitized "$b/msc" && plain=$b
   done
   echo "=== coverage ==="
-  if [ -n "$plain" ]; then run_coverage
+  if [ -n "$plain" ]; then sect_begin; run_coverage; sect_end "coverage [build-cov]"
   else echo "coverage: skipped (sanitizer builds only; \`make test\` runs it)"; fi
 fi
 
+run_wall=$(( $(date +%s) - run_t0 ))
+echo "--- time per section:"
+printf '  %s\n' "${timings[@]}"
+if [ -n "${MSC_TEST_T0:-}" ]; then
+  echo "make test: $(( $(date +%s) - MSC_TEST_T0 )) s wall (builds included; run-tests.sh $run_wall s)"
+else
+  echo "run-tests.sh: $run_wall s wall"
+fi
 if [ ${#failures[@]} -gt 0 ]; then
   echo "--- failing parts:"
   printf '  %s\n' "${failures[@]}"
