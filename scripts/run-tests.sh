@@ -24,7 +24,8 @@
 #                     separate line and does not enter the total.
 #                     Set to 1 to count every example as a test.
 #   MSC_CACHE_DIR     compiled graphs are cached here; by default one fresh
-#                     directory serves the whole run and is removed after.
+#                     directory serves the whole run (lit, the seed examples,
+#                     graph-diff of every pass) and is removed after.
 #   JIT_TEST_CC       the $CC graph mode uses during lit, the seed examples
 #                     and the graph differential suite; by default cc with
 #                     -Wall -Wextra -Wpedantic -Wconversion -Werror, so every
@@ -37,6 +38,13 @@
 #                     fails). Runs once, and only when a plain (non-sanitizer)
 #                     build is among the arguments: `make test` yes, `make
 #                     test SANITIZE=1` no. Adds ~15 s. Set to 0 to skip.
+#   CC_CACHE=1        the lit runs compile C through tests/lit-tools/cc-cache:
+#                     a compilation of the same preprocessed C, with the same
+#                     options and compiler, as earlier in this run is answered
+#                     from the cache (msc compile's libraries and the runtime
+#                     are the same text in the plain, sanitizer and coverage
+#                     passes; their seconds of gcc prove nothing the second
+#                     time). One cache per run, removed after. 0: no cache.
 #   TRUNCATE=1        set to 0 to skip the truncation test (quick local runs).
 #   TRUNCATE_SAN_STRIDE=10  under a sanitizer build the truncation test runs
 #                     every 10th case only (ASan startup makes the full set
@@ -66,6 +74,7 @@
 set -u
 SEED_GATING=${SEED_GATING:-0}
 COVERAGE_GATE=${COVERAGE_GATE:-1}
+CC_CACHE=${CC_CACHE:-1}
 TRUNCATE=${TRUNCATE:-1}
 LEVELS=${LEVELS-O0,O1,O2}
 SAN_LEVELS=${SAN_LEVELS-}
@@ -77,10 +86,26 @@ PY=/usr/bin/python3
 LIT=/usr/lib/llvm-14/build/utils/lit/lit.py
 shared=${MSC_SHARED:-$root/../shared}
 export PATH="/usr/lib/llvm-14/bin:$PATH"
+run_tmp=$(mktemp -d "${TMPDIR:-/tmp}/msc-test-run.XXXXXX")
+trap 'rm -rf "$run_tmp"' EXIT
 if [ -z "${MSC_CACHE_DIR:-}" ]; then
-  cache_tmp=$(mktemp -d "${TMPDIR:-/tmp}/msc-test-cache.XXXXXX")
-  trap 'rm -rf "$cache_tmp"' EXIT
-  export MSC_CACHE_DIR=$cache_tmp
+  export MSC_CACHE_DIR=$run_tmp/jit-cache
+  mkdir -p "$MSC_CACHE_DIR"
+fi
+# The compiler cache of the lit runs (tests/lit-tools/cc-cache): a shim per
+# compiler, with the real compiler's path written in.
+if [ "$CC_CACHE" = 1 ]; then
+  export MSC_TEST_CC_CACHE=$run_tmp/cc-cache
+  mkdir -p "$MSC_TEST_CC_CACHE/bin"
+  for c in cc gcc clang arm-none-eabi-gcc; do
+    real=$(command -v "$c") || continue
+    printf '#!/bin/sh\n# %s through tests/lit-tools/cc-cache (scripts/run-tests.sh)\n%s\n%s\n' "$c" \
+      "case \" \$* \" in *' -shared '*|*' --version '*|*' -E '*|*' -dump'*) exec $real \"\$@\" ;; esac" \
+      "exec $PY $root/tests/lit-tools/cc-cache $real \"\$@\"" > "$MSC_TEST_CC_CACHE/bin/$c"
+    chmod +x "$MSC_TEST_CC_CACHE/bin/$c"
+  done
+else
+  unset MSC_TEST_CC_CACHE
 fi
 
 total_pass=0
