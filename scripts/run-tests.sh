@@ -47,6 +47,13 @@
 #                     are the same text in the plain, sanitizer and coverage
 #                     passes; their seconds of gcc prove nothing the second
 #                     time). One cache per run, removed after. 0: no cache.
+#   SAN_SAMPLE=1/4    in a sanitizer build, ops-diff runs this share of each
+#                     op's cases (every op still runs: its cost is mostly msc
+#                     reading the literal inputs) and graph-diff this share of
+#                     the op groups and of the model scripts, drawn with
+#                     SAN_SEED=1 (a fixed seed: the same sample on every run
+#                     of a tree); each prints "sample: ..." with what it ran.
+#                     The plain build runs everything. Empty or 1/1: all.
 #   TRUNCATE=1        set to 0 to skip the truncation test (quick local runs).
 #   TRUNCATE_SAN_STRIDE=10  under a sanitizer build the truncation test runs
 #                     every 10th case only (ASan startup makes the full set
@@ -72,11 +79,18 @@
 #                    -O1/-O2 runs of tests/models and tests/seeds); running
 #                    the op suite three times more under ASan would cost
 #                    ~4 minutes for no extra correctness coverage of the
-#                    generated code, which the plain build checks.
+#                    generated code, which the plain build checks. And of
+#                    the op suites only a fixed-seed sample (SAN_SAMPLE):
+#                    the plain build proves the results, the sample runs
+#                    msc's capture, passes and codegen of every op family
+#                    under ASan/UBSan. graph-diff shares the run's JIT
+#                    cache, so the sample's graphs are not compiled again.
 set -u
 SEED_GATING=${SEED_GATING:-0}
 COVERAGE_GATE=${COVERAGE_GATE:-1}
 CC_CACHE=${CC_CACHE:-1}
+SAN_SAMPLE=${SAN_SAMPLE-1/4}
+SAN_SEED=${SAN_SEED:-1}
 TRUNCATE=${TRUNCATE:-1}
 LEVELS=${LEVELS-O0,O1,O2}
 SAN_LEVELS=${SAN_LEVELS-}
@@ -269,6 +283,8 @@ run_diff() { # run_diff BUILD NAME SCRIPT WHAT [ARGS...]: a numpy-differential h
   p=${line%% passed*}; f=${line#*, }; f=${f%% failed*}
   case "$p$f" in ''|*[!0-9]*) p=0; f=1 ;; esac
   [ "$f" != 0 ] && printf '%s\n' "$out" | tail -n 20
+  # a sampled run says what it sampled (graphdiff.py, opsdiff.py --sample)
+  printf '%s\n' "$out" | grep -E '^sample: ' | sed "s/^/$name [$b]: /"
   # Thousands of generated cases each: one test per harness, like truncation.
   if [ "$f" = 0 ]; then echo "$name [$b]: $p $what"; count 1 0 ""
   else echo "$name [$b]: $f of $((p + f)) cases differ"; count 0 1 "$name [$b]"; fi
@@ -343,13 +359,22 @@ for b in "$@"; do
   sect_end "print-diff [$b]"; sect_begin
   run_diff "$b" kernel-diff scripts/kernel-diff.sh "kernel cases equal to numpy"
   sect_end "kernel-diff [$b]"; sect_begin
-  run_diff "$b" ops-diff scripts/ops-diff.sh "op cases equal to numpy (every op of ir/ops.def)"
+  # the sanitizer pass samples the op suites (SAN_SAMPLE, SAN_SEED)
+  osample=() gsample=() otag="" gtag="every op of ir/ops.def, the model scripts"
+  if is_sanitized "$b/msc" && [ -n "$SAN_SAMPLE" ] && [ "${SAN_SAMPLE%/*}" != "${SAN_SAMPLE#*/}" ]; then
+    osample=("--sample=$SAN_SAMPLE" "--seed=$SAN_SEED") gsample=("${osample[@]}")
+    otag="; $SAN_SAMPLE of each op's cases, seed $SAN_SEED"
+    gtag="$SAN_SAMPLE of the ops of ir/ops.def and of the model scripts, seed $SAN_SEED"
+  fi
+  run_diff "$b" ops-diff scripts/ops-diff.sh "op cases equal to numpy (every op of ir/ops.def$otag)" "${osample[@]}"
   sect_end "ops-diff [$b]"; sect_begin
   export CC="${JIT_TEST_CC:-cc -Wall -Wextra -Wpedantic -Wconversion -Werror}"
+  # --cache-dir: the run's JIT cache, so that the sanitizer pass loads the
+  # graphs the plain pass compiled (the same scripts at the same paths)
   if [ -z "$levels" ]; then
-    run_diff "$b" graph-diff scripts/graph-diff.sh "cases equal in PyNative and Graph mode (cc and ref backends at the default level; every op of ir/ops.def, model scripts)"
+    run_diff "$b" graph-diff scripts/graph-diff.sh "cases equal in PyNative and Graph mode (cc and ref backends at the default level; $gtag)" --cache-dir="$MSC_CACHE_DIR" "${gsample[@]}"
   else
-    run_diff "$b" graph-diff scripts/graph-diff.sh "cases equal in PyNative and Graph mode (cc and ref backends at ${levels//,/, }; every op of ir/ops.def, model scripts)" "--levels=$levels"
+    run_diff "$b" graph-diff scripts/graph-diff.sh "cases equal in PyNative and Graph mode (cc and ref backends at ${levels//,/, }; $gtag)" "--levels=$levels" --cache-dir="$MSC_CACHE_DIR" "${gsample[@]}"
   fi
   unset CC
   sect_end "graph-diff [$b]"
