@@ -54,6 +54,12 @@
 #                     SAN_SEED=1 (a fixed seed: the same sample on every run
 #                     of a tree); each prints "sample: ..." with what it ran.
 #                     The plain build runs everything. Empty or 1/1: all.
+#   TEST_JOBS=2       how many of the one-core sections (unit tests, each
+#                     seed-example run, print-diff, kernel-diff, firmware)
+#                     run at a time; their output is printed in order when
+#                     they are all done. The sections that use both cores
+#                     themselves (lit -j2, ops-diff, graph-diff, truncation)
+#                     run alone. 1: everything one after another.
 #   TRUNCATE=1        set to 0 to skip the truncation test (quick local runs).
 #   TRUNCATE_SAN_STRIDE=10  under a sanitizer build the truncation test runs
 #                     every 10th case only (ASan startup makes the full set
@@ -91,6 +97,7 @@ COVERAGE_GATE=${COVERAGE_GATE:-1}
 CC_CACHE=${CC_CACHE:-1}
 SAN_SAMPLE=${SAN_SAMPLE-1/4}
 SAN_SEED=${SAN_SEED:-1}
+TEST_JOBS=${TEST_JOBS:-2}
 TRUNCATE=${TRUNCATE:-1}
 LEVELS=${LEVELS-O0,O1,O2}
 SAN_LEVELS=${SAN_LEVELS-}
@@ -152,15 +159,48 @@ sect_end() { # sect_end LABEL
   w=$(( ($(date +%s%N) - sect_w0) / 1000000 )); c=$(( (c1 - sect_c0) * 1000 / hz ))
   line=$(printf '%-36s %4d.%01d s wall %5d.%01d s cpu' "$1" $((w / 1000)) $((w % 1000 / 100)) \
          $((c / 1000)) $((c % 1000 / 100)))
-  timings+=("$line")
+  if [ -n "${timing_file:-}" ]; then echo "$line" >"$timing_file"; else timings+=("$line"); fi
   echo "time $line"
 }
 
 count() { # count PASSED FAILED WHAT
+  if [ -n "${counts_file:-}" ]; then # in a background section: bg_join counts it
+    echo "$1 $2 $3" >>"$counts_file"; return 0
+  fi
   total_pass=$((total_pass + $1))
   total_fail=$((total_fail + $2))
   [ "$2" -gt 0 ] && failures+=("$3: $2 failed")
   return 0
+}
+
+# Sections. sect LABEL FUNC ARGS... runs FUNC ARGS, timed. The sections that
+# use one core (unit tests, seed examples, print-diff, kernel-diff,
+# firmware) run in the background instead, $TEST_JOBS at a time (bg LABEL
+# FUNC ARGS...); bg_join waits for them and prints their output in the order
+# they were started, so the log reads as if they had run one after another.
+# The sections that keep both cores busy themselves (lit -j2, ops-diff,
+# graph-diff and the truncation test, 2 processes at a time) run alone.
+sect() { local label=$1; shift; sect_begin; "$@"; sect_end "$label"; }
+bg_first=0
+bg_next=0
+bg() {
+  local label=$1 d=$run_tmp/bg.$bg_next
+  shift
+  while [ "$(jobs -rp | wc -l)" -ge "$TEST_JOBS" ]; do wait -n; done
+  ( counts_file=$d.counts; timing_file=$d.time; : >"$counts_file"
+    sect_begin; "$@"; sect_end "$label" ) >"$d.out" 2>&1 &
+  bg_next=$((bg_next + 1))
+}
+bg_join() {
+  local i d p f what
+  wait
+  for ((i = bg_first; i < bg_next; i++)); do
+    d=$run_tmp/bg.$i
+    cat "$d.out"
+    while read -r p f what; do count "$p" "$f" "$what"; done <"$d.counts"
+    [ -s "$d.time" ] && timings+=("$(cat "$d.time")")
+  done
+  bg_first=$bg_next
 }
 
 abspath() { case $1 in /*) echo "$1" ;; *) echo "$root/$1" ;; esac; }
@@ -274,6 +314,13 @@ run_seeds() { # run_seeds BUILD [MSC RUN OPTIONS...]
     echo "seed examples$tag (informational: not required) [$b]: $ip passed, $if_ failed"
 }
 
+with_jit_cc() { # with_jit_cc FUNC ARGS...: FUNC ARGS with $CC the compiler graph mode uses
+  CC="${JIT_TEST_CC:-cc -Wall -Wextra -Wpedantic -Wconversion -Werror}" "$@"
+}
+without_cc() { # without_cc FUNC ARGS... (in a subshell): the harnesses build with cc
+  unset CC; "$@"
+}
+
 run_diff() { # run_diff BUILD NAME SCRIPT WHAT [ARGS...]: a numpy-differential harness
   local b=$1 name=$2 script=$3 what=$4 out line p f flags=""
   shift 4
@@ -327,38 +374,34 @@ for b in "$@"; do
   else
     unset ASAN_OPTIONS UBSAN_OPTIONS
   fi
-  sect_begin; run_units "$b"; sect_end "unit [$b]"
   if is_sanitized "$b/msc"; then levels=$SAN_LEVELS; else levels=$LEVELS; fi
-  export CC="${JIT_TEST_CC:-cc -Wall -Wextra -Wpedantic -Wconversion -Werror}"
-  sect_begin
+  # one core each: in the background, two at a time
+  bg "unit [$b]" run_units "$b"
+  if [ -z "$levels" ]; then
+    bg "seed examples [$b]" with_jit_cc run_seeds "$b"
+    bg "seed examples --backend=ref [$b]" with_jit_cc run_seeds "$b" --backend=ref
+  else
+    for lv in ${levels//,/ }; do
+      bg "seed examples -$lv [$b]" with_jit_cc run_seeds "$b" "-$lv"
+      bg "seed examples --backend=ref -$lv [$b]" with_jit_cc run_seeds "$b" --backend=ref "-$lv"
+    done
+  fi
+  bg "print-diff [$b]" without_cc run_diff "$b" print-diff scripts/print-diff.sh "arrays printed as numpy prints them"
+  bg "kernel-diff [$b]" without_cc run_diff "$b" kernel-diff scripts/kernel-diff.sh "kernel cases equal to numpy"
+  # the generated C is the same under the sanitizer build: once is enough
+  is_sanitized "$b/msc" || bg "firmware [$b]" run_firmware "$b"
+  bg_join
+  # two cores each
   free=$(scripts/lit-msc-free.sh)
   if is_sanitized "$b/msc" && [ -n "$lit_plain" ] && [ -n "$free" ]; then
     # the same compilers on the same inputs as in the plain pass above
     echo "lit [$b]: left out, the same check as in the [$lit_plain] pass (they never run msc):" \
          $(scripts/lit-msc-free.sh -l)
-    run_lit "$b" --filter-out "$free"
+    sect "lit [$b]" with_jit_cc run_lit "$b" --filter-out "$free"
   else
-    run_lit "$b"
+    sect "lit [$b]" with_jit_cc run_lit "$b"
   fi
-  sect_end "lit [$b]"
   is_sanitized "$b/msc" || lit_plain=$b
-  sect_begin
-  if [ -z "$levels" ]; then
-    run_seeds "$b"
-    run_seeds "$b" --backend=ref
-  else
-    for lv in ${levels//,/ }; do
-      run_seeds "$b" "-$lv"
-      run_seeds "$b" --backend=ref "-$lv"
-    done
-  fi
-  sect_end "seed examples [$b]"
-  unset CC
-  sect_begin
-  run_diff "$b" print-diff scripts/print-diff.sh "arrays printed as numpy prints them"
-  sect_end "print-diff [$b]"; sect_begin
-  run_diff "$b" kernel-diff scripts/kernel-diff.sh "kernel cases equal to numpy"
-  sect_end "kernel-diff [$b]"; sect_begin
   # the sanitizer pass samples the op suites (SAN_SAMPLE, SAN_SEED)
   osample=() gsample=() otag="" gtag="every op of ir/ops.def, the model scripts"
   if is_sanitized "$b/msc" && [ -n "$SAN_SAMPLE" ] && [ "${SAN_SAMPLE%/*}" != "${SAN_SAMPLE#*/}" ]; then
@@ -366,25 +409,17 @@ for b in "$@"; do
     otag="; $SAN_SAMPLE of each op's cases, seed $SAN_SEED"
     gtag="$SAN_SAMPLE of the ops of ir/ops.def and of the model scripts, seed $SAN_SEED"
   fi
-  run_diff "$b" ops-diff scripts/ops-diff.sh "op cases equal to numpy (every op of ir/ops.def$otag)" "${osample[@]}"
-  sect_end "ops-diff [$b]"; sect_begin
-  export CC="${JIT_TEST_CC:-cc -Wall -Wextra -Wpedantic -Wconversion -Werror}"
+  sect "ops-diff [$b]" run_diff "$b" ops-diff scripts/ops-diff.sh "op cases equal to numpy (every op of ir/ops.def$otag)" "${osample[@]}"
   # --cache-dir: the run's JIT cache, so that the sanitizer pass loads the
   # graphs the plain pass compiled (the same scripts at the same paths)
   if [ -z "$levels" ]; then
-    run_diff "$b" graph-diff scripts/graph-diff.sh "cases equal in PyNative and Graph mode (cc and ref backends at the default level; $gtag)" --cache-dir="$MSC_CACHE_DIR" "${gsample[@]}"
+    sect "graph-diff [$b]" with_jit_cc run_diff "$b" graph-diff scripts/graph-diff.sh "cases equal in PyNative and Graph mode (cc and ref backends at the default level; $gtag)" --cache-dir="$MSC_CACHE_DIR" "${gsample[@]}"
   else
-    run_diff "$b" graph-diff scripts/graph-diff.sh "cases equal in PyNative and Graph mode (cc and ref backends at ${levels//,/, }; $gtag)" "--levels=$levels" --cache-dir="$MSC_CACHE_DIR" "${gsample[@]}"
+    sect "graph-diff [$b]" with_jit_cc run_diff "$b" graph-diff scripts/graph-diff.sh "cases equal in PyNative and Graph mode (cc and ref backends at ${levels//,/, }; $gtag)" "--levels=$levels" --cache-dir="$MSC_CACHE_DIR" "${gsample[@]}"
   fi
-  unset CC
-  sect_end "graph-diff [$b]"
-  # the generated C is the same under the sanitizer build: once is enough
-  if ! is_sanitized "$b/msc"; then sect_begin; run_firmware "$b"; sect_end "firmware [$b]"; fi
   if [ "$TRUNCATE" = 1 ]; then
-    sect_begin
-    if is_sanitized "$b/msc"; then run_truncate "$b" "${TRUNCATE_SAN_STRIDE:-10}"
-    else run_truncate "$b" 1; fi
-    sect_end "truncation [$b]"
+    if is_sanitized "$b/msc"; then sect "truncation [$b]" run_truncate "$b" "${TRUNCATE_SAN_STRIDE:-10}"
+    else sect "truncation [$b]" run_truncate "$b" 1; fi
   fi
 done
 
