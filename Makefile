@@ -142,18 +142,21 @@ tools-check:
 # `make test` runs the suite, then the sanitizer pass; `make test SANITIZE=1`
 # runs only the sanitizer pass. scripts/run-tests.sh prints the closing
 # "N passed, N failed" line over everything it ran.
-# MSC_TEST_T0 (the start, in epoch seconds) lets the runner print the
-# whole run's wall time, builds included.
+# The builds run TEST_JOBS compiles at a time (2: the CI machine's cores)
+# unless make was given -j itself; scripts/run-tests.sh runs its one-core
+# sections TEST_JOBS at a time too. MSC_TEST_T0 (the start, in epoch
+# seconds) lets the runner print the whole run's wall time, builds included.
+TEST_JOBS ?= 2
+TEST_MAKE = $(MAKE) --no-print-directory $(if $(filter -j%,$(MAKEFLAGS)),,-j$(TEST_JOBS))
 ifeq ($(SANITIZE)$(COVERAGE),)
 test:
-	@t0=$$(date +%s) && $(MAKE) --no-print-directory all && \
-	  $(MAKE) --no-print-directory SANITIZE=1 all unit && \
-	  $(MAKE) --no-print-directory unit && \
-	  MSC_TEST_T0=$$t0 scripts/run-tests.sh $(O) build-san
+	@t0=$$(date +%s) && $(TEST_MAKE) all unit && \
+	  $(TEST_MAKE) SANITIZE=1 all unit && \
+	  MSC_TEST_T0=$$t0 TEST_JOBS=$(TEST_JOBS) scripts/run-tests.sh $(O) build-san
 else
 test:
-	@t0=$$(date +%s) && $(MAKE) --no-print-directory all unit && \
-	  MSC_TEST_T0=$$t0 scripts/run-tests.sh $(O)
+	@t0=$$(date +%s) && $(TEST_MAKE) all unit && \
+	  MSC_TEST_T0=$$t0 TEST_JOBS=$(TEST_JOBS) scripts/run-tests.sh $(O)
 endif
 
 # The bundled sample end to end: train the digits classifier (msc run),

@@ -424,10 +424,12 @@ for b in "$@"; do
 done
 
 run_coverage() { # the coverage gate, on build-cov
-  local log rc t0=$SECONDS
+  local log rc t0=$SECONDS j
   log=$(mktemp)
   unset ASAN_OPTIONS UBSAN_OPTIONS
-  if ! make --no-print-directory COVERAGE=1 all unit >"$log" 2>&1; then
+  # -j unless make test's own -j (its jobserver) came with MAKEFLAGS
+  case " ${MAKEFLAGS:-} " in *" -j"*) j="" ;; *) j=-j$TEST_JOBS ;; esac
+  if ! make --no-print-directory $j COVERAGE=1 all unit >"$log" 2>&1; then
     tail -n 20 "$log"
     echo "coverage [build-cov]: build failed"
     count 0 1 "coverage (build-cov did not build)"
