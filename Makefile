@@ -3,6 +3,7 @@
 #   make            build $(O)/msc
 #   make test       the whole suite, then again under ASan+UBSan (build-san/)
 #   make test SANITIZE=1   only the sanitizer pass
+#   make fuzz       the sanitizer pass without make test's samples (long)
 #   make demo       run the bundled sample (train, compile to C, self-test)
 #   make bench      performance figures beside their references (never in test)
 #   make firmware-test   generated C of the sample models on a Cortex-M4F
@@ -134,7 +135,7 @@ $(O)/tests/unit/%: tests/unit/%.c $(LIB_OBJS) tests/unit/unit.h
 unit: $(UNIT_BINS)
 
 .PHONY: all test test-one unit demo bench coverage install clean tools-check \
-        firmware-test
+        firmware-test fuzz
 
 tools-check:
 	@scripts/ensure-tools.sh
@@ -158,6 +159,14 @@ test:
 	@t0=$$(date +%s) && $(TEST_MAKE) all unit && \
 	  MSC_TEST_T0=$$t0 TEST_JOBS=$(TEST_JOBS) scripts/run-tests.sh $(O)
 endif
+
+# The sanitizer pass without its samples: the truncation test over every cut
+# (make test: every 40th) and every case of ops-diff and graph-diff (make
+# test: 1/4), lit and the rest as in make test. Long (~1 hour on 2 cores):
+# never part of make test.
+fuzz:
+	@$(TEST_MAKE) SANITIZE=1 all unit && \
+	  SAN_SAMPLE=1/1 TRUNCATE_SAN_STRIDE=1 TEST_JOBS=$(TEST_JOBS) scripts/run-tests.sh build-san
 
 # The bundled sample end to end: train the digits classifier (msc run),
 # then compile the script to a C library and run its self-test.

@@ -61,10 +61,11 @@
 #                     themselves (lit -j2, ops-diff, graph-diff, truncation)
 #                     run alone. 1: everything one after another.
 #   TRUNCATE=1        set to 0 to skip the truncation test (quick local runs).
-#   TRUNCATE_SAN_STRIDE=10  under a sanitizer build the truncation test runs
-#                     every 10th case only (ASan startup makes the full set
-#                     of ~40k runs take ~10 minutes); the plain build always
-#                     runs every case (cuts at every 7th byte).
+#   TRUNCATE_SAN_STRIDE=40  under a sanitizer build the truncation test runs
+#                     every 40th case only (a fixed sample; ASan's start-up,
+#                     ~35 ms of cpu per msc run, makes the full set of ~122k
+#                     runs take over an hour: `make fuzz` runs it); the plain
+#                     build always runs every case (cuts at every 7th byte).
 #   LIT_ARGS          extra arguments for lit (e.g. LIT_ARGS=tests/lang).
 #   LEVELS=O0,O1,O2   the optimisation levels (`msc run -O<n>`) the seed
 #                     examples and the graph differential suite run at in
@@ -231,10 +232,20 @@ run_units() { # run_units BUILD
   [ ${#bins[@]} -gt 0 ] || echo "unit: no binaries under $b/tests/unit (make unit)"
 }
 
+# lit runs the slowest tests first when it knows their times (from
+# BUILD/lit-out/.lit_test_times.txt, which it writes), so that both workers
+# stay busy to the end; a fresh build directory borrows the plain pass's.
+lit_times_from_plain() { # lit_times_from_plain BUILD
+  local t=lit-out/.lit_test_times.txt
+  [ -n "$lit_plain" ] && [ -f "$lit_plain/$t" ] && [ ! -f "$1/$t" ] || return 0
+  mkdir -p "$1/lit-out" && cp "$lit_plain/$t" "$1/$t"
+}
+
 run_lit() { # run_lit BUILD [LIT OPTIONS...]
   local b=$1 log
   shift
   log=$(mktemp)
+  lit_times_from_plain "$b"
   # -j2: the suite must stay well under 15 minutes for both passes on 2 cores.
   "$PY" "$LIT" -sv -j2 --show-unsupported --show-xfail \
       --param msc="$(abspath "$b")/msc" --param shared="$shared" "$@" \
@@ -418,7 +429,7 @@ for b in "$@"; do
     sect "graph-diff [$b]" with_jit_cc run_diff "$b" graph-diff scripts/graph-diff.sh "cases equal in PyNative and Graph mode (cc and ref backends at ${levels//,/, }; $gtag)" "--levels=$levels" --cache-dir="$MSC_CACHE_DIR" "${gsample[@]}"
   fi
   if [ "$TRUNCATE" = 1 ]; then
-    if is_sanitized "$b/msc"; then sect "truncation [$b]" run_truncate "$b" "${TRUNCATE_SAN_STRIDE:-10}"
+    if is_sanitized "$b/msc"; then sect "truncation [$b]" run_truncate "$b" "${TRUNCATE_SAN_STRIDE:-40}"
     else sect "truncation [$b]" run_truncate "$b" 1; fi
   fi
 done
@@ -434,6 +445,7 @@ run_coverage() { # the coverage gate, on build-cov
     echo "coverage [build-cov]: build failed"
     count 0 1 "coverage (build-cov did not build)"
   else
+    lit_times_from_plain build-cov
     scripts/coverage.sh build-cov >"$log" 2>&1; rc=$?
     if [ $rc -ne 0 ]; then
       # the unreduced rules / unhit sites, the exemptions and the figures
