@@ -474,6 +474,11 @@ if [ "$COVERAGE_GATE" = 1 ]; then
   else echo "coverage: skipped (sanitizer builds only; \`make test\` runs it)"; fi
 fi
 
+if [ -s "${MSC_TEST_CC_CACHE:-/nonexistent}/log" ]; then
+  awk '$1 == "hit" { h++; hs += $NF } $1 == "stored" { m++; ms += $NF } $1 == "uncached" { u++ }
+       END { printf "cc-cache (lit): %d compilations answered from the cache (%.0f s of compiler time the first time), %d compiled and stored (%.0f s), %d not cacheable\n", h, hs, m, ms, u }' \
+    "$MSC_TEST_CC_CACHE/log"
+fi
 run_wall=$(( $(date +%s) - run_t0 ))
 echo "--- time per section:"
 printf '  %s\n' "${timings[@]}"
