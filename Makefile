@@ -54,10 +54,25 @@ DEPS := $(OBJS:.o=.d)
 UNIT_SRCS := $(wildcard tests/unit/*.c)
 UNIT_BINS := $(UNIT_SRCS:%.c=$(O)/%)
 
-all: tools-check $(O)/msc
+all: tools-check $(O)/msc $(O)/msc-opt-core
 
-$(O)/msc: $(OBJS)
-	$(CC) $(OPT) -o $@ $^ $(LDSAN) $(LDLIBS) -rdynamic
+# The executable's dynamic symbols: the runtime's msrt_*, which JIT'd graphs
+# bind to, and nothing else of msc (driver/msc.dynlist; checked by
+# scripts/check-symbols.sh). The unit tests are linked the same way.
+DYNLIST := driver/msc.dynlist
+LDEXPORT := -Wl,--dynamic-list=$(DYNLIST)
+
+$(O)/msc: $(OBJS) $(DYNLIST)
+	$(CC) $(OPT) -o $@ $(OBJS) $(LDSAN) $(LDLIBS) $(LDEXPORT)
+
+# The layering check: `msc opt` linked from the compiler's core alone (no
+# eval/, no Python frontend). An upward call from ir/, passes/ or codegen/
+# into the interpreter fails this link (driver/core/msc_opt_core.c).
+CORE_OBJS := $(filter $(O)/ir/% $(O)/passes/% $(O)/codegen/% $(O)/runtime/%,$(OBJS)) \
+             $(O)/frontend/util.o $(O)/frontend/diag.o $(O)/msrt_embed.o $(O)/msrt_src_embed.o \
+             $(O)/msrt_amalg_embed.o
+$(O)/msc-opt-core: $(O)/driver/core/msc_opt_core.o $(CORE_OBJS)
+	$(CC) $(OPT) -o $@ $^ $(LDSAN) -lm -ldl
 
 $(O)/%.o: %.c | tools-check
 	@mkdir -p $(dir $@)
@@ -128,9 +143,9 @@ $(O)/msrt_amalg_embed.o: $(O)/msrt_amalg_embed.c
 	$(CC) $(CFLAGS_ALL) $(WARN) -MMD -MP -c -o $@ $<
 
 # C unit tests link everything but the driver.
-$(O)/tests/unit/%: tests/unit/%.c $(LIB_OBJS) tests/unit/unit.h
+$(O)/tests/unit/%: tests/unit/%.c $(LIB_OBJS) tests/unit/unit.h $(DYNLIST)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS_ALL) $(WARN) -o $@ $< $(LIB_OBJS) $(LDSAN) $(LDLIBS) -rdynamic
+	$(CC) $(CFLAGS_ALL) $(WARN) -o $@ $< $(LIB_OBJS) $(LDSAN) $(LDLIBS) $(LDEXPORT)
 
 unit: $(UNIT_BINS)
 

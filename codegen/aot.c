@@ -312,22 +312,41 @@ static bool compile_entry(Ent *e, const char *lname, const char *uname, const Ao
   strip_dirs(e->g->m);
   if (!bake_parameters(e, err, errcap)) return false;
   IrModule *m = e->g->m;
-  PassCtx ctx;
-  memset(&ctx, 0, sizeof ctx);
-  ctx.level = e->g->level;
-  ctx.aot = true;
-  ctx.fold = o->fold;
-  ctx.fold_ctx = o->fold_ctx;
-  PassOptions po;
-  memset(&po, 0, sizeof po);
-  po.level = e->g->level;
-  char perr[512];
-  if (!pass_run(m, &ctx, &po, perr, sizeof perr)) {
-    set_err(err, errcap, "entry '%s': %s", e->cname, perr);
-    return false;
+  /* the one pipeline (pipeline.c): the entry's level, the command's pass,
+   * dump and verify options, every constant inlined, the memory plan kept
+   * for the header */
+  CgCompileOptions co;
+  if (o->compile) co = *o->compile;
+  else cg_compile_options_init(&co);
+  co.level = e->g->level;
+  co.no_passes = false;
+  co.aot = true;
+  co.emit = true;
+  co.memory_report = false;
+  co.cg.inline_max_elems = INT64_MAX;
+  char *fname = NULL;
+  {
+    Buf b = {0};
+    buf_printf(&b, "%s_impl", e->sym);
+    fname = buf_detach(&b);
   }
-  if (!ir_verify(m, NULL)) {
-    set_err(err, errcap, "internal error: entry '%s' does not verify after the passes", e->cname);
+  if (o->memory_report)
+    fprintf(o->memory_report, "msc: compile: entry %s\n", e->sym);
+  char *mt = NULL;
+  size_t mtlen = 0;
+  FILE *mf = open_memstream(&mt, &mtlen);
+  co.cg.memory_report = mf;
+  CgResult r;
+  char cerr[512];
+  CgStatus st = cg_compile(m, fname, &co, &r, cerr, sizeof cerr);
+  if (mf) fclose(mf);
+  e->memtab = mt ? mt : xstrdup("");
+  if (st == CG_OK && o->memory_report) fputs(e->memtab, o->memory_report);
+  if (st != CG_OK) {
+    if (st == CG_EVERIFY || st == CG_EPASS) set_err(err, errcap, "entry '%s': %s", e->cname, cerr);
+    else set_err(err, errcap, "entry '%s': %s", e->cname, cerr);
+    cg_result_free(&r);
+    free(fname);
     return false;
   }
   IrGraph *g = ir_module_entry(m);
@@ -346,6 +365,8 @@ static bool compile_entry(Ent *e, const char *lname, const char *uname, const Ao
       e->st_type[s] = p->type;
     } else if (p->is_parameter) {
       set_err(err, errcap, "internal error: entry '%s' keeps Parameter '%s'", e->cname, p->name);
+      cg_result_free(&r);
+      free(fname);
       return false;
     } else {
       e->in_type[e->nin] = p->type;
@@ -357,34 +378,6 @@ static bool compile_entry(Ent *e, const char *lname, const char *uname, const Ao
     int64_t b = type_elems(e->st_type[j]) * (int64_t)msrt_dtype_size(e->st_type[j]->dt);
     e->weights += b; /* the initial values, in flash */
     e->state += b;   /* the values, in RAM */
-  }
-  /* code */
-  char *fname = NULL;
-  {
-    Buf b = {0};
-    buf_printf(&b, "%s_impl", e->sym);
-    fname = buf_detach(&b);
-  }
-  CgOptions co;
-  memset(&co, 0, sizeof co);
-  co.inline_max_elems = INT64_MAX;
-  if (o->memory_report)
-    fprintf(o->memory_report, "msc: compile: entry %s\n", e->sym);
-  /* the plan into memory: the header carries it too */
-  char *mt = NULL;
-  size_t mtlen = 0;
-  FILE *mf = open_memstream(&mt, &mtlen);
-  co.memory_report = mf;
-  CgResult r;
-  char cerr[512];
-  bool emitted = cg_emit(m, fname, &co, &r, cerr, sizeof cerr);
-  if (mf) fclose(mf);
-  e->memtab = mt ? mt : xstrdup("");
-  if (o->memory_report) fputs(e->memtab, o->memory_report);
-  if (!emitted) {
-    set_err(err, errcap, "entry '%s': %s", e->cname, cerr);
-    free(fname);
-    return false;
   }
   if (r.nconst) {
     set_err(err, errcap, "internal error: entry '%s' passes constants by pointer", e->cname);

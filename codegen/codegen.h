@@ -4,8 +4,8 @@
  * Generated C follows DESIGN.md "Generated C": C99, clean under
  * -std=c99 -Wall -Wextra -Wpedantic -Wconversion -Werror with gcc and
  * clang; no malloc, no VLAs, no recursion; it includes "msrt.h" and calls
- * the runtime's msrt_* kernels (in `msc run` those msc itself exports,
- * linked with -rdynamic). The same IR gives byte-identical C.
+ * the runtime's msrt_* kernels (in `msc run` those msc itself exports:
+ * driver/msc.dynlist, and nothing else). The same IR gives byte-identical C.
  *
  * Emission is table-driven like the other stages: emit_rules[] in emit.c,
  * indexed by OpId, is the C-emission column of ir/ops.def
@@ -13,6 +13,10 @@
  * one). The structural ops MakeTuple, TupleGetItem, Load and Print are
  * emitted too; If/While are refused (cg_emit fails with a message) until
  * tensor control flow arrives.
+ *
+ * Where each value lives is decided before emission by the memory plan
+ * (passes/memplan.h: memplan_compute); cg_emit computes it, or takes
+ * CgOptions.plan, and then walks the graph once.
  *
  * The emitted entry function has the signature
  *     int NAME(void *const *args, void *ws);
@@ -31,18 +35,24 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "../ir/ir.h"
+#include "../passes/passes.h"
 
 typedef struct CgOptions {
   /* Tensor constants with more elements than this are passed by pointer
    * (JIT C never contains weight values); smaller ones are emitted as
    * static const arrays. */
   int64_t inline_max_elems; /* 0 = default (16) */
-  /* --memory-report: the arena plan (passes/memplan.h) is printed here:
-   * arena size against its lower bound, then every buffer with its
-   * offset, size and lifetime. NULL: no report. */
+  /* --memory-report: the memory plan (passes/memplan.h) is printed here
+   * (memplan_report) once the C is emitted. NULL: no report. */
   FILE *memory_report;
+  /* The memory plan (passes/memplan.h) of this module, computed with the
+   * same inline_max_elems; NULL: cg_emit computes it. */
+  const struct MemPlan *plan;
+  /* The target whose kernels the C calls (its scratch); NULL: portable. */
+  const struct MemTarget *target;
 } CgOptions;
 
 typedef struct CgResult {
@@ -51,6 +61,8 @@ typedef struct CgResult {
   size_t ws_lower_bound; /* the arena's lower bound (memplan.h) */
   int nconst;         /* constants passed by pointer, in args order */
   IrNode **consts;    /* malloc'd array of the IR_NK_CONST nodes */
+  double ms_passes;   /* cg_compile: wall time of the passes */
+  double ms_emit;     /* cg_compile: wall time of planning and emission */
 } CgResult;
 
 /* Emits the entry graph of m as function `fname`. Returns false with a
@@ -65,6 +77,54 @@ void cg_result_free(CgResult *r);
 char *cg_entry_name(const char *graph);
 /* True when op (an OpId) has a C-emission rule. */
 bool cg_emit_rule_exists(int op);
+
+/* ---- the pipeline (pipeline.c) -------------------------------------------------
+ * One function compiles a module for every command (msc run's graphs, msc
+ * opt, msc compile's entries): verify, the level's pass pipeline (or
+ * --passes=) with the print/verify/time options, verify, the dumps, then,
+ * when C is wanted, the memory plan and the C text. Options are a value. */
+typedef struct CgCompileOptions {
+  int level;               /* 0, 1, 2: the pipeline (when passes.passes is NULL) */
+  bool level_given;        /* -O given on the command line */
+  bool no_passes;          /* run no pass at all (msc opt without -O/--passes) */
+  bool aot;                /* for msc compile (the layout pass re-lays out constants) */
+  PassOptions passes;      /* --passes, --print-*, --verify-each, --time-passes */
+  bool memory_report;      /* --memory-report: the arena plan (to dump) */
+  bool dump_ir, emit_dot, dump_c; /* --dump-ir, --emit-dot, --dump-c (to dump) */
+  FILE *dump;              /* where dumps and reports go (NULL: stderr) */
+  bool emit;               /* plan memory and emit C (false: stop after the dumps) */
+  CgOptions cg;            /* C generation */
+} CgCompileOptions;
+
+/* Where cg_compile stopped. */
+typedef enum CgStatus {
+  CG_OK = 0,
+  CG_EVERIFY,  /* the module as given does not verify */
+  CG_EPASS,    /* a pass failed (--verify-each), or its result does not verify */
+  CG_EEMIT,    /* C generation does not support something in the module */
+} CgStatus;
+
+void cg_compile_options_init(CgCompileOptions *o);
+/* Compiles m: verify, passes, verify, dumps; with o->emit also plans
+ * memory and emits the entry graph as function fname into *out (whose
+ * ms_passes/ms_emit are set either way). Returns CG_OK, or where it
+ * stopped with a one-line message in err (a verifier failure prints its
+ * diagnostic first). */
+CgStatus cg_compile(IrModule *m, const char *fname, const CgCompileOptions *o, CgResult *out, char *err,
+                    size_t errcap);
+/* Takes one command-line word of the compile options into *o: 1 when it
+ * was one, else 0. The same words for every command. */
+int cg_compile_option(CgCompileOptions *o, const char *arg);
+/* Checks the pass names the options mention; "no such pass" message. */
+bool cg_compile_options_check(const CgCompileOptions *o, char *err, size_t errcap);
+/* The compile options' help text (the pass list from the registry). */
+void cg_compile_options_help(FILE *f);
+
+/* `msc opt [options] FILE.mir` (opt.c): parse, verify, run the passes,
+ * print the module (or its C, or its picture) to stdout. Returns the exit
+ * status: 0, 1 (the file does not parse or verify, a pass failed), 2 (bad
+ * usage). */
+int cg_opt_main(int argc, char **argv);
 
 /* ---- JIT (jit.c) ---------------------------------------------------------
  * Compiles C text into a shared object with $CC (default "cc") and the
@@ -101,6 +161,36 @@ typedef struct JitStats {
 
 CgEntryFn jit_load(const char *c_text, const char *fname, const JitOptions *opts, char *err,
                    size_t errcap);
+
+/* ---- Host callbacks for JIT'd code ---------------------------------------
+ * JIT'd code reaches msc by two roads only: the runtime's msrt_* functions
+ * (the executable's only exports, driver/msc.dynlist) and this table. The
+ * interpreter's own symbols (eval/) are never exported: a graph that calls
+ * back into it (the coming "JIT Fallback" nodes) does so through a function
+ * pointer added here.
+ *
+ * When jit_load dlopens an object that defines
+ *     void msc_host_init(const MscHost *host);
+ * it calls it once, before looking up the entry, with a table that lives as
+ * long as the process; the object keeps the pointer (a static). Objects
+ * without the symbol are loaded as before. The object declares its own copy
+ * of the struct (generated code includes only msrt.h), so the layout is an
+ * ABI: members are only ever appended, `size` says how many the host has
+ * (sizeof(MscHost)), and abi_version changes when a member's meaning does;
+ * code checks abi_version == MSC_HOST_ABI_VERSION and size before calling
+ * a member. The version enters the JIT cache key (jit.c). */
+#define MSC_HOST_ABI_VERSION 1u
+
+typedef struct MscHost {
+  uint32_t abi_version; /* MSC_HOST_ABI_VERSION */
+  uint32_t size;        /* sizeof(MscHost) as the host knows it */
+  /* Writes n bytes to the script's standard output, in order with the
+   * interpreter's own output (the runtime's output hook, msrt_write). */
+  void (*write)(const char *s, size_t n);
+} MscHost;
+
+/* The table jit_load hands to msc_host_init. */
+const MscHost *jit_host(void);
 const JitStats *jit_stats(void);
 /* dlcloses every loaded object (at interpreter teardown). */
 void jit_unload_all(void);
@@ -177,9 +267,9 @@ typedef struct AotOptions {
   int nentries;
   FILE *memory_report;  /* --memory-report: per entry figures and plan */
   bool runtime_separate; /* --runtime=separate: msrt.h + msrt_*.c beside the library */
-  /* constant folding hook (passes.h PassFoldFn) */
-  IrNode *(*fold)(void *fold_ctx, IrModule *m, const IrNode *n);
-  void *fold_ctx;
+  /* the pipeline options (each entry's level comes from its graph unless
+   * -O was given); NULL: the defaults */
+  const CgCompileOptions *compile;
 } AotOptions;
 
 bool aot_write(AotGraph *graphs, int ngraph, const AotOptions *opts, char *err, size_t errcap);

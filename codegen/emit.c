@@ -16,32 +16,23 @@
  * generated code: an integer Pow with a negative exponent gives whatever
  * msrt_binary gives.
  *
- * Memory: params, Parameters and the outputs are the caller's (args);
- * each other value lives in the workspace (the arena) at an offset fixed
- * here, 64-byte aligned, planned by passes/memplan.c from liveness.
- * Emission runs twice: the first pass records every buffer request in
- * order (each value's buffer with its lifetime [def, last use], each
- * kernel's scratch via ws_temp for its node only), memplan_compute places
- * them, and the second pass emits again with the planned offsets; the
- * k-th request of pass 2 is the k-th of pass 1 (checked). A primitive
- * node returned exactly once computes straight into its output buffer;
- * other outputs are copied at the end.
- *   Views: Reshape, ExpandDims, Squeeze, Flatten and Identity of a value
- * with the same element count and dtype copy nothing: the node's value is
- * its operand's data (a param, a constant, a Parameter's data or a
- * workspace buffer whose lifetime is extended to the view's last use).
- * A view returned as an output is still copied into the output.
- *   In place: an elementwise node (unary, binary, BiasAdd, same-size Cast,
- * and elementwise Fusion when emit_fuse.c.inc defines EMIT_FUSE_INPLACE)
- * whose operand of the output's exact shape and dtype is a workspace
- * buffer that dies at this node may write into that buffer (memplan's
- * inplace_of): these kernels read element i before writing element i.
+ * Memory comes from the plan (passes/memplan.h), computed before a
+ * single walk over the nodes: each node's result is where the plan put it
+ * (an arg: a param, a Parameter, an output; a constant; the workspace W at
+ * a fixed offset; a view's operand's data; in place over a dying
+ * operand), and a kernel's scratch is the plan's slot for that node (the
+ * rules ask scratch(c, k); sizes come from op_scratch, never from here).
+ * The comment above each node's statements says what the plan decided
+ * ("a view of its operand: no copy", "in place", "into an output", "into
+ * the Parameter it updates"). Outputs not computed in place are copied at
+ * the end; a view returned as an output is still copied into it.
  *
- * Structural ops: Load is the Parameter's data pointer itself (a copy is
- * taken instead when the graph also Assigns that Parameter, so a read
- * keeps its place in the node order); Assign copies the value into the
- * Parameter; MakeTuple/TupleGetItem are resolved here; Print writes
- * through the runtime's output hook; If/While are refused.
+ * Structural ops: Load is the Parameter's data pointer itself, or a copy
+ * (the plan's snapshot: the graph assigns that Parameter before a later
+ * read); Assign copies the value into the Parameter unless the value was
+ * computed there; MakeTuple/TupleGetItem are resolved by the plan
+ * (memplan_source); Print writes through the runtime's output hook;
+ * If/While are refused.
  *
  * The text depends only on the IR: no pointers, no hash orders, no clocks.
  */
@@ -57,42 +48,50 @@
 
 /* ---- names the generated C uses ------------------------------------------ */
 
+/* C names of the runtime's enums and types, expanded from its lists
+ * (msrt.h), never retyped here. */
 static const char *const dt_enum[MSRT_NUM_DTYPES] = {
-    "MSRT_BOOL",    "MSRT_INT8",    "MSRT_UINT8",   "MSRT_INT16",
-    "MSRT_INT32",   "MSRT_INT64",   "MSRT_FLOAT16", "MSRT_FLOAT32",
-    "MSRT_FLOAT64", "MSRT_UINT16",  "MSRT_UINT32",  "MSRT_UINT64",
+#define X(E, ctype) "MSRT_" #E,
+    MSRT_DTYPES(X)
+#undef X
 };
 static const char *const dt_ctype[MSRT_NUM_DTYPES] = {
-    "uint8_t", "int8_t",   "uint8_t", "int16_t", "int32_t", "int64_t",
-    "uint16_t", "float",   "double",  "uint16_t", "uint32_t", "uint64_t",
+#define X(E, ctype) #ctype,
+    MSRT_DTYPES(X)
+#undef X
 };
 static const char *const binop_enum[MSRT_NUM_BINOPS] = {
-    "MSRT_ADD",    "MSRT_SUB",     "MSRT_MUL",     "MSRT_DIV",         "MSRT_FLOORDIV",
-    "MSRT_MOD",    "MSRT_POW",     "MSRT_MAXIMUM", "MSRT_MINIMUM",     "MSRT_ATAN2",
-    "MSRT_BITAND", "MSRT_BITOR",   "MSRT_BITXOR",  "MSRT_LOGICAL_AND", "MSRT_LOGICAL_OR",
-    "MSRT_EQ",     "MSRT_NE",      "MSRT_LT",      "MSRT_LE",          "MSRT_GT",
-    "MSRT_GE",
+#define X(E, fn, K) "MSRT_" #E,
+    MSRT_BINOPS(X)
+#undef X
 };
 static const char *const unop_enum[MSRT_NUM_UNOPS] = {
-    "MSRT_NEG",     "MSRT_ABS",    "MSRT_SIGN",     "MSRT_SQUARE",     "MSRT_SQRT",
-    "MSRT_RSQRT",   "MSRT_RECIPROCAL", "MSRT_EXP",  "MSRT_EXPM1",      "MSRT_LOG",
-    "MSRT_LOG1P",   "MSRT_LOG2",   "MSRT_LOG10",    "MSRT_SIN",        "MSRT_COS",
-    "MSRT_TAN",     "MSRT_ASIN",   "MSRT_ACOS",     "MSRT_ATAN",       "MSRT_SINH",
-    "MSRT_COSH",    "MSRT_TANH",   "MSRT_SIGMOID",  "MSRT_RELU",       "MSRT_RELU6",
-    "MSRT_SOFTPLUS", "MSRT_ERF",   "MSRT_ERFC",     "MSRT_GELU",       "MSRT_SILU",
-    "MSRT_FLOOR",   "MSRT_CEIL",   "MSRT_ROUND",    "MSRT_TRUNC",      "MSRT_LOGICAL_NOT",
-    "MSRT_BITNOT",  "MSRT_ISNAN",  "MSRT_ISINF",    "MSRT_ISFINITE",
+#define X(E, fn, K) "MSRT_" #E,
+    MSRT_UNOPS(X)
+#undef X
+};
+/* the scalar formula of each op, msrt_<fn>_<f32|f64> (msrt.h) */
+static const char *const binop_fn[MSRT_NUM_BINOPS] = {
+#define X(E, fn, K) #fn,
+    MSRT_BINOPS(X)
+#undef X
+};
+static const char *const unop_fn[MSRT_NUM_UNOPS] = {
+#define X(E, fn, K) #fn,
+    MSRT_UNOPS(X)
+#undef X
 };
 static const char *const reduce_enum[MSRT_NUM_REDUCE_OPS] = {
-    "MSRT_RSUM", "MSRT_RMEAN",   "MSRT_RPROD", "MSRT_RMAX", "MSRT_RMIN",
-    "MSRT_RARGMAX", "MSRT_RARGMIN", "MSRT_RANY", "MSRT_RALL",
+#define X(E) "MSRT_" #E,
+    MSRT_REDUCE_OPS(X)
+#undef X
 };
 
 #define WS_ALIGN 64
 
 /* ---- the generator's state ----------------------------------------------- */
 
-/* Where a value's data is. */
+/* Where a value's data is, as the C text names it. */
 typedef enum VKind {
   VK_EMPTY, /* no elements: never dereferenced */
   VK_ARG,   /* args[idx] */
@@ -110,39 +109,20 @@ typedef struct Cg {
   IrModule *m;
   IrGraph *g;
   const char *fname;
-  int64_t inline_max;
-  Buf body;   /* the function's statements */
-  Buf consts; /* file-scope static const arrays */
+  const MemPlan *plan; /* where every value lives (passes/memplan.h) */
+  Buf body;            /* the function's statements */
+  Buf consts;          /* file-scope static const arrays */
   char *err;
   size_t errcap;
   bool failed;
-  /* per node (index = id) */
-  Val *nv;
-  int *last;     /* last use; -1 unused */
-  int *outslot;  /* output index when computed into an output, else -1 */
-  bool *snap;    /* Load that takes a copy */
-  int *paramout; /* >= 0: computed straight into this Parameter (param index;
-                    the Assign that stores it then copies nothing), else -1 */
-  bool *assigned;/* per entry param: some Assign writes it */
-  /* constants */
-  int ncst, capcst;
-  IrNode **cst;
-  Val *cstv;
-  int ninline;
-  int nptr;
-  IrNode **ptr;
-  /* outputs */
-  int nout;
-  IrNode **outs;
-  int out_base; /* args index of output 0 */
-  /* workspace plan (passes/memplan.h) */
-  MemPlan plan;
-  int pass;          /* 1: recording the requests; 2: emitting with the plan */
-  int nreq;          /* requests made so far in this pass */
-  int *bufidx;       /* per node: its plan entry (value or view), or -1 */
-  IrNode **viewbase; /* per node: the value a view node aliases, or NULL */
-  int cur;           /* node index being emitted */
+  int cur;             /* position of the node being emitted */
   bool use_rc, use_w, use_args, use_math, use_string;
+  /* a region's subgraph is emitted by a child Cg into a block of its own */
+  const char *aname;   /* the args array: "args", or a block's "aN" */
+  const char *wname;   /* the arena: "W", or a block's "WN" */
+  const char *cprefix; /* constant arrays' prefix: fname, or fname_rN */
+  int *nblock;         /* blocks made so far (the root's counter) */
+  const bool *skip_out;/* outputs not to copy (a While's kept state) */
 } Cg;
 
 static MSC_PRINTF(3, 4) bool cg_fail(Cg *c, const IrNode *n, const char *fmt, ...) {
@@ -165,38 +145,19 @@ static MSC_PRINTF(3, 4) bool cg_fail(Cg *c, const IrNode *n, const char *fmt, ..
 
 /* ---- shapes --------------------------------------------------------------- */
 
-typedef struct Shp {
-  msrt_dtype dt;
-  int ndim;
-  int64_t shape[MSRT_MAX_NDIM];
-} Shp;
+typedef MemShape Shp;
 
 /* A value's type as a tensor (scalars are 0-d). */
-static bool shp_of(const IrNode *x, Shp *s) {
-  const IrType *t = x->type;
-  memset(s, 0, sizeof *s);
-  if (!t) return false;
-  if (t->kind == IR_T_TENSOR || t->kind == IR_T_REF) {
-    s->dt = t->dt;
-    s->ndim = t->ndim;
-    memcpy(s->shape, t->shape, sizeof(int64_t) * (size_t)t->ndim);
-    return t->dt < MSRT_NUM_DTYPES && t->ndim <= MSRT_MAX_NDIM;
-  }
-  if (t->kind == IR_T_SCALAR) {
-    s->dt = t->dt;
-    return t->dt < MSRT_NUM_DTYPES;
-  }
-  return false;
-}
+static bool shp_of(const IrNode *x, Shp *s) { return memplan_shape(x, s); }
 
 static int64_t size_of(int ndim, const int64_t *shape) {
   int64_t s = 1;
   for (int i = 0; i < ndim; i++) s *= shape[i];
   return s;
 }
-static int64_t nelem(const Shp *s) { return size_of(s->ndim, s->shape); }
+static int64_t nelem(const Shp *s) { return memplan_nelem(s); }
 static size_t esize(msrt_dtype dt) { return msrt_dtype_size(dt); }
-static int64_t nbytes(const Shp *s) { return nelem(s) * (int64_t)esize(s->dt); }
+static int64_t nbytes(const Shp *s) { return memplan_nbytes(s); }
 
 static void contig_strides(int ndim, const int64_t *shape, int64_t *st) {
   int64_t s = 1;
@@ -342,94 +303,54 @@ static void put_comment_text(Buf *b, const char *s) {
 
 /* ---- values --------------------------------------------------------------- */
 
-/* The value x stands for: TupleGetItem of a MakeTuple is the element, a
- * Load (without a copy) is the Parameter, an Assign is its value. */
-static IrNode *resolve(Cg *c, IrNode *x) {
-  for (int guard = 0; guard < 1000000 && x; guard++) {
-    if (x->kind != IR_NK_NODE) return x;
-    if (x->op == IR_TUPLE_GET && x->in[0]->kind == IR_NK_NODE && x->in[0]->op == IR_MAKE_TUPLE &&
-        x->in[1]->kind == IR_NK_CONST && x->in[1]->cst.i >= 0 && x->in[1]->cst.i < x->in[0]->nin) {
-      x = x->in[0]->in[x->in[1]->cst.i];
-    } else if (x->op == IR_LOAD && !c->snap[x->id]) {
-      x = x->in[0];
-    } else if (x->op == IR_ASSIGN) {
-      x = x->in[1];
-    } else {
-      return x;
-    }
-  }
-  return x;
-}
+/* The value x stands for (the plan resolves tuples, Loads and Assigns). */
+static IrNode *resolve(Cg *c, IrNode *x) { return memplan_source(c->plan, x); }
 
-static int const_index(Cg *c, const IrNode *x) {
-  for (int i = 0; i < c->ncst; i++)
-    if (c->cst[i] == x) return i;
-  return -1;
-}
-
-/* Registers a data constant on its first use. */
-static void const_use(Cg *c, IrNode *x) {
-  if (x->kind != IR_NK_CONST || const_index(c, x) >= 0) return;
-  if (x->cst.kind != IR_C_TENSOR && x->cst.kind != IR_C_SCALAR) return;
-  if (c->ncst == c->capcst) {
-    c->capcst = c->capcst ? 2 * c->capcst : 16;
-    c->cst = xrealloc(c->cst, sizeof(IrNode *) * (size_t)c->capcst);
-    c->cstv = xrealloc(c->cstv, sizeof(Val) * (size_t)c->capcst);
-  }
-  Val v = {VK_CONST, 0, 0};
+/* The static const array of an inline constant slot (its first use). */
+static void put_const(Cg *c, const MemConst *k) {
+  const IrNode *x = k->node;
   Shp s;
-  if (!shp_of(x, &s)) return;
-  /* the text form repeats a constant at each use: equal ones share */
-  for (int i = 0; i < c->ncst; i++) {
-    const IrNode *y = c->cst[i];
-    if (y->cst.kind != x->cst.kind || !ir_type_eq(y->type, x->type)) continue;
-    bool same = x->cst.kind == IR_C_TENSOR
-                    ? y->cst.nbytes == x->cst.nbytes &&
-                          (x->cst.nbytes == 0 || memcmp(y->cst.data, x->cst.data, x->cst.nbytes) == 0)
-                    : y->cst.i == x->cst.i && memcmp(&y->cst.f, &x->cst.f, sizeof(double)) == 0;
-    if (same) {
-      c->cst[c->ncst] = x;
-      c->cstv[c->ncst++] = c->cstv[i];
-      return;
-    }
+  shp_of(x, &s);
+  char name[160];
+  snprintf(name, sizeof name, "%s_c%d", c->cprefix, k->idx);
+  if (x->cst.kind == IR_C_TENSOR) {
+    put_array(c, &c->consts, "", name, s.dt, x->cst.data, nelem(&s));
+    return;
   }
-  if (x->cst.kind == IR_C_TENSOR && nelem(&s) > c->inline_max) {
-    v.kind = VK_ARG;
-    v.idx = c->nptr;
-    c->ptr = xrealloc(c->ptr, sizeof(IrNode *) * (size_t)(c->nptr + 1));
-    c->ptr[c->nptr++] = x;
-  } else {
-    v.idx = c->ninline++;
-    char name[160];
-    snprintf(name, sizeof name, "%s_c%d", c->fname, v.idx);
-    if (x->cst.kind == IR_C_TENSOR) {
-      put_array(c, &c->consts, "", name, s.dt, x->cst.data, nelem(&s));
-    } else { /* a scalar: one element of its dtype */
-      uint64_t bits = 0;
-      if (ir_dtype_is_float(s.dt)) msrt_cast(MSRT_FLOAT64, s.dt, 1, &x->cst.f, &bits);
-      else msrt_cast(MSRT_INT64, s.dt, 1, &x->cst.i, &bits);
-      put_array(c, &c->consts, "", name, s.dt, &bits, 1);
-    }
-  }
-  c->cst[c->ncst] = x;
-  c->cstv[c->ncst++] = v;
+  uint64_t bits = 0; /* a scalar: one element of its dtype */
+  if (ir_dtype_is_float(s.dt)) msrt_cast(MSRT_FLOAT64, s.dt, 1, &x->cst.f, &bits);
+  else msrt_cast(MSRT_INT64, s.dt, 1, &x->cst.i, &bits);
+  put_array(c, &c->consts, "", name, s.dt, &bits, 1);
 }
 
+static void put_consts(Cg *c) {
+  for (int i = 0; i < c->plan->nconst; i++)
+    if (!c->plan->consts[i].by_ptr && !c->plan->consts[i].dup) put_const(c, &c->plan->consts[i]);
+}
+
+static Val const_val(Cg *c, const MemConst *k) {
+  Val v = {k->by_ptr ? VK_ARG : VK_CONST, k->idx, 0};
+  if (k->by_ptr) v.idx += c->g->nparam;
+  return v;
+}
+
+/* The data of x as the plan placed it. */
 static Val val_of(Cg *c, IrNode *x) {
   Val v = {VK_EMPTY, 0, 0};
   Shp s;
   if (shp_of(x, &s) && nelem(&s) == 0) return v;
-  if (x->kind == IR_NK_PARAM) {
-    v.kind = VK_ARG;
-    v.idx = x->id;
-  } else if (x->kind == IR_NK_CONST) {
-    int i = const_index(c, x);
-    if (i >= 0) {
-      v = c->cstv[i];
-      if (v.kind == VK_ARG) v.idx += c->g->nparam;
-    }
-  } else {
-    v = c->nv[x->id];
+  if (x->kind == IR_NK_PARAM) return (Val){VK_ARG, x->id, 0};
+  if (x->kind == IR_NK_CONST) {
+    const MemConst *k = memplan_const(c->plan, x);
+    return k ? const_val(c, k) : v;
+  }
+  const MemValue *mv = &c->plan->val[x->id];
+  switch (mv->loc) {
+  case ML_NONE: break;
+  case ML_PARAM: v = (Val){VK_ARG, mv->idx, 0}; break;
+  case ML_CONST: v = const_val(c, &c->plan->consts[mv->idx]); break;
+  case ML_OUTPUT: v = (Val){VK_ARG, c->plan->out_base + mv->idx, 0}; break;
+  case ML_ARENA: v = (Val){VK_WS, 0, mv->off}; break;
   }
   return v;
 }
@@ -444,16 +365,16 @@ static const char *vexpr_off(Cg *c, Val v, int64_t off, bool writable) {
   case VK_EMPTY: snprintf(r, 192, "(%svoid *)0", cq); break;
   case VK_WS:
     c->use_w = true;
-    snprintf(r, 192, "(W + %lld)", (long long)(v.off + off));
+    snprintf(r, 192, "(%s + %lld)", c->wname, (long long)(v.off + off));
     break;
   case VK_ARG:
     c->use_args = true;
-    if (off) snprintf(r, 192, "((%sunsigned char *)args[%d] + %lld)", cq, v.idx, (long long)off);
-    else snprintf(r, 192, "args[%d]", v.idx);
+    if (off) snprintf(r, 192, "((%sunsigned char *)%s[%d] + %lld)", cq, c->aname, v.idx, (long long)off);
+    else snprintf(r, 192, "%s[%d]", c->aname, v.idx);
     break;
   case VK_CONST:
-    if (off) snprintf(r, 192, "((const unsigned char *)%s_c%d + %lld)", c->fname, v.idx, (long long)off);
-    else snprintf(r, 192, "%s_c%d", c->fname, v.idx);
+    if (off) snprintf(r, 192, "((const unsigned char *)%s_c%d + %lld)", c->cprefix, v.idx, (long long)off);
+    else snprintf(r, 192, "%s_c%d", c->cprefix, v.idx);
     break;
   }
   return r;
@@ -461,36 +382,17 @@ static const char *vexpr_off(Cg *c, Val v, int64_t off, bool writable) {
 static const char *vexpr(Cg *c, Val v) { return vexpr_off(c, v, 0, false); }
 static const char *wexpr(Cg *c, Val v) { return vexpr_off(c, v, 0, true); }
 
-/* ---- workspace plan ------------------------------------------------------- */
+/* ---- scratch ------------------------------------------------------------------ */
 
-/* A buffer request (memplan.h): pass 1 records it (its offset is not
- * known yet: 0), pass 2 returns the planned offset of the same request.
- * Returns the request's index in *idx when idx is not NULL. */
-static int64_t ws_request(Cg *c, MemBufKind kind, const IrNode *n, int64_t size, int def, int last,
-                          int inplace_of, int *idx) {
-  int k = c->nreq++;
-  if (idx) *idx = k;
-  if (c->pass == 1) {
-    memplan_add(&c->plan, kind, n, size, def, last, inplace_of);
-    return 0;
+/* Scratch slot k of the node being emitted (memplan.h MemScratch says
+ * what each op's slots are): its planned offset, or nothing (size 0). */
+static Val scratch(Cg *c, int k) {
+  const MemSlot *sl = memplan_slot(c->plan, c->g->nodes[c->cur], k);
+  if (!sl) {
+    cg_fail(c, c->g->nodes[c->cur], "internal error: the memory plan has no scratch slot %d", k);
+    return (Val){VK_EMPTY, 0, 0};
   }
-  if (k >= c->plan.n || c->plan.bufs[k].kind != kind || c->plan.bufs[k].node != n ||
-      c->plan.bufs[k].size != (kind == MB_VIEW ? 0 : size)) {
-    cg_fail(c, n, "internal error: buffer request %d differs between the two emission passes", k);
-    return 0;
-  }
-  return c->plan.bufs[k].offset;
-}
-
-/* Scratch for the current node only. */
-static Val ws_temp(Cg *c, int64_t size) {
-  Val v = {VK_WS, 0, 0};
-  if (size <= 0) {
-    v.kind = VK_EMPTY;
-    return v;
-  }
-  v.off = ws_request(c, MB_SCRATCH, c->g->nodes[c->cur], size, c->cur, c->cur, -1, NULL);
-  return v;
+  return sl->size > 0 ? (Val){VK_WS, 0, sl->off} : (Val){VK_EMPTY, 0, 0};
 }
 
 /* ---- emission helpers ----------------------------------------------------- */
@@ -647,84 +549,42 @@ static void emit_permute(Cg *c, const char *ind, msrt_dtype dt, int ndim, const 
   OUT("%s}\n", ind);
 }
 
+/* A reduction over nothing: the identity (mean of nothing is nan). */
+static bool emit_reduce_identity(Cg *c, Args *x, int code) {
+  unsigned char bits[8];
+  msrt_dtype odt = x->ot.dt;
+  bool ok = code == MSRT_RMEAN ? value_bits(c, x->n, odt, false, 0, NAN, bits)
+                               : value_bits(c, x->n, odt, true, code == MSRT_RPROD || code == MSRT_RALL ? 1 : 0, 0, bits);
+  if (!ok) return false;
+  OUT(I1 "/* reduction over an empty axis: the identity */\n");
+  emit_fill(c, I1, x->ov, odt, nelem(&x->ot), bits);
+  return true;
+}
+
 static bool emit_reduce(Cg *c, Args *x) {
   const IrNode *n = x->n;
   const Shp *xt = &x->it[0];
   int code = op_info[n->op].code;
-  uint32_t m = 0;
-  if (!x->a.has_axis) {
-    m = xt->ndim ? (1u << xt->ndim) - 1 : 0;
-  } else {
-    for (int i = 0; i < x->a.naxis; i++) {
-      int64_t ax = x->a.axis[i];
-      if (xt->ndim == 0 && (ax == 0 || ax == -1)) continue;
-      if (ax < -xt->ndim || ax >= xt->ndim) return cg_fail(c, n, "axis %lld is out of bounds", (long long)ax);
-      if (ax < 0) ax += xt->ndim;
-      m |= 1u << ax;
-    }
-  }
-  int first = -1, last = -1;
-  for (int i = 0; i < xt->ndim; i++)
-    if (m & (1u << i)) {
-      if (first < 0) first = i;
-      last = i;
-    }
-  int64_t outer = 1, r = 1, inner = 1;
-  bool block = true;
-  int64_t perm[MSRT_MAX_NDIM];
-  if (first < 0) {
-    outer = nelem(xt);
-  } else {
-    for (int i = first; i <= last; i++)
-      if (!(m & (1u << i))) block = false;
-    if (block) {
-      for (int i = 0; i < first; i++) outer *= xt->shape[i];
-      for (int i = first; i <= last; i++) r *= xt->shape[i];
-      for (int i = last + 1; i < xt->ndim; i++) inner *= xt->shape[i];
-    } else {
-      int k = 0;
-      for (int i = 0; i < xt->ndim; i++)
-        if (!(m & (1u << i))) {
-          perm[k++] = i;
-          outer *= xt->shape[i];
-        }
-      for (int i = 0; i < xt->ndim; i++)
-        if (m & (1u << i)) {
-          perm[k++] = i;
-          r *= xt->shape[i];
-        }
-    }
-  }
+  MemReduce d;
+  if (!scratch_reduce_dims(xt, &x->a, &d)) return cg_fail(c, n, "axis %lld is out of bounds", (long long)d.bad_axis);
   int64_t on = nelem(&x->ot);
-  if (!need(c, n, outer * inner == on, "the result type does not match the reduction")) return false;
+  if (!need(c, n, d.outer * d.inner == on, "the result type does not match the reduction")) return false;
   if (on == 0) return true;
-  msrt_dtype odt = x->ot.dt;
-  if (r == 0 && (code == MSRT_RSUM || code == MSRT_RPROD || code == MSRT_RMEAN || code == MSRT_RANY ||
-                 code == MSRT_RALL)) {
-    /* reduction over nothing: the identity (mean of nothing is nan) */
-    unsigned char bits[8];
-    bool ok = code == MSRT_RMEAN ? value_bits(c, n, odt, false, 0, NAN, bits)
-                                 : value_bits(c, n, odt, true, code == MSRT_RPROD || code == MSRT_RALL ? 1 : 0,
-                                              0, bits);
-    if (!ok) return false;
-    OUT(I1 "/* reduction over an empty axis: the identity */\n");
-    emit_fill(c, I1, x->ov, odt, on, bits);
-    return true;
-  }
+  if (d.r == 0 && scratch_reduce_identity(code)) return emit_reduce_identity(c, x, code);
   Val src = x->iv[0];
-  if (!block) {
+  if (!d.block) {
     OUT(I1 "/* the reduced axes are not contiguous: move them last */\n");
-    Val tmp = ws_temp(c, nbytes(xt));
-    emit_permute(c, I1, xt->dt, xt->ndim, xt->shape, perm, src, tmp);
+    Val tmp = scratch(c, 0);
+    emit_permute(c, I1, xt->dt, xt->ndim, xt->shape, d.perm, src, tmp);
     src = tmp;
   }
   c->use_rc = true;
-  OUT(I1 "rc = msrt_reduce(%s, %s, %s, ", reduce_enum[code], dt_enum[xt->dt], dt_enum[odt]);
-  put_i64(&c->body, outer);
+  OUT(I1 "rc = msrt_reduce(%s, %s, %s, ", reduce_enum[code], dt_enum[xt->dt], dt_enum[x->ot.dt]);
+  put_i64(&c->body, d.outer);
   OUT(", ");
-  put_i64(&c->body, r);
+  put_i64(&c->body, d.r);
   OUT(", ");
-  put_i64(&c->body, inner);
+  put_i64(&c->body, d.inner);
   OUT(", %s, %s);\n", vexpr(c, src), wexpr(c, x->ov));
   rc_check(c, I1);
   return true;
@@ -752,115 +612,108 @@ static bool emit_softmax(Cg *c, Args *x) {
   return true;
 }
 
-static bool emit_matmul(Cg *c, Args *x) {
-  const IrNode *nd = x->n;
-  const Shp *xs = &x->it[0], *ys = &x->it[1];
-  bool ta = x->a.transpose_a, tb = x->a.transpose_b;
-  int64_t m, k, n;
-  if (!need(c, nd, xs->ndim >= 1 && ys->ndim >= 1, "scalar operands")) return false;
-  if (nd->op == OP_MatMul || (xs->ndim == 2 && ys->ndim == 2)) {
-    if (!need(c, nd, xs->ndim == 2 && ys->ndim == 2, "inputs must be 2-D")) return false;
-    m = ta ? xs->shape[1] : xs->shape[0];
-    k = ta ? xs->shape[0] : xs->shape[1];
-    n = tb ? ys->shape[0] : ys->shape[1];
-  } else {
-    m = xs->ndim == 1 ? 1 : ta ? xs->shape[xs->ndim - 1] : xs->shape[xs->ndim - 2];
-    k = xs->ndim == 1 ? xs->shape[0] : ta ? xs->shape[xs->ndim - 2] : xs->shape[xs->ndim - 1];
-    n = ys->ndim == 1 ? 1 : tb ? ys->shape[ys->ndim - 2] : ys->shape[ys->ndim - 1];
+/* "static const int64_t name[n] = {...};" of n byte offsets. */
+static void put_offsets(Cg *c, const char *name, int64_t n, const int64_t *v) {
+  buf_printf(&c->body, I2 "static const int64_t %s[%lld] = {", name, (long long)n);
+  for (int64_t i = 0; i < n; i++) {
+    buf_puts(&c->body, i ? ", " : "");
+    put_i64(&c->body, v[i]);
   }
+  OUT("};\n");
+}
+
+/* The byte offsets of each batch's x and y operands (broadcasting). */
+static void matmul_offsets(const Args *x, const MemMatmul *d, int64_t *xo, int64_t *yo) {
+  const Shp *xs = &x->it[0], *ys = &x->it[1];
   int nbx = xs->ndim > 2 ? xs->ndim - 2 : 0, nby = ys->ndim > 2 ? ys->ndim - 2 : 0;
-  int nb = x->ot.ndim - (xs->ndim != 1) - (ys->ndim != 1);
-  if (!need(c, nd, nb >= 0 && nb >= nbx && nb >= nby, "the result type does not match the operands"))
-    return false;
-  int64_t batch = size_of(nb, x->ot.shape);
-  if (!need(c, nd, batch * m * n == nelem(&x->ot), "the result type does not match the operands"))
-    return false;
+  int64_t xst[MSRT_MAX_NDIM], yst[MSRT_MAX_NDIM], idx[MSRT_MAX_NDIM] = {0};
+  int64_t es = (int64_t)esize(x->ot.dt);
+  bcast_strides(nbx, xs->shape, d->nb, x->ot.shape, xst);
+  bcast_strides(nby, ys->shape, d->nb, x->ot.shape, yst);
+  for (int64_t bi = 0; bi < d->batch; bi++) {
+    int64_t a = 0, b = 0;
+    for (int k = 0; k < d->nb; k++) {
+      a += idx[k] * xst[k];
+      b += idx[k] * yst[k];
+    }
+    xo[bi] = a * d->m * d->k * es;
+    yo[bi] = b * d->k * d->n * es;
+    for (int k = d->nb - 1; k >= 0; k--) {
+      if (++idx[k] < x->ot.shape[k]) break;
+      idx[k] = 0;
+    }
+  }
+}
+
+/* General broadcasting: one product per batch index, the operands'
+ * offsets (bytes) from a table. */
+static void emit_matmul_table(Cg *c, Args *x, const MemMatmul *d, Val ws) {
+  msrt_dtype dt = x->ot.dt;
+  int64_t *xo = xmalloc(sizeof(int64_t) * (size_t)d->batch), *yo = xmalloc(sizeof(int64_t) * (size_t)d->batch);
+  matmul_offsets(x, d, xo, yo);
+  OUT(I1 "{\n");
+  OUT(I2 "/* broadcast batch dims: byte offsets of each batch's operands */\n");
+  put_offsets(c, "xo", d->batch, xo);
+  put_offsets(c, "yo", d->batch, yo);
+  free(xo);
+  free(yo);
+  OUT(I2 "int64_t b;\n" I2 "for (b = 0; b < ");
+  put_i64(&c->body, d->batch);
+  OUT("; b++) {\n" I2 "  rc = msrt_matmul(%s, %d, %d, 1, ", dt_enum[dt], x->a.transpose_a, x->a.transpose_b);
+  put_i64(&c->body, d->m);
+  OUT(", ");
+  put_i64(&c->body, d->n);
+  OUT(", ");
+  put_i64(&c->body, d->k);
+  OUT(",\n" I2 "                   (const unsigned char *)%s + (size_t)xo[b], 0,\n", vexpr(c, x->iv[0]));
+  OUT(I2 "                   (const unsigned char *)%s + (size_t)yo[b], 0,\n", vexpr(c, x->iv[1]));
+  OUT(I2 "                   (unsigned char *)%s + (size_t)(b * ", wexpr(c, x->ov));
+  put_i64(&c->body, d->m * d->n * (int64_t)esize(dt));
+  OUT("), %s);\n", wexpr(c, ws));
+  rc_check(c, I2 "  ");
+  OUT(I2 "}\n" I1 "}\n");
+}
+
+/* One msrt_matmul call; an operand shared by every batch has stride 0. */
+static void emit_matmul_call(Cg *c, Args *x, const MemMatmul *d, bool xone, bool yone, Val ws) {
+  OUT(I1 "rc = msrt_matmul(%s, %d, %d, ", dt_enum[x->ot.dt], x->a.transpose_a, x->a.transpose_b);
+  put_i64(&c->body, d->batch);
+  OUT(", ");
+  put_i64(&c->body, d->m);
+  OUT(", ");
+  put_i64(&c->body, d->n);
+  OUT(", ");
+  put_i64(&c->body, d->k);
+  OUT(", %s, ", vexpr(c, x->iv[0]));
+  put_i64(&c->body, xone ? 0 : d->m * d->k);
+  OUT(", %s, ", vexpr(c, x->iv[1]));
+  put_i64(&c->body, yone ? 0 : d->k * d->n);
+  OUT(", %s, %s);\n", wexpr(c, x->ov), wexpr(c, ws));
+  rc_check(c, I1);
+}
+
+static bool emit_matmul(Cg *c, Args *x) {
+  const Shp *xs = &x->it[0], *ys = &x->it[1];
+  MemMatmul d;
+  const char *why = scratch_matmul_dims(x->n->op, xs, ys, &x->ot, x->a.transpose_a, x->a.transpose_b, &d);
+  if (why) return cg_fail(c, x->n, "%s", why);
   if (nelem(&x->ot) == 0) return true;
   msrt_dtype dt = x->ot.dt;
-  int64_t es = (int64_t)esize(dt);
-  if (!need(c, nd, xs->dt == dt && ys->dt == dt, "operands of different dtypes")) return false;
-  if (k == 0) {
+  if (!need(c, x->n, xs->dt == dt && ys->dt == dt, "operands of different dtypes")) return false;
+  if (d.k == 0) {
     unsigned char zero[8] = {0};
     OUT(I1 "/* k == 0: a zero fill */\n");
     emit_fill(c, I1, x->ov, dt, nelem(&x->ot), zero);
     return true;
   }
-  Val ws = ws_temp(c, (int64_t)msrt_gemm_ws_size(m, n, k));
-  int64_t xsz = m * k, ysz = k * n;
+  Val ws = scratch(c, 0);
+  int nbx = xs->ndim > 2 ? xs->ndim - 2 : 0, nby = ys->ndim > 2 ? ys->ndim - 2 : 0;
   int64_t bx = size_of(nbx, xs->shape), by = size_of(nby, ys->shape);
-  bool xfull = bx == batch, yfull = by == batch, xone = bx == 1, yone = by == 1;
+  bool xone = bx == 1, yone = by == 1;
   bool same = nbx == nby || xone || yone;
   c->use_rc = true;
-  if (same && (xfull || xone) && (yfull || yone)) {
-    OUT(I1 "rc = msrt_matmul(%s, %d, %d, ", dt_enum[dt], ta, tb);
-    put_i64(&c->body, batch);
-    OUT(", ");
-    put_i64(&c->body, m);
-    OUT(", ");
-    put_i64(&c->body, n);
-    OUT(", ");
-    put_i64(&c->body, k);
-    OUT(", %s, ", vexpr(c, x->iv[0]));
-    put_i64(&c->body, xone ? 0 : xsz);
-    OUT(", %s, ", vexpr(c, x->iv[1]));
-    put_i64(&c->body, yone ? 0 : ysz);
-    OUT(", %s, %s);\n", wexpr(c, x->ov), wexpr(c, ws));
-    rc_check(c, I1);
-    return true;
-  }
-  /* general broadcasting: one product per batch index, offsets (bytes)
-   * from a table */
-  int64_t xst[MSRT_MAX_NDIM], yst[MSRT_MAX_NDIM], idx[MSRT_MAX_NDIM] = {0};
-  bcast_strides(nbx, xs->shape, nb, x->ot.shape, xst);
-  bcast_strides(nby, ys->shape, nb, x->ot.shape, yst);
-  int64_t *xo = xmalloc(sizeof(int64_t) * (size_t)batch), *yo = xmalloc(sizeof(int64_t) * (size_t)batch);
-  for (int64_t bi = 0; bi < batch; bi++) {
-    int64_t a = 0, b = 0;
-    for (int d = 0; d < nb; d++) {
-      a += idx[d] * xst[d];
-      b += idx[d] * yst[d];
-    }
-    xo[bi] = a * xsz * es;
-    yo[bi] = b * ysz * es;
-    for (int d = nb - 1; d >= 0; d--) {
-      if (++idx[d] < x->ot.shape[d]) break;
-      idx[d] = 0;
-    }
-  }
-  OUT(I1 "{\n");
-  OUT(I2 "/* broadcast batch dims: byte offsets of each batch's operands */\n");
-  buf_printf(&c->body, I2 "static const int64_t xo[%lld] = {", (long long)batch);
-  for (int64_t i = 0; i < batch; i++) {
-    buf_puts(&c->body, i ? ", " : "");
-    put_i64(&c->body, xo[i]);
-  }
-  OUT("};\n");
-  buf_printf(&c->body, I2 "static const int64_t yo[%lld] = {", (long long)batch);
-  for (int64_t i = 0; i < batch; i++) {
-    buf_puts(&c->body, i ? ", " : "");
-    put_i64(&c->body, yo[i]);
-  }
-  OUT("};\n");
-  free(xo);
-  free(yo);
-  OUT(I2 "int64_t b;\n");
-  OUT(I2 "for (b = 0; b < ");
-  put_i64(&c->body, batch);
-  OUT("; b++) {\n");
-  OUT(I2 "  rc = msrt_matmul(%s, %d, %d, 1, ", dt_enum[dt], ta, tb);
-  put_i64(&c->body, m);
-  OUT(", ");
-  put_i64(&c->body, n);
-  OUT(", ");
-  put_i64(&c->body, k);
-  OUT(",\n" I2 "                   (const unsigned char *)%s + (size_t)xo[b], 0,\n", vexpr(c, x->iv[0]));
-  OUT(I2 "                   (const unsigned char *)%s + (size_t)yo[b], 0,\n", vexpr(c, x->iv[1]));
-  OUT(I2 "                   (unsigned char *)%s + (size_t)(b * ", wexpr(c, x->ov));
-  put_i64(&c->body, m * n * es);
-  OUT("), %s);\n", wexpr(c, ws));
-  rc_check(c, I2 "  ");
-  OUT(I2 "}\n");
-  OUT(I1 "}\n");
+  if (same && (bx == d.batch || xone) && (by == d.batch || yone)) emit_matmul_call(c, x, &d, xone, yone, ws);
+  else emit_matmul_table(c, x, &d, ws);
   return true;
 }
 
@@ -1103,46 +956,38 @@ static bool emit_range(Cg *c, Args *x) {
 #include "emit_nn.c.inc"
 #include "emit_fuse.c.inc"
 
-static const EmitFn emit_rules[OP_COUNT] = {
-    [OP_Add] = emit_binary, [OP_Sub] = emit_binary, [OP_Mul] = emit_binary,
-    [OP_RealDiv] = emit_binary, [OP_Div] = emit_binary, [OP_FloorDiv] = emit_binary,
-    [OP_FloorMod] = emit_binary, [OP_Pow] = emit_binary, [OP_Maximum] = emit_binary,
-    [OP_Minimum] = emit_binary, [OP_Atan2] = emit_binary, [OP_BitwiseAnd] = emit_binary,
-    [OP_BitwiseOr] = emit_binary, [OP_BitwiseXor] = emit_binary,
-    [OP_Equal] = emit_binary, [OP_NotEqual] = emit_binary, [OP_Less] = emit_binary,
-    [OP_LessEqual] = emit_binary, [OP_Greater] = emit_binary, [OP_GreaterEqual] = emit_binary,
-    [OP_LogicalAnd] = emit_binary, [OP_LogicalOr] = emit_binary,
-    [OP_Neg] = emit_unary, [OP_Abs] = emit_unary, [OP_Sign] = emit_unary, [OP_Square] = emit_unary,
-    [OP_ReLU] = emit_unary, [OP_Invert] = emit_unary, [OP_Round] = emit_unary, [OP_Floor] = emit_unary,
-    [OP_Ceil] = emit_unary, [OP_Trunc] = emit_unary, [OP_Sqrt] = emit_unary, [OP_Rsqrt] = emit_unary,
-    [OP_Reciprocal] = emit_unary, [OP_Exp] = emit_unary, [OP_Expm1] = emit_unary, [OP_Log] = emit_unary,
-    [OP_Log1p] = emit_unary, [OP_Sin] = emit_unary, [OP_Cos] = emit_unary, [OP_Tan] = emit_unary,
-    [OP_Tanh] = emit_unary, [OP_Sigmoid] = emit_unary, [OP_Softplus] = emit_unary, [OP_Erf] = emit_unary,
-    [OP_GeLU] = emit_unary, [OP_SiLU] = emit_unary, [OP_LogicalNot] = emit_unary, [OP_IsNan] = emit_unary,
-    [OP_IsInf] = emit_unary, [OP_IsFinite] = emit_unary,
+/* The table-driven families share one rule (ops.def's group column); the
+ * OWN ops have their own. */
+static const EmitFn family_emit[] = {
+    [OPG_BINARY] = emit_binary, [OPG_DIV] = emit_binary, [OPG_BITWISE] = emit_binary,
+    [OPG_COMPARE] = emit_binary, [OPG_UNARY] = emit_unary, [OPG_UNARY_F] = emit_unary,
+    [OPG_UNARY_B] = emit_unary, [OPG_REDUCE] = emit_reduce,
+};
+
+static const EmitFn own_emit[OP_COUNT] = {
     [OP_MatMul] = emit_matmul, [OP_BatchMatMul] = emit_matmul, [OP_MatMulExt] = emit_matmul,
-    [OP_BiasAdd] = emit_biasadd,
-    [OP_ReduceSum] = emit_reduce, [OP_ReduceMean] = emit_reduce, [OP_ReduceProd] = emit_reduce,
-    [OP_ReduceMax] = emit_reduce, [OP_ReduceMin] = emit_reduce, [OP_ReduceAll] = emit_reduce,
-    [OP_ReduceAny] = emit_reduce, [OP_Argmax] = emit_reduce, [OP_Argmin] = emit_reduce,
-    [OP_Softmax] = emit_softmax, [OP_LogSoftmax] = emit_softmax,
+    [OP_BiasAdd] = emit_biasadd, [OP_Softmax] = emit_softmax, [OP_LogSoftmax] = emit_softmax,
     [OP_Reshape] = emit_copy, [OP_Transpose] = emit_transpose, [OP_ExpandDims] = emit_copy,
     [OP_Squeeze] = emit_copy, [OP_Flatten] = emit_copy, [OP_BroadcastTo] = emit_broadcast_to,
-    [OP_Concat] = emit_concat, [OP_Stack] = emit_concat, [OP_Cast] = emit_cast,
-    [OP_Identity] = emit_copy, [OP_StridedSlice] = emit_strided_slice,
-    [OP_Fill] = emit_fill_op, [OP_Ones] = emit_fill_op, [OP_Zeros] = emit_fill_op,
-    [OP_OnesLike] = emit_fill_op, [OP_ZerosLike] = emit_fill_op,
-    [OP_Range] = emit_range, [OP_LinSpace] = emit_range,
-    [OP_Tile] = emit_tile, [OP_Select] = emit_select, [OP_OneHot] = emit_one_hot,
-    [OP_Gather] = emit_gather, [OP_GatherD] = emit_gather_d, [OP_GatherNd] = emit_gather_nd,
-    [OP_TensorScatterUpdate] = emit_scatter, [OP_TensorScatterAdd] = emit_scatter,
-    [OP_CumSum] = emit_cumulative, [OP_CumProd] = emit_cumulative, [OP_ArgSort] = emit_argsort,
-    [OP_Conv2D] = emit_conv2d, [OP_MaxPool] = emit_pool, [OP_AvgPool] = emit_pool,
-    [OP_BatchNorm] = emit_batchnorm, [OP_LayerNorm] = emit_layernorm,
+    [OP_Concat] = emit_concat, [OP_Stack] = emit_concat, [OP_Cast] = emit_cast, [OP_Identity] = emit_copy,
+    [OP_StridedSlice] = emit_strided_slice, [OP_Fill] = emit_fill_op, [OP_Ones] = emit_fill_op,
+    [OP_Zeros] = emit_fill_op, [OP_OnesLike] = emit_fill_op, [OP_ZerosLike] = emit_fill_op,
+    [OP_Range] = emit_range, [OP_LinSpace] = emit_range, [OP_Tile] = emit_tile, [OP_Select] = emit_select,
+    [OP_OneHot] = emit_one_hot, [OP_Gather] = emit_gather, [OP_GatherD] = emit_gather_d,
+    [OP_GatherNd] = emit_gather_nd, [OP_TensorScatterUpdate] = emit_scatter,
+    [OP_TensorScatterAdd] = emit_scatter, [OP_CumSum] = emit_cumulative, [OP_CumProd] = emit_cumulative,
+    [OP_ArgSort] = emit_argsort, [OP_Conv2D] = emit_conv2d, [OP_MaxPool] = emit_pool,
+    [OP_AvgPool] = emit_pool, [OP_BatchNorm] = emit_batchnorm, [OP_LayerNorm] = emit_layernorm,
     [OP_StopGradient] = emit_copy, [OP_Conv2DBackpropInput] = emit_conv2d_grad,
     [OP_Conv2DBackpropFilter] = emit_conv2d_grad, [OP_MaxPoolGrad] = emit_pool_grad,
     [OP_AvgPoolGrad] = emit_pool_grad,
 };
+
+static EmitFn emit_rule(int op) {
+  if (op < 0 || op >= OP_COUNT) return NULL;
+  OpGroup g = op_info[op].group;
+  return g == OPG_OWN ? own_emit[op] : family_emit[g];
+}
 
 char *cg_entry_name(const char *graph) {
   size_t n = strlen(graph);
@@ -1156,132 +1001,9 @@ char *cg_entry_name(const char *graph) {
   return r;
 }
 
-bool cg_emit_rule_exists(int op) { return op >= 0 && op < OP_COUNT && emit_rules[op] != NULL; }
+bool cg_emit_rule_exists(int op) { return emit_rule(op) != NULL; }
 
 /* ---- the graph ------------------------------------------------------------ */
-
-/* The data operands of primitive n: its operands resolved, a tuple operand
- * of a variadic op expanded (malloc'd; count in *nin). */
-static IrNode **prim_operands(Cg *c, IrNode *n, int *nin) {
-  int cnt = 0;
-  for (int i = 0; i < n->nin; i++) {
-    IrNode *r = resolve(c, n->in[i]);
-    if (r->type->kind == IR_T_TUPLE && r->kind == IR_NK_NODE && r->op == IR_MAKE_TUPLE) cnt += r->nin;
-    else cnt++;
-  }
-  IrNode **v = xmalloc(sizeof(IrNode *) * (size_t)(cnt ? cnt : 1));
-  int k = 0;
-  for (int i = 0; i < n->nin; i++) {
-    IrNode *r = resolve(c, n->in[i]);
-    if (r->type->kind == IR_T_TUPLE && r->kind == IR_NK_NODE && r->op == IR_MAKE_TUPLE)
-      for (int j = 0; j < r->nin; j++) v[k++] = resolve(c, r->in[j]);
-    else v[k++] = r;
-  }
-  *nin = cnt;
-  return v;
-}
-
-static bool in_graph(Cg *c, const IrNode *x) { return x->kind == IR_NK_NODE && x->owner == c->g; }
-
-/* Node n reads value x (resolved): x stays live until n's index, and so
- * does what a view aliases (transitively). */
-static void use(Cg *c, IrNode *x, int at) {
-  const_use(c, x);
-  for (int guard = 0; guard < 1000000 && x && in_graph(c, x); guard++) {
-    if (c->last[x->id] < at) c->last[x->id] = at;
-    x = c->viewbase[x->id];
-  }
-}
-
-/* The value whose storage x's data is: x, or what a view aliases. */
-static IrNode *storage_of(Cg *c, IrNode *x) {
-  for (int guard = 0; guard < 1000000 && in_graph(c, x) && c->viewbase[x->id]; guard++)
-    x = c->viewbase[x->id];
-  return x;
-}
-
-static bool is_view_op(int op) {
-  return op == OP_Reshape || op == OP_ExpandDims || op == OP_Squeeze || op == OP_Flatten ||
-         op == OP_Identity;
-}
-
-static bool same_shape(const Shp *a, const Shp *b) {
-  return a->ndim == b->ndim && memcmp(a->shape, b->shape, sizeof(int64_t) * (size_t)a->ndim) == 0;
-}
-
-/* A Fusion whose subgraph is elementwise only (fuse-elementwise's kind). */
-static bool fusion_elementwise(const IrNode *n) {
-  const IrGraph *sg = n->sub[0];
-  if (!sg) return false;
-  for (int i = 0; i < sg->nnode; i++) {
-    int op = sg->nodes[i]->op;
-    if (op >= OP_COUNT) return false;
-    EmitFn f = emit_rules[op];
-    if (f != emit_unary && f != emit_binary && f != emit_cast && op != OP_BroadcastTo) return false;
-  }
-  return true;
-}
-
-/* May operand j of n (result type ot) share its storage with the result?
- * The kernels here read element i of such an operand before they write
- * element i of the result, so an operand of exactly the result's shape
- * qualifies when its dtype has the same element size (the same dtype but
- * for Cast). Round of an integer is a memcpy: not in place. */
-static bool inplace_kernel(Cg *c, const IrNode *n, int j, const Shp *it, const Shp *ot) {
-  (void)c;
-  if (!same_shape(it, ot)) return false;
-  if (n->op == IR_FUSION) {
-#ifdef EMIT_FUSE_INPLACE
-    return it->dt == ot->dt && fusion_elementwise(n);
-#else
-    (void)fusion_elementwise;
-    return false;
-#endif
-  }
-  if (n->op >= OP_COUNT) return false;
-  EmitFn f = emit_rules[n->op];
-  if (f == emit_unary) return it->dt == ot->dt && !(n->op == OP_Round && !ir_dtype_is_float(ot->dt));
-  if (f == emit_binary) return it->dt == ot->dt;
-  if (f == emit_biasadd) return j == 0 && it->dt == ot->dt;
-  if (f == emit_cast) return esize(it->dt) == esize(ot->dt);
-  return false;
-}
-
-/* The plan entry of the workspace buffer node n (index i, result type ot)
- * may write its result into, or -1: an operand's storage that is a
- * workspace value of the same size dying at this node, that no other
- * operand reads with other strides. */
-static int inplace_operand(Cg *c, IrNode *n, int i, const Shp *ot) {
-  if (n->op >= OP_COUNT && n->op != IR_FUSION) return -1;
-  int k, r = -1;
-  IrNode **ops = prim_operands(c, n, &k);
-  for (int j = 0; j < k && r < 0; j++) {
-    Shp it;
-    if (!shp_of(ops[j], &it) || !inplace_kernel(c, n, j, &it, ot)) continue;
-    IrNode *st = storage_of(c, ops[j]);
-    if (!in_graph(c, st) || c->bufidx[st->id] < 0 || c->last[st->id] != i) continue;
-    const MemBuf *b = &c->plan.bufs[c->bufidx[st->id]];
-    if (b->kind != MB_VALUE || b->size != nbytes(ot)) continue;
-    bool ok = true;
-    for (int m = 0; m < k && ok; m++) {
-      Shp mt;
-      if (m != j && storage_of(c, ops[m]) == st) ok = shp_of(ops[m], &mt) && same_shape(&mt, ot);
-    }
-    if (ok) r = c->bufidx[st->id];
-  }
-  free(ops);
-  return r;
-}
-
-static bool is_data(const IrNode *x) {
-  return x->type && (x->type->kind == IR_T_TENSOR || x->type->kind == IR_T_SCALAR ||
-                     x->type->kind == IR_T_REF);
-}
-
-/* Does node n produce a buffer of its own? */
-static bool produces(Cg *c, const IrNode *n) {
-  return (n->op < OP_COUNT) || n->op == IR_FUSION || (n->op == IR_LOAD && c->snap[n->id]);
-}
 
 static void comment(Cg *c, const IrNode *n, int i, const char *note) {
   const char *name = n->op < OP_COUNT ? op_info[n->op].name : ir_op_name(n->op);
@@ -1331,340 +1053,397 @@ static bool emit_print(Cg *c, IrNode *n) {
   return true;
 }
 
-/* Is n elementwise (each result element depends on the operand elements
- * of the same index only, for operands of n's shape)? */
-static bool elementwise_node(const IrNode *n) {
-  if (n->op == IR_FUSION) {
-    const IrGraph *sg = n->sub[0];
-    for (int i = 0; sg && i < sg->nnode; i++) {
-      int op = sg->nodes[i]->op;
-      if (op >= OP_COUNT) return false;
-      OpGroup gr = op_info[op].group;
-      if (!(gr == OPG_BINARY || gr == OPG_DIV || gr == OPG_UNARY || gr == OPG_UNARY_F) &&
-          op != OP_Cast && op != OP_BroadcastTo)
-        return false;
-    }
-    return sg != NULL;
-  }
-  if (n->op >= OP_COUNT) return false;
-  OpGroup gr = op_info[n->op].group;
-  return gr == OPG_BINARY || gr == OPG_DIV || gr == OPG_UNARY || gr == OPG_UNARY_F;
+/* Assign(p, v): copies v into p, unless v is p or was computed there. */
+static bool emit_assign(Cg *c, IrNode *n) {
+  comment(c, n, c->cur, NULL);
+  IrNode *v = resolve(c, n->in[1]);
+  if (v == n->in[0]) return true;
+  if (v->kind == IR_NK_NODE && v->owner == c->g && c->plan->val[v->id].param_out) return true;
+  Shp s;
+  shp_of(v, &s);
+  emit_memcpy(c, I1, val_of(c, n->in[0]), 0, val_of(c, v), 0, nbytes(&s));
+  return true;
 }
 
-/* Assign(p, v) where v is computed by this graph only to be stored: v is
- * written straight into p's buffer (no arena buffer, no copy), when that
- * is safe: v is used by nothing else; no read of p's current value runs
- * between v and the Assign; and v reads p only elementwise (same shape,
- * same index) or not at all. Needs snap[] (reads after an Assign are
- * fresh Loads, or snapshots). */
-static void plan_param_outputs(Cg *c) {
-  IrGraph *g = c->g;
-  int nn = g->nnode;
-  for (int a = 0; a < nn; a++) {
-    IrNode *as = g->nodes[a];
-    if (as->op != IR_ASSIGN) continue;
-    IrNode *p = as->in[0], *v = as->in[1];
-    if (v->kind != IR_NK_NODE || v->owner != g || (v->op >= OP_COUNT && v->op != IR_FUSION)) continue;
-    if (!ir_type_eq(ir_type_deref(g->mod, p->type), v->type)) continue;
-    int k = v->id, uses = 0;
-    bool ok = k >= 0 && k < a && g->nodes[k] == v && c->outslot[k] < 0;
-    for (int j = 0; ok && j < nn; j++) {
-      IrNode *u = g->nodes[j];
-      for (int q = 0; q < u->nin; q++) {
-        IrNode *x = u->in[q];
-        if (x == v) uses++;
-        /* a current-value read of p (a non-snapshot Load of it) */
-        if (j > k && j < a && x->kind == IR_NK_NODE && x->op == IR_LOAD && x->in[0] == p && !c->snap[x->id])
-          ok = false;
-        if (j == k && x->kind == IR_NK_NODE && x->op == IR_LOAD && x->in[0] == p && !c->snap[x->id] &&
-            !(elementwise_node(v) && ir_type_eq(x->type, v->type)))
-          ok = false;
-      }
-    }
-    for (int q = 0; q < c->nout; q++)
-      if (c->outs[q] == v) ok = false;
-    if (ok && uses == 1) c->paramout[k] = p->id;
-  }
+/* What the plan did with a node's result, for its comment. */
+static const char *plan_note(const MemValue *v) {
+  if (v->view_of) return "a view of its operand: no copy";
+  if (v->loc == ML_OUTPUT) return "into an output";
+  if (v->loc == ML_PARAM && v->param_out) return "into the Parameter it updates";
+  if (v->loc == ML_ARENA && v->inplace_of) return "in place";
+  return NULL;
 }
 
-static void cg_free_state(Cg *c) {
-  free(c->nv);
-  free(c->last);
-  free(c->outslot);
-  free(c->snap);
-  free(c->paramout);
-  free(c->assigned);
-  free(c->cst);
-  free(c->cstv);
-  free(c->bufidx);
-  free(c->viewbase);
-  memplan_free(&c->plan);
-  buf_free(&c->body);
-  buf_free(&c->consts);
+/* A scalar operand of a binary op must have the other operand's dtype. */
+static bool scalar_dtypes_ok(Cg *c, const Args *x) {
+  int op = x->n->op;
+  if (op >= OP_COUNT || x->nin != 2 || !op_group_elementwise(op_info[op].group)) return true;
+  for (int j = 0; j < 2; j++)
+    if (x->in[j]->type->kind == IR_T_SCALAR && x->in[1 - j]->type->kind == IR_T_TENSOR && x->it[j].dt != x->it[1 - j].dt)
+      return cg_fail(c, x->n, "a scalar operand of dtype %s (capture makes it a tensor of %s)",
+                     msrt_dtype_name(x->it[j].dt), msrt_dtype_name(x->it[1 - j].dt));
+  return true;
 }
 
-/* One emission pass over the nodes (run() makes two: memplan.h). */
-static bool emit_nodes(Cg *c) {
-  IrGraph *g = c->g;
-  int nn = g->nnode;
-  c->nreq = 0;
-  buf_free(&c->body);
-  for (int i = 0; i < nn; i++) {
-    c->bufidx[i] = -1;
-    c->nv[i] = (Val){VK_EMPTY, 0, 0};
+/* A primitive or a Fusion, by its rule. */
+static bool emit_prim(Cg *c, IrNode *n, const Shp *ot) {
+  Args x;
+  memset(&x, 0, sizeof x);
+  x.n = n;
+  x.in = memplan_operands(c->plan, n, &x.nin);
+  x.it = xcalloc((size_t)x.nin + 1, sizeof(Shp));
+  x.iv = xcalloc((size_t)x.nin + 1, sizeof(Val));
+  for (int j = 0; j < x.nin; j++) {
+    shp_of(x.in[j], &x.it[j]);
+    x.iv[j] = val_of(c, x.in[j]);
   }
-  for (int i = 0; i < nn; i++) {
-    IrNode *n = g->nodes[i];
-    c->cur = i;
-    if (n->op == IR_MAKE_TUPLE || n->op == IR_TUPLE_GET) {
-      comment(c, n, i, "resolved at compile time");
-      continue;
-    }
-    if (n->op == IR_LOAD && !c->snap[i]) {
-      comment(c, n, i, "the Parameter's data");
-      continue;
-    }
-    if (n->op == IR_PRINT) {
-      comment(c, n, i, NULL);
-      if (!emit_print(c, n)) return false;
-      continue;
-    }
-    if (n->op == IR_ASSIGN) {
-      comment(c, n, i, NULL);
-      IrNode *v = resolve(c, n->in[1]);
-      if (v != n->in[0] && !(v->kind == IR_NK_NODE && v->owner == g && c->paramout[v->id] == n->in[0]->id)) {
-        Shp s;
-        shp_of(v, &s);
-        emit_memcpy(c, I1, val_of(c, n->in[0]), 0, val_of(c, v), 0, nbytes(&s));
-      }
-      continue;
-    }
-    /* a node with a buffer of its own, or a view */
-    Shp ot;
-    if (!shp_of(n, &ot)) return cg_fail(c, n, "the result is not a tensor");
-    int last = c->last[i] > i ? c->last[i] : i;
-    if (c->viewbase[i]) {
-      IrNode *st = storage_of(c, c->viewbase[i]);
-      int base = in_graph(c, st) ? c->bufidx[st->id] : -1;
-      ws_request(c, MB_VIEW, n, 0, i, last, base, &c->bufidx[i]);
-      if (c->failed) return false;
-      c->nv[i] = val_of(c, c->viewbase[i]);
-      comment(c, n, i, "a view of its operand: no copy");
-      continue;
-    }
-    Val ov = {VK_EMPTY, 0, 0};
-    const char *note = NULL;
-    if (nelem(&ot) > 0) {
-      if (c->outslot[i] >= 0) {
-        ov.kind = VK_ARG;
-        ov.idx = c->out_base + c->outslot[i];
-        note = "into an output";
-      } else if (c->paramout[i] >= 0) {
-        ov.kind = VK_ARG;
-        ov.idx = c->paramout[i];
-        note = "into the Parameter it updates";
-      } else {
-        int ip = inplace_operand(c, n, i, &ot);
-        ov.kind = VK_WS;
-        ov.off = ws_request(c, MB_VALUE, n, nbytes(&ot), i, last, ip, &c->bufidx[i]);
-        if (c->failed) return false;
-        if (c->pass == 2 && c->plan.bufs[c->bufidx[i]].inplace_of >= 0) note = "in place";
-      }
-    }
-    c->nv[i] = ov;
-    comment(c, n, i, note);
-    if (n->op == IR_LOAD) { /* a copy: the graph also assigns the Parameter */
-      emit_memcpy(c, I1, ov, 0, val_of(c, n->in[0]), 0, nbytes(&ot));
-      continue;
-    }
-    Args x;
-    memset(&x, 0, sizeof x);
-    x.n = n;
-    x.in = prim_operands(c, n, &x.nin);
-    x.it = xcalloc((size_t)x.nin + 1, sizeof(Shp));
-    x.iv = xcalloc((size_t)x.nin + 1, sizeof(Val));
-    for (int j = 0; j < x.nin; j++) {
-      shp_of(x.in[j], &x.it[j]);
-      x.iv[j] = val_of(c, x.in[j]);
-    }
-    /* a scalar operand of a binary op takes the other operand's dtype */
-    if (n->op < OP_COUNT && x.nin == 2 && op_info[n->op].group != OPG_OWN && op_info[n->op].group != OPG_REDUCE) {
-      for (int j = 0; j < 2; j++)
-        if (x.in[j]->type->kind == IR_T_SCALAR && x.in[1 - j]->type->kind == IR_T_TENSOR &&
-            x.it[j].dt != x.it[1 - j].dt) {
-          free(x.in);
-          free(x.it);
-          free(x.iv);
-          return cg_fail(c, n, "a scalar operand of dtype %s (capture makes it a tensor of %s)",
-                         msrt_dtype_name(x.it[j].dt), msrt_dtype_name(x.it[1 - j].dt));
-        }
-    }
-    x.ot = ot;
-    x.ov = ov;
-    bool ok;
-    if (n->op == IR_FUSION) {
-      ok = emit_fusion(c, &x);
-    } else {
-      ir_attrs_decode(n, &x.a);
-      ok = emit_rules[n->op](c, &x);
-    }
-    free(x.in);
-    free(x.it);
-    free(x.iv);
-    if (!ok || c->failed) return false;
+  x.ot = *ot;
+  x.ov = val_of(c, n);
+  bool ok = scalar_dtypes_ok(c, &x);
+  if (ok && n->op == IR_FUSION) {
+    ok = emit_fusion(c, &x);
+  } else if (ok) {
+    ir_attrs_decode(n, &x.a);
+    ok = emit_rule(n->op)(c, &x);
   }
-  c->cur = nn;
-  /* outputs not computed in place */
+  free(x.in);
+  free(x.it);
+  free(x.iv);
+  return ok && !c->failed;
+}
+
+/* ---- regions ------------------------------------------------------------------ */
+
+static bool emit_nodes(Cg *c);
+
+/* Emits the subgraph that plan sp covers as a C block: its args array
+ * (argx: a C pointer expression per param, then per output) and its
+ * arena (the region slot at woff bytes of the enclosing arena). The
+ * block's statements go straight into the function's text, without the
+ * nesting's indentation, so deep nests cost linear time. */
+static bool emit_block(Cg *c, const MemPlan *sp, char **argx, int64_t woff, const bool *skip, const char *ind) {
+  int id = (*c->nblock)++;
+  char an[32], wn[32], cp[200];
+  snprintf(an, sizeof an, "a%d", id);
+  snprintf(wn, sizeof wn, "W%d", id);
+  snprintf(cp, sizeof cp, "%s_r%d", c->fname, id);
+  int na = sp->g->nparam + sp->nout;
+  OUT("{\n%s  void *%s[%d];\n%s  unsigned char *const %s = %s + %lld;\n", ind, an, na ? na : 1, ind, wn, c->wname,
+      (long long)woff);
+  for (int i = 0; i < na; i++) OUT("%s  %s[%d] = (void *)%s;\n", ind, an, i, argx[i]);
+  OUT("%s  (void)%s;\n%s  (void)%s;\n", ind, an, ind, wn);
+  for (int i = 0; i < sp->ninline; i++) OUT("%s  (void)%s_c%d;\n", ind, cp, i);
+  Cg k = *c;
+  k.g = sp->g;
+  k.plan = sp;
+  k.aname = an;
+  k.wname = wn;
+  k.cprefix = cp;
+  k.skip_out = skip;
+  k.use_w = k.use_args = false;
+  put_consts(&k);
+  bool ok = emit_nodes(&k);
+  c->body = k.body;
+  c->consts = k.consts;
+  c->failed = k.failed;
+  c->use_rc = k.use_rc;
+  c->use_math = k.use_math;
+  c->use_string = k.use_string;
+  c->use_w = true;
+  OUT("%s}", ind);
+  return ok;
+}
+
+static char *expr_of(Cg *c, IrNode *x) { return xstrdup(vexpr(c, val_of(c, resolve(c, x)))); }
+
+/* The C pointer expression of the region value's bytes at off. */
+static char *region_ptr(Cg *c, const MemValue *v, int64_t off) {
+  if (v->loc != ML_ARENA) return xstrdup("(void *)0");
+  return xstrdup(vexpr_off(c, (Val){VK_WS, 0, v->off}, off, true));
+}
+
+static void free_strs(char **s, int n) {
+  for (int i = 0; i < n; i++) free(s[i]);
+  free(s);
+}
+
+/* If(c, @then, @else, a...): one block per branch; each writes the If's
+ * results into its value buffer. */
+static bool emit_if(Cg *c, IrNode *n, const MemValue *v) {
+  const MemRegion *r = v->region;
+  const MemSlot *sl = memplan_slot(c->plan, n, 0);
+  int64_t woff = sl ? sl->off : 0;
+  Shp cs;
+  shp_of(resolve(c, n->in[0]), &cs);
+  OUT(I1 "if (*(const %s *)%s) ", dt_ctype[cs.dt], vexpr(c, val_of(c, resolve(c, n->in[0]))));
+  bool ok = true;
+  for (int k = 0; k < 2 && ok; k++) {
+    const MemPlan *sp = &r->sub[k];
+    int np = sp->g->nparam, na = np + sp->nout;
+    char **ax = xcalloc((size_t)na + 1, sizeof(char *));
+    for (int i = 0; i < np; i++) ax[i] = expr_of(c, n->in[i + 1]);
+    for (int i = 0; i < sp->nout; i++) ax[np + i] = region_ptr(c, v, r->res_off[i]);
+    if (k == 1) OUT(" else ");
+    ok = emit_block(c, sp, ax, woff, NULL, I1);
+    free_strs(ax, na);
+  }
+  OUT("\n");
+  return ok && !c->failed;
+}
+
+/* The pointer expression of While state k: its buffer, or the operand
+ * (a kept state). */
+static char *state_ptr(Cg *c, IrNode *n, const MemValue *v, int k) {
+  if (v->region->invariant[k]) return expr_of(c, n->in[k]);
+  return region_ptr(c, v, v->region->res_off[k]);
+}
+
+static int64_t state_bytes(const IrNode *n, int k) {
+  Shp s;
+  return shp_of(n->in[k], &s) ? nbytes(&s) : 0;
+}
+
+/* While(@cond, @body, s...): the state in the node's value buffer; each
+ * iteration runs the cond block, then the body block into the next-state
+ * buffers, copied into the state. */
+static bool emit_while(Cg *c, IrNode *n, const MemValue *v) {
+  const MemRegion *r = v->region;
+  const MemSlot *sl = memplan_slot(c->plan, n, 0);
+  int64_t woff = sl ? sl->off : 0;
+  int ns = n->nin;
+  for (int k = 0; k < ns; k++)
+    if (!r->invariant[k] && state_bytes(n, k) > 0)
+      emit_memcpy(c, I1, (Val){VK_WS, 0, v->off + r->res_off[k]}, 0, val_of(c, resolve(c, n->in[k])), 0,
+                  state_bytes(n, k));
+  OUT(I1 "for (;;) {\n");
+  char **ax = xcalloc((size_t)ns + 2, sizeof(char *));
+  for (int k = 0; k < ns; k++) ax[k] = state_ptr(c, n, v, k);
+  ax[ns] = xstrdup(vexpr_off(c, (Val){VK_WS, 0, woff}, r->flag_off, true));
+  OUT(I2);
+  bool ok = emit_block(c, &r->sub[0], ax, woff, NULL, I2);
+  OUT("\n" I2 "if (!*(const %s *)%s) break;\n", dt_ctype[MSRT_BOOL], ax[ns]);
+  free_strs(ax, ns + 1);
+  ax = xcalloc((size_t)(2 * ns) + 1, sizeof(char *));
+  bool *skip = xcalloc((size_t)ns + 1, sizeof(bool));
+  for (int k = 0; k < ns; k++) {
+    ax[k] = state_ptr(c, n, v, k);
+    skip[k] = r->invariant[k];
+    ax[ns + k] = skip[k] ? state_ptr(c, n, v, k)
+                         : xstrdup(vexpr_off(c, (Val){VK_WS, 0, woff}, r->next_off[k], true));
+  }
+  OUT(I2);
+  ok = ok && emit_block(c, &r->sub[1], ax, woff, skip, I2);
+  OUT("\n");
+  for (int k = 0; k < ns; k++)
+    if (!r->invariant[k] && state_bytes(n, k) > 0)
+      emit_memcpy(c, I2, (Val){VK_WS, 0, v->off + r->res_off[k]}, 0, (Val){VK_WS, 0, woff + r->next_off[k]}, 0,
+                  state_bytes(n, k));
+  OUT(I1 "}\n");
+  free_strs(ax, 2 * ns);
+  free(skip);
+  return ok && !c->failed;
+}
+
+static bool emit_node(Cg *c, IrNode *n, int i) {
+  const MemValue *v = &c->plan->val[i];
+  if (n->op == IR_MAKE_TUPLE || n->op == IR_TUPLE_GET) {
+    comment(c, n, i, "resolved at compile time");
+    return true;
+  }
+  if (n->op == IR_LOAD && !v->snapshot) {
+    comment(c, n, i, "the Parameter's data");
+    return true;
+  }
+  if (n->op == IR_PRINT) {
+    comment(c, n, i, NULL);
+    return emit_print(c, n);
+  }
+  if (n->op == IR_ASSIGN) return emit_assign(c, n);
+  if (n->op == IR_IF || n->op == IR_WHILE) {
+    comment(c, n, i, NULL);
+    return n->op == IR_IF ? emit_if(c, n, v) : emit_while(c, n, v);
+  }
+  Shp ot;
+  if (!shp_of(n, &ot)) return cg_fail(c, n, "the result is not a tensor");
+  comment(c, n, i, plan_note(v));
+  if (v->view_of) return true;
+  if (n->op == IR_LOAD) { /* a snapshot: the graph assigns the Parameter later */
+    emit_memcpy(c, I1, val_of(c, n), 0, val_of(c, n->in[0]), 0, nbytes(&ot));
+    return true;
+  }
+  return emit_prim(c, n, &ot);
+}
+
+/* Outputs the plan did not compute in place are copied. */
+static void emit_outputs(Cg *c) {
+  const MemPlan *p = c->plan;
   bool any = false;
-  for (int k = 0; k < c->nout; k++) {
-    IrNode *r = resolve(c, c->outs[k]);
-    if (r->kind == IR_NK_NODE && produces(c, r) && c->outslot[r->id] == k) continue;
+  for (int k = 0; k < p->nout; k++) {
+    IrNode *r = resolve(c, p->outs[k]);
+    if (r->kind == IR_NK_NODE && r->owner == c->g && p->val[r->id].loc == ML_OUTPUT && p->val[r->id].idx == k)
+      continue;
+    if (c->skip_out && c->skip_out[k]) continue;
     Shp s;
     shp_of(r, &s);
     if (nelem(&s) == 0) continue;
     if (!any) OUT(I1 "/* outputs */\n");
     any = true;
-    Val dst = {VK_ARG, c->out_base + k, 0};
+    Val dst = {VK_ARG, p->out_base + k, 0};
     emit_memcpy(c, I1, dst, 0, val_of(c, r), 0, nbytes(&s));
+  }
+}
+
+/* The statements, one node after the other. */
+static bool emit_nodes(Cg *c) {
+  for (int i = 0; i < c->g->nnode; i++) {
+    c->cur = i;
+    if (!emit_node(c, c->g->nodes[i], i)) return false;
+  }
+  emit_outputs(c);
+  return !c->failed;
+}
+
+/* What C generation does not take (before planning), in g and the
+ * regions it holds. */
+static bool refuse_graph(Cg *c, const IrGraph *g, int depth) {
+  if (depth > 1000) return cg_fail(c, NULL, "regions nested deeper than 1000");
+  for (int i = 0; i < g->nnode; i++) {
+    IrNode *n = g->nodes[i];
+    if (n->op < OP_COUNT && !emit_rule(n->op)) return cg_fail(c, n, "no C emission rule");
+    if ((n->op == IR_IF || n->op == IR_WHILE) &&
+        !(refuse_graph(c, n->sub[0], depth + 1) && refuse_graph(c, n->sub[1], depth + 1)))
+      return false;
   }
   return true;
 }
 
-static bool run(Cg *c) {
-  IrGraph *g = c->g;
-  int nn = g->nnode;
-  for (int i = 0; i < g->nparam; i++) {
-    g->params[i]->id = i;
-    Shp s;
-    if (!shp_of(g->params[i], &s))
-      return cg_fail(c, NULL, "param %s of @%s is not a tensor: C generation takes tensors only",
-                     g->params[i]->name, g->name);
-  }
-  for (int i = 0; i < nn; i++) g->nodes[i]->id = i;
-  c->nv = xcalloc((size_t)nn + 1, sizeof(Val));
-  c->last = xmalloc(sizeof(int) * ((size_t)nn + 1));
-  c->outslot = xmalloc(sizeof(int) * ((size_t)nn + 1));
-  c->snap = xcalloc((size_t)nn + 1, sizeof(bool));
-  c->paramout = xmalloc(sizeof(int) * ((size_t)nn + 1));
-  c->assigned = xcalloc((size_t)g->nparam + 1, sizeof(bool));
-  c->bufidx = xmalloc(sizeof(int) * ((size_t)nn + 1));
-  c->viewbase = xcalloc((size_t)nn + 1, sizeof(IrNode *));
-  for (int i = 0; i < nn; i++) {
-    c->last[i] = -1;
-    c->outslot[i] = -1;
-    c->paramout[i] = -1;
-  }
-  /* refusals, and the Parameters some Assign writes */
-  for (int i = 0; i < nn; i++) {
-    IrNode *n = g->nodes[i];
-    if (n->op == IR_IF || n->op == IR_WHILE)
-      return cg_fail(c, n, "tensor control flow is not supported by C generation yet");
-    if (n->op < OP_COUNT && !emit_rules[n->op]) return cg_fail(c, n, "no C emission rule");
-    if (n->op == IR_ASSIGN) {
-      IrNode *p = n->in[0];
-      if (p->kind != IR_NK_PARAM || p->owner != g) return cg_fail(c, n, "operand 1 is not a Parameter");
-      c->assigned[p->id] = true;
-    }
-  }
-  c->nout = ir_outputs(g, &c->outs);
-  /* A Load of an assigned Parameter is copied (snapshot) only when some
-   * Assign of that Parameter runs between the Load and a later use of its
-   * value; a training step reads every weight before it updates any, so
-   * its Loads are the Parameters' data themselves. */
-  for (int i = 0; i < nn; i++) {
-    IrNode *n = g->nodes[i];
-    if (!(n->op == IR_LOAD && n->in[0]->kind == IR_NK_PARAM && n->in[0]->owner == g && c->assigned[n->in[0]->id]))
-      continue;
-    int first_assign = -1, last_use = i;
-    bool *alias = xcalloc((size_t)nn + 1, sizeof(bool)); /* the Load and views of it */
-    alias[i] = true;
-    for (int j = i + 1; j < nn; j++) {
-      IrNode *u = g->nodes[j];
-      if (first_assign < 0 && u->op == IR_ASSIGN && u->in[0] == n->in[0]) first_assign = j;
-      for (int k = 0; k < u->nin; k++) {
-        IrNode *x = u->in[k];
-        if (!(x->kind == IR_NK_NODE && x->owner == g && alias[x->id])) continue;
-        last_use = u->op == IR_MAKE_TUPLE ? nn : j; /* a tuple: conservatively to the end */
-        if (u->op < OP_COUNT && is_view_op(u->op)) alias[j] = true;
-      }
-    }
-    for (int k = 0; k < c->nout; k++)
-      if (c->outs[k]->kind == IR_NK_NODE && c->outs[k]->owner == g && alias[c->outs[k]->id]) last_use = nn;
-    free(alias);
-    c->snap[i] = first_assign >= 0 && first_assign < last_use;
-  }
-  plan_param_outputs(c);
-  /* outputs, and those computed in place: a buffer-producing node
-   * returned once */
-  for (int k = 0; k < c->nout; k++) {
-    IrNode *r = resolve(c, c->outs[k]);
-    Shp s;
-    if (!shp_of(r, &s) || r->type->kind != IR_T_TENSOR)
-      return cg_fail(c, NULL, "output %d of @%s is not a tensor", k, g->name);
-  }
-  for (int k = 0; k < c->nout; k++) {
-    IrNode *r = resolve(c, c->outs[k]);
-    if (r->kind != IR_NK_NODE || !produces(c, r)) continue;
-    int times = 0;
-    for (int j = 0; j < c->nout; j++) times += resolve(c, c->outs[j]) == r;
-    if (times == 1) c->outslot[r->id] = k;
-  }
-  /* views: a reinterpreting op of a value of the same size and dtype that
-   * is not computed into an output */
-  for (int i = 0; i < nn; i++) {
-    IrNode *n = g->nodes[i];
-    if (n->op >= OP_COUNT || !is_view_op(n->op) || c->outslot[i] >= 0) continue;
-    int k;
-    IrNode **ops = prim_operands(c, n, &k);
-    Shp a, o;
-    if (k == 1 && is_data(ops[0]) && shp_of(ops[0], &a) && shp_of(n, &o) && n->type->kind == IR_T_TENSOR &&
-        a.dt == o.dt && nelem(&a) == nelem(&o) && nelem(&o) > 0)
-      c->viewbase[i] = ops[0];
-    free(ops);
-  }
-  /* uses (liveness) and constants, in node order */
-  for (int i = 0; i < nn; i++) {
-    IrNode *n = g->nodes[i];
-    if (n->op < OP_COUNT || n->op == IR_FUSION) {
-      int k;
-      IrNode **ops = prim_operands(c, n, &k);
-      for (int j = 0; j < k; j++) {
-        if (!is_data(ops[j])) {
-          free(ops);
-          return cg_fail(c, n, "operand %d is not a tensor", j + 1);
-        }
-        use(c, ops[j], i);
-      }
-      free(ops);
-      if (!n->type || n->type->kind != IR_T_TENSOR) return cg_fail(c, n, "the result is not a tensor");
-    } else if (n->op == IR_PRINT) {
-      for (int j = 0; j < n->nin; j++) {
-        IrNode *r = resolve(c, n->in[j]);
-        if (r->type->kind == IR_T_TENSOR) use(c, r, i);
-      }
-    } else if (n->op == IR_ASSIGN || (n->op == IR_LOAD && c->snap[i])) {
-      use(c, resolve(c, n->op == IR_ASSIGN ? n->in[1] : n->in[0]), i);
-    } else if (n->op == IR_TUPLE_GET) {
-      IrNode *t = n->in[0];
-      if (!(t->kind == IR_NK_NODE && t->op == IR_MAKE_TUPLE))
-        return cg_fail(c, n, "only a TupleGetItem of a MakeTuple is supported");
-    }
-  }
-  for (int k = 0; k < c->nout; k++) use(c, resolve(c, c->outs[k]), nn);
-  c->out_base = g->nparam + c->nptr;
+static bool refuse(Cg *c) { return refuse_graph(c, c->g, 0); }
 
-  /* the statements: pass 1 records the buffer requests, the plan places
-   * them, pass 2 emits with the planned offsets */
-  for (c->pass = 1; c->pass <= 2; c->pass++) {
-    if (!emit_nodes(c)) return false;
-    if (c->pass == 1) {
-      memplan_compute(&c->plan);
-    } else if (c->nreq != c->plan.n) {
-      return cg_fail(c, NULL, "internal error: %d buffer requests in pass 2, %d in pass 1", c->nreq,
-                     c->plan.n);
-    }
+/* ---- the translation unit ------------------------------------------------- */
+
+static void put_arg_line(Buf *b, int i, const char *what, const char *name, const IrType *t) {
+  Buf tt = {0};
+  ir_type_print(&tt, t);
+  buf_printf(b, " *   args[%d]  %s", i, what);
+  if (name) {
+    buf_puts(b, " %");
+    put_comment_text(b, name);
   }
-  return true;
+  buf_puts(b, ": ");
+  put_comment_text(b, tt.data);
+  buf_puts(b, "\n");
+  buf_free(&tt);
+}
+
+/* The comment at the top: the signature, each arg, the workspace. */
+static void put_header(Cg *c, Buf *b, int64_t ws) {
+  const MemPlan *p = c->plan;
+  IrGraph *g = c->g;
+  buf_printf(b, "/* %s: graph @", c->fname);
+  put_comment_text(b, g->name);
+  buf_puts(b, ", C generated by msc " MSC_VERSION " (codegen/emit.c).\n *\n");
+  buf_printf(b, " * int %s(void *const *args, void *ws);\n", c->fname);
+  for (int i = 0; i < g->nparam; i++)
+    put_arg_line(b, i, g->params[i]->is_parameter ? "Parameter" : "input", g->params[i]->name, g->params[i]->type);
+  for (int i = 0; i < p->nconst; i++)
+    if (p->consts[i].by_ptr && !p->consts[i].dup)
+      put_arg_line(b, g->nparam + p->consts[i].idx, "constant", NULL, p->consts[i].node->type);
+  for (int k = 0; k < p->nout; k++) {
+    char what[32];
+    snprintf(what, sizeof what, "output %d", k);
+    put_arg_line(b, p->out_base + k, what, NULL, resolve(c, p->outs[k])->type);
+  }
+  buf_printf(b, " *   ws       %lld bytes of workspace, 64-byte aligned\n", (long long)ws);
+  buf_printf(b, " * Memory plan (passes/memplan.c): arena %lld bytes, lower bound %lld bytes.\n",
+             (long long)p->arena, (long long)p->lower_bound);
+  buf_puts(b, " * Returns 0, or the error code of a kernel that refused its arguments.\n"
+              " * Not checked here (the eager kernels raise): integer Pow with a\n"
+              " * negative exponent. */\n");
+}
+
+/* Is the identifier name used in the body? */
+static bool body_uses(const Cg *c, const char *name) {
+  size_t nl = strlen(name);
+  for (const char *p = c->body.data; p && (p = strstr(p, name)) != NULL; p += nl)
+    if (!isalnum((unsigned char)p[nl]) && p[nl] != '_') return true;
+  return false;
+}
+
+/* The function: its locals, then the statements. */
+static void put_function(Cg *c, Buf *b) {
+  buf_printf(b, "int %s(void *const *args, void *ws);\n\n", c->fname);
+  buf_printf(b, "int %s(void *const *args, void *ws) {\n", c->fname);
+  if (c->use_w) buf_puts(b, "  unsigned char *const W = (unsigned char *)ws;\n");
+  if (c->use_rc) buf_puts(b, "  int rc;\n");
+  if (!c->use_args) buf_puts(b, "  (void)args;\n");
+  if (!c->use_w) buf_puts(b, "  (void)ws;\n");
+  for (int i = 0; i < c->plan->ninline; i++) { /* a constant only a skipped (size-0) node used */
+    char name[176];
+    snprintf(name, sizeof name, "%s_c%d", c->cprefix, i);
+    if (!body_uses(c, name)) buf_printf(b, "  (void)%s;\n", name);
+  }
+  if (c->body.len) buf_append(b, c->body.data, c->body.len);
+  buf_puts(b, "  return 0;\n}\n");
+}
+
+static char *put_unit(Cg *c, int64_t ws) {
+  Buf b = {0};
+  put_header(c, &b, ws);
+  if (c->use_math) buf_puts(&b, "#include <math.h>\n");
+  if (c->use_string) buf_puts(&b, "#include <string.h>\n");
+  buf_puts(&b, "\n#include \"msrt.h\"\n\n");
+  if (c->consts.len) {
+    buf_append(&b, c->consts.data, c->consts.len);
+    buf_puts(&b, "\n");
+  }
+  put_function(c, &b);
+  return buf_detach(&b);
+}
+
+/* The constants passed by pointer, in args order (malloc'd). */
+static IrNode **pointer_consts(const MemPlan *p) {
+  IrNode **v = xcalloc((size_t)p->nptr + 1, sizeof(IrNode *));
+  for (int i = 0; i < p->nconst; i++)
+    if (p->consts[i].by_ptr && !p->consts[i].dup) v[p->consts[i].idx] = p->consts[i].node;
+  return v;
+}
+
+/* The plan cg_emit uses: opts->plan, or one computed here into own. */
+static const MemPlan *get_plan(Cg *c, const CgOptions *opts, MemPlan *own) {
+  if (opts && opts->plan) {
+    if (opts->plan->g != c->g) {
+      cg_fail(c, NULL, "internal error: the memory plan is of another graph");
+      return NULL;
+    }
+    ir_graph_number(c->g); /* positions: the plan's (memplan.h) */
+    return opts->plan;
+  }
+  MemOptions mo = {{MEM_ISA_PORTABLE}, opts && opts->inline_max_elems > 0 ? opts->inline_max_elems : 16};
+  if (opts && opts->target) mo.target = *opts->target;
+  if (!memplan_compute(c->m, &mo, own, c->err, c->errcap)) {
+    c->failed = true;
+    return NULL;
+  }
+  return own;
+}
+
+static bool emit(Cg *c, const CgOptions *opts, CgResult *out) {
+  MemPlan own;
+  memset(&own, 0, sizeof own);
+  if (!refuse(c) || !(c->plan = get_plan(c, opts, &own))) return false;
+  put_consts(c);
+  bool ok = emit_nodes(c);
+  if (ok) {
+    int64_t ws = (c->plan->arena + WS_ALIGN - 1) / WS_ALIGN * WS_ALIGN;
+    if (opts && opts->memory_report) memplan_report(opts->memory_report, c->plan);
+    out->c = put_unit(c, ws);
+    out->ws_size = (size_t)ws;
+    out->ws_lower_bound = (size_t)c->plan->lower_bound;
+    out->nconst = c->plan->nptr;
+    out->consts = pointer_consts(c->plan);
+  }
+  memplan_free(&own);
+  return ok;
 }
 
 bool cg_emit(IrModule *m, const char *fname, const CgOptions *opts, CgResult *out, char *err,
@@ -1676,113 +1455,18 @@ bool cg_emit(IrModule *m, const char *fname, const CgOptions *opts, CgResult *ou
   c.m = m;
   c.g = ir_module_entry(m);
   c.fname = fname;
-  c.inline_max = opts && opts->inline_max_elems > 0 ? opts->inline_max_elems : 16;
+  c.aname = "args";
+  c.wname = "W";
+  c.cprefix = fname;
+  int nblock = 0;
+  c.nblock = &nblock;
   c.err = err;
   c.errcap = errcap;
-  if (!c.g) {
-    cg_fail(&c, NULL, "the module has no graph");
-    return false;
-  }
-  IrGraph *g = c.g;
-  if (!run(&c)) {
-    if (!c.failed) cg_fail(&c, NULL, "C generation failed");
-    free(c.ptr);
-    cg_free_state(&c);
-    return false;
-  }
-  int64_t ws = (c.plan.arena + WS_ALIGN - 1) / WS_ALIGN * WS_ALIGN;
-  if (opts && opts->memory_report) {
-    for (int i = 0; i < g->nparam; i++) {
-      Shp s;
-      shp_of(g->params[i], &s);
-      if (g->params[i]->is_parameter) c.plan.weights += nbytes(&s);
-      else c.plan.inputs += nbytes(&s);
-    }
-    for (int i = 0; i < c.nptr; i++) {
-      Shp s;
-      shp_of(c.ptr[i], &s);
-      c.plan.weights += nbytes(&s);
-    }
-    for (int k = 0; k < c.nout; k++) {
-      Shp s;
-      shp_of(resolve(&c, c.outs[k]), &s);
-      c.plan.outputs += nbytes(&s);
-    }
-    memplan_report(opts->memory_report, g, &c.plan);
-  }
-  Buf b = {0};
-  buf_printf(&b, "/* %s: graph @", fname);
-  put_comment_text(&b, g->name);
-  buf_puts(&b, ", C generated by msc " MSC_VERSION " (codegen/emit.c).\n *\n");
-  buf_printf(&b, " * int %s(void *const *args, void *ws);\n", fname);
-  for (int i = 0; i < g->nparam; i++) {
-    Buf t = {0};
-    ir_type_print(&t, g->params[i]->type);
-    buf_printf(&b, " *   args[%d]  %s %%", i, g->params[i]->is_parameter ? "Parameter" : "input");
-    put_comment_text(&b, g->params[i]->name);
-    buf_puts(&b, ": ");
-    put_comment_text(&b, t.data);
-    buf_puts(&b, "\n");
-    buf_free(&t);
-  }
-  for (int i = 0; i < c.nptr; i++) {
-    Buf t = {0};
-    ir_type_print(&t, c.ptr[i]->type);
-    buf_printf(&b, " *   args[%d]  constant: ", g->nparam + i);
-    put_comment_text(&b, t.data);
-    buf_puts(&b, "\n");
-    buf_free(&t);
-  }
-  for (int k = 0; k < c.nout; k++) {
-    Buf t = {0};
-    ir_type_print(&t, resolve(&c, c.outs[k])->type);
-    buf_printf(&b, " *   args[%d]  output %d: ", c.out_base + k, k);
-    put_comment_text(&b, t.data);
-    buf_puts(&b, "\n");
-    buf_free(&t);
-  }
-  buf_printf(&b, " *   ws       %lld bytes of workspace, 64-byte aligned\n", (long long)ws);
-  buf_printf(&b, " * Memory plan (passes/memplan.c): arena %lld bytes, lower bound %lld bytes.\n",
-             (long long)c.plan.arena, (long long)c.plan.lower_bound);
-  buf_puts(&b, " * Returns 0, or the error code of a kernel that refused its arguments.\n"
-               " * Not checked here (the eager kernels raise): integer Pow with a\n"
-               " * negative exponent. */\n");
-  if (c.use_math) buf_puts(&b, "#include <math.h>\n");
-  if (c.use_string) buf_puts(&b, "#include <string.h>\n");
-  buf_puts(&b, "\n#include \"msrt.h\"\n\n");
-  if (c.consts.len) {
-    buf_append(&b, c.consts.data, c.consts.len);
-    buf_puts(&b, "\n");
-  }
-  buf_printf(&b, "int %s(void *const *args, void *ws);\n\n", fname);
-  buf_printf(&b, "int %s(void *const *args, void *ws) {\n", fname);
-  if (c.use_w) buf_puts(&b, "  unsigned char *const W = (unsigned char *)ws;\n");
-  if (c.use_rc) buf_puts(&b, "  int rc;\n");
-  if (!c.use_args) buf_puts(&b, "  (void)args;\n");
-  if (!c.use_w) buf_puts(&b, "  (void)ws;\n");
-  /* a constant only a skipped (size-0) node used: keep -Wunused quiet */
-  for (int i = 0; i < c.ninline; i++) {
-    char name[176];
-    snprintf(name, sizeof name, "%s_c%d", c.fname, i);
-    size_t nl = strlen(name);
-    bool used = false;
-    for (const char *p = c.body.data; p && (p = strstr(p, name)) != NULL; p += nl)
-      if (!isalnum((unsigned char)p[nl]) && p[nl] != '_') {
-        used = true;
-        break;
-      }
-    if (!used) buf_printf(&b, "  (void)%s;\n", name);
-  }
-  if (c.body.len) buf_append(&b, c.body.data, c.body.len);
-  buf_puts(&b, "  return 0;\n}\n");
-  out->c = buf_detach(&b);
-  out->ws_size = (size_t)ws;
-  out->ws_lower_bound = (size_t)c.plan.lower_bound;
-  out->nconst = c.nptr;
-  out->consts = c.ptr;
-  c.ptr = NULL;
-  cg_free_state(&c);
-  return true;
+  bool ok = c.g ? emit(&c, opts, out) : cg_fail(&c, NULL, "the module has no graph");
+  if (!ok && !c.failed) cg_fail(&c, NULL, "C generation failed");
+  buf_free(&c.body);
+  buf_free(&c.consts);
+  return ok;
 }
 
 void cg_result_free(CgResult *r) {

@@ -5,7 +5,8 @@
  * One jit_load:
  *   1. key = FNV-1a 64 over the C text, the compiler's identity (the output
  *      of `$CC --version`, run once per process and CC value), the flags,
- *      msrt.h (embedded in msc, build/msrt_embed.c) and MSC_VERSION;
+ *      msrt.h (embedded in msc, build/msrt_embed.c), MSC_VERSION and
+ *      MSC_HOST_ABI_VERSION;
  *   2. in-process table: the key is already loaded -> dlsym, done;
  *   3. <cache>/<key>.so exists -> dlopen it (a cache hit);
  *   4. otherwise compile: msrt.h is (re)written into the cache directory
@@ -20,8 +21,10 @@
  *
  * The compiler runs without a shell (posix_spawnp; CC is split on blanks so
  * "ccache gcc" works), stdin from /dev/null, stdout and stderr into the log.
- * The object is NOT linked against the runtime: msc (and the unit tests) are
- * linked with -rdynamic, so msrt_* resolve to the executable's own copies.
+ * The object is NOT linked against the runtime: msc (and the unit tests)
+ * export msrt_* (driver/msc.dynlist), so they resolve to the executable's
+ * own copies; nothing else of msc is exported. An object that defines
+ * msc_host_init gets the MscHost table after each dlopen (codegen.h).
  * -lm is passed: harmless (the executable already has libm loaded), and it
  * keeps the object correct if generated code calls libm directly and is
  * loaded by a host that does not link libm.
@@ -72,6 +75,15 @@ static CcId *ccids;
 static size_t nccids;
 
 static unsigned tmp_counter;
+
+/* What JIT'd code may call in the host besides msrt_* (codegen.h). */
+static const MscHost host = {
+    .abi_version = MSC_HOST_ABI_VERSION,
+    .size = (uint32_t)sizeof(MscHost),
+    .write = msrt_write,
+};
+
+const MscHost *jit_host(void) { return &host; }
 
 /* ---- small helpers ------------------------------------------------------ */
 
@@ -331,6 +343,16 @@ static CgEntryFn lookup(void *handle, const char *fname, const char *path, char 
   return fn;
 }
 
+/* Hands the host table to a freshly loaded object that asks for it. */
+static void host_init(void *handle) {
+  dlerror();
+  void *sym = dlsym(handle, "msc_host_init");
+  if (!sym) return;
+  void (*init)(const MscHost *);
+  memcpy(&init, &sym, sizeof init);
+  init(&host);
+}
+
 static void remember(uint64_t key, void *handle) {
   if (nloaded == caploaded) {
     caploaded = caploaded ? caploaded * 2 : 8;
@@ -464,6 +486,8 @@ CgEntryFn jit_load(const char *c_text, const char *fname, const JitOptions *opts
   h = fnv_part(h, JIT_FLAGS " " JIT_LIBS, strlen(JIT_FLAGS " " JIT_LIBS));
   h = fnv_part(h, msc_msrt_h, msc_msrt_h_len);
   h = fnv_part(h, MSC_VERSION, strlen(MSC_VERSION));
+  uint32_t abi = MSC_HOST_ABI_VERSION;
+  h = fnv_part(h, &abi, sizeof abi);
 
   Buf stem = {0}, so = {0};
   buf_printf(&stem, "%s/%016llx", dir, (unsigned long long)h);
@@ -501,6 +525,7 @@ CgEntryFn jit_load(const char *c_text, const char *fname, const JitOptions *opts
       goto out;
     }
   }
+  host_init(handle);
   remember(h, handle);
   fn = lookup(handle, fname, so.data, err, errcap);
 out:

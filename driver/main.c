@@ -13,7 +13,6 @@
 #include <string.h>
 
 #include "../codegen/codegen.h"
-#include "../eval/fold.h"
 #include "../eval/graph.h"
 #include "../eval/value.h"
 #include "../frontend/ast.h"
@@ -42,29 +41,11 @@ static const char usage[] =
     "  --backend=ref   run graphs with the reference executor (no C compiler)\n"
     "  --cache-dir=DIR where compiled graphs are cached (default $MSC_CACHE_DIR,\n"
     "                  else $XDG_CACHE_HOME/msc, else ~/.cache/msc)\n"
-    "  --dump-ir       print each compiled graph's IR to stderr\n"
-    "  --emit-dot      print each compiled graph as Graphviz dot to stderr\n"
-    "  --dump-c        print each compiled graph's generated C to stderr\n"
     "  -v, --verbose   log each graph compilation (and why, and the time of\n"
     "                  capture, passes and codegen) and each cc run\n"
     "\n"
-    "pass options (every compiled graph; dumps and reports go to stderr):\n"
-    "  -O0|-O1|-O2     the pass pipeline of graphs whose jit_level the script does\n"
-    "                  not set (ms.jit(jit_level=...), Cell.set_jit_config(\n"
-    "                  JitConfig(jit_level=...)) win); default -O1.\n"
-    "                  O0: inline, constfold, simplify, dce; O1: + cse, fusion;\n"
-    "                  O2: + layout\n"
-    "  --passes=P,...  run exactly these passes, in order, instead\n"
-    "  --print-before=P,...  dump the IR before these passes\n"
-    "  --print-after=P,...   dump the IR after these passes ('all': every pass)\n"
-    "  --print-after-all     dump the IR after every pass\n"
-    "  --print-after-change  dump the IR after every pass that changed it\n"
-    "  --verify-each   verify the IR after every pass (a failure is a RuntimeError)\n"
-    "  --time-passes   print a table of the time each pass took\n"
-    "  --memory-report print each graph's arena plan against its lower bound\n"
-    "                  (--backend=cc)\n"
-    "  passes: inline constfold simplify cse dce fuse-epilogue fuse-elementwise\n"
-    "          layout\n"
+    "The compile options below apply to every compiled graph of msc run and\n"
+    "msc compile, and to msc opt.\n"
     "\n"
     "Graphs: a Cell called in GRAPH_MODE, a function or construct under @ms.jit\n"
     "and Cell.compile() capture a graph: capture_mode='ast' (default) stages the\n"
@@ -89,7 +70,8 @@ static const char usage[] =
     "  --runtime=separate  msrt.h and msrt_*.c beside the library instead (one\n"
     "                  runtime shared by several libraries)\n"
     "  --memory-report per entry: arena, lower bound, weights and the plan\n"
-    "  -O0|-O1|-O2, -v as for run\n"
+    "  -v as for run; the compile options as below (the passes and dumps of the\n"
+    "  library's entries)\n"
     "\n"
     "exit status: 0 success, 1 error in the script, 2 usage error;\n"
     "sys.exit(n) in the script exits with n.\n";
@@ -99,16 +81,22 @@ typedef struct RunJob {
   char **argv; /* argv[0] is the script path (sys.argv) */
   bool syntax_only, dump_ast;
   int status;
+  GraphConfig cfg; /* how graphs compile and run */
   AotOptions *aot; /* msc compile: write the library after the run */
 } RunJob;
+
+static void print_usage(FILE *f) {
+  fputs(usage, f);
+  fputc('\n', f);
+  cg_compile_options_help(f);
+}
 
 /* msc compile, after the script ran: the recorded graphs into the library
  * (the modules' locations point into the script's source: call before it
  * is freed). */
-static int write_library(const AotOptions *o) {
-  GraphRecord **recs;
-  int n;
-  graph_records_take(&recs, &n);
+static int write_library(const AotOptions *o, GraphRecords *rs) {
+  GraphRecord **recs = rs->v;
+  int n = rs->n;
   AotGraph *gs = calloc((size_t)(n ? n : 1), sizeof(AotGraph));
   AotTensor **ts = calloc((size_t)(n ? n : 1), sizeof(AotTensor *));
   AotCall **cs = calloc((size_t)(n ? n : 1), sizeof(AotCall *));
@@ -146,12 +134,11 @@ static int write_library(const AotOptions *o) {
   for (int i = 0; i < n; i++) {
     free(ts[i]);
     free(cs[i]);
-    graph_record_free(recs[i]);
   }
   free(ts);
   free(cs);
   free(gs);
-  free(recs);
+  graph_records_free(rs);
   return status;
 }
 
@@ -178,18 +165,15 @@ static int run_script(RunJob *job) {
   } else {
     Interp *I = interp_new(job->argc, job->argv);
     I->arena = arena;
+    graph_configure(I, &job->cfg);
     status = interp_run_main(I, src, mod);
     interp_free(I);
     if (job->aot) {
       if (status == 0) {
         fflush(stdout);
-        status = write_library(job->aot);
+        status = write_library(job->aot, job->cfg.records);
       } else { /* the script failed: nothing is written */
-        GraphRecord **recs;
-        int n;
-        graph_records_take(&recs, &n);
-        for (int i = 0; i < n; i++) graph_record_free(recs[i]);
-        free(recs);
+        graph_records_free(job->cfg.records);
       }
     }
   }
@@ -204,61 +188,44 @@ static void *run_thread(void *p) {
   return NULL;
 }
 
+static int run_job(RunJob *job);
+
 static int cmd_run(int argc, char **argv) {
   RunJob job = {0};
+  GraphConfig *c = &job.cfg;
+  graph_config_init(c);
   int i = 0;
   for (; i < argc; i++) {
     const char *a = argv[i];
     if (strcmp(a, "--syntax-only") == 0) job.syntax_only = true;
     else if (strcmp(a, "--dump-ast") == 0) job.dump_ast = true;
-    else if (strcmp(a, "--mode=pynative") == 0) graph_config.mode = GM_PYNATIVE;
-    else if (strcmp(a, "--mode=graph") == 0) graph_config.mode = GM_GRAPH;
-    else if (strcmp(a, "--backend=cc") == 0) graph_config.backend = GB_CC;
-    else if (strcmp(a, "--backend=ref") == 0) graph_config.backend = GB_REF;
-    else if (strncmp(a, "--cache-dir=", 12) == 0 && a[12]) graph_config.cache_dir = a + 12;
-    else if (strcmp(a, "--dump-ir") == 0) graph_config.dump_ir = true;
-    else if (strcmp(a, "--emit-dot") == 0) graph_config.emit_dot = true;
-    else if (strcmp(a, "--dump-c") == 0) graph_config.dump_c = true;
-    else if (strcmp(a, "-v") == 0 || strcmp(a, "--verbose") == 0) graph_config.verbose = true;
-    else if (strcmp(a, "-O0") == 0 || strcmp(a, "-O1") == 0 || strcmp(a, "-O2") == 0) graph_config.opt_level = a[2] - '0';
-    else if (strncmp(a, "--passes=", 9) == 0) graph_config.passes.passes = a + 9;
-    else if (strncmp(a, "--print-after=", 14) == 0) graph_config.passes.print_after = a + 14;
-    else if (strncmp(a, "--print-before=", 15) == 0) graph_config.passes.print_before = a + 15;
-    else if (strcmp(a, "--print-after-all") == 0) graph_config.passes.print_after_all = true;
-    else if (strcmp(a, "--print-after-change") == 0) graph_config.passes.print_after_change = true;
-    else if (strcmp(a, "--verify-each") == 0) graph_config.passes.verify_each = true;
-    else if (strcmp(a, "--time-passes") == 0) graph_config.passes.time_passes = true;
-    else if (strcmp(a, "--memory-report") == 0) graph_config.memory_report = true;
+    else if (strcmp(a, "--mode=pynative") == 0) c->mode = GM_PYNATIVE;
+    else if (strcmp(a, "--mode=graph") == 0) c->mode = GM_GRAPH;
+    else if (strcmp(a, "--backend=cc") == 0) c->backend = GB_CC;
+    else if (strcmp(a, "--backend=ref") == 0) c->backend = GB_REF;
+    else if (strncmp(a, "--cache-dir=", 12) == 0 && a[12]) c->cache_dir = a + 12;
+    else if (strcmp(a, "-v") == 0 || strcmp(a, "--verbose") == 0) c->verbose = true;
+    else if (cg_compile_option(&c->compile, a)) continue;
     else if (strcmp(a, "-") == 0 || a[0] != '-') break;
     else {
-      fprintf(stderr, "msc: error: unknown option '%s' for 'msc run'\n%s", a, usage);
+      fprintf(stderr, "msc: error: unknown option '%s' for 'msc run'\n", a);
+      print_usage(stderr);
       return 2;
     }
   }
   char err[512];
-  if (!pass_check_names(&graph_config.passes, err, sizeof err)) {
+  if (!cg_compile_options_check(&c->compile, err, sizeof err)) {
     fprintf(stderr, "msc: error: %s\n", err);
     return 2;
   }
   if (i == argc) {
-    fprintf(stderr, "msc: error: 'msc run' needs a script\n%s", usage);
+    fprintf(stderr, "msc: error: 'msc run' needs a script\n");
+    print_usage(stderr);
     return 2;
   }
   job.argc = argc - i;
   job.argv = argv + i;
-
-  pthread_attr_t attr;
-  pthread_t th;
-  pthread_attr_init(&attr);
-  pthread_attr_setstacksize(&attr, (size_t)512 << 20);
-  if (pthread_create(&th, &attr, run_thread, &job) != 0) {
-    run_thread(&job); /* no thread: run on this stack */
-  } else {
-    pthread_join(th, NULL);
-  }
-  pthread_attr_destroy(&attr);
-  fflush(stdout);
-  return job.status;
+  return run_job(&job);
 }
 
 static int run_job(RunJob *job) {
@@ -292,8 +259,12 @@ static int cmd_compile(int argc, char **argv) {
   const char **entries = calloc((size_t)argc + 1, sizeof(char *));
   int nentries = 0, i = 0, status = 2;
   char *stem = NULL, *base = NULL;
-  graph_config.record = true;
-  graph_config.backend = GB_REF; /* the reference outputs of the self-test */
+  GraphRecords recs = {0};
+  CgCompileOptions copts;
+  cg_compile_options_init(&copts);
+  graph_config_init(&job.cfg);
+  job.cfg.records = &recs;
+  job.cfg.backend = GB_REF; /* the reference outputs of the self-test */
   /* options anywhere (msc compile FILE -o DIR); the first other word is
    * the script, the rest (and everything after "--") its arguments */
   char **rest = calloc((size_t)argc + 1, sizeof(char *));
@@ -315,22 +286,38 @@ static int cmd_compile(int argc, char **argv) {
       fprintf(stderr, "msc: error: unknown --runtime=%s (inline or separate)\n", a + 10);
       free(rest);
       goto out;
-    } else if (strcmp(a, "--memory-report") == 0) ao.memory_report = stderr;
-    else if (strcmp(a, "-v") == 0 || strcmp(a, "--verbose") == 0) graph_config.verbose = true;
-    else if (strcmp(a, "-O0") == 0 || strcmp(a, "-O1") == 0 || strcmp(a, "-O2") == 0) graph_config.opt_level = a[2] - '0';
+    } else if (strcmp(a, "-v") == 0 || strcmp(a, "--verbose") == 0) job.cfg.verbose = true;
+    else if (cg_compile_option(&copts, a)) continue;
     else if (strcmp(a, "-") == 0 || a[0] != '-') rest[nrest++] = argv[i];
     else {
-      fprintf(stderr, "msc: error: unknown option '%s' for 'msc compile'\n%s", a, usage);
+      fprintf(stderr, "msc: error: unknown option '%s' for 'msc compile'\n", a);
+      print_usage(stderr);
       free(rest);
       goto out;
     }
   }
+  {
+    char cerr[512];
+    if (!cg_compile_options_check(&copts, cerr, sizeof cerr)) {
+      fprintf(stderr, "msc: error: %s\n", cerr);
+      free(rest);
+      goto out;
+    }
+  }
+  /* the script's own run (reference executor) records each graph as
+   * captured, at its level, without passes: the library's entries then go
+   * through the whole pipeline once, with the dumps and reports (aot.c) */
+  job.cfg.compile.level = copts.level;
+  job.cfg.compile.no_passes = true;
+  ao.compile = &copts;
+  if (copts.memory_report) ao.memory_report = stderr;
   for (int k = 0; k < nrest; k++) argv[k] = rest[k];
   argc = nrest;
   i = 0;
   free(rest);
   if (i == argc) {
-    fprintf(stderr, "msc: error: 'msc compile' needs a script\n%s", usage);
+    fprintf(stderr, "msc: error: 'msc compile' needs a script\n");
+    print_usage(stderr);
     goto out;
   }
   if (!ao.dir || !*ao.dir) {
@@ -352,13 +339,12 @@ static int cmd_compile(int argc, char **argv) {
   ao.source = base;
   ao.entries = entries;
   ao.nentries = nentries;
-  ao.fold = eval_fold;
-  ao.fold_ctx = NULL;
   job.argc = argc - i;
   job.argv = argv + i;
   job.aot = &ao;
   status = run_job(&job);
 out:
+  graph_records_free(&recs);
   free(entries);
   free(stem);
   free(base);
@@ -367,12 +353,12 @@ out:
 
 int main(int argc, char **argv) {
   if (argc < 2) {
-    fputs(usage, stderr);
+    print_usage(stderr);
     return 2;
   }
   const char *cmd = argv[1];
   if (strcmp(cmd, "--help") == 0 || strcmp(cmd, "-h") == 0 || strcmp(cmd, "help") == 0) {
-    fputs(usage, stdout);
+    print_usage(stdout);
     return 0;
   }
   if (strcmp(cmd, "--version") == 0) {
@@ -381,7 +367,8 @@ int main(int argc, char **argv) {
   }
   if (strcmp(cmd, "run") == 0) return cmd_run(argc - 2, argv + 2);
   if (strcmp(cmd, "compile") == 0) return cmd_compile(argc - 2, argv + 2);
-  if (strcmp(cmd, "opt") == 0) return pass_opt_main(argc - 1, argv + 1, eval_fold, NULL);
-  fprintf(stderr, "msc: error: unknown command '%s'\n%s", cmd, usage);
+  if (strcmp(cmd, "opt") == 0) return cg_opt_main(argc - 1, argv + 1);
+  fprintf(stderr, "msc: error: unknown command '%s'\n", cmd);
+  print_usage(stderr);
   return 2;
 }

@@ -375,8 +375,7 @@ Value lookup_method(Interp *I, Value obj, Str *name, bool *with_self) {
 
 static Value user_func(Value v) { return v_is(v, OBJ_FUNC) || v_is(v, OBJ_STATICMETHOD) ? v : v_undef(); }
 
-ClassInfo *class_info(Interp *I, Class *c);
-ClassInfo *class_info(Interp *I, Class *c) {
+static ClassInfo *class_info(Interp *I, Class *c) {
   Eval *ev = EV(I);
   ClassInfo *ci = &ev->cinfo[((uintptr_t)c >> 6) % CLASS_CACHE];
   if (ci->cls == c && ci->epoch == ev->epoch) return ci;

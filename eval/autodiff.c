@@ -31,7 +31,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../ir/exec.h"
 #include "../passes/grad.h"
 #include "graph.h"
 #include "interp.h"
@@ -59,11 +58,11 @@ typedef struct GCall {
 } GCall;
 
 /* The function's name as an IR graph name ("<lambda>" -> "_lambda_"). */
-static const char *fn_name(Value fn) {
-  static char buf[64];
+/* fn's name made an IR identifier, in buf[64]. */
+static const char *fn_name(Value fn, char *buf) {
   const char *n = "fn";
   if (v_is(fn, OBJ_FUNC) && ((Func *)fn.as.o)->name) n = ((Func *)fn.as.o)->name->data;
-  snprintf(buf, sizeof buf, "%s", n);
+  snprintf(buf, 64, "%s", n);
   graph_ident(buf);
   return buf;
 }
@@ -220,7 +219,7 @@ static void differentiate(Interp *I, GCall *gc, IrNode **grads, Value *ret) {
     if (RT_TRY(I, &c)) rt_raise(I, EXC_TypeError, "%s", err.msg);
     Value e = CUR_EXC(I);
     CUR_EXC(I) = v_undef();
-    ir_exec_relocate(I, err.loc);
+    graph_relocate(I, err.loc);
     reraise_owned(I, e);
   }
   for (int k = 0; k < nwrt; k++) grads[k] = as_node(g, grads[k], loc);
@@ -281,7 +280,7 @@ Value autodiff_native_grad_call(Interp *I, int argc, Value *argv, KwArgs *kw) {
       differentiate(I, &gc, grads, &ret);
       for (int k = 0; k < nwrt; k++) gt[k] = graph_sym(I, grads[k]);
     } else {
-      gc.tr = graph_trace_begin(I, fn_name(gc.fn));
+      gc.tr = graph_trace_begin(I, fn_name(gc.fn, (char[64]){0}));
       differentiate(I, &gc, grads, &ret);
       IrGraph *g = graph_cur_graph(I);
       IrLoc loc = graph_cur_loc(I);
@@ -295,10 +294,10 @@ Value autodiff_native_grad_call(Interp *I, int argc, Value *argv, KwArgs *kw) {
       Catch c2;
       bool ran = false;
       if (RT_TRY(I, &c2)) {
-        if (!ir_verify(m, NULL))
+        if (!ir_verify(m))
           rt_raise(I, EXC_RuntimeError, "internal error: the gradient graph of '%s' does not verify (see above)",
-                   fn_name(gc.fn));
-        ir_exec(I, m, params, gt);
+                   fn_name(gc.fn, (char[64]){0}));
+        graph_exec(I, m, params, gt);
         rt_catch_pop(I, &c2);
         ran = true;
       }

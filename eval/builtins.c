@@ -118,15 +118,6 @@ static _Noreturn void int_overflow(Interp *I) {
            "integer overflow: result does not fit in 64 bits (msc integers are 64-bit)");
 }
 
-/* Python's int(d) for a float with an integral value (round, floor, ...). */
-static Value float_to_int(Interp *I, double d) {
-  if (isinf(d)) rt_raise(I, EXC_OverflowError, "cannot convert float infinity to integer");
-  if (isnan(d)) rt_raise(I, EXC_ValueError, "cannot convert float NaN to integer");
-  if (d >= 9223372036854775808.0 || d < -9223372036854775808.0)
-    int_overflow(I);
-  return v_int((int64_t)d);
-}
-
 /* An interned copy of an attribute-name argument (new reference). */
 static Str *attr_name(Interp *I, Value v) {
   if (!v_is(v, OBJ_STR))
@@ -266,50 +257,17 @@ NATIVE(bi_repr) {
   return v_obj(&rt_repr(I, argv[0])->h);
 }
 
-/* Decodes one UTF-8 sequence (msc strings are valid UTF-8, possibly with
- * encoded surrogates); returns its length. */
-static int utf8_decode(const unsigned char *s, uint32_t *cp) {
-  if (s[0] < 0x80) { *cp = s[0]; return 1; }
-  if ((s[0] & 0xE0) == 0xC0) { *cp = (uint32_t)(s[0] & 0x1F) << 6 | (s[1] & 0x3F); return 2; }
-  if ((s[0] & 0xF0) == 0xE0) {
-    *cp = (uint32_t)(s[0] & 0x0F) << 12 | (uint32_t)(s[1] & 0x3F) << 6 | (s[2] & 0x3F);
-    return 3;
-  }
-  *cp = (uint32_t)(s[0] & 0x07) << 18 | (uint32_t)(s[1] & 0x3F) << 12 |
-        (uint32_t)(s[2] & 0x3F) << 6 | (s[3] & 0x3F);
-  return 4;
-}
-
-static size_t utf8_encode(uint32_t cp, char *out) {
-  if (cp < 0x80) { out[0] = (char)cp; return 1; }
-  if (cp < 0x800) {
-    out[0] = (char)(0xC0 | cp >> 6);
-    out[1] = (char)(0x80 | (cp & 0x3F));
-    return 2;
-  }
-  if (cp < 0x10000) {
-    out[0] = (char)(0xE0 | cp >> 12);
-    out[1] = (char)(0x80 | (cp >> 6 & 0x3F));
-    out[2] = (char)(0x80 | (cp & 0x3F));
-    return 3;
-  }
-  out[0] = (char)(0xF0 | cp >> 18);
-  out[1] = (char)(0x80 | (cp >> 12 & 0x3F));
-  out[2] = (char)(0x80 | (cp >> 6 & 0x3F));
-  out[3] = (char)(0x80 | (cp & 0x3F));
-  return 4;
-}
-
 /* ascii(x): repr(x) with non-ASCII characters escaped. */
 NATIVE(bi_ascii) {
   one_arg(I, "ascii", argc, kw);
   Str *r = rt_repr(I, argv[0]);
   if (r->nchars == r->len) return v_obj(&r->h);
   Buf b = {0};
-  const unsigned char *p = (const unsigned char *)r->data, *e = p + r->len;
+  const char *p = r->data, *e = p + r->len;
   while (p < e) {
-    uint32_t cp;
-    p += utf8_decode(p, &cp);
+    int n;
+    uint32_t cp = utf8_decode(p, &n);
+    p += n;
     if (cp < 0x80) buf_putc(&b, (char)cp);
     else if (cp < 0x100) buf_printf(&b, "\\x%02x", cp);
     else if (cp < 0x10000) buf_printf(&b, "\\u%04x", cp);
@@ -643,7 +601,7 @@ NATIVE(bi_round) {
     if (is_none(nd)) {
       double d = x.as.f, r = round(d);
       if (fabs(d - r) == 0.5) r = 2.0 * round(d / 2.0);
-      return float_to_int(I, r);
+      return v_int(float_to_int(I, r));
     }
     return v_float(float_round(x.as.f, to_index(I, nd)));
   }
@@ -807,8 +765,8 @@ NATIVE(bi_chr) {
   int64_t c = to_index(I, argv[0]);
   if (c < 0 || c > 0x10FFFF) rt_raise(I, EXC_ValueError, "chr() arg not in range(0x110000)");
   char buf[4];
-  size_t n = utf8_encode((uint32_t)c, buf);
-  return v_obj(&str_new(I, buf, n)->h);
+  int n = utf8_encode((uint32_t)c, buf);
+  return v_obj(&str_new(I, buf, (size_t)n)->h);
 }
 
 NATIVE(bi_ord) {
@@ -820,9 +778,8 @@ NATIVE(bi_ord) {
   if (s->nchars != 1)
     rt_raise(I, EXC_TypeError, "ord() expected a character, but string of length %lld found",
              (long long)s->nchars);
-  uint32_t cp;
-  utf8_decode((const unsigned char *)s->data, &cp);
-  return v_int(cp);
+  int n;
+  return v_int(utf8_decode(s->data, &n));
 }
 
 static Value int_in_base(Interp *I, Value v, int shift, const char *prefix) {

@@ -784,12 +784,11 @@ Value setdict_binop(Interp *I, BinOp op, Value a, Value b, bool inplace) {
 
 /* ---- Views --------------------------------------------------------------------- */
 
-static Obj *view_classes[3];
-
 Class *dictview_class(Interp *I, DictView *v) {
   static const char *const names[] = {"dict_keys", "dict_values", "dict_items"};
-  if (!view_classes[v->which]) class_new_internal(I, names[v->which], &view_classes[v->which]);
-  return (Class *)view_classes[v->which];
+  Obj **slot = &VR(I)->view_class[v->which];
+  if (!*slot) class_new_internal(I, names[v->which], slot);
+  return (Class *)*slot;
 }
 
 static Value view_new(Interp *I, Dict *d, int which) {

@@ -145,7 +145,8 @@ bool rt_exc_matches(Interp *I, Value exc, ExcKind kind) {
   return c && class_is_subclass(c, I->exc[kind]);
 }
 
-Tuple *exc_args(Interp *I, Value exc) {
+/* exc.args (borrowed), or NULL. */
+static Tuple *exc_args(Interp *I, Value exc) {
   if (!v_is(exc, OBJ_INSTANCE)) return NULL;
   Value a = dict_get_str(I, AS_INST(exc)->dict, I->s.args);
   return v_is(a, OBJ_TUPLE) ? AS_TUPLE(a) : NULL;

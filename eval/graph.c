@@ -7,13 +7,10 @@
 #include <time.h>
 
 #include "../codegen/codegen.h"
-#include "../ir/exec.h"
 #include "../ir/ir.h"
-#include "fold.h"
 #include "graph.h"
 #include "interp.h"
 
-GraphConfig graph_config = {.opt_level = 1};
 
 /* ---- state ------------------------------------------------------------------ */
 
@@ -30,7 +27,21 @@ typedef struct Capture {
   IrNode **pnode, **pload;
   Tensor **pre;          /* trace: a Parameter's value before the trace's
                             first assign of it (owned), else NULL */
+  IrGraph *root;         /* the entry graph (g is the region being captured) */
+  GraphRegion *reg;      /* the innermost region, or NULL (g == root) */
+  int nregion;           /* regions made: their graphs' names */
+  void *cf;              /* ctlflow.c's state (owned there) */
 } Capture;
+
+/* A region being captured: a subgraph of an If or While (ctlflow.c). A
+ * value of an enclosing graph used inside becomes a param of the region
+ * (lifted: outer[i] is passed as inner[i]). */
+struct GraphRegion {
+  GraphRegion *parent;
+  IrGraph *g;
+  int nlift, caplift;
+  IrNode **outer, **inner;
+};
 
 /* How a call's result is rebuilt from the graph's outputs. */
 typedef enum { TPL_OUT, TPL_CONST, TPL_TUPLE, TPL_LIST } TplKind;
@@ -61,7 +72,7 @@ typedef struct Entry {
   CgEntryFn fn;
   CgResult cg;
   void *ws;
-  GraphRecord *rec;      /* msc compile (graph_config.record), or NULL */
+  GraphRecord *rec;      /* msc compile (GraphConfig.records), or NULL */
 } Entry;
 
 typedef struct GFn {
@@ -76,14 +87,31 @@ typedef struct GFn {
 
 typedef struct GraphState {
   Capture *cap;
+  Loc *warned;           /* trace: lines warned about a baked-in branch */
+  int nwarned;
   uint32_t gen;
   int nfn, capfn;
   GFn **fns;
+  GraphConfig cfg;
+  char *export_name;     /* ms.export running: the entry's name */
 } GraphState;
 
+void graph_config_init(GraphConfig *c) {
+  memset(c, 0, sizeof *c);
+  cg_compile_options_init(&c->compile);
+}
+
 static GraphState *gs(Interp *I) {
-  if (!I->graph) I->graph = xcalloc(1, sizeof(GraphState));
+  if (!I->graph) {
+    I->graph = xcalloc(1, sizeof(GraphState));
+    graph_config_init(&I->graph->cfg);
+  }
   return I->graph;
+}
+
+void graph_configure(Interp *I, const GraphConfig *c) { gs(I)->cfg = *c; }
+
+static const GraphConfig *cfg(Interp *I) { return &gs(I)->cfg;
 }
 
 static double now_ms(void) {
@@ -100,6 +128,26 @@ void graph_init(Interp *I) { msrt_set_output(out_write, I); }
 
 bool graph_staging(Interp *I) { return I->graph && I->graph->cap && I->graph->cap->mode == CAP_AST; }
 bool graph_tracing(Interp *I) { return I->graph && I->graph->cap && I->graph->cap->mode == CAP_TRACE; }
+
+/* A traced function's Python control flow read tensor t (computed from
+ * the trace's inputs): warn once per line that the branch taken now is
+ * baked into the graph (seed 004: trace cannot see control flow). */
+void graph_trace_branch(Interp *I, const Tensor *t) {
+  GraphState *S = I->graph;
+  if (!graph_tracing(I) || !t->sym || t->sym_gen != S->cap->gen) return;
+  const Frame *f = I->frame;
+  while (f && !(f->cur && f->cur->loc.file && !interp_is_lib_src(I, f->cur->loc.file))) f = f->prev;
+  if (!f) return;
+  Loc l = f->cur->loc;
+  for (int i = 0; i < S->nwarned; i++)
+    if (S->warned[i].file == l.file && S->warned[i].beg == l.beg) return;
+  S->warned = xrealloc(S->warned, sizeof(Loc) * (size_t)(S->nwarned + 1));
+  S->warned[S->nwarned++] = l;
+  fflush(stdout);
+  diag_emit(DIAG_WARNING, l, "this condition reads a tensor's value while capture_mode='trace' records the "
+            "graph: the branch taken now is baked into the graph and later calls take it whatever their inputs "
+            "(use capture_mode='ast' for control flow on tensors)");
+}
 
 /* ---- symbolic tensors -------------------------------------------------------- */
 
@@ -157,11 +205,11 @@ static int param_slot(Interp *I, Capture *c, Tensor *t) {
     snprintf(nm, sizeof nm, "Parameter%d", c->np + 1);
     name = nm;
   }
-  IrNode *p = ir_parameter(c->g, name, ttype(c->m, t));
+  IrNode *p = ir_parameter(c->root, name, ttype(c->m, t));
   c->ptens[c->np] = t; /* owned: a Cell built inside the graph dies with it */
   obj_incref(&t->h);
   c->pnode[c->np] = p;
-  c->pload[c->np] = ir_load(c->g, p, cur_loc(I, c->m));
+  c->pload[c->np] = ir_load(c->root, p, cur_loc(I, c->m));
   c->pre[c->np] = NULL;
   return c->np++;
 }
@@ -170,20 +218,22 @@ static int param_slot(Interp *I, Capture *c, Tensor *t) {
  * one after an Assign of it). */
 static IrNode *param_load(Interp *I, Capture *c, Tensor *t) {
   int i = param_slot(I, c, t);
-  if (!c->pload[i]) c->pload[i] = ir_load(c->g, c->pnode[i], cur_loc(I, c->m));
+  if (!c->pload[i]) c->pload[i] = ir_load(c->root, c->pnode[i], cur_loc(I, c->m));
   return c->pload[i];
 }
 
 /* The IR value of a tensor operand (cast to dt). */
+static IrNode *lift(Interp *I, Capture *c, GraphRegion *r, IrNode *v);
+
 static IrNode *value_node(Interp *I, Capture *c, Tensor *t, msrt_dtype dt) {
   IrNode *v;
   if (t->sym && t->sym_gen == c->gen) {
-    v = t->sym;
+    v = lift(I, c, c->reg, t->sym);
   } else if (!t->data) {
     tensor_need_data(I, t, "this operation");
     return NULL;
   } else if (t->flavour == TF_PARAM) {
-    v = param_load(I, c, t);
+    v = lift(I, c, c->reg, param_load(I, c, t));
   } else {
     if (t->dtype != dt) { /* fold the cast of a constant */
       Tensor *ct = tensor_cast(I, t, dt, TF_MS);
@@ -311,6 +361,9 @@ Value graph_native_assign(Interp *I, int argc, Value *argv, KwArgs *kw) {
              shape_str(b, sizeof b, p->ndim, p->shape));
   }
   Capture *c = I->graph ? I->graph->cap : NULL;
+  if (c && c->reg)
+    rt_raise(I, EXC_NotImplementedError, "assigning a Parameter inside a branch or loop of a tensor condition "
+             "is not supported yet: assign after the if/while");
   if (c) {
     int j = param_slot(I, c, p);
     IrNode *val = value_node(I, c, v, p->dtype);
@@ -354,6 +407,117 @@ Tensor *graph_sym(Interp *I, IrNode *n) {
   return tensor_new_sym(I, t->dt, t->ndim, t->shape, n);
 }
 
+/* ---- regions (ctlflow.c) ------------------------------------------------------- */
+
+/* The param of r standing for outer value o (made when missing). */
+static IrNode *region_param_for(GraphRegion *r, IrNode *o) {
+  for (int i = 0; i < r->nlift; i++)
+    if (r->outer[i] == o) return r->inner[i];
+  if (r->nlift == r->caplift) {
+    r->caplift = r->caplift ? 2 * r->caplift : 8;
+    r->outer = xrealloc(r->outer, sizeof(IrNode *) * (size_t)r->caplift);
+    r->inner = xrealloc(r->inner, sizeof(IrNode *) * (size_t)r->caplift);
+  }
+  r->outer[r->nlift] = o;
+  r->inner[r->nlift] = ir_param(r->g, o->name ? o->name : "v", o->type);
+  return r->inner[r->nlift++];
+}
+
+/* v (a value of r's graph or of an enclosing one) as a value of r's
+ * graph: a lifted param when it is an enclosing graph's. */
+static IrNode *lift(Interp *I, Capture *c, GraphRegion *r, IrNode *v) {
+  if (v->kind == IR_NK_CONST) return v;
+  if (!r) {
+    if (v->owner != c->root)
+      rt_raise(I, EXC_RuntimeError, "a tensor computed inside a branch or loop body of a tensor condition is used "
+               "outside it; assign it to a variable in every branch (or before the loop) instead");
+    return v;
+  }
+  if (v->owner == r->g) return v;
+  return region_param_for(r, lift(I, c, r->parent, v));
+}
+
+void **graph_cf_state(Interp *I) { return &cur_cap(I)->cf; }
+
+GraphRegion *graph_region_push(Interp *I, const char *what) {
+  Capture *c = cur_cap(I);
+  GraphRegion *r = xcalloc(1, sizeof *r);
+  char nm[256];
+  snprintf(nm, sizeof nm, "%s_%s%d", c->root->name, what, c->nregion++);
+  r->g = ir_graph_new(c->m, arena_strdup(c->m->arena, nm), cur_loc(I, c->m));
+  r->parent = c->reg;
+  c->reg = r;
+  c->g = r->g;
+  return r;
+}
+
+void graph_region_pop(Interp *I, GraphRegion *r) {
+  Capture *c = cur_cap(I);
+  c->reg = r->parent;
+  c->g = r->parent ? r->parent->g : c->root;
+}
+
+void graph_region_resume(Interp *I, GraphRegion *r) {
+  Capture *c = cur_cap(I);
+  c->reg = r;
+  c->g = r->g;
+}
+
+void graph_region_free(GraphRegion *r) {
+  if (!r) return;
+  free(r->outer);
+  free(r->inner);
+  free(r);
+}
+
+IrGraph *graph_region_graph(GraphRegion *r) { return r->g; }
+int graph_region_nlift(GraphRegion *r) { return r->nlift; }
+IrNode *graph_region_outer(GraphRegion *r, int i) { return r->outer[i]; }
+
+/* Gives a and b the same lifted values in the same order (a's, then the
+ * ones only b lifted); their params from index `fixed` on follow that
+ * order. */
+void graph_region_align(GraphRegion *a, GraphRegion *b, int fixed) {
+  int na = a->nlift;
+  for (int i = 0; i < b->nlift; i++) region_param_for(a, b->outer[i]);
+  for (int i = 0; i < na; i++) region_param_for(b, a->outer[i]);
+  IrNode **inner = xmalloc(sizeof(IrNode *) * (size_t)(a->nlift + 1));
+  for (int i = 0; i < a->nlift; i++) inner[i] = region_param_for(b, a->outer[i]);
+  for (int i = 0; i < a->nlift; i++) {
+    b->outer[i] = a->outer[i];
+    b->inner[i] = inner[i];
+    b->g->params[fixed + i] = inner[i];
+    a->g->params[fixed + i] = a->inner[i];
+  }
+  free(inner);
+}
+
+/* The condition value of tensor t in the current graph: a 0-d Bool. */
+IrNode *graph_cond_node(Interp *I, Tensor *t) {
+  Capture *c = cur_cap(I);
+  if (t->size != 1)
+    rt_raise(I, EXC_ValueError, "The truth value of a Tensor with %lld elements is ambiguous in a graph "
+             "condition; use .any() or .all()", (long long)t->size);
+  IrNode *v = value_node(I, c, t, t->dtype);
+  IrLoc loc = cur_loc(I, c->m);
+  if (t->ndim) {
+    v = ir_node1(c->g, OP_Reshape, v, ir_type_tensor(c->m, t->dtype, 0, NULL), loc);
+    ir_attr_ints(v, "shape", 0, NULL);
+  }
+  if (t->dtype != MSRT_BOOL) {
+    v = ir_node1(c->g, OP_Cast, v, ir_type_tensor(c->m, MSRT_BOOL, 0, NULL), loc);
+    ir_attr_dtype(v, "dtype", MSRT_BOOL);
+  }
+  return v;
+}
+
+/* Is v a tensor computed in the graph being captured (ast)? */
+bool graph_is_sym(Interp *I, Value v) {
+  if (!graph_staging(I) || !v_is(v, OBJ_TENSOR)) return false;
+  Tensor *t = AS_TENSOR(v);
+  return t->flavour == TF_PARAM || (!t->data && t->sym && t->sym_gen == I->graph->cap->gen);
+}
+
 struct GraphTrace {
   Capture c;
   Capture *saved;
@@ -367,7 +531,7 @@ GraphTrace *graph_trace_begin(Interp *I, const char *name) {
   tr->c.mode = CAP_TRACE;
   tr->c.gen = ++S->gen;
   tr->c.m = ir_module_new();
-  tr->c.g = ir_graph_new(tr->c.m, name, cur_loc(I, tr->c.m));
+  tr->c.g = tr->c.root = ir_graph_new(tr->c.m, name, cur_loc(I, tr->c.m));
   tr->saved = S->cap;
   S->cap = &tr->c;
   return tr;
@@ -686,6 +850,8 @@ static const char *param_name(Value fn, int i) {
 /* ---- capture and compile ------------------------------------------------------ */
 
 static void capture_free(Interp *I, Capture *c) {
+  cf_free(I, c->cf);
+  c->cf = NULL;
   for (int i = 0; i < c->np; i++) {
     if (c->ptens[i]) obj_decref(I, &c->ptens[i]->h);
     if (c->pre && c->pre[i]) obj_decref(I, &c->pre[i]->h);
@@ -713,7 +879,7 @@ static Value capture(Interp *I, GFn *gf, Entry *e, int argc, Value *argv, KwArgs
     Func *f = (Func *)gf->fn.as.o;
     if (f->def) floc = ir_loc(c.m, f->def->loc);
   }
-  c.g = ir_graph_new(c.m, gf->name, floc);
+  c.g = c.root = ir_graph_new(c.m, gf->name, floc);
 
   ArgCtx ac = {&c, "arg", 0, xcalloc((size_t)(ninputs ? ninputs : 1), sizeof(Tensor *)), 0};
   Value *nargs = xcalloc((size_t)(argc ? argc : 1), sizeof(Value));
@@ -808,57 +974,37 @@ static Value capture(Interp *I, GFn *gf, Entry *e, int argc, Value *argv, KwArgs
 }
 
 /* "N nodes" counts the entry graph's nodes after the passes. */
-static void log_compile(GFn *gf, Entry *e, const char *why, double ms_cap, double ms_pass, double ms_cg) {
-  if (!graph_config.verbose) return;
+static void log_compile(Interp *I, GFn *gf, Entry *e, const char *why, double ms_cap, const CgResult *r) {
+  if (!cfg(I)->verbose) return;
   IrGraph *g = ir_module_entry(e->m);
   fprintf(stderr, "msc: jit: compiling '%s' (%s): %d nodes, capture %.2f ms, passes %.2f ms, codegen %.2f ms\n",
-          gf->name, why, g->nnode, ms_cap, ms_pass, ms_cg);
+          gf->name, why, g->nnode, ms_cap, r->ms_passes, r->ms_emit);
 }
 
-/* Runs the pass pipeline of gf's level on e's module (passes.h), with the
- * dump/verify/timing options of msc run; returns the time it took. */
-static double run_passes(Interp *I, GFn *gf, Entry *e) {
-  double t0 = now_ms();
-  PassCtx ctx;
-  memset(&ctx, 0, sizeof ctx);
-  ctx.level = gf->level;
-  ctx.fold = eval_fold;
-  ctx.fold_ctx = I;
-  PassOptions po = graph_config.passes;
-  po.level = gf->level;
-  char err[512];
-  if (!pass_run(e->m, &ctx, &po, err, sizeof err))
-    rt_raise_op(I, EXC_RuntimeError, "graph '%s': %s", gf->name, err);
-  return now_ms() - t0;
-}
-
-/* Verifies, runs the passes, dumps, emits C and loads it (cc backend);
- * logs the compilation (-v) before the cc run. */
+/* The one pipeline (codegen.h cg_compile) with msc run's options at gf's
+ * level: verify, passes, verify, dumps, and for the cc backend the memory
+ * plan and the C, which is then compiled and loaded; logs the compilation
+ * (-v) before the cc run. */
 static void backend_prepare(Interp *I, GFn *gf, Entry *e, const char *why, double ms_cap) {
-  if (!ir_verify(e->m, NULL))
-    rt_raise(I, EXC_RuntimeError, "internal error: the graph of '%s' does not verify (see above)", gf->name);
-  double ms_pass = run_passes(I, gf, e);
-  if (!ir_verify(e->m, NULL))
-    rt_raise(I, EXC_RuntimeError, "internal error: the graph of '%s' does not verify after the passes (see above)",
-             gf->name);
-  if (graph_config.dump_ir) ir_print(stderr, e->m);
-  if (graph_config.emit_dot) ir_print_dot(stderr, e->m);
-  if (graph_config.backend != GB_CC) {
-    log_compile(gf, e, why, ms_cap, ms_pass, 0);
-    return;
-  }
-  double t0 = now_ms();
+  const GraphConfig *c = cfg(I);
+  CgCompileOptions o = c->compile;
+  o.level = gf->level;
+  o.emit = c->backend == GB_CC;
   char *fname = cg_entry_name(gf->name);
   char err[512];
-  CgOptions co = {0};
-  co.memory_report = graph_config.memory_report ? stderr : NULL;
-  if (!cg_emit(e->m, fname, &co, &e->cg, err, sizeof err)) {
+  CgStatus st = cg_compile(e->m, fname, &o, &e->cg, err, sizeof err);
+  if (st != CG_OK) {
     free(fname);
-    rt_raise_op(I, EXC_NotImplementedError, "%s", err);
+    if (st == CG_EVERIFY) rt_raise(I, EXC_RuntimeError, "internal error: the graph of '%s' does not verify (see above)", gf->name);
+    if (st == CG_EEMIT) rt_raise_op(I, EXC_NotImplementedError, "%s", err);
+    rt_raise_op(I, EXC_RuntimeError, "graph '%s': %s", gf->name, err);
   }
-  log_compile(gf, e, why, ms_cap, ms_pass, now_ms() - t0);
-  if (graph_config.dump_c) fputs(e->cg.c, stderr);
-  JitOptions jo = {graph_config.cache_dir, graph_config.verbose};
+  log_compile(I, gf, e, why, ms_cap, &e->cg);
+  if (c->backend != GB_CC) {
+    free(fname);
+    return;
+  }
+  JitOptions jo = {c->cache_dir, c->verbose};
   e->fn = jit_load(e->cg.c, fname, &jo, err, sizeof err);
   free(fname);
   if (!e->fn) rt_raise_op(I, EXC_RuntimeError, "graph mode: %s", err);
@@ -869,7 +1015,7 @@ static void backend_prepare(Interp *I, GFn *gf, Entry *e, const char *why, doubl
 }
 
 /* ---- ms.export (msc compile) ----------------------------------------------------
- * _msc.export_name(name) -> bool: under msc compile (graph_config.record)
+ * _msc.export_name(name) -> bool: under msc compile (GraphConfig.records)
  * the graph calls made until _msc.export_name(None) are exports: each is
  * keyed apart from the script's own calls (a specialisation of its own, so
  * the export is an entry even when the script already compiled that
@@ -878,16 +1024,15 @@ static void backend_prepare(Interp *I, GFn *gf, Entry *e, const char *why, doubl
  * Under msc run it does nothing and returns False (lib/mindspore/train/
  * serialization.py ms.export). _msc.warn(text): "msc: warning: text" on
  * stderr. */
-static char *export_name;
-
 Value graph_native_export_name(Interp *I, int argc, Value *argv, KwArgs *kw) {
   (void)kw;
   if (argc != 1 || !(argv[0].tag == V_NONE || v_is(argv[0], OBJ_STR)))
     rt_raise(I, EXC_TypeError, "export_name(name or None)");
-  free(export_name);
-  export_name = NULL;
-  if (!graph_config.record) return v_bool(false);
-  if (argv[0].tag != V_NONE) export_name = xstrdup(AS_STR(argv[0])->data);
+  GraphState *S = gs(I);
+  free(S->export_name);
+  S->export_name = NULL;
+  if (!S->cfg.records) return v_bool(false);
+  if (argv[0].tag != V_NONE) S->export_name = xstrdup(AS_STR(argv[0])->data);
   return v_bool(true);
 }
 
@@ -901,18 +1046,17 @@ Value graph_native_warn(Interp *I, int argc, Value *argv, KwArgs *kw) {
 
 /* ---- msc compile's records --------------------------------------------------- */
 
-static GraphRecord **records;
-static int nrecords, caprecords;
-
-static GraphRecord *record_new(GFn *gf) {
+static GraphRecord *record_new(Interp *I, GFn *gf) {
+  GraphState *S = gs(I);
+  GraphRecords *rs = S->cfg.records;
   GraphRecord *r = xcalloc(1, sizeof(GraphRecord));
-  r->name = xstrdup(export_name ? export_name : gf->name); /* ms.export */
+  r->name = xstrdup(S->export_name ? S->export_name : gf->name); /* ms.export */
   r->level = gf->level;
-  if (nrecords == caprecords) {
-    caprecords = caprecords ? 2 * caprecords : 8;
-    records = xrealloc(records, sizeof(GraphRecord *) * (size_t)caprecords);
+  if (rs->n == rs->cap) {
+    rs->cap = rs->cap ? 2 * rs->cap : 8;
+    rs->v = xrealloc(rs->v, sizeof(GraphRecord *) * (size_t)rs->cap);
   }
-  records[nrecords++] = r;
+  rs->v[rs->n++] = r;
   return r;
 }
 
@@ -974,14 +1118,7 @@ static void record_call(GraphRecord *r, GraphArray *pre, int nparam, Tensor **pa
   }
 }
 
-void graph_records_take(GraphRecord ***recs, int *n) {
-  *recs = records;
-  *n = nrecords;
-  records = NULL;
-  nrecords = caprecords = 0;
-}
-
-void graph_record_free(GraphRecord *r) {
+static void record_free(GraphRecord *r) {
   if (!r) return;
   free(r->name);
   if (r->m) ir_module_free(r->m);
@@ -992,6 +1129,12 @@ void graph_record_free(GraphRecord *r) {
   free(r->calls);
   free_arrays(r->after, r->nparam);
   free(r);
+}
+
+void graph_records_free(GraphRecords *rs) {
+  for (int i = 0; i < rs->n; i++) record_free(rs->v[i]);
+  free(rs->v);
+  memset(rs, 0, sizeof *rs);
 }
 
 /* ---- running --------------------------------------------------------------- */
@@ -1020,10 +1163,10 @@ static Value run_entry(Interp *I, GFn *gf, Entry *e, Tensor **ins) {
     const IrType *ty = onodes[i]->type;
     outs[i] = tensor_new(I, ty->dt, ty->ndim, ty->shape, TF_MS);
   }
-  if (graph_config.backend == GB_REF) {
+  if (cfg(I)->backend == GB_REF) {
     Catch cat;
     if (RT_TRY(I, &cat)) {
-      ir_exec(I, e->m, params, outs);
+      graph_exec(I, e->m, params, outs);
       rt_catch_pop(I, &cat);
     } else {
       for (int i = 0; i < nout; i++) obj_decref(I, &outs[i]->h);
@@ -1117,7 +1260,7 @@ static Value jit_dispatch(Interp *I, GFn *gf, Value args, Value kwargs, bool com
   KeyCtx kc;
   memset(&kc, 0, sizeof kc);
   buf_puts(&kc.key, gf->options);
-  if (export_name) buf_printf(&kc.key, "|export=%s", export_name); /* ms.export: an entry of its own */
+  if (gs(I)->export_name) buf_printf(&kc.key, "|export=%s", gs(I)->export_name); /* ms.export: an entry of its own */
   int nparts = argc + kw.n;
   char **parts = xcalloc((size_t)(nparts ? nparts : 1), sizeof(char *));
   for (int i = 0; i < nparts; i++) {
@@ -1171,7 +1314,7 @@ static Value jit_dispatch(Interp *I, GFn *gf, Value args, Value kwargs, bool com
       gf->ents = xrealloc(gf->ents, sizeof(Entry *) * (size_t)gf->capent);
     }
     gf->ents[gf->nent++] = e;
-    if (graph_config.record) e->rec = record_new(gf);
+    if (cfg(I)->records) e->rec = record_new(I, gf);
   } else {
     for (int i = 0; i < kc.nrefs; i++) v_decref(I, kc.refs[i]);
     free(kc.refs);
@@ -1229,7 +1372,7 @@ Value graph_native_jit_new(Interp *I, int argc, Value *argv, KwArgs *kw) {
   GraphState *S = gs(I);
   const char *mode = argc > 1 && v_is(argv[1], OBJ_STR) ? AS_STR(argv[1])->data : "ast";
   const char *level = argc > 2 && v_is(argv[2], OBJ_STR) ? AS_STR(argv[2])->data : "";
-  int lv = graph_config.opt_level;
+  int lv = cfg(I)->compile.level;
   if (strcmp(level, "O0") == 0 || strcmp(level, "O1") == 0 || strcmp(level, "O2") == 0) lv = level[1] - '0';
   else if (*level) rt_raise(I, EXC_ValueError, "jit_new: jit_level must be 'O0', 'O1', 'O2' or '', not '%s'", level);
   GFn *gf = xcalloc(1, sizeof(GFn));
@@ -1249,7 +1392,7 @@ Value graph_native_jit_new(Interp *I, int argc, Value *argv, KwArgs *kw) {
   gf->name = xstrdup(name ? name : "graph");
   graph_ident(gf->name);
   Buf b = {0};
-  buf_printf(&b, "%s,O%d,%s", mode, gf->level, graph_config.backend == GB_REF ? "ref" : "cc");
+  buf_printf(&b, "%s,O%d,%s", mode, gf->level, cfg(I)->backend == GB_REF ? "ref" : "cc");
   gf->options = b.data ? b.data : xstrdup("");
   if (S->nfn == S->capfn) {
     S->capfn = S->capfn ? 2 * S->capfn : 8;
@@ -1287,8 +1430,8 @@ Value graph_native_jit_call(Interp *I, int argc, Value *argv, KwArgs *kw) {
   if (!v_is(argv[1], OBJ_TUPLE)) rt_raise(I, EXC_TypeError, "jit_call: args must be a tuple");
   GraphState *S = gs(I);
   /* PyNative forced, or already inside a graph: run the Python function */
-  if (graph_config.mode == GM_PYNATIVE || S->cap) return call_plain(I, gf, argv[1], argv[2]);
-  return jit_dispatch(I, gf, argv[1], argv[2], export_name != NULL); /* ms.export: compiled, not run */
+  if (S->cfg.mode == GM_PYNATIVE || S->cap) return call_plain(I, gf, argv[1], argv[2]);
+  return jit_dispatch(I, gf, argv[1], argv[2], S->export_name != NULL); /* ms.export: compiled, not run */
 }
 
 /* _msc.jit_compile(id, args, kwargs): compile without running. */
@@ -1296,7 +1439,7 @@ Value graph_native_jit_compile(Interp *I, int argc, Value *argv, KwArgs *kw) {
   (void)kw;
   if (argc != 3) rt_raise(I, EXC_TypeError, "jit_compile(id, args, kwargs)");
   GFn *gf = gfn_of(I, argv[0]);
-  if (graph_config.mode == GM_PYNATIVE || gs(I)->cap) return v_none();
+  if (cfg(I)->mode == GM_PYNATIVE || gs(I)->cap) return v_none();
   return jit_dispatch(I, gf, argv[1], argv[2], true);
 }
 
@@ -1311,14 +1454,20 @@ Value graph_native_run_mode(Interp *I, int argc, Value *argv, KwArgs *kw) {
   (void)argc;
   (void)argv;
   (void)kw;
-  const char *m = graph_config.mode == GM_PYNATIVE ? "pynative" : graph_config.mode == GM_GRAPH ? "graph" : "";
+  const char *m = cfg(I)->mode == GM_PYNATIVE ? "pynative" : cfg(I)->mode == GM_GRAPH ? "graph" : "";
   return v_obj(&str_from_c(I, m)->h);
 }
 
 void graph_free_all(Interp *I) {
+  if (I->graph) {
+    free(I->graph->warned);
+    I->graph->warned = NULL;
+  }
   msrt_set_output(NULL, NULL);
-  free(export_name); /* ms.export: a script that failed inside an export */
-  export_name = NULL;
+  if (I->graph) { /* ms.export: a script that failed inside an export */
+    free(I->graph->export_name);
+    I->graph->export_name = NULL;
+  }
   GraphState *S = I->graph;
   if (!S) return;
   for (int i = 0; i < S->nfn; i++) {

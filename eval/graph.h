@@ -32,11 +32,15 @@
  *     part of the key), hands it to the backend (--backend=cc: codegen
  *     + cc + dlopen; ref: ir/exec.c) and keeps it in the cache.
  *   - A jit function called while a capture runs is inlined into it.
+ *
+ * This header declares what the driver uses: the run options and msc
+ * compile's records. The capture hooks prim_call, the evaluator and the
+ * _msc natives call are eval/'s own: valpriv.h.
  */
 #ifndef MSC_GRAPH_H
 #define MSC_GRAPH_H
 
-#include "../passes/passes.h"
+#include "../codegen/codegen.h"
 #include "tensor.h"
 
 struct IrNode;
@@ -44,38 +48,40 @@ struct IrNode;
 typedef enum GraphBackend { GB_CC, GB_REF } GraphBackend;
 typedef enum GraphRunMode { GM_SCRIPT, GM_PYNATIVE, GM_GRAPH } GraphRunMode;
 
-/* Set by the driver before the script runs (msc run options). */
+typedef struct GraphRecords GraphRecords;
+
+/* How graphs compile and run (msc run / msc compile options), a value the
+ * driver hands to the interpreter before the script runs (graph_configure);
+ * a default configuration applies otherwise. */
 typedef struct GraphConfig {
   GraphBackend backend;
   GraphRunMode mode;   /* --mode=: force PyNative, start in GRAPH_MODE */
-  bool dump_ir;        /* --dump-ir: each compiled graph's IR to stderr */
-  bool emit_dot;       /* --emit-dot: each compiled graph as Graphviz, stderr */
-  bool dump_c;         /* --dump-c: each graph's generated C, stderr */
   bool verbose;        /* -v: log compilations and why */
   const char *cache_dir; /* --cache-dir, or NULL */
-  int opt_level;       /* -O0/-O1/-O2: the level of graphs whose jit_level
-                          the script does not set (default 1) */
-  PassOptions passes;  /* --passes=, --print-after=, --print-before=,
-                          --print-after-all, --print-after-change,
-                          --verify-each, --time-passes: for every graph
-                          (passes.level is unused: each graph has its own) */
-  bool memory_report;  /* --memory-report: each graph's arena plan, stderr */
-  bool record;         /* msc compile: keep every compiled graph (GraphRecord);
-                          the driver also sets backend GB_REF */
+  /* the pipeline and its options for every graph (codegen.h): -O is the
+   * level of graphs whose jit_level the script does not set (default 1);
+   * --passes, --print-*, --verify-each, --time-passes, --memory-report,
+   * --dump-ir, --emit-dot, --dump-c */
+  CgCompileOptions compile;
+  GraphRecords *records; /* msc compile: each compiled graph is recorded
+                            here (the driver owns it); NULL: not recorded */
 } GraphConfig;
 
-extern GraphConfig graph_config;
+void graph_config_init(GraphConfig *c);
+/* The configuration of I's graphs (copied; the strings it points to must
+ * outlive I). */
+void graph_configure(Interp *I, const GraphConfig *c);
 
 /* ---- msc compile: the record of every compiled graph ---------------------
- * With graph_config.record, each new specialisation (a compiled graph) gets
+ * With GraphConfig.records, each new specialisation (a compiled graph) gets
  * a GraphRecord, in the order the script compiled them. Its first call
  * (Cell.compile and trace's first call too: the graph is then run once
  * more by the reference executor, with the output hook muted) records the
  * value of every entry-graph param (inputs and the Parameters' values at
  * that call) and the outputs the reference executor computed. When the
  * interpreter ends (graph_free_all) each record takes its module, after
- * the passes of the graph's level. graph_records_take hands the list over
- * (the caller frees each with graph_record_free, then the array). */
+ * the passes of the graph's level. The records belong to the driver's
+ * GraphRecords and outlive the interpreter (graph_records_free). */
 typedef struct GraphArray {
   msrt_dtype dt;
   int ndim;
@@ -112,95 +118,22 @@ typedef struct GraphRecord {
   GraphArray *after;     /* nparam entries, or NULL */
 } GraphRecord;
 
-void graph_records_take(GraphRecord ***recs, int *n);
-void graph_record_free(GraphRecord *r);
+struct GraphRecords {
+  GraphRecord **v;
+  int n, cap;
+};
+void graph_records_free(GraphRecords *rs);
 
-/* True while an ast capture runs (prim_call stages instead of running). */
-bool graph_staging(Interp *I);
-/* True while a trace capture runs (prim_call runs and records). */
-bool graph_tracing(Interp *I);
-
-/* prim_call's hook during ast capture: stages op on inputs t[] (already
- * converted: cast[i] is the dtype the kernel wants) and returns a new
- * symbolic tensor of type out. */
-Tensor *graph_stage(Interp *I, OpId op, int nin, Tensor *const *t, const msrt_dtype *cast,
-                    const Attrs *a, const TType *out);
-/* prim_call's hook during trace capture: records op (inputs before
- * conversion t[], cast[], result o) when any input comes from the graph's
- * arguments or Parameters, and marks o with its node. */
-void graph_record(Interp *I, OpId op, int nin, Tensor *const *t, const msrt_dtype *cast,
-                  const Attrs *a, Tensor *o);
-/* Should prim_call stage this call (ast capture, some input symbolic or a
- * Parameter)? */
-bool graph_should_stage(Interp *I, int nin, const Value *in);
-
-/* Statements and builtins outside the static-graph syntax (SEMANTICS.md
- * §8: del, import, nonlocal, set displays, sorted/iter/next/id/hash...)
- * (node: where, or NULL for the current call) raise an error diagnostic when met in the user's code during ast
- * capture (a RuntimeError, as MindSpore raises); a no-op otherwise. */
-void graph_check_syntax(Interp *I, const struct Node *node, const char *what);
-
-/* `name = value` in the user's code during a capture: the node that
- * computes t keeps the source name (printed as CNode_3$name). */
-void graph_name_value(Interp *I, Tensor *t, const char *name);
-
-/* builtins.c print() during ast capture: stages a Print node. */
-void graph_print(Interp *I, int argc, Value *argv);
-
-/* A new symbolic tensor (data NULL) standing for node n. */
-Tensor *tensor_new_sym(Interp *I, msrt_dtype dt, int ndim, const int64_t *shape,
-                       struct IrNode *n);
-/* The one check (DESIGN.md "Rules the interpreter keeps"): raises at the
- * script line when t has no data (a symbolic tensor), saying that `what`
- * needs a concrete value and what to do instead. */
-void tensor_need_data(Interp *I, const Tensor *t, const char *what);
-
-/* _msc natives (registered by mod_msc.c). */
-Value graph_native_jit_new(Interp *I, int argc, Value *argv, KwArgs *kw);
-Value graph_native_jit_call(Interp *I, int argc, Value *argv, KwArgs *kw);
-Value graph_native_jit_compile(Interp *I, int argc, Value *argv, KwArgs *kw);
-Value graph_native_capturing(Interp *I, int argc, Value *argv, KwArgs *kw);
-Value graph_native_run_mode(Interp *I, int argc, Value *argv, KwArgs *kw);
-Value graph_native_assign(Interp *I, int argc, Value *argv, KwArgs *kw);
-Value graph_native_export_name(Interp *I, int argc, Value *argv, KwArgs *kw);
-Value graph_native_warn(Interp *I, int argc, Value *argv, KwArgs *kw);
-
-/* Routes the runtime's output hook to the script's stdout (interp_new). */
-void graph_init(Interp *I);
-/* Drops every compiled graph and cached reference (interp_free, before
- * the final sweep). */
-void graph_free_all(Interp *I);
-
-
-/* ---- for autodiff (eval/autodiff.c) ------------------------------------------
- * The current capture (any mode): its module, entry graph, the script
- * location of the running line, the IR value of a tensor (cast to dt), the
- * IR param of a Parameter (registered on first use), a symbolic tensor for
- * a node. Each raises when no capture runs. */
-struct IrModule *graph_cur_module(Interp *I);
-struct IrGraph *graph_cur_graph(Interp *I);
-IrLoc graph_cur_loc(Interp *I);
-struct IrNode *graph_value(Interp *I, Tensor *t, msrt_dtype dt);
-struct IrNode *graph_parameter(Interp *I, Tensor *p);
-Tensor *graph_sym(Interp *I, struct IrNode *n);
-/* A standalone trace capture (PyNative gradients): begin makes it the
- * current capture (the previous one, if any, is restored by end); input
- * makes a tensor a graph param (recorded ops on it are traced); end
- * returns the module and, per entry-graph param, the tensor to pass (new
- * references; free the array) — or frees everything when params is NULL. */
-typedef struct GraphTrace GraphTrace;
-GraphTrace *graph_trace_begin(Interp *I, const char *name);
-struct IrNode *graph_trace_input(Interp *I, GraphTrace *tr, Tensor *t, const char *name);
-struct IrModule *graph_trace_end(Interp *I, GraphTrace *tr, Tensor ***params, int *nparam);
-
-/* eval/autodiff.c: _msc.grad_call(fn, args, kwargs, positions, weights, sens,
- * has_aux) -> (value, input_grads, weight_grads). */
-Value autodiff_native_grad_call(Interp *I, int argc, Value *argv, KwArgs *kw);
-
-/* The keyword arguments in a dict (borrowed values; free kw->names and
- * kw->vals); none when kwargs is not a dict. */
-void graph_kwargs(Value kwargs, KwArgs *kw);
-/* Makes s an IR and C identifier in place (other characters -> '_'). */
-void graph_ident(char *s);
+/* ---- the reference executor on Tensors (graph_exec.c) ------------------------
+ * graph_exec runs m's entry graph (ir/exec.c) with params[] (one Tensor per
+ * entry-graph param); outs[i] NULL gets a new Tensor of the output's type.
+ * An error is raised as the exception it names, located at the failing
+ * node's script line (graph_relocate). */
+void graph_exec(Interp *I, IrModule *m, Tensor *const *params, Tensor **outs);
+/* Puts loc at the innermost end of the traceback of the exception being
+ * raised (call between catching it and raising it again). */
+void graph_relocate(Interp *I, IrLoc loc);
+/* Raises an op error (ir/ops.h kinds) located at loc when at_node. */
+_Noreturn void graph_raise_at(Interp *I, OpErrKind kind, const char *msg, IrLoc loc, bool at_node);
 
 #endif

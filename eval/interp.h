@@ -16,7 +16,7 @@
 #ifndef MSC_INTERP_H
 #define MSC_INTERP_H
 
-#include "value.h"
+#include "valpriv.h"
 
 /* A resolved reference to a name: where it lives and its interned text. */
 typedef struct NameRef {
@@ -117,11 +117,6 @@ typedef struct Eval {
 
 #define EV(I) ((Eval *)(I)->ev)
 
-/* The exception being propagated (valpriv.h has the same definition). */
-#ifndef CUR_EXC
-#define CUR_EXC(I) ((I)->exc_value)
-#endif
-
 /* Runs the parsed body of an imported (lib/) module in m's namespace, in a
  * module frame called from the importing statement; m->dict already holds
  * __name__ and m->src the source. Raises ImportError when the module does
@@ -139,7 +134,6 @@ bool resolve_module(Interp *I, Node *module);
 void ev_keep(Interp *I, Obj *o);
 
 /* exc.c */
-Tuple *exc_args(Interp *I, Value exc); /* borrowed, or NULL */
 /* Raises exc, taking ownership; records the traceback. */
 _Noreturn void exc_raise_owned(Interp *I, Value exc);
 /* Raises exc again (owned) keeping the traceback recorded when it was

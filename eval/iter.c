@@ -33,8 +33,15 @@ typedef struct Iter {
   Tuple *its;    /* IT_ZIP / IT_MAP: the iterators */
 } Iter;
 
-static Obj *iter_classes[IT_COUNT];
-static Obj *str_ascii_iter_class, *dict_iter_classes[3], *set_iter_class, *range_rev_class;
+/* The slots of the iterator classes in Interp.vs (VRootSlots.iter_class):
+ * one per IterKind, then these variants. */
+enum {
+  IC_STR_ASCII = IT_COUNT, IC_SET, IC_RANGE_REV,
+  IC_DICT,                 /* + DV_KEYS/DV_VALUES/DV_ITEMS */
+  IC_DICT_REV = IC_DICT + 3,
+  IC_COUNT = IC_DICT_REV + 3
+};
+_Static_assert(IC_COUNT == ITER_CLASS_SLOTS, "valpriv.h ITER_CLASS_SLOTS");
 
 /* ---- Object protocol -------------------------------------------------- */
 
@@ -56,7 +63,8 @@ void iter_traverse(Obj *o, VisitFn visit, void *arg) {
 
 static void add_iter_methods(Interp *I, Class *c);
 
-static Class *get_class(Interp *I, Obj **slot, const char *name) {
+static Class *get_class(Interp *I, int ic, const char *name) {
+  Obj **slot = &VR(I)->iter_class[ic];
   if (!*slot) add_iter_methods(I, class_new_internal(I, name, slot));
   return (Class *)*slot;
 }
@@ -68,19 +76,16 @@ Class *iter_class(Interp *I, Obj *o) {
       "enumerate", "zip", "map", "filter", "list_reverseiterator", "reversed", "iterator",
       "callable_iterator"};
   if (it->kind == IT_STR && v_is(it->src, OBJ_STR) && AS_STR(it->src)->nchars == AS_STR(it->src)->len)
-    return get_class(I, &str_ascii_iter_class, "str_ascii_iterator");
+    return get_class(I, IC_STR_ASCII, "str_ascii_iterator");
   if (it->kind == IT_DICT) {
-    if (it->is_set) return get_class(I, &set_iter_class, "set_iterator");
+    if (it->is_set) return get_class(I, IC_SET, "set_iterator");
     static const char *const dn[3] = {"dict_keyiterator", "dict_valueiterator", "dict_itemiterator"};
     static const char *const rn[3] = {"dict_reversekeyiterator", "dict_reversevalueiterator", "dict_reverseitemiterator"};
-    if (it->reverse) {
-      static Obj *rev[3];
-      return get_class(I, &rev[it->which], rn[it->which]);
-    }
-    return get_class(I, &dict_iter_classes[it->which], dn[it->which]);
+    if (it->reverse) return get_class(I, IC_DICT_REV + it->which, rn[it->which]);
+    return get_class(I, IC_DICT + it->which, dn[it->which]);
   }
-  if (it->kind == IT_RANGE && it->reverse) return get_class(I, &range_rev_class, "range_iterator");
-  return get_class(I, &iter_classes[it->kind], names[it->kind]);
+  if (it->kind == IT_RANGE && it->reverse) return get_class(I, IC_RANGE_REV, "range_iterator");
+  return get_class(I, it->kind, names[it->kind]);
 }
 
 static Iter *iter_alloc(Interp *I, IterKind kind, Value src) {
@@ -91,7 +96,8 @@ static Iter *iter_alloc(Interp *I, IterKind kind, Value src) {
   return it;
 }
 
-Value iter_dict(Interp *I, Dict *d, int which, bool is_set) {
+/* Iterator over a dict's keys/values/items or a set (DV_*). */
+static Value iter_dict(Interp *I, Dict *d, int which, bool is_set) {
   Iter *it = iter_alloc(I, IT_DICT, v_obj(&d->h));
   it->which = which;
   it->is_set = is_set;
@@ -516,8 +522,7 @@ static void add_builtin_iter_class(Interp *I, IterKind k, const char *name, Nati
   Str *key = str_intern(I, name);
   dict_set_str(I, I->builtins, key, v_obj(&c->h));
   obj_decref(I, &key->h);
-  iter_classes[k] = &c->h; /* the static slot owns the creation reference */
-  gc_root_slot(&iter_classes[k]);
+  VR(I)->iter_class[k] = &c->h; /* the slot owns the creation reference */
 }
 
 void iter_init(Interp *I) {
@@ -533,5 +538,5 @@ void iter_init(Interp *I) {
   static const char *const names[] = {"list_iterator", "tuple_iterator", "str_iterator", "range_iterator",
                                       "list_reverseiterator", "iterator", "callable_iterator"};
   for (size_t i = 0; i < sizeof internal / sizeof internal[0]; i++)
-    get_class(I, &iter_classes[internal[i]], names[i]);
+    get_class(I, internal[i], names[i]);
 }

@@ -31,7 +31,7 @@ Value tuple_pack(Interp *I, int n, ...) {
   return v_obj(&t->h);
 }
 
-Tuple *tuple_from_array(Interp *I, int64_t n, const Value *items) {
+static Tuple *tuple_from_array(Interp *I, int64_t n, const Value *items) { /* increfs */
   Tuple *t = tuple_new(I, n);
   for (int64_t i = 0; i < n; i++) t->items[i] = v_incref(items[i]);
   return t;
@@ -61,7 +61,7 @@ void list_append(Interp *I, List *l, Value v) {
   l->items[l->len++] = v_incref(v);
 }
 
-List *list_from_array(Interp *I, int64_t n, const Value *items) {
+static List *list_from_array(Interp *I, int64_t n, const Value *items) { /* increfs */
   List *l = list_new(I, n);
   for (int64_t i = 0; i < n; i++) l->items[i] = v_incref(items[i]);
   l->len = n;

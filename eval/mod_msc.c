@@ -157,19 +157,13 @@ NATIVE(f_ops) {
 
 /* ---- prim ------------------------------------------------------------------- */
 
-/* Op name -> OpId, keyed by the interned name string. */
-static Obj *opcache_slot;
-static Interp *opcache_owner;
-
 static OpId lookup_op(Interp *I, Value name) {
   if (!v_is(name, OBJ_STR))
     rt_raise(I, EXC_TypeError, "prim: the op name must be a str, not %s", rt_type_name(I, name));
-  if (opcache_owner != I || !opcache_slot) {
-    opcache_slot = &dict_new(I)->h;
-    gc_root_slot(&opcache_slot);
-    opcache_owner = I;
-  }
-  Dict *d = (Dict *)opcache_slot;
+  /* op name -> OpId, keyed by the interned name string */
+  Obj **slot = &VR(I)->op_cache;
+  if (!*slot) *slot = &dict_new(I)->h;
+  Dict *d = (Dict *)*slot;
   Value hit = dict_get(I, d, name);
   if (hit.tag == V_INT) return (OpId)hit.as.i;
   int op = op_lookup(AS_STR(name)->data);
@@ -294,7 +288,7 @@ NATIVE(f_linspace) {
 #define MT_M 397
 
 /* One stream. The global one (np.random.*, mindspore initialisers) is
- * g_rng; a RandomState object keeps its own in a uint32 ndarray of
+ * ValState.rng; a RandomState object keeps its own in a uint32 ndarray of
  * MT_WORDS elements (made by _msc.rng_new(); the buffer is 64-byte aligned). */
 typedef struct MtState {
   uint32_t key[MT_N];
@@ -306,8 +300,6 @@ typedef struct MtState {
 } MtState;
 
 #define MT_WORDS ((int64_t)(sizeof(MtState) / sizeof(uint32_t)))
-
-static MtState g_rng;
 
 static void mt_seed(MtState *s, uint32_t seed) {
   for (int i = 0; i < MT_N; i++) {
@@ -402,7 +394,10 @@ static uint64_t mt_interval(MtState *s, uint64_t max) {
 
 /* The stream named by a `state` argument: None/absent -> the global one. */
 static MtState *state_arg(Interp *I, Value v) {
-  if (v.tag == V_UNDEF || v.tag == V_NONE) return &g_rng;
+  if (v.tag == V_UNDEF || v.tag == V_NONE) {
+    if (!I->vs->rng) I->vs->rng = xcalloc(1, sizeof(MtState));
+    return I->vs->rng;
+  }
   if (!v_is(v, OBJ_TENSOR) || AS_TENSOR(v)->dtype != MSRT_UINT32 || AS_TENSOR(v)->size != MT_WORDS ||
       !AS_TENSOR(v)->data)
     rt_raise(I, EXC_TypeError, "random: state must be made by _msc.rng_new()");
@@ -763,15 +758,23 @@ NATIVE(f_nonzero) {
   return v_obj(&res->h);
 }
 
-/* ---- module ------------------------------------------------------------------- */
+/* _msc.tensor_method(name, fn): fn (a Python function taking the tensor
+ * first) becomes mindspore.Tensor's (and so Parameter's) method `name`;
+ * numpy's ndarray is not touched. lib/mindspore/common/tensor_methods.py
+ * defines MindSpore's Tensor methods this way, on top of the functional
+ * ops. A name the C core already defines is not replaced (TypeError). */
+static Value f_tensor_method(Interp *I, int argc, Value *argv, KwArgs *kw) {
+  (void)kw;
+  if (argc != 2 || !v_is(argv[0], OBJ_STR)) rt_raise(I, EXC_TypeError, "tensor_method(name, fn)");
+  Class *c = tensor_class(I, TF_MS);
+  Str *name = AS_STR(argv[0]);
+  if (dict_get_str(I, c->dict, name).tag != V_UNDEF)
+    rt_raise(I, EXC_TypeError, "tensor_method: Tensor already has '%s'", name->data);
+  dict_set_str(I, c->dict, name, argv[1]);
+  return v_none();
+}
 
-Module *mod_msc_create(Interp *I);
-/* eval/npyio.c */
-Value npyio_npy_save(Interp *I, int argc, Value *argv, KwArgs *kw);
-Value npyio_npy_load(Interp *I, int argc, Value *argv, KwArgs *kw);
-Value npyio_npz_load(Interp *I, int argc, Value *argv, KwArgs *kw);
-Value npyio_npz_save(Interp *I, int argc, Value *argv, KwArgs *kw);
-Value npyio_file_kind(Interp *I, int argc, Value *argv, KwArgs *kw);
+/* ---- module ------------------------------------------------------------------- */
 
 Module *mod_msc_create(Interp *I) {
   static const struct { const char *name; NativeFn fn; } defs[] = {
@@ -786,7 +789,7 @@ Module *mod_msc_create(Interp *I) {
       {"run_mode", graph_native_run_mode}, {"assign", graph_native_assign}, {"export_name", graph_native_export_name}, {"warn", graph_native_warn},
       {"grad_call", autodiff_native_grad_call},
       {"npy_save", npyio_npy_save}, {"npy_load", npyio_npy_load}, {"npz_load", npyio_npz_load},
-      {"npz_save", npyio_npz_save}, {"file_kind", npyio_file_kind}};
+      {"npz_save", npyio_npz_save}, {"file_kind", npyio_file_kind}, {"tensor_method", f_tensor_method}};
   tensor_init(I);
   Module *m = (Module *)obj_alloc(I, OBJ_MODULE, sizeof(Module));
   m->name = str_intern(I, "_msc");

@@ -106,15 +106,6 @@ static double to_double(Interp *I, Value v) {
   rt_raise(I, EXC_TypeError, "must be real number, not %s", rt_type_name(I, v));
 }
 
-/* int(d) for an integral float. */
-static Value float_to_int(Interp *I, double d) {
-  if (isinf(d)) rt_raise(I, EXC_OverflowError, "cannot convert float infinity to integer");
-  if (isnan(d)) rt_raise(I, EXC_ValueError, "cannot convert float NaN to integer");
-  if (d >= 9223372036854775808.0 || d < -9223372036854775808.0)
-    int_overflow(I);
-  return v_int((int64_t)d);
-}
-
 static Module *module_new(Interp *I, const char *name) {
   Module *m = (Module *)obj_alloc(I, OBJ_MODULE, sizeof(Module));
   m->name = str_intern(I, name);
@@ -491,7 +482,7 @@ MATH1(tanh, tanh, false)
 
 /* floor/ceil/trunc: ints pass through; a user __floor__ etc. is honoured. */
 static Value round_to_int(Interp *I, const char *dunder, Value x, double (*func)(double)) {
-  if (x.tag == V_FLOAT) return float_to_int(I, func(x.as.f));
+  if (x.tag == V_FLOAT) return v_int(float_to_int(I, func(x.as.f)));
   if (is_int(x)) return v_int(int_of(x));
   if (x.tag == V_OBJ) {
     Str *d = str_intern(I, dunder);
@@ -502,7 +493,7 @@ static Value round_to_int(Interp *I, const char *dunder, Value x, double (*func)
   }
   if (func == trunc)
     rt_raise(I, EXC_TypeError, "type %s doesn't define __trunc__ method", rt_type_name(I, x));
-  return float_to_int(I, func(to_double(I, x)));
+  return v_int(float_to_int(I, func(to_double(I, x))));
 }
 
 NATIVE(math_floor) {
@@ -1225,7 +1216,6 @@ static Module *sys_create(Interp *I) {
 /* ---- import ----------------------------------------------------------- */
 
 /* The tensor core's C module, _msc (eval/mod_msc.c). */
-Module *mod_msc_create(Interp *I);
 
 /* What msc provides in C, sorted; a dotted name is a submodule of a package.
  * Names starting with '_' are private to lib/. */

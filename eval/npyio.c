@@ -49,12 +49,6 @@
 
 #define NATIVE(fn) Value fn(Interp *I, int argc, Value *argv, KwArgs *kw)
 
-NATIVE(npyio_npy_save);
-NATIVE(npyio_npy_load);
-NATIVE(npyio_npz_load);
-NATIVE(npyio_npz_save);
-NATIVE(npyio_file_kind);
-
 /* ---- errors ------------------------------------------------------------------ */
 
 typedef struct {

@@ -694,7 +694,8 @@ _Noreturn static void bad_int_literal(Interp *I, Str *s, int base) {
   rt_raise(I, EXC_ValueError, "invalid literal for int() with base %d: %s", base, msg);
 }
 
-Value int_from_str(Interp *I, Str *s, int base) {
+/* int(string, base): ValueError on a bad literal. */
+static Value int_from_str(Interp *I, Str *s, int base) {
   if (base != 0 && (base < 2 || base > 36)) rt_raise(I, EXC_ValueError, "int() base must be >= 2 and <= 36, or 0");
   const char *p = s->data, *end = s->data + s->len;
   while (p < end && py_space(*p)) p++;
@@ -734,7 +735,7 @@ Value int_from_str(Interp *I, Str *s, int base) {
   return v_int(neg ? (int64_t)(0 - acc) : (int64_t)acc);
 }
 
-double float_from_str(Interp *I, Str *s) {
+static double float_from_str(Interp *I, Str *s) {
   const char *p = s->data, *end = s->data + s->len;
   while (p < end && py_space(*p)) p++;
   while (end > p && py_space(end[-1])) end--;

@@ -82,34 +82,33 @@ static void call_str_dunder(Interp *I, Buf *b, Value fn, Value self, const char 
   v_decref(I, r);
 }
 
-/* Containers being repr'd, innermost last; each has OF_REPR set. An
- * exception unwinding through a repr truncates the stack back (see
- * guarded_repr), so no flag is left behind. */
-static Obj **rstack;
-static int64_t rn, rcap;
-
+/* Containers being repr'd, innermost last (ValState.repr_stack); each has
+ * OF_REPR set. An exception unwinding through a repr truncates the stack
+ * back (see guarded_repr), so no flag is left behind. */
 static bool repr_enter(Interp *I, Obj *o) {
   if (o->flags & OF_REPR) return false;
   if (I->max_depth > 0 && I->depth + 1 > I->max_depth)
     rt_raise(I, EXC_RecursionError, "maximum recursion depth exceeded while getting the repr of an object");
-  if (rn == rcap) {
-    rcap = rcap ? rcap * 2 : 64;
-    rstack = xrealloc(rstack, (size_t)rcap * sizeof *rstack);
+  ValState *vs = I->vs;
+  if (vs->nrepr == vs->caprepr) {
+    vs->caprepr = vs->caprepr ? vs->caprepr * 2 : 64;
+    vs->repr_stack = xrealloc(vs->repr_stack, (size_t)vs->caprepr * sizeof *vs->repr_stack);
   }
-  rstack[rn++] = o;
+  vs->repr_stack[vs->nrepr++] = o;
   I->depth++;
   o->flags |= OF_REPR;
   return true;
 }
 
 static void repr_leave(Interp *I, Obj *o) {
+  ValState *vs = I->vs;
   o->flags &= ~OF_REPR;
-  rn--;
+  vs->nrepr--;
   I->depth--;
-  if (rn == 0) {
-    free(rstack);
-    rstack = NULL;
-    rcap = 0;
+  if (vs->nrepr == 0) {
+    free(vs->repr_stack);
+    vs->repr_stack = NULL;
+    vs->caprepr = 0;
   }
 }
 
@@ -348,12 +347,13 @@ static bool may_raise(Value v) {
  * and the repr stack unwound before the exception goes on. */
 static Str *guarded_repr(Interp *I, Value v, bool str) {
   Buf *out = xcalloc(1, sizeof *out);
-  int64_t saved = rn;
+  ValState *vs = I->vs;
+  int64_t saved = vs->nrepr;
   Catch c;
   if (!RT_TRY(I, &c)) {
     Value e = CUR_EXC(I);
     CUR_EXC(I) = v_undef();
-    while (rn > saved) rstack[--rn]->flags &= ~OF_REPR;
+    while (vs->nrepr > saved) vs->repr_stack[--vs->nrepr]->flags &= ~OF_REPR;
     buf_free(out);
     free(out);
     reraise_owned(I, e);

@@ -52,7 +52,7 @@ int utf8_encode(uint32_t cp, char *out) {
   return 4;
 }
 
-int64_t utf8_count(const char *s, int64_t n) {
+static int64_t utf8_count(const char *s, int64_t n) {
   int64_t c = 0;
   for (int64_t i = 0; i < n; i++) c += ((unsigned char)s[i] & 0xc0) != 0x80;
   return c;
@@ -86,31 +86,26 @@ static Str *str_finish(Str *s) {
   return s;
 }
 
-static Obj *empty_cache;
-static Obj *char_cache[128];
-
-Str *str_empty(Interp *I) {
-  if (!empty_cache) {
-    empty_cache = &str_alloc(I, 0)->h;
-    gc_root_slot(&empty_cache);
-  }
-  obj_incref(empty_cache);
-  return (Str *)empty_cache;
+static Str *str_empty(Interp *I) {
+  Obj **slot = &VR(I)->empty_str;
+  if (!*slot) *slot = &str_alloc(I, 0)->h;
+  obj_incref(*slot);
+  return (Str *)*slot;
 }
 
 Str *str_char(Interp *I, const char *p, int nbytes) {
   unsigned char c = (unsigned char)p[0];
   if (nbytes == 1 && c < 128) {
-    if (!char_cache[c]) {
+    Obj **slot = &VR(I)->char_str[c];
+    if (!*slot) {
       Str *s = str_alloc(I, 1);
       s->data[0] = (char)c;
       s->data[1] = 0;
       s->nchars = 1;
-      char_cache[c] = &s->h;
-      gc_root_slot(&char_cache[c]);
+      *slot = &s->h;
     }
-    obj_incref(char_cache[c]);
-    return (Str *)char_cache[c];
+    obj_incref(*slot);
+    return (Str *)*slot;
   }
   return str_new(I, p, (size_t)nbytes);
 }
@@ -220,7 +215,7 @@ Str *str_repeat(Interp *I, Str *s, int64_t n) {
   return r;
 }
 
-Str *str_substr(Interp *I, Str *s, int64_t cp_start, int64_t cp_stop) {
+static Str *str_substr(Interp *I, Str *s, int64_t cp_start, int64_t cp_stop) {
   if (cp_stop <= cp_start) return str_empty(I);
   if (cp_start == 0 && cp_stop >= s->nchars) { obj_incref(&s->h); return s; }
   int64_t b0 = str_cp_offset(s, cp_start), b1 = str_cp_offset(s, cp_stop);

@@ -49,10 +49,7 @@
 
 /* ---- classes and dtype objects ------------------------------------------ */
 
-static Obj *cls_slot[3];     /* TF_MS, TF_PARAM, TF_NP */
-static Obj *dtcls_slot[2];   /* ms, np */
-static Obj *dtype_slot[2][MSRT_NUM_DTYPES];
-static Interp *owner;
+/* The classes and dtype objects live in Interp.vs (VRootSlots). */
 
 static const char *const np_names[MSRT_NUM_DTYPES] = {
     "bool", "int8", "uint8", "int16", "int32", "int64", "float16", "float32", "float64",
@@ -63,12 +60,12 @@ bool dtype_is_int(msrt_dtype dt) { return dt != MSRT_BOOL && !dtype_is_float(dt)
 
 Class *tensor_class(Interp *I, TFlavour fl) {
   tensor_init(I);
-  return (Class *)cls_slot[fl];
+  return (Class *)VR(I)->tensor_class[fl];
 }
 
-Class *dtype_class(Interp *I, bool np) {
+static Class *dtype_class(Interp *I, bool np) { /* borrowed */
   tensor_init(I);
-  return (Class *)dtcls_slot[np];
+  return (Class *)VR(I)->dtype_class[np];
 }
 
 Class *tensor_class_of(Interp *I, Obj *o) {
@@ -78,13 +75,12 @@ Class *tensor_class_of(Interp *I, Obj *o) {
 
 Value dtype_value(Interp *I, msrt_dtype dt, bool np) {
   tensor_init(I);
-  Obj **slot = &dtype_slot[np][dt];
+  Obj **slot = &VR(I)->dtype[np][dt];
   if (!*slot) {
     DType *d = (DType *)obj_alloc(I, OBJ_DTYPE, sizeof(DType));
     d->dt = dt;
     d->np = np;
     *slot = &d->h;
-    gc_root_slot(slot);
   }
   return v_obj(*slot);
 }
@@ -216,7 +212,8 @@ int64_t tensor_get_i64(const Tensor *t, int64_t i) {
   }
 }
 
-Value tensor_item_value(Tensor *t, int64_t i) {
+/* Element i as a Python number (float for float dtypes, int, bool). */
+static Value tensor_item_value(Tensor *t, int64_t i) {
   if (dtype_is_float(t->dtype)) return v_float(tensor_get_f64(t, i));
   if (t->dtype == MSRT_BOOL) return v_bool(tensor_get_i64(t, i) != 0);
   return v_int(tensor_get_i64(t, i));
@@ -496,6 +493,7 @@ bool tensor_truthy(Interp *I, Value v) {
   if (v_is(v, OBJ_DTYPE)) return true;
   Tensor *t = AS_TENSOR(v);
   tensor_need_data(I, t, "using a tensor as a condition (if, while, and, or, not, bool())");
+  if (I->graph) graph_trace_branch(I, t);
   if (t->size == 1) return tensor_get_f64(t, 0) != 0 || tensor_get_i64(t, 0) != 0;
   if (t->size == 0) return false;
   rt_raise(I, EXC_ValueError,
@@ -710,16 +708,10 @@ typedef struct IKey {
 
 /* Temporaries of advanced indexing, owned by a rooted list (an error
  * unwinding out of the middle strands nothing the leak check counts). */
-static Obj *ix_slot;
-static Interp *ix_owner;
-
 static List *ix_scratch(Interp *I) {
-  if (ix_owner != I || !ix_slot) {
-    ix_slot = &list_new(I, 8)->h;
-    gc_root_slot(&ix_slot);
-    ix_owner = I;
-  }
-  return (List *)ix_slot;
+  Obj **slot = &VR(I)->index_scratch;
+  if (!*slot) *slot = &list_new(I, 8)->h;
+  return (List *)*slot;
 }
 
 static Value ix_keep(Interp *I, Value v) { /* takes the reference */
@@ -1377,6 +1369,14 @@ NATIVE(m_item) {
     if (t->size != 1) rt_raise(I, EXC_ValueError, "can only convert an array of size 1 to a Python scalar");
     return tensor_item_value(t, 0);
   }
+  if (argc == 2 && v_is(argv[1], OBJ_TUPLE)) { /* t.item((i, j)): numpy's tuple form */
+    Tuple *ix = AS_TUPLE(argv[1]);
+    if (ix->len > 7) rt_raise(I, EXC_ValueError, "incorrect number of indices for array");
+    Value a[8];
+    a[0] = argv[0];
+    for (int64_t k = 0; k < ix->len; k++) a[k + 1] = ix->items[k];
+    return m_item(I, (int)ix->len + 1, a, kw);
+  }
   if (argc == 2) {
     int64_t i = val_index(I, argv[1]);
     if (i < -t->size || i >= t->size) rt_raise(I, EXC_IndexError, "index %lld is out of bounds for size %lld",
@@ -1717,6 +1717,18 @@ static Value tensor_ctor(Interp *I, int argc, Value *argv, KwArgs *kw) {
     if (v[2].tag == V_UNDEF || v[2].tag == V_NONE)
       rt_raise(I, EXC_TypeError, "Tensor: input_data must be given (or shape and dtype)");
     if (dt < 0) rt_raise(I, EXC_TypeError, "Tensor: a dtype must be given with shape");
+    if (v[3].tag != V_UNDEF && v[3].tag != V_NONE) {
+      /* Tensor(shape=, dtype=, init=One()): the initializer's values now
+       * (MindSpore defers them to init_data(); msc has no lazy tensors),
+       * made by lib/'s _init_tensor(init, shape, dtype), which
+       * lib/mindspore/common/tensor_methods.py registers on Tensor */
+      Str *nm = str_from_c(I, "_init_tensor");
+      Value fn = dict_get_str(I, tensor_class(I, TF_MS)->dict, nm);
+      obj_decref(I, &nm->h);
+      if (fn.tag == V_UNDEF) rt_raise(I, EXC_TypeError, "Tensor: init= needs mindspore imported");
+      Value args[3] = {v[3], v[2], v[1]};
+      return rt_call(I, fn, 3, args, NULL);
+    }
     /* a None dim declares a dynamic dimension (Cell.set_inputs): the
      * placeholder has 0 there, so it holds no data */
     Value shp = v[2];
@@ -1821,7 +1833,6 @@ static Class *new_class(Interp *I, const char *name, const char *module, Class *
   class_add_value(I, c, "__module__", v_obj(&m->h));
   obj_decref(I, &m->h);
   *slot = &c->h;
-  gc_root_slot(slot);
   return c;
 }
 
@@ -1844,17 +1855,16 @@ static void add_common(Interp *I, Class *c) {
 }
 
 void tensor_init(Interp *I) {
-  if (owner == I && cls_slot[TF_MS]) return;
-  owner = I;
-  memset(dtype_slot, 0, sizeof dtype_slot);
-  Class *t = new_class(I, "Tensor", "mindspore.common.tensor", NULL, tensor_ctor, &cls_slot[TF_MS]);
+  VRootSlots *vr = VR(I);
+  if (vr->tensor_class[TF_MS]) return;
+  Class *t = new_class(I, "Tensor", "mindspore.common.tensor", NULL, tensor_ctor, &vr->tensor_class[TF_MS]);
   add_common(I, t);
-  Class *p = new_class(I, "Parameter", "mindspore.common.parameter", t, param_ctor, &cls_slot[TF_PARAM]);
+  Class *p = new_class(I, "Parameter", "mindspore.common.parameter", t, param_ctor, &vr->tensor_class[TF_PARAM]);
   class_add_property(I, p, "name", p_name);
   class_add_property(I, p, "requires_grad", p_requires_grad);
   class_add_property(I, p, "data", p_data);
   class_add_native(I, p, "set_data", m_set_data);
-  Class *n = new_class(I, "ndarray", "numpy", NULL, ndarray_ctor, &cls_slot[TF_NP]);
+  Class *n = new_class(I, "ndarray", "numpy", NULL, ndarray_ctor, &vr->tensor_class[TF_NP]);
   add_common(I, n);
   for (int np = 0; np < 2; np++) {
     Class *c = class_new_builtin(I, np ? "dtype" : "Type", OBJ_DTYPE, NULL, NULL);
@@ -1865,7 +1875,6 @@ void tensor_init(Interp *I) {
     class_add_property(I, c, "name", dt_name);
     class_add_property(I, c, "itemsize", dt_itemsize);
     class_add_property(I, c, "kind", dt_kind);
-    dtcls_slot[np] = &c->h;
-    gc_root_slot(&dtcls_slot[np]);
+    vr->dtype_class[np] = &c->h;
   }
 }

@@ -1,8 +1,9 @@
 /* tensor.h — the tensor world of the interpreter: Tensor objects
  * (mindspore.Tensor, mindspore.Parameter and numpy.ndarray share one
- * representation), dtype objects, conversions between Python values and
- * tensors, and prim_call, the single dispatch point of every tensor
- * operation (eval/prim.c).
+ * representation), dtype objects, and prim_call, the single dispatch point
+ * of every tensor operation (eval/prim.c). It declares what ir/exec.c and
+ * tests/unit/ use; conversions between Python values and tensors, the
+ * classes and the protocol hooks eval/'s files call are in valpriv.h.
  *
  * Representation. A Tensor owns a contiguous row-major buffer (64-byte
  * aligned, malloc'd) of `size` elements of `dtype`, shape[ndim] (ndim <=
@@ -58,62 +59,17 @@ typedef struct DType {
 
 /* Creates the Tensor/Parameter/ndarray and dtype classes (idempotent). */
 void tensor_init(Interp *I);
-Class *tensor_class(Interp *I, TFlavour fl);   /* borrowed */
-Class *dtype_class(Interp *I, bool np);        /* borrowed */
-Class *tensor_class_of(Interp *I, Obj *o);     /* rt_class_of for OBJ_TENSOR/OBJ_DTYPE */
 
 /* A new tensor with uninitialised data. */
 Tensor *tensor_new(Interp *I, msrt_dtype dt, int ndim, const int64_t *shape, TFlavour fl);
-/* A mindspore.Tensor without data (graph.c makes it symbolic). */
-Tensor *tensor_new_nodata(Interp *I, msrt_dtype dt, int ndim, const int64_t *shape);
 Tensor *tensor_copy(Interp *I, Tensor *t, TFlavour fl);
-/* Destructor/traversal hooks (value.c). */
-void tensor_destroy(Interp *I, Obj *o);
-void tensor_traverse(Obj *o, void (*visit)(Obj *, void *), void *arg);
-void tensor_free_mem(Obj *o);
 
 /* The dtype object of dt for a flavour (borrowed). */
 Value dtype_value(Interp *I, msrt_dtype dt, bool np);
-/* msrt_dtype named by a dtype object, a dtype name string ("float32"), or
- * a Python type (float, int, bool: numpy's defaults); -1 for None;
- * TypeError otherwise. */
-int dtype_from_value(Interp *I, Value v, const char *what);
-bool dtype_is_float(msrt_dtype dt);
-bool dtype_is_int(msrt_dtype dt); /* signed or unsigned integer (not bool) */
 
-/* Python value (number, nested list/tuple, tensor) -> new tensor of
- * flavour fl. dt < 0: default dtypes of the flavour (numpy: float64/int64/
- * bool; MindSpore: float32/int64/bool; tensors keep theirs). Always
- * copies. */
-Tensor *tensor_from_value(Interp *I, Value v, int dt, TFlavour fl);
-/* Element i as a Python number (float for float dtypes, int, bool). */
-Value tensor_item_value(Tensor *t, int64_t i);
-double tensor_get_f64(const Tensor *t, int64_t i);
-int64_t tensor_get_i64(const Tensor *t, int64_t i);
-/* Writes a Python number into element i (converted to t's dtype). */
-void tensor_set_value(Interp *I, Tensor *t, int64_t i, Value v);
 /* Casts t to dt (a new tensor of flavour fl, or a new reference to t when
  * dt and flavour already match). */
 Tensor *tensor_cast(Interp *I, Tensor *t, msrt_dtype dt, TFlavour fl);
-
-/* Protocol hooks (num.c, proto.c, format.c, iter.c, attr.c). */
-Value tensor_binop(Interp *I, BinOp op, Value a, Value b);   /* V_NOTIMPL if not ours */
-Value tensor_inplace(Interp *I, BinOp op, Value a, Value b); /* numpy: in place */
-Value tensor_unary(Interp *I, UnaryOp op, Value a);
-Value tensor_compare(Interp *I, CmpOp op, Value a, Value b); /* V_NOTIMPL if not ours */
-void tensor_repr_buf(Interp *I, Buf *b, Value v);
-void tensor_str_buf(Interp *I, Buf *b, Value v);
-bool tensor_truthy(Interp *I, Value v);
-uint64_t tensor_hash(Interp *I, Value v);
-int64_t tensor_len(Interp *I, Value v);
-Value tensor_getitem(Interp *I, Value t, Value key);
-void tensor_setitem(Interp *I, Value t, Value key, Value val);
-Value tensor_iter(Interp *I, Value t);
-Str *tensor_format(Interp *I, Value v, Str *spec);
-double tensor_as_float(Interp *I, Value v);
-int64_t tensor_as_int(Interp *I, Value v);
-void tensor_setattr(Interp *I, Value obj, Str *name, Value val);
-bool tensor_getattr_extra(Interp *I, Value obj, Str *name, Value *out);
 
 /* ---- prim.c --------------------------------------------------------- */
 
@@ -124,6 +80,8 @@ bool tensor_getattr_extra(Interp *I, Value obj, Str *name, Value *out);
  * tensor input an ndarray -> numpy semantics and an ndarray result; no
  * tensor input -> the caller's attrs->np). Returns a new tensor. */
 Value prim_call(Interp *I, OpId op, int nin, Value *in, const Attrs *attrs);
+/* Raises the exception an op rule's error names (ir/ops.h OpErr). */
+_Noreturn void prim_raise(Interp *I, const OpErr *err);
 /* Decodes keyword/positional attribute values of op into a. */
 void attrs_set(Interp *I, OpId op, Attrs *a, const char *name, Value v);
 

@@ -17,19 +17,6 @@
 #include "tensor.h" /* tensor hooks: destroy, traverse, class by flavour */
 #include "valpriv.h"
 
-/* ---- Roots held outside objects (static caches) ----------------------- */
-
-static Obj ***roots;
-static int nroots, caproots;
-
-void gc_root_slot(Obj **slot) {
-  if (nroots == caproots) {
-    caproots = caproots ? caproots * 2 : 64;
-    roots = xrealloc(roots, (size_t)caproots * sizeof *roots);
-  }
-  roots[nroots++] = slot;
-}
-
 
 /* ---- Allocation and freeing ------------------------------------------- */
 
@@ -266,24 +253,22 @@ static void obj_destroy(Interp *I, Obj *o) {
   }
 }
 
-static Obj *free_queue;
-static bool freeing;
-
-void obj_free(Interp *I, Obj *o) {
+static void obj_free(Interp *I, Obj *o) {
+  ValState *vs = I->vs;
   o->gc_prev->gc_next = o->gc_next;
   o->gc_next->gc_prev = o->gc_prev;
-  o->gc_next = free_queue;
-  free_queue = o;
-  if (freeing) return;
-  freeing = true;
-  while (free_queue) {
-    Obj *x = free_queue;
-    free_queue = x->gc_next;
+  o->gc_next = vs->free_queue;
+  vs->free_queue = o;
+  if (vs->freeing) return;
+  vs->freeing = true;
+  while (vs->free_queue) {
+    Obj *x = vs->free_queue;
+    vs->free_queue = x->gc_next;
     obj_destroy(I, x);
     I->nobjects--;
     obj_release(I, x);
   }
-  freeing = false;
+  vs->freeing = false;
 }
 
 void obj_decref_slow(Interp *I, Obj *o) { obj_free(I, o); }
@@ -295,7 +280,7 @@ static void visit_v(Value v, VisitFn visit, void *arg) {
 }
 #define VISIT(p) do { if (p) visit(&(p)->h, arg); } while (0)
 
-void obj_traverse(Obj *o, VisitFn visit, void *arg) {
+static void obj_traverse(Obj *o, VisitFn visit, void *arg) {
   switch (o->kind) {
   case OBJ_TUPLE:
     for (int64_t i = 0; i < ((Tuple *)o)->len; i++) visit_v(((Tuple *)o)->items[i], visit, arg);
@@ -360,7 +345,7 @@ static void subtract_ref(Obj *child, void *arg) {
 }
 
 static const char *kind_name(ObjKind k) {
-  static const char *names[] = {"str", "tuple", "list", "dict", "set", "range", "slice",
+  static const char *const names[] = {"str", "tuple", "list", "dict", "set", "range", "slice",
                                 "function", "native", "bound method", "class", "instance",
                                 "module", "cell", "iterator", "dict view", "property",
                                 "staticmethod", "classmethod", "super", "tensor", "dtype"};
@@ -385,8 +370,9 @@ static int64_t leak_check(Interp *I, bool verbose) {
   }
 #undef ROOT
   if (CUR_EXC(I).tag == V_OBJ) subtract_ref(CUR_EXC(I).as.o, NULL);
-  for (int i = 0; i < nroots; i++)
-    if (*roots[i]) subtract_ref(*roots[i], NULL);
+  VRoots *vr = &I->vs->roots;
+  for (size_t i = 0; i < sizeof vr->all / sizeof vr->all[0]; i++)
+    if (vr->all[i]) subtract_ref(vr->all[i], NULL);
   int64_t n = 0;
   for (Obj *o = h->gc_next; o != h; o = o->gc_next) {
     intptr_t ext = (intptr_t)o->gc_prev;
@@ -447,10 +433,7 @@ void gc_sweep_all(Interp *I, bool audit) {
   memset(I->exc, 0, sizeof I->exc);
   memset(&I->s, 0, sizeof I->s);
   CUR_EXC(I) = v_undef();
-  for (int i = 0; i < nroots; i++) *roots[i] = NULL;
-  free(roots);
-  roots = NULL;
-  nroots = caproots = 0;
+  memset(&I->vs->roots, 0, sizeof I->vs->roots);
 }
 
 /* ---- Natives ----------------------------------------------------------- */
@@ -670,7 +653,6 @@ Class *class_new_builtin(Interp *I, const char *name, int builtin, Class *base, 
 Class *class_new_internal(Interp *I, const char *name, Obj **slot) {
   Class *c = class_new_builtin(I, name, -1, NULL, NULL);
   *slot = &c->h;
-  gc_root_slot(slot);
   return c;
 }
 
@@ -964,6 +946,7 @@ static void set_builtin(Interp *I, const char *name, Class *c) {
 }
 
 void value_init(Interp *I) {
+  if (!I->vs) I->vs = xcalloc(1, sizeof(ValState));
   gc_init(I);
   CUR_EXC(I) = v_undef();
   I->interned = dict_new(I);
@@ -1033,4 +1016,12 @@ void value_init(Interp *I) {
   list_init(I);
   dict_init(I);
   iter_init(I);
+}
+
+void value_free(Interp *I) {
+  if (!I->vs) return;
+  free(I->vs->repr_stack);
+  free(I->vs->rng);
+  free(I->vs);
+  I->vs = NULL;
 }

@@ -1,6 +1,9 @@
 /* value.h — the interpreter's object model: values, objects, the runtime
  * protocol (repr, hash, compare, operators, iteration, calls, attributes)
- * and exceptions. Every part of eval/ includes this one header.
+ * and exceptions, as seen from outside eval/: the types, and the functions
+ * ir/exec.c, driver/ and tests/unit/ use. eval/'s files share the rest of
+ * the protocol (calls, attributes, natives, classes, ...) through
+ * valpriv.h, which includes this header.
  *
  * Values. A Value is a 16-byte tagged union: None, bool, int (64-bit; any
  * overflow raises OverflowError, never UB) and float are unboxed; everything
@@ -41,8 +44,10 @@
 #include <setjmp.h>
 
 #include "../frontend/ast.h"
+#include "../ir/ops.h"
 
 typedef struct Interp Interp;
+typedef struct Tensor Tensor;
 typedef struct Obj Obj;
 typedef struct Str Str;
 typedef struct Tuple Tuple;
@@ -319,18 +324,19 @@ void rt_catch_pop(Interp *I, Catch *c);
 
 /* Raises a new exception of a built-in class with a printf message. */
 _Noreturn void rt_raise(Interp *I, ExcKind kind, const char *fmt, ...) MSC_PRINTF(3, 4);
-/* Raises an exception instance (or class, which is instantiated). Borrowed. */
-_Noreturn void rt_raise_value(Interp *I, Value exc);
 /* Like rt_raise, for errors a primitive reports about its operands (shape
  * or dtype mismatch): the message names the op ("MatMul: cannot multiply
  * (2, 3) by (4, 5): 3 != 4") and the diagnostic omits the class name. */
 _Noreturn void rt_raise_op(Interp *I, ExcKind kind, const char *fmt, ...) MSC_PRINTF(3, 4);
 /* Obj.flags bit of exceptions raised by rt_raise_op. */
 #define EF_OP_ERROR (1u << 1)
-/* Raises exc and takes over the caller's reference to it. */
-_Noreturn void rt_raise_owned(Interp *I, Value exc);
 /* True when exc is an instance of the built-in exception class kind. */
 bool rt_exc_matches(Interp *I, Value exc, ExcKind kind);
+/* Raises the exception instance e, whose reference we own (taken from the
+ * current-exception slot after a catch). */
+_Noreturn void reraise_owned(Interp *I, Value e);
+/* The exception being propagated (Interp's owned "current exception"). */
+#define CUR_EXC(I) ((I)->exc_value)
 
 /* ---- The interpreter ------------------------------------------------- */
 
@@ -365,6 +371,7 @@ struct Interp {
   Obj gc_head;      /* sentinel of the all-objects list */
   int64_t nobjects; /* live objects */
   struct ObjPool *pool; /* small-object allocator (value.c) */
+  struct ValState *vs;  /* eval/'s caches and scratch (valpriv.h) */
   Dict *interned;   /* Str -> Str */
   Names s;
 
@@ -384,6 +391,7 @@ struct Interp {
   int depth, max_depth;
   void *ev;         /* evaluator-private */
   struct GraphState *graph; /* graph mode (graph.c), NULL until first use */
+  OpWorkspace op_ws; /* the eager kernels' reusable workspace (prim.c) */
 
   int argc;         /* sys.argv */
   char **argv;
@@ -399,28 +407,8 @@ void interp_free(Interp *I);
  * (global/nonlocal misuse, ...). Returns false after reporting any. */
 bool interp_check(Interp *I, Node *module);
 
-/* Initialisers, called by interp_new in this order. */
-void value_init(Interp *I);    /* value.c: interned names, built-in classes (all files' methods) */
-void exc_init(Interp *I);      /* interp.c: exception classes */
-void builtins_init(Interp *I); /* builtins.c */
-void modules_init(Interp *I);  /* modules.c */
-
-/* Per-file registration, called by value_init. */
-void str_init(Interp *I);
-void num_init(Interp *I);
-void list_init(Interp *I);
-void dict_init(Interp *I);
-void iter_init(Interp *I);
-
 /* ---- Objects, refcounts, gc (value.c) -------------------------------- */
 
-Obj *obj_alloc(Interp *I, ObjKind kind, size_t size); /* zeroed, rc = 1 */
-void obj_free(Interp *I, Obj *o);                     /* rc reached 0 */
-/* Grows or shrinks o's block to size bytes (contents kept, the gc list
- * relinked); returns the possibly moved object. obj_capacity is the usable
- * size of o's block, at least what was asked for. */
-Obj *obj_resize(Interp *I, Obj *o, size_t size);
-size_t obj_capacity(const Obj *o);
 static inline void obj_incref(Obj *o) { o->rc++; }
 void obj_decref_slow(Interp *I, Obj *o);
 static inline void obj_decref(Interp *I, Obj *o) {
@@ -433,49 +421,19 @@ static inline Value v_incref(Value v) {
 static inline void v_decref(Interp *I, Value v) {
   if (v.tag == V_OBJ) obj_decref(I, v.as.o);
 }
-/* Frees every object still alive (cycles, objects dropped by an unwind).
- * With audit set and MSC_CHECK_LEAKS=1 in the environment, first reports
- * objects referenced from outside the object graph (refcount leaks). Only
- * a normal exit can be audited: an exception unwinding the C stack drops
- * the references its temporaries held. */
-void gc_sweep_all(Interp *I, bool audit);
+/* Objects referenced from outside the object graph and the roots (what
+ * MSC_CHECK_LEAKS reports); verbose lists them on stderr. For tests. */
+int64_t gc_leak_count(Interp *I, bool verbose);
 
 Value native_new(Interp *I, const char *name, NativeFn fn);
-void class_add_native(Interp *I, Class *c, const char *name, NativeFn fn);
-void dict_add_native(Interp *I, Dict *d, const char *name, NativeFn fn);
-/* Creates a class; computes the C3 MRO (TypeError if impossible). For a
- * built-in class, bases may be NULL (object) and builtin is its kind. */
-Class *class_new(Interp *I, Str *name, Tuple *bases, Dict *dict);
-Class *class_new_builtin(Interp *I, const char *name, int builtin, Class *base, NativeFn ctor);
-bool class_is_subclass(Class *c, Class *base);
 Class *rt_class_of(Interp *I, Value v); /* borrowed */
-bool rt_isinstance(Interp *I, Value v, Class *c);
 const char *rt_type_name(Interp *I, Value v); /* "int", "list", "MyClass" */
 
-/* Binds call arguments to parameter names, CPython style. names has nparams
- * entries; the first nreq are required; names after a "*" entry are
- * keyword-only (the "*" entry itself gets no slot: out has nparams - 1
- * slots then). Missing optional ones are V_UNDEF in out (borrowed).
- * Raises TypeError: "f() takes at most 2 arguments (3 given)",
- * "f() got an unexpected keyword argument 'x'", "f() missing required
- * argument 'x'", "f() got multiple values for argument 'x'". */
-void args_bind(Interp *I, const char *fname, int argc, Value *argv, KwArgs *kw,
-               int nreq, int nparams, const char *const *names, Value *out);
-/* Number of positional arguments check: TypeError unless lo <= argc <= hi. */
-void args_count(Interp *I, const char *fname, int argc, int lo, int hi);
-void args_no_kw(Interp *I, const char *fname, KwArgs *kw);
 
 /* ---- Str (str.c) ----------------------------------------------------- */
 
-Str *str_new(Interp *I, const char *s, size_t n);
 Str *str_from_c(Interp *I, const char *s);
 Str *str_intern(Interp *I, const char *s);                /* new reference */
-Str *str_intern_n(Interp *I, const char *s, size_t n);
-Str *str_from_buf(Interp *I, Buf *b);                     /* frees b's memory */
-Str *str_printf(Interp *I, const char *fmt, ...) MSC_PRINTF(2, 3);
-Str *str_concat(Interp *I, Str *a, Str *b);
-bool str_eq(Str *a, Str *b);
-uint64_t str_hash(Str *s);
 /* "%"-formatting: fmt % args (args is a tuple, a dict or a single value). */
 Str *str_mod(Interp *I, Str *fmt, Value args);
 
@@ -485,12 +443,8 @@ Str *str_mod(Interp *I, Str *fmt, Value args);
  * "1.0", "inf", "nan", "-0.0"). Writes into b. */
 void float_repr(Buf *b, double d);
 Value rt_binop(Interp *I, BinOp op, Value a, Value b);
-Value rt_inplace(Interp *I, BinOp op, Value a, Value b); /* a op= b */
 Value rt_unary(Interp *I, UnaryOp op, Value a);
 Value rt_compare(Interp *I, CmpOp op, Value a, Value b);
-/* Python's int(v)/float(v) conversions of numbers (not strings). */
-int64_t rt_as_int(Interp *I, Value v, const char *what);    /* TypeError if not int-like */
-double rt_as_float(Interp *I, Value v, const char *what);   /* TypeError if not a number */
 /* Round half to even, as Python's round(x, ndigits). */
 double float_round(double x, int64_t ndigits);
 
@@ -508,7 +462,6 @@ List *list_new(Interp *I, int64_t cap);
 void list_append(Interp *I, List *l, Value v); /* increfs v */
 void list_sort(Interp *I, List *l, Value key, bool reverse); /* stable */
 Value list_from_iterable(Interp *I, Value it);
-Value tuple_from_iterable(Interp *I, Value it);
 Value range_new(Interp *I, int64_t start, int64_t stop, int64_t step);
 Value slice_new(Interp *I, Value start, Value stop, Value step);
 /* Python's slice.indices(len): normalised start/stop/step and count. */
@@ -519,13 +472,10 @@ int64_t slice_indices(Interp *I, Slice *s, int64_t len, int64_t *start, int64_t 
 Dict *dict_new(Interp *I);
 /* Borrowed value, or V_UNDEF when absent. Raises TypeError if unhashable. */
 Value dict_get(Interp *I, Dict *d, Value key);
-Value dict_get_str(Interp *I, Dict *d, Str *key); /* interned fast path; borrowed */
 void dict_set(Interp *I, Dict *d, Value key, Value val); /* increfs both */
-void dict_set_str(Interp *I, Dict *d, Str *key, Value val);
 bool dict_del(Interp *I, Dict *d, Value key); /* false if absent */
 Set *set_new(Interp *I);
 void set_add(Interp *I, Set *s, Value v);
-bool set_contains(Interp *I, Set *s, Value v);
 
 /* ---- Iteration (iter.c) ---------------------------------------------- */
 
@@ -536,47 +486,18 @@ bool rt_next(Interp *I, Value iter, Value *out);    /* false when exhausted */
 
 Str *rt_repr(Interp *I, Value v);
 Str *rt_str(Interp *I, Value v);
-void rt_repr_buf(Interp *I, Buf *b, Value v);
-void rt_str_buf(Interp *I, Buf *b, Value v);
-bool rt_truthy(Interp *I, Value v);
 uint64_t rt_hash(Interp *I, Value v); /* TypeError: unhashable type: 'list' */
 bool rt_eq(Interp *I, Value a, Value b);
-bool rt_is(Value a, Value b);
 int64_t rt_len(Interp *I, Value v);
 bool rt_contains(Interp *I, Value container, Value item);
 Value rt_getitem(Interp *I, Value obj, Value key);
 void rt_setitem(Interp *I, Value obj, Value key, Value val);
 void rt_delitem(Interp *I, Value obj, Value key);
-/* Normalises a sequence index (negative from the end); IndexError with
- * "<what> index out of range" when outside [0, len). */
-int64_t rt_seq_index(Interp *I, Value idx, int64_t len, const char *what);
 
 /* ---- Calls and attributes (interp.c) --------------------------------- */
 
-Value rt_call(Interp *I, Value callee, int argc, Value *argv, KwArgs *kw);
-Value rt_call0(Interp *I, Value callee);
-Value rt_call1(Interp *I, Value callee, Value a);
-Value rt_call2(Interp *I, Value callee, Value a, Value b);
-/* Calls self.name(args). */
-Value rt_call_method(Interp *I, Value self, Str *name, int argc, Value *argv, KwArgs *kw);
-/* Finds a dunder method on the CLASS of obj (not the instance dict), as
- * CPython does for special methods. Returns false if absent. *fn borrowed. */
-bool rt_find_dunder(Interp *I, Value obj, Str *name, Value *fn);
-Value rt_getattr(Interp *I, Value obj, Str *name);                /* AttributeError */
-bool rt_getattr_opt(Interp *I, Value obj, Str *name, Value *out); /* no raise if missing */
-void rt_setattr(Interp *I, Value obj, Str *name, Value val);
-void rt_delattr(Interp *I, Value obj, Str *name);
 /* Looks name up along cls's MRO; borrowed; V_UNDEF if absent. */
 Value class_lookup(Interp *I, Class *cls, Str *name);
-bool rt_callable(Interp *I, Value v);
 
-/* import: returns the module (cached in I->modules) or raises
- * ModuleNotFoundError "no module named 'x' (msc provides: math, mindspore, numpy, sys, time)".
- * For a dotted name returns the leaf module; the evaluator binds names.
- * (modules.c) */
-Value rt_import(Interp *I, const char *dotted);
-
-/* Writes to the script's stdout (buffered; flushed before diagnostics). */
-void rt_write(Interp *I, const char *s, size_t n);
 
 #endif

@@ -1,138 +1,199 @@
 /* exec.c — the reference executor (exec.h): runs the entry graph of an IR
- * module node by node with the eager kernels.
+ * module node by node with the eager kernels (ir/rules.c).
  *
  * Values. Every value of the run lives in one table indexed by a number
- * given here to each entry-graph param, node and (operand) constant, kept
+ * given here to each param, node and (operand) constant of the graph, kept
  * in IrNode.id (scratch, as print.c and verify.c use it). A value is a
- * tensor (an owned reference), a tuple (the MakeTuple node: its elements
- * are the values of that node's operands), a non-tensor constant
- * (scalar, string, None: Print/TupleGetItem operands) or None (Print).
+ * tensor (an OpTensor over a buffer: owned and reference-counted, XBuf,
+ * or borrowed: a param's or a constant's data), a tuple (the MakeTuple
+ * node: its elements are the values of that node's operands), a
+ * non-tensor constant (scalar, string, None: Print/TupleGetItem operands)
+ * or None (Print).
  *
  * Lifetimes. A value is released right after its last use (a use of a
  * MakeTuple counts as a use of its operands); the returned values and the
- * constants live to the end of the run. Tensor constants are built once
- * per run (tensor_new + memcpy); params are the caller's tensors (one
- * reference held for the run). A Parameter that the graph Assigns is
- * copied by each Load before it, so the Load keeps the value it read;
- * otherwise Load gives the Parameter's tensor itself.
+ * constants live to the end of the run. Constants are read in place. A
+ * Parameter that the graph Assigns is copied by each Load before it, so
+ * the Load keeps the value it read; otherwise Load gives the Parameter's
+ * buffer itself.
  *
- * Primitives run as prim_call would on MindSpore tensors: attributes
- * decoded from the node (ir_attrs_decode), the op's infer rule for the
- * result type and the dtype each input is converted to (capture already
- * inserted the Casts; the check here only makes the executor robust to
- * hand-written IR), the output allocated, the kernel rule run. When the
- * inferred type disagrees with the node's, a dtype-only difference is
- * cast to the node's type and a shape difference raises.
+ * Primitives run as the interpreter's prim_call does on MindSpore tensors
+ * (op_run: attributes decoded from the node, the infer rule for the result
+ * type and the dtype each input is converted to — capture already inserted
+ * the Casts; the check here only makes the executor robust to hand-written
+ * IR — the output allocated, the kernel run). When the inferred type
+ * disagrees with the node's, a dtype-only difference is cast to the node's
+ * type and a shape difference is an error.
  *
  * Fusion(@sub, a...) runs sub as its own graph on the operand tensors (a
  * call with its own value table); since sub may share constant nodes with
  * the caller, the caller's numbering is restored after the call. An error
- * inside is located at the fused node that raised.
+ * inside is located at the fused node that failed.
  *
- * Errors. Everything runs under one catch point: whatever raises (an
- * infer rule, a kernel, tensor_new, the executor itself), every reference
- * the run holds is released, the node's location is put at the innermost
- * end of the traceback (below the frame that called the executor), and
- * the exception is raised again. The node's script location needs a
- * SrcFile: it is found among the files of the traceback's frames (the
- * user's script calling a jitted function is always there); if the file
- * is not on the stack (a node traced from lib/ code while the caller is
- * elsewhere), the node's .mir location is used when it was parsed from a
- * .mir file, else the traceback is left as raised.
+ * Errors. Everything runs under one setjmp: whatever fails (an infer rule,
+ * a kernel, an allocation, the executor itself), every buffer the run
+ * holds is released and ir_exec returns the error with the node's script
+ * location.
  */
 #include <limits.h>
+#include <setjmp.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "../eval/valpriv.h" /* reraise_owned, CUR_EXC */
 #include "exec.h"
 
 #if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC diagnostic ignored "-Wclobbered"
 #endif
 
-typedef enum XKind { XV_UNDEF = 0, XV_NONE, XV_TENSOR, XV_TUPLE, XV_CONST } XKind;
+typedef enum XKind { XV_UNDEF = 0, XV_NONE, XV_TENSOR, XV_TUPLE, XV_CONST, XV_MULTI } XKind;
+
+/* A buffer the run owns, shared by the values that alias it. */
+typedef struct XBuf {
+  int refs;
+  void *data;
+} XBuf;
+
+/* The results of an If or While whose type is a tuple (owned buffers). */
+typedef struct XMulti {
+  int n;
+  OpTensor *t;
+  XBuf **buf;
+} XMulti;
 
 typedef struct XVal {
   XKind kind;
-  Tensor *t;           /* TENSOR: owned */
+  OpTensor t;          /* TENSOR */
+  XBuf *buf;           /* TENSOR: owned storage, or NULL (borrowed) */
+  XMulti *multi;       /* MULTI */
   const IrNode *node;  /* TUPLE: the MakeTuple; CONST: the constant */
   int last;            /* index of the last node using it (INT_MAX: kept) */
 } XVal;
 
 typedef struct Exec {
-  Interp *I;
   IrGraph *g;
-  Tensor *const *params;
+  OpTensor *params;
   int nval;
   XVal *val;
   bool *assigned;      /* per entry param: target of an Assign */
-  Tensor **tmp;        /* the running node's temporaries (casts) */
-  int ntmp;
-  Tensor **argv;       /* operand tensors of the running node */
-  TType *argty;
-  msrt_dtype *argcast;
+  OpTensor *argv;      /* operand tensors of the running node */
+  OpTensor **argp;
   const IrNode *cur;   /* the running node (error location) */
-  Tensor **outs;
-  int nout;
-  bool *fresh;         /* outs[i] got a new reference from us */
+  OpTensor *outs;
+  bool *fresh;         /* outs[i].data was allocated by us */
+  OpWorkspace *ws;
+  IrExecError *err;
+  jmp_buf *jb;
 } Exec;
+
+_Noreturn MSC_PRINTF(3, 4) static void fail(Exec *x, OpErrKind kind, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  x->err->kind = kind;
+  vsnprintf(x->err->msg, sizeof x->err->msg, fmt, ap);
+  va_end(ap);
+  longjmp(*x->jb, 1);
+}
+
+_Noreturn static void fail_op(Exec *x, const OpErr *e) {
+  x->err->kind = e->kind;
+  snprintf(x->err->msg, sizeof x->err->msg, "%s", e->msg);
+  longjmp(*x->jb, 1);
+}
+
+/* ---- buffers -------------------------------------------------------------- */
+
+static XBuf *buf_new(Exec *x, msrt_dtype dt, int64_t size) {
+  XBuf *b = malloc(sizeof *b);
+  void *d = op_alloc_data(dt, size);
+  if (!b || !d) {
+    free(b);
+    free(d);
+    fail(x, OPE_MemoryError, "cannot allocate a tensor of %lld elements", (long long)size);
+  }
+  b->refs = 1;
+  b->data = d;
+  return b;
+}
+
+static void buf_drop(XBuf *b) {
+  if (b && --b->refs == 0) {
+    free(b->data);
+    free(b);
+  }
+}
+
+static size_t nbytes(const OpTensor *t) { return (size_t)t->size * msrt_dtype_size(t->dtype); }
+
+static bool same_shape(int na, const int64_t *a, int nb, const int64_t *b) {
+  return na == nb && (na == 0 || memcmp(a, b, sizeof(int64_t) * (size_t)na) == 0);
+}
 
 /* ---- the value table ---------------------------------------------------- */
 
 static XVal *slot(Exec *x, const IrNode *n) {
-  Interp *I = x->I;
-  if (!n) rt_raise(I, EXC_RuntimeError, "IR: missing operand");
+  if (!n) fail(x, OPE_RuntimeError, "IR: missing operand");
   bool ours = n->kind == IR_NK_CONST || n->owner == x->g;
   if (!ours || n->id < 0 || n->id >= x->nval)
-    rt_raise(I, EXC_RuntimeError, "IR: operand of %s is not a value of @%s",
-             x->cur ? ir_op_name(x->cur->op) : "Return", x->g->name);
+    fail(x, OPE_RuntimeError, "IR: operand of %s is not a value of @%s", x->cur ? ir_op_name(x->cur->op) : "Return",
+         x->g->name);
   return &x->val[n->id];
 }
 
 static XVal *get(Exec *x, const IrNode *n) {
   XVal *v = slot(x, n);
-  if (v->kind == XV_UNDEF)
-    rt_raise(x->I, EXC_RuntimeError, "IR: a value of @%s is used before it is computed", x->g->name);
+  if (v->kind == XV_UNDEF) fail(x, OPE_RuntimeError, "IR: a value of @%s is used before it is computed", x->g->name);
   return v;
 }
 
-static void release(Exec *x, XVal *v) {
-  if (v->kind == XV_TENSOR && v->t) {
-    Tensor *t = v->t;
-    v->t = NULL;
-    obj_decref(x->I, &t->h);
-  }
+static void multi_free(XMulti *mu) {
+  if (!mu) return;
+  for (int i = 0; i < mu->n; i++) buf_drop(mu->buf[i]);
+  free(mu->t);
+  free(mu->buf);
+  free(mu);
+}
+
+static void release(XVal *v) {
+  buf_drop(v->buf);
+  v->buf = NULL;
+  multi_free(v->multi);
+  v->multi = NULL;
   v->kind = XV_UNDEF;
 }
 
-/* Stores the value of node n: a tensor reference (taken over). */
-static void set_tensor(Exec *x, const IrNode *n, Tensor *t) {
+/* Stores the value of node n: tensor t over buf (the reference is taken
+ * over; NULL: borrowed). */
+static void set_tensor(Exec *x, const IrNode *n, const OpTensor *t, XBuf *buf) {
   XVal *v = slot(x, n);
-  release(x, v);
+  release(v);
   v->kind = XV_TENSOR;
-  v->t = t;
+  v->t = *t;
+  v->buf = buf;
 }
 
 static void set_other(Exec *x, const IrNode *n, XKind kind, const IrNode *node) {
   XVal *v = slot(x, n);
-  release(x, v);
+  release(v);
   v->kind = kind;
   v->node = node;
 }
 
-static Tensor *tensor_of(Exec *x, const IrNode *n, const char *what, int i) {
-  XVal *v = get(x, n);
-  if (v->kind != XV_TENSOR)
-    rt_raise_op(x->I, EXC_TypeError, "%s: operand %d is not a tensor", what, i);
-  return v->t;
+/* n's value shared by node m (a tuple element, an Assign's value). */
+static void set_alias(Exec *x, const IrNode *m, XVal *src) {
+  if (src->kind != XV_TENSOR) {
+    set_other(x, m, src->kind, src->node);
+    return;
+  }
+  if (src->buf) src->buf->refs++;
+  set_tensor(x, m, &src->t, src->buf);
 }
 
-static void drop_tmp(Exec *x) {
-  while (x->ntmp) {
-    Tensor *t = x->tmp[--x->ntmp];
-    obj_decref(x->I, &t->h);
-  }
+static OpTensor *tensor_of(Exec *x, const IrNode *n, const char *what, int i) {
+  XVal *v = get(x, n);
+  if (v->kind != XV_TENSOR) fail(x, OPE_TypeError, "%s: operand %d is not a tensor", what, i);
+  return &v->t;
 }
 
 /* Records a use at node index k of n's value (and of a tuple's elements). */
@@ -152,8 +213,6 @@ static int entry_param_index(Exec *x, const IrNode *p) {
   return -1;
 }
 
-/* Numbers params, nodes and operand constants; sizes the scratch arrays;
- * computes last uses and the Assign targets. */
 /* Numbers g's params, nodes and operand constants (the value table's
  * indices); returns the count. Deterministic: a fused subgraph's run,
  * which numbers the constants it shares with g its own way, is followed
@@ -175,6 +234,8 @@ static int number_values(IrGraph *g) {
   return id;
 }
 
+/* Numbers the values, sizes the scratch arrays, computes last uses and
+ * the Assign targets. */
 static void prepare(Exec *x) {
   IrGraph *g = x->g;
   int id = number_values(g), maxin = 1;
@@ -184,10 +245,8 @@ static void prepare(Exec *x) {
   x->val = xcalloc((size_t)(id ? id : 1), sizeof(XVal));
   for (int i = 0; i < id; i++) x->val[i].last = -1;
   x->assigned = xcalloc((size_t)(g->nparam ? g->nparam : 1), sizeof(bool));
-  x->tmp = xcalloc((size_t)maxin, sizeof(Tensor *));
-  x->argv = xcalloc((size_t)maxin, sizeof(Tensor *));
-  x->argty = xcalloc((size_t)maxin, sizeof(TType));
-  x->argcast = xcalloc((size_t)maxin, sizeof(msrt_dtype));
+  x->argv = xcalloc((size_t)maxin, sizeof(OpTensor));
+  x->argp = xcalloc((size_t)maxin, sizeof(OpTensor *));
   for (int i = 0; i < g->nnode; i++) {
     IrNode *n = g->nodes[i];
     for (int k = 0; k < n->nin; k++) mark_use(x, n->in[k], i);
@@ -201,7 +260,7 @@ static void prepare(Exec *x) {
   for (int i = g->nparam + g->nnode; i < id; i++) x->val[i].last = INT_MAX;
 }
 
-/* ---- constants and params ----------------------------------------------- */
+/* ---- constants ---------------------------------------------------------- */
 
 static void load_const(Exec *x, const IrNode *c) {
   XVal *v = slot(x, c);
@@ -211,122 +270,124 @@ static void load_const(Exec *x, const IrNode *c) {
     return;
   }
   const IrType *t = c->type;
-  Tensor *r = tensor_new(x->I, t->dt, t->ndim, t->shape, TF_MS);
-  size_t nb = (size_t)r->size * msrt_dtype_size(r->dtype);
-  if (nb > c->cst.nbytes)
-    rt_raise(x->I, EXC_RuntimeError, "IR: tensor constant holds %zu bytes, its type needs %zu", c->cst.nbytes, nb);
-  if (nb) memcpy(r->data, c->cst.data, nb);
-  set_tensor(x, c, r);
+  if (!t || t->kind != IR_T_TENSOR) fail(x, OPE_RuntimeError, "IR: a tensor constant without a tensor type");
+  OpTensor r;
+  memset(&r, 0, sizeof r);
+  r.dtype = t->dt;
+  r.ndim = t->ndim;
+  r.size = 1;
+  for (int i = 0; i < t->ndim; i++) {
+    r.shape[i] = t->shape[i];
+    r.size *= t->shape[i];
+  }
+  if (nbytes(&r) > c->cst.nbytes)
+    fail(x, OPE_RuntimeError, "IR: tensor constant holds %zu bytes, its type needs %zu", c->cst.nbytes, nbytes(&r));
+  r.data = (void *)c->cst.data; /* read only: kernels never write their inputs */
+  set_tensor(x, c, &r, NULL);
 }
 
 /* ---- primitives ----------------------------------------------------------- */
 
-static bool same_shape(int na, const int64_t *a, int nb, const int64_t *b) {
-  return na == nb && (na == 0 || memcmp(a, b, sizeof(int64_t) * (size_t)na) == 0);
-}
-
 static void run_prim(Exec *x, IrNode *n) {
-  Interp *I = x->I;
   OpId op = (OpId)n->op;
   const OpInfo *oi = &op_info[op];
   int nin = n->nin;
   if (oi->nin >= 0 && nin != oi->nin)
-    rt_raise_op(I, EXC_TypeError, "%s: takes %d input%s, got %d", oi->name, oi->nin, oi->nin == 1 ? "" : "s", nin);
-  InferFn infer = op_infer_rule(op);
-  KernelFn kernel = op_kernel_rule(op);
-  if (!infer || !kernel) rt_raise(I, EXC_NotImplementedError, "%s: no eager kernel", oi->name);
+    fail(x, OPE_TypeError, "%s: takes %d input%s, got %d", oi->name, oi->nin, oi->nin == 1 ? "" : "s", nin);
+  if (!op_has_rules(op)) fail(x, OPE_NotImplementedError, "%s: no eager kernel", oi->name);
   for (int i = 0; i < nin; i++) {
-    Tensor *t = tensor_of(x, n->in[i], oi->name, i);
-    if (!t->data) rt_raise(I, EXC_RuntimeError, "%s: operand %d has no data", oi->name, i);
-    TType *ty = &x->argty[i];
-    memset(ty, 0, sizeof *ty);
-    ty->dt = t->dtype;
-    ty->ndim = t->ndim;
-    if (t->ndim) memcpy(ty->shape, t->shape, sizeof(int64_t) * (size_t)t->ndim);
-    x->argv[i] = t;
-    x->argcast[i] = t->dtype;
+    x->argv[i] = *tensor_of(x, n->in[i], oi->name, i);
+    if (!x->argv[i].data && x->argv[i].size) fail(x, OPE_RuntimeError, "%s: operand %d has no data", oi->name, i);
+    x->argp[i] = &x->argv[i];
   }
   Attrs a;
   ir_attrs_decode(n, &a);
-  TType out;
-  memset(&out, 0, sizeof out);
-  infer(I, op, nin, x->argty, &a, &out, x->argcast);
-  for (int i = 0; i < nin; i++)
-    if (x->argcast[i] != x->argv[i]->dtype) {
-      x->argv[i] = tensor_cast(I, x->argv[i], x->argcast[i], TF_MS);
-      x->tmp[x->ntmp++] = x->argv[i];
-    }
-  Tensor *o = tensor_new(I, out.dt, out.ndim, out.shape, TF_MS);
-  set_tensor(x, n, o);
-  kernel(I, op, nin, x->argv, &a, o);
-  drop_tmp(x);
-  const IrType *nt = n->type;
-  if (nt && nt->kind == IR_T_TENSOR && (nt->dt != o->dtype || !same_shape(nt->ndim, nt->shape, o->ndim, o->shape))) {
-    if (!same_shape(nt->ndim, nt->shape, o->ndim, o->shape)) {
-      char want[128], got[128];
-      rt_raise_op(I, EXC_TypeError, "%s: the graph gives the result shape %s, the operands give %s", oi->name,
-                  shape_str(want, sizeof want, nt->ndim, nt->shape), shape_str(got, sizeof got, o->ndim, o->shape));
-    }
-    set_tensor(x, n, tensor_cast(I, o, nt->dt, TF_MS)); /* releases o */
+  OpTensor o;
+  memset(&o, 0, sizeof o);
+  OpErr e;
+  if (!op_run(op, nin, x->argp, &a, &o, x->ws, &e)) fail_op(x, &e);
+  XBuf *b = malloc(sizeof *b);
+  if (!b) {
+    free(o.data);
+    fail(x, OPE_MemoryError, "out of memory");
   }
+  b->refs = 1;
+  b->data = o.data;
+  set_tensor(x, n, &o, b);
+  const IrType *nt = n->type;
+  if (!nt || nt->kind != IR_T_TENSOR || (nt->dt == o.dtype && same_shape(nt->ndim, nt->shape, o.ndim, o.shape)))
+    return;
+  if (!same_shape(nt->ndim, nt->shape, o.ndim, o.shape)) {
+    char want[128], got[128];
+    fail(x, OPE_TypeError, "%s: the graph gives the result shape %s, the operands give %s", oi->name,
+         shape_str(want, sizeof want, nt->ndim, nt->shape), shape_str(got, sizeof got, o.ndim, o.shape));
+  }
+  OpTensor c = o;
+  c.dtype = nt->dt;
+  XBuf *cb = buf_new(x, c.dtype, c.size);
+  c.data = cb->data;
+  if (c.size) msrt_cast(o.dtype, c.dtype, c.size, o.data, c.data);
+  set_tensor(x, n, &c, cb); /* releases o's buffer */
 }
 
 /* ---- structural ops --------------------------------------------------------- */
 
 static void run_tuple_get(Exec *x, IrNode *n) {
-  if (n->nin != 2) rt_raise(x->I, EXC_RuntimeError, "IR: TupleGetItem takes 2 operands, got %d", n->nin);
+  if (n->nin != 2) fail(x, OPE_RuntimeError, "IR: TupleGetItem takes 2 operands, got %d", n->nin);
   XVal *t = get(x, n->in[0]);
   XVal *iv = get(x, n->in[1]);
-  if (t->kind != XV_TUPLE) rt_raise_op(x->I, EXC_TypeError, "TupleGetItem: operand 0 is not a tuple");
+  if (t->kind != XV_TUPLE && t->kind != XV_MULTI) fail(x, OPE_TypeError, "TupleGetItem: operand 0 is not a tuple");
   if (iv->kind != XV_CONST || iv->node->cst.kind != IR_C_SCALAR)
-    rt_raise_op(x->I, EXC_TypeError, "TupleGetItem: the index is not a constant integer");
-  const IrNode *tup = t->node;
+    fail(x, OPE_TypeError, "TupleGetItem: the index is not a constant integer");
   int64_t i = iv->node->cst.i;
-  if (i < 0 || i >= tup->nin)
-    rt_raise_op(x->I, EXC_IndexError, "TupleGetItem: index %lld out of range for a tuple of %d", (long long)i,
-                tup->nin);
-  XVal *e = get(x, tup->in[i]);
-  if (e->kind == XV_TENSOR) {
-    obj_incref(&e->t->h);
-    set_tensor(x, n, e->t);
-  } else {
-    set_other(x, n, e->kind, e->node);
+  if (t->kind == XV_MULTI) {
+    XMulti *mu = t->multi;
+    if (i < 0 || i >= mu->n) fail(x, OPE_IndexError, "TupleGetItem: index %lld out of range", (long long)i);
+    if (mu->buf[i]) mu->buf[i]->refs++;
+    set_tensor(x, n, &mu->t[i], mu->buf[i]);
+    return;
   }
+  const IrNode *tup = t->node;
+  if (i < 0 || i >= tup->nin)
+    fail(x, OPE_IndexError, "TupleGetItem: index %lld out of range for a tuple of %d", (long long)i, tup->nin);
+  set_alias(x, n, get(x, tup->in[i]));
 }
 
-static Tensor *param_tensor(Exec *x, const IrNode *p, const char *what) {
+static OpTensor *param_tensor(Exec *x, const IrNode *p, const char *what) {
   int k = entry_param_index(x, p);
-  if (k < 0) rt_raise(x->I, EXC_RuntimeError, "IR: %s of a value that is not a Parameter", what);
-  return x->params[k];
+  if (k < 0) fail(x, OPE_RuntimeError, "IR: %s of a value that is not a Parameter", what);
+  return &x->params[k];
 }
 
 static void run_load(Exec *x, IrNode *n) {
-  if (n->nin != 1) rt_raise(x->I, EXC_RuntimeError, "IR: Load takes 1 operand, got %d", n->nin);
+  if (n->nin != 1) fail(x, OPE_RuntimeError, "IR: Load takes 1 operand, got %d", n->nin);
   int k = entry_param_index(x, n->in[0]);
-  Tensor *p = param_tensor(x, n->in[0], "Load");
-  if (x->assigned[k]) {
-    set_tensor(x, n, tensor_copy(x->I, p, TF_MS));
-  } else {
-    obj_incref(&p->h);
-    set_tensor(x, n, p);
+  OpTensor *p = param_tensor(x, n->in[0], "Load");
+  if (!x->assigned[k]) {
+    set_tensor(x, n, p, NULL);
+    return;
   }
+  OpTensor c = *p;
+  XBuf *b = buf_new(x, c.dtype, c.size);
+  c.data = b->data;
+  if (c.size) memcpy(c.data, p->data, nbytes(p));
+  set_tensor(x, n, &c, b);
 }
 
 static void run_assign(Exec *x, IrNode *n) {
-  if (n->nin != 2) rt_raise(x->I, EXC_RuntimeError, "IR: Assign takes 2 operands, got %d", n->nin);
-  Tensor *p = param_tensor(x, n->in[0], "Assign");
-  Tensor *v = tensor_of(x, n->in[1], "Assign", 1);
+  if (n->nin != 2) fail(x, OPE_RuntimeError, "IR: Assign takes 2 operands, got %d", n->nin);
+  OpTensor *p = param_tensor(x, n->in[0], "Assign");
+  OpTensor *v = tensor_of(x, n->in[1], "Assign", 1);
   if (!same_shape(p->ndim, p->shape, v->ndim, v->shape)) {
     char a[128], b[128];
-    rt_raise_op(x->I, EXC_ValueError, "Assign: cannot assign a tensor of shape %s to a Parameter of shape %s",
-                shape_str(a, sizeof a, v->ndim, v->shape), shape_str(b, sizeof b, p->ndim, p->shape));
+    fail(x, OPE_ValueError, "Assign: cannot assign a tensor of shape %s to a Parameter of shape %s",
+         shape_str(a, sizeof a, v->ndim, v->shape), shape_str(b, sizeof b, p->ndim, p->shape));
   }
-  if (p != v && p->size) {
-    if (p->dtype == v->dtype) memcpy(p->data, v->data, (size_t)p->size * msrt_dtype_size(p->dtype));
+  if (p->data != v->data && p->size) {
+    if (p->dtype == v->dtype) memcpy(p->data, v->data, nbytes(p));
     else msrt_cast(v->dtype, p->dtype, p->size, v->data, p->data);
   }
-  obj_incref(&v->h);
-  set_tensor(x, n, v);
+  set_alias(x, n, get(x, n->in[1]));
 }
 
 static void write_str(const char *s) { msrt_write(s, strlen(s)); }
@@ -354,7 +415,7 @@ static void print_tuple(Exec *x, const IrNode *tup) {
   for (int i = 0; i < tup->nin; i++) {
     XVal *e = get(x, tup->in[i]);
     if (e->kind != XV_CONST || e->node->cst.kind == IR_C_TENSOR)
-      rt_raise_op(x->I, EXC_NotImplementedError, "Print: a tuple of tensors is not supported yet");
+      fail(x, OPE_NotImplementedError, "Print: a tuple of tensors is not supported yet");
     if (i) write_str(", ");
     if (e->node->cst.kind == IR_C_STR) {
       write_str("'");
@@ -376,9 +437,9 @@ static void run_print(Exec *x, IrNode *n) {
     char tmp[128];
     switch (v->kind) {
     case XV_TENSOR: {
-      Tensor *t = v->t;
+      OpTensor *t = &v->t;
       if (msrt_print_graph(NULL, NULL, t->dtype, t->data, t->shape, t->ndim, NULL, param_name(n->in[i])) != MSRT_OK)
-        rt_raise_op(x->I, EXC_ValueError, "Print: cannot print operand %d", i);
+        fail(x, OPE_ValueError, "Print: cannot print operand %d", i);
       break;
     }
     case XV_CONST:
@@ -391,6 +452,7 @@ static void run_print(Exec *x, IrNode *n) {
       break;
     case XV_TUPLE: print_tuple(x, v->node); break;
     case XV_NONE: write_str("None"); break;
+    case XV_MULTI: fail(x, OPE_NotImplementedError, "Print: a tuple of tensors is not supported yet");
     case XV_UNDEF: break;
     }
     write_str("\n");
@@ -400,48 +462,140 @@ static void run_print(Exec *x, IrNode *n) {
 
 /* ---- the run ---------------------------------------------------------------- */
 
-static void run(Exec *x);
-static void cleanup(Exec *x);
+static bool exec_graph(IrGraph *g, OpTensor *params, OpTensor *outs, OpWorkspace *ws, IrExecError *err);
 
 /* Fusion(@sub, a...): runs sub on the operand tensors as its own graph
- * (a call). An error inside is reported at the fused node that raised. */
+ * (a call). An error inside is reported at the fused node that failed. */
 static void run_fusion(Exec *x, IrNode *n) {
-  Interp *I = x->I;
   IrGraph *sg = n->sub[0];
   IrNode **o;
   if (!sg || sg->nparam != n->nin || ir_outputs(sg, &o) != 1)
-    rt_raise(I, EXC_RuntimeError, "IR: Fusion: the fused subgraph does not match the node");
-  for (int k = 0; k < n->nin; k++) x->argv[k] = tensor_of(x, n->in[k], "Fusion", k);
-  Tensor *out = NULL;
-  Exec *y = xcalloc(1, sizeof *y);
-  y->I = I;
-  y->g = sg;
-  y->params = x->argv;
-  y->outs = &out;
-  y->fresh = xcalloc(1, sizeof(bool));
-  prepare(y);
-  Catch c;
-  if (RT_TRY(I, &c)) {
-    run(y);
-    rt_catch_pop(I, &c);
-    cleanup(y);
-    free(y);
-    number_values(x->g);
-    set_tensor(x, n, out);
+    fail(x, OPE_RuntimeError, "IR: Fusion: the fused subgraph does not match the node");
+  for (int k = 0; k < n->nin; k++) x->argv[k] = *tensor_of(x, n->in[k], "Fusion", k);
+  OpTensor out;
+  memset(&out, 0, sizeof out);
+  IrExecError e;
+  bool ok = exec_graph(sg, x->argv, &out, x->ws, &e);
+  number_values(x->g);
+  if (!ok) {
+    *x->err = e;
+    if (!e.at_node) x->err->loc = n->loc, x->err->at_node = true;
+    x->cur = NULL; /* located already */
+    longjmp(*x->jb, 1);
+  }
+  XBuf *b = malloc(sizeof *b);
+  if (!b) {
+    free(out.data);
+    fail(x, OPE_MemoryError, "out of memory");
+  }
+  b->refs = 1;
+  b->data = out.data;
+  set_tensor(x, n, &out, b);
+}
+
+/* Runs subgraph sg on argv (nargs tensors) as a call; its flattened
+ * outputs land in fresh buffers (outs, nout of them, zeroed by the
+ * caller). An error inside is reported at the failing node, else at n. */
+static void call_graph(Exec *x, IrNode *n, IrGraph *sg, OpTensor *argv, OpTensor *outs) {
+  IrExecError e;
+  bool ok = exec_graph(sg, argv, outs, x->ws, &e);
+  number_values(x->g);
+  if (ok) return;
+  *x->err = e;
+  if (!e.at_node) x->err->loc = n->loc, x->err->at_node = true;
+  x->cur = NULL;
+  longjmp(*x->jb, 1);
+}
+
+/* The operand tensors of region node n from operand `from` on, copied
+ * into a malloc'd array. */
+static OpTensor *region_args(Exec *x, IrNode *n, int from) {
+  OpTensor *a = xcalloc((size_t)(n->nin - from + 1), sizeof(OpTensor));
+  for (int k = from; k < n->nin; k++) a[k - from] = *tensor_of(x, n->in[k], ir_op_name(n->op), k);
+  return a;
+}
+
+/* Stores the nout fresh tensors outs (taken over) as n's value. */
+static void set_results(Exec *x, IrNode *n, OpTensor *outs, int nout) {
+  XMulti *mu = xcalloc(1, sizeof *mu);
+  mu->n = nout;
+  mu->t = outs;
+  mu->buf = xcalloc((size_t)(nout ? nout : 1), sizeof(XBuf *));
+  for (int i = 0; i < nout; i++) {
+    mu->buf[i] = malloc(sizeof(XBuf));
+    if (!mu->buf[i]) fail(x, OPE_MemoryError, "out of memory");
+    mu->buf[i]->refs = 1;
+    mu->buf[i]->data = outs[i].data;
+  }
+  if (n->type->kind != IR_T_TUPLE && nout == 1) {
+    mu->buf[0]->refs++;
+    set_tensor(x, n, &outs[0], mu->buf[0]);
+    multi_free(mu);
     return;
   }
-  Value e = CUR_EXC(I);
-  CUR_EXC(I) = v_undef();
-  if (y->cur) x->cur = y->cur;
-  if (out) obj_decref(I, &out->h);
-  cleanup(y);
-  free(y);
-  number_values(x->g);
-  reraise_owned(I, e);
+  XVal *v = slot(x, n);
+  release(v);
+  v->kind = XV_MULTI;
+  v->multi = mu;
+}
+
+static int graph_nout(IrGraph *g) {
+  IrNode **o;
+  return ir_outputs(g, &o);
+}
+
+/* If(c, @then, @else, a...): the taken branch as a call. */
+static void run_if(Exec *x, IrNode *n) {
+  OpTensor *c = tensor_of(x, n->in[0], "If", 0);
+  if (c->size != 1) fail(x, OPE_ValueError, "If: the condition has %lld elements, not 1", (long long)c->size);
+  bool t = ir_elem_float(c->dtype, c->data, 0) != 0;
+  IrGraph *sg = n->sub[t ? 0 : 1];
+  int nout = graph_nout(sg);
+  OpTensor *a = region_args(x, n, 1);
+  OpTensor *outs = xcalloc((size_t)(nout ? nout : 1), sizeof(OpTensor));
+  call_graph(x, n, sg, a, outs);
+  free(a);
+  set_results(x, n, outs, nout);
+}
+
+static void free_tensors(OpTensor *t, int n) {
+  for (int i = 0; i < n; i++) free(t[i].data);
+  free(t);
+}
+
+/* Does cond(s...) hold? */
+static bool while_test(Exec *x, IrNode *n, OpTensor *s) {
+  OpTensor r;
+  memset(&r, 0, sizeof r);
+  call_graph(x, n, n->sub[0], s, &r);
+  bool go = r.size == 1 && ir_elem_float(r.dtype, r.data, 0) != 0;
+  free(r.data);
+  return go;
+}
+
+/* While(@cond, @body, s...): the state in fresh buffers, replaced by each
+ * body call's results. */
+static void run_while(Exec *x, IrNode *n) {
+  int ns = n->nin;
+  OpTensor *a = region_args(x, n, 0);
+  OpTensor *s = xcalloc((size_t)(ns ? ns : 1), sizeof(OpTensor));
+  for (int k = 0; k < ns; k++) {
+    s[k] = a[k];
+    s[k].data = op_alloc_data(a[k].dtype, a[k].size);
+    if (a[k].size) memcpy(s[k].data, a[k].data, nbytes(&a[k]));
+  }
+  free(a);
+  for (;;) {
+    if (!while_test(x, n, s)) break;
+    OpTensor *next = xcalloc((size_t)(ns ? ns : 1), sizeof(OpTensor));
+    call_graph(x, n, n->sub[1], s, next);
+    free_tensors(s, ns);
+    s = next;
+  }
+  set_results(x, n, s, ns);
 }
 
 static void run_node(Exec *x, IrNode *n) {
-  Interp *I = x->I;
   for (int k = 0; k < n->nin; k++)
     if (n->in[k] && n->in[k]->kind == IR_NK_CONST) load_const(x, n->in[k]);
   if (n->op >= 0 && n->op < OP_COUNT) {
@@ -458,40 +612,33 @@ static void run_node(Exec *x, IrNode *n) {
   case IR_ASSIGN: run_assign(x, n); break;
   case IR_PRINT: run_print(x, n); break;
   case IR_FUSION: run_fusion(x, n); break;
-  case IR_IF: rt_raise_op(I, EXC_NotImplementedError, "If: tensor control flow is not supported yet");
-  case IR_WHILE: rt_raise_op(I, EXC_NotImplementedError, "While: tensor control flow is not supported yet");
-  default: rt_raise(I, EXC_RuntimeError, "IR: unknown op %d", n->op);
+  case IR_IF: run_if(x, n); break;
+  case IR_WHILE: run_while(x, n); break;
+  default: fail(x, OPE_RuntimeError, "IR: unknown op %d", n->op);
   }
 }
 
-/* Output i: written into the caller's tensor, or a new reference (a copy
- * when the value is one of the caller's own tensors). */
+/* Output i: written into the caller's buffer, or a new one. */
 static void store_output(Exec *x, int i, const IrNode *o) {
-  Interp *I = x->I;
   XVal *v = get(x, o);
-  if (v->kind != XV_TENSOR) rt_raise(I, EXC_TypeError, "output %d of @%s is not a tensor", i, x->g->name);
-  Tensor *t = v->t;
-  Tensor *dst = x->outs[i];
-  if (dst) {
-    if (!same_shape(dst->ndim, dst->shape, t->ndim, t->shape)) {
-      char a[128], b[128];
-      rt_raise(I, EXC_ValueError, "output %d of @%s has shape %s, the preallocated tensor %s", i, x->g->name,
-               shape_str(a, sizeof a, t->ndim, t->shape), shape_str(b, sizeof b, dst->ndim, dst->shape));
-    }
-    if (dst == t || !t->size) return;
-    if (dst->dtype == t->dtype) memcpy(dst->data, t->data, (size_t)t->size * msrt_dtype_size(t->dtype));
-    else msrt_cast(t->dtype, dst->dtype, t->size, t->data, dst->data);
+  if (v->kind != XV_TENSOR) fail(x, OPE_TypeError, "output %d of @%s is not a tensor", i, x->g->name);
+  OpTensor *t = &v->t, *dst = &x->outs[i];
+  if (!dst->data) {
+    *dst = *t;
+    dst->data = op_alloc_data(t->dtype, t->size);
+    if (!dst->data) fail(x, OPE_MemoryError, "cannot allocate output %d", i);
+    x->fresh[i] = true;
+    if (t->size) memcpy(dst->data, t->data, nbytes(t));
     return;
   }
-  bool callers = t->flavour != TF_MS;
-  for (int k = 0; k < x->g->nparam && !callers; k++) callers = x->params[k] == t;
-  if (callers) {
-    t = tensor_copy(I, t, TF_MS);
-  } else {
-    obj_incref(&t->h);
+  if (!same_shape(dst->ndim, dst->shape, t->ndim, t->shape)) {
+    char a[128], b[128];
+    fail(x, OPE_ValueError, "output %d of @%s has shape %s, the preallocated tensor %s", i, x->g->name,
+         shape_str(a, sizeof a, t->ndim, t->shape), shape_str(b, sizeof b, dst->ndim, dst->shape));
   }
-  x->outs[i] = t;
-  x->fresh[i] = true;
+  if (dst->data == t->data || !t->size) return;
+  if (dst->dtype == t->dtype) memcpy(dst->data, t->data, nbytes(t));
+  else msrt_cast(t->dtype, dst->dtype, t->size, t->data, dst->data);
 }
 
 /* Releases u's value (and a tuple's elements) when node i used it last. */
@@ -499,32 +646,29 @@ static void release_last(Exec *x, const IrNode *u, int i) {
   if (!u || (u->kind != IR_NK_CONST && u->owner != x->g) || u->id < 0 || u->id >= x->nval) return;
   XVal *v = &x->val[u->id];
   if (v->last != i || v->kind == XV_UNDEF) return;
-  release(x, v);
+  release(v);
   if (u->kind == IR_NK_NODE && u->op == IR_MAKE_TUPLE)
     for (int k = 0; k < u->nin; k++) release_last(x, u->in[k], i);
 }
 
 static void run(Exec *x) {
-  Interp *I = x->I;
   IrGraph *g = x->g;
   for (int i = 0; i < g->nparam; i++) {
-    Tensor *t = x->params[i];
-    if (!t) rt_raise(I, EXC_RuntimeError, "@%s: no tensor for param %d (%s)", g->name, i, g->params[i]->name);
-    obj_incref(&t->h);
-    set_tensor(x, g->params[i], t);
+    OpTensor *t = &x->params[i];
+    if (!t->data && t->size) fail(x, OPE_RuntimeError, "@%s: no tensor for param %d (%s)", g->name, i, g->params[i]->name);
+    set_tensor(x, g->params[i], t, NULL);
   }
   for (int i = 0; i < g->nnode; i++) {
     IrNode *n = g->nodes[i];
     x->cur = n;
     run_node(x, n);
     for (int k = 0; k < n->nin; k++) release_last(x, n->in[k], i);
-    if (x->val[n->id].last < i) release(x, &x->val[n->id]); /* never used */
+    if (x->val[n->id].last < i) release(&x->val[n->id]); /* never used */
   }
   x->cur = NULL;
   IrNode **outs;
   if (g->ret && g->ret->kind == IR_NK_CONST) load_const(x, g->ret);
   int nout = ir_outputs(g, &outs);
-  x->nout = nout;
   for (int i = 0; i < nout; i++) {
     if (outs[i] && outs[i]->kind == IR_NK_CONST) load_const(x, outs[i]);
     store_output(x, i, outs[i]);
@@ -532,94 +676,55 @@ static void run(Exec *x) {
 }
 
 static void cleanup(Exec *x) {
-  drop_tmp(x);
-  free(x->fresh);
-  x->fresh = NULL;
-  for (int i = 0; i < x->nval; i++) release(x, &x->val[i]);
+  for (int i = 0; i < x->nval; i++) release(&x->val[i]);
   free(x->val);
   free(x->assigned);
-  free(x->tmp);
   free(x->argv);
-  free(x->argty);
-  free(x->argcast);
+  free(x->argp);
 }
 
-/* The byte offset in f of 1-based line:col (display column), or -1. */
-static int64_t offset_of(const SrcFile *f, int line, int col) {
-  if (line < 1 || line > f->nlines) return -1;
-  uint32_t beg = f->line_off[line - 1];
-  uint32_t end = line < f->nlines ? f->line_off[line] : (uint32_t)f->len;
-  for (uint32_t off = beg; off < end; off++) {
-    int l, c;
-    src_linecol(f, off, &l, &c);
-    if (c >= col) return off;
-  }
-  return beg;
-}
-
-/* Puts node n's location at the innermost end of the current traceback. */
-static void relocate(Interp *I, const IrNode *n) {
-  if (!n) return;
-  Loc at = {0};
-  if (n->loc.file) {
-    for (int i = 0; i < I->tb_len && !at.file; i++) {
-      SrcFile *f = I->tb[i].file;
-      if (!f || strcmp(f->name, n->loc.file) != 0) continue;
-      int64_t off = offset_of(f, n->loc.line, n->loc.col);
-      if (off < 0) continue;
-      at.file = f;
-      at.beg = (uint32_t)off;
-      at.end = (uint32_t)off + (off < (int64_t)f->len);
-    }
-  }
-  if (!at.file) at = n->loc.mir;
-  if (!at.file) return;
-  if (I->tb_len == I->tb_cap) {
-    I->tb_cap = I->tb_cap ? 2 * I->tb_cap : 64;
-    I->tb = xrealloc(I->tb, sizeof(Loc) * (size_t)I->tb_cap);
-  }
-  memmove(I->tb + 1, I->tb, sizeof(Loc) * (size_t)I->tb_len);
-  I->tb[0] = at;
-  I->tb_len++;
-}
-
-void ir_exec_relocate(Interp *I, IrLoc loc) {
-  IrNode n;
-  memset(&n, 0, sizeof n);
-  n.loc = loc;
-  relocate(I, &n);
-}
-
-void ir_exec(Interp *I, IrModule *m, Tensor *const *params, Tensor **outs) {
-  IrGraph *g = ir_module_entry(m);
-  if (!g) rt_raise(I, EXC_RuntimeError, "IR: the module has no entry graph");
+static bool exec_graph(IrGraph *g, OpTensor *params, OpTensor *outs, OpWorkspace *ws, IrExecError *err) {
+  memset(err, 0, sizeof *err);
+  IrNode **o;
+  int nout = ir_outputs(g, &o);
   Exec *x = xcalloc(1, sizeof *x);
-  x->I = I;
+  jmp_buf jb;
   x->g = g;
   x->params = params;
   x->outs = outs;
-  IrNode **o;
-  int nout = ir_outputs(g, &o);
+  x->ws = ws;
+  x->err = err;
+  x->jb = &jb;
   x->fresh = xcalloc((size_t)(nout ? nout : 1), sizeof(bool));
   prepare(x);
-  Catch c;
-  if (RT_TRY(I, &c)) {
+  bool ok = true;
+  if (!setjmp(jb)) {
     run(x);
-    rt_catch_pop(I, &c);
-    cleanup(x);
-    free(x);
-    return;
-  }
-  Value e = CUR_EXC(I);
-  CUR_EXC(I) = v_undef();
-  const IrNode *at = x->cur;
-  for (int i = 0; i < nout; i++)
-    if (x->fresh[i]) {
-      obj_decref(I, &outs[i]->h);
-      outs[i] = NULL;
+  } else {
+    ok = false;
+    if (x->cur && !err->at_node) {
+      err->loc = x->cur->loc;
+      err->at_node = true;
     }
+    for (int i = 0; i < nout; i++)
+      if (x->fresh[i]) {
+        free(outs[i].data);
+        outs[i].data = NULL;
+      }
+  }
   cleanup(x);
+  free(x->fresh);
   free(x);
-  relocate(I, at);
-  reraise_owned(I, e);
+  return ok;
+}
+
+bool ir_exec(IrModule *m, OpTensor *params, OpTensor *outs, OpWorkspace *ws, IrExecError *err) {
+  IrGraph *g = ir_module_entry(m);
+  if (!g) {
+    memset(err, 0, sizeof *err);
+    err->kind = OPE_RuntimeError;
+    snprintf(err->msg, sizeof err->msg, "IR: the module has no entry graph");
+    return false;
+  }
+  return exec_graph(g, params, outs, ws, err);
 }

@@ -1,28 +1,36 @@
 /* exec.h — the reference executor (ir/exec.c): runs an IR module node by
- * node with the eager kernels (eval/prim.c's kernel rules, through
- * op_kernel_rule), so any graph can be run without a C compiler
- * (`msc run --backend=ref`) and generated C can be checked against it.
+ * node with the eager kernels (ir/rules.c op_run), so any graph can be
+ * run without a C compiler (`msc run --backend=ref`), constant folding
+ * and `msc compile`'s self-test data need no interpreter, and generated C
+ * can be checked against it. Interpreter-free: errors are returned as
+ * values (the interpreter's graph_exec, eval/graph.c, raises them at the
+ * node's script line).
  *
  * It follows the calling convention of ir.h: params[] holds one tensor per
- * entry-graph param (a Parameter passes its Parameter tensor), and outs[]
- * receives one tensor per ir_outputs() entry. outs[i] may be preallocated
- * by the caller with the output's type (the executor writes into it) or
- * NULL (the executor allocates it, a new reference). Print writes through
- * the runtime's output hook exactly as generated C does. Structural ops:
- * MakeTuple/TupleGetItem/Load/Print; If/While raise NotImplementedError.
- * Errors raise through the interpreter (rt_raise_op) at the node's script
- * location when it has one.
+ * entry-graph param (a Parameter passes its Parameter's buffer, which an
+ * Assign writes), and outs[] receives one tensor per ir_outputs() entry:
+ * outs[i].data given (the caller allocated the output's type) is written
+ * into; outs[i].data NULL gets a new buffer (op_alloc_data: free() it).
+ * Print writes through the runtime's output hook exactly as generated C
+ * does. Structural ops: MakeTuple/TupleGetItem/Load/Assign/Print/Fusion,
+ * and If/While, whose subgraphs run as calls (If: the taken branch; While:
+ * the state in fresh buffers, replaced by each body call's results).
  */
 #ifndef MSC_IR_EXEC_H
 #define MSC_IR_EXEC_H
 
-#include "../eval/tensor.h"
 #include "ir.h"
 
-void ir_exec(Interp *I, IrModule *m, Tensor *const *params, Tensor **outs);
-/* Puts a script location (an IR node's loc) at the innermost end of the
- * traceback of the exception being raised (call between catching it and
- * raising it again). */
-void ir_exec_relocate(Interp *I, IrLoc loc);
+typedef struct IrExecError {
+  OpErrKind kind;
+  char msg[512];
+  IrLoc loc;        /* the node that failed (ir_noloc: none) */
+  bool at_node;     /* loc is a node's */
+} IrExecError;
+
+/* Runs m's entry graph. ws (may be NULL) is the kernels' reusable
+ * workspace. Returns false with *err (every buffer the run allocated, the
+ * outputs it allocated included, is freed). */
+bool ir_exec(IrModule *m, OpTensor *params, OpTensor *outs, OpWorkspace *ws, IrExecError *err);
 
 #endif

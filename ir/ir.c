@@ -10,11 +10,15 @@
 const IrLoc ir_noloc;
 
 static const char *const struct_names[IR_NUM_OPS - OP_COUNT] = {
-    "MakeTuple", "TupleGetItem", "Load", "Assign", "If", "While", "Print", "Fusion",
+#define OP(...)
+#define SOP(name, en, nin, props) #name,
+#include "ops.def"
+#undef SOP
+#undef OP
 };
 
 static const char *const prim_names[OP_COUNT] = {
-#define OP(name, nin, group, code, attrs) "PrimFunc_" #name,
+#define OP(name, nin, group, code, props, grad, attrs) "PrimFunc_" #name,
 #include "ops.def"
 #undef OP
 };
@@ -475,7 +479,7 @@ static bool graph_has_effect(const IrGraph *g, int depth) {
   if (!g || depth > 64) return false;
   for (int i = 0; i < g->nnode; i++) {
     const IrNode *n = g->nodes[i];
-    if (n->op == IR_LOAD || n->op == IR_ASSIGN || n->op == IR_PRINT) return true;
+    if (op_has(n->op, OPP_EFFECT)) return true;
     if (graph_has_effect(n->sub[0], depth + 1) || graph_has_effect(n->sub[1], depth + 1)) return true;
   }
   return false;
@@ -483,6 +487,6 @@ static bool graph_has_effect(const IrGraph *g, int depth) {
 
 bool ir_has_effect(const IrNode *n) {
   if (n->kind != IR_NK_NODE) return false;
-  if (n->op == IR_LOAD || n->op == IR_ASSIGN || n->op == IR_PRINT) return true;
-  return graph_has_effect(n->sub[0], 0) || graph_has_effect(n->sub[1], 0);
+  if (op_has(n->op, OPP_EFFECT)) return true;
+  return op_has(n->op, OPP_CALL) && (graph_has_effect(n->sub[0], 0) || graph_has_effect(n->sub[1], 0));
 }

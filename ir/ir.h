@@ -89,14 +89,12 @@ typedef struct IrType IrType;
 
 /* Structural ops, numbered after the primitives of ops.def. */
 typedef enum IrOp {
-  IR_MAKE_TUPLE = OP_COUNT,
-  IR_TUPLE_GET,
-  IR_LOAD,
-  IR_ASSIGN,
-  IR_IF,
-  IR_WHILE,
-  IR_PRINT,
-  IR_FUSION,
+  IR_FIRST_STRUCT_ = OP_COUNT - 1,
+#define OP(...)
+#define SOP(name, en, nin, props) en,
+#include "ops.def"
+#undef SOP
+#undef OP
   IR_NUM_OPS
 } IrOp;
 
@@ -337,21 +335,13 @@ void ir_print_banner(FILE *out, const char *when, const char *pass);
 IrModule *ir_parse(SrcFile *f);
 
 /* ---- verifier ----------------------------------------------------------- */
-/* Hook for infer-based checking of primitives (eval/'s infer rules): fill
- * *out with the result type op would have on n's operands, or return false
- * with a message in msg. NULL out with true: no opinion. */
-typedef bool (*IrInferHook)(void *ctx, IrModule *m, const IrNode *n, IrType **out, char *msg,
-                            size_t cap);
-typedef struct IrVerifyOpts {
-  IrInferHook infer;
-  void *ctx;
-} IrVerifyOpts;
-
-/* Checks SSA form, operand counts (ops.def nin), attributes (ops.def attrs),
- * the types of the families checkable here, Load/Assign on Parameters and
- * If/While subgraph signatures. Emits one diagnostic at the first offending
- * node (its .mir location when it has one) and returns false. */
-bool ir_verify(IrModule *m, const IrVerifyOpts *opts);
+/* Checks SSA form, operand counts (ops.def nin), attributes (ops.def
+ * attrs), every primitive's result type against its infer rule
+ * (ir/rules.c), Load/Assign on Parameters and If/While/Fusion subgraph
+ * signatures. Emits one diagnostic at the first offending node (at its
+ * .mir line with a caret when it was read from a .mir file) and returns
+ * false. */
+bool ir_verify(IrModule *m);
 
 
 #endif

@@ -1,16 +1,11 @@
-/* ops.h — primitive op ids, their static facts (ir/ops.def), and the
- * types every stage's rules share: the abstract tensor type (TType), the
- * decoded attributes (Attrs) and the rule signatures.
- *
- * Rules live with their stage, in tables indexed by OpId:
- *   infer   (eval/prim.c infer_rules[]): shapes/dtypes only, never data; it
- *           also says to which dtype each input is converted before the
- *           kernel (implicit type promotion), so graph capture can insert
- *           the same Casts;
- *   kernel  (eval/prim.c kernel_rules[]): runs the op on concrete tensors
- *           by calling the runtime's msrt_* kernels.
- * op_infer_rule()/op_kernel_rule() expose them (NULL when a stage lacks a
- * rule: tests/unit/test_ops.c checks there is none).
+/* ops.h — primitive op ids, their static facts (ir/ops.def, ir/optab.c),
+ * and the rules every stage shares (ir/rules.c): shape/dtype inference
+ * (op_infer: types in, a type out, never data; it also says to which dtype
+ * each input is converted before the kernel — implicit type promotion — so
+ * graph capture can insert the same Casts) and the eager kernel (op_kernel:
+ * runs the op on buffers through the runtime's msrt_* kernels). Both are
+ * interpreter-free and return errors as values (OpErr); the interpreter
+ * (eval/prim.c) turns an OpErr into the exception it names.
  */
 #ifndef MSC_OPS_H
 #define MSC_OPS_H
@@ -20,11 +15,8 @@
 
 #include "../runtime/msrt.h"
 
-typedef struct Interp Interp;
-typedef struct Tensor Tensor;
-
 typedef enum OpId {
-#define OP(name, nin, group, code, attrs) OP_##name,
+#define OP(name, nin, group, code, props, grad, attrs) OP_##name,
 #include "ops.def"
 #undef OP
   OP_COUNT
@@ -42,17 +34,41 @@ typedef enum OpGroup {
   OPG_OWN,      /* op-specific rules */
 } OpGroup;
 
+/* The props column of ops.def (OPP_EFFECT and OPP_CALL: structural ops). */
+enum {
+  OPP_EW = 1u << 0,     /* elementwise (broadcasting) */
+  OPP_FUSE = 1u << 1,   /* fusable into one loop: a float formula */
+  OPP_ACT = 1u << 2,    /* a MatMul/Conv2D epilogue activation */
+  OPP_VIEW = 1u << 3,   /* the operand's elements in order (a reshape) */
+  OPP_INPL = 1u << 4,   /* may compute in place over a same-shape operand */
+  OPP_EFFECT = 1u << 5, /* structural: a side effect, kept in order */
+  OPP_CALL = 1u << 6,   /* structural: calls its subgraphs */
+};
+
+/* The grad column of ops.def (passes/grad.h has the rules themselves). */
+typedef enum OpGradKind { OPGRAD_RULE = 1, OPGRAD_ZERO, OPGRAD_NONE } OpGradKind;
+
 typedef struct OpInfo {
   const char *name; /* MindSpore's name */
   int nin;          /* tensor inputs, -1 variadic */
   OpGroup group;
   int code;         /* msrt op code for table-driven groups */
+  unsigned props;   /* OPP_* */
+  OpGradKind grad;
+  const char *grad_why; /* OPGRAD_NONE: why */
   const char *attrs;/* accepted attribute names, comma-separated */
 } OpInfo;
 
 extern const OpInfo op_info[OP_COUNT];
 /* OpId of a MindSpore op name, or -1. */
 int op_lookup(const char *name);
+/* op_info[op].props & p, for any op id (false for structural ops' primitive
+ * props and for ids out of range); structural ops answer OPP_EFFECT and
+ * OPP_CALL from ops.def's SOP list (ir/optab.c). */
+bool op_has(int op, unsigned p);
+/* Is op one of the table-driven elementwise families (BINARY, DIV,
+ * BITWISE, COMPARE, UNARY, UNARY_F, UNARY_B)? */
+bool op_group_elementwise(OpGroup g);
 
 /* The abstract type of an operand: what infer sees. `weak` marks a Python
  * scalar operand (it takes part in promotion by kind only, MindSpore's and
@@ -122,16 +138,69 @@ typedef struct Attrs {
 
 void attrs_init(Attrs *a);
 
-/* infer: fills out[0] and cast[0..nin) (the dtype each input is converted
- * to before the kernel). Raises (rt_raise_op) on a shape or dtype error. */
-typedef void (*InferFn)(Interp *I, OpId op, int nin, const TType *in, const Attrs *a,
-                        TType *out, msrt_dtype *cast);
-/* kernel: computes out from the (already converted) inputs. */
-typedef void (*KernelFn)(Interp *I, OpId op, int nin, Tensor *const *in, const Attrs *a,
-                         Tensor *out);
+/* ---- the rules (ir/rules.c) ------------------------------------------------
+ * Errors are values: the kind of exception the interpreter raises for them
+ * (Python's names) and the message ("Op: ..." as MindSpore and numpy word
+ * it). */
+typedef enum OpErrKind {
+  OPE_None = 0,
+  OPE_TypeError,
+  OPE_ValueError,
+  OPE_IndexError,
+  OPE_ZeroDivisionError,
+  OPE_MemoryError,
+  OPE_NotImplementedError,
+  OPE_RuntimeError,
+} OpErrKind;
 
-InferFn op_infer_rule(OpId op);
-KernelFn op_kernel_rule(OpId op);
+typedef struct OpErr {
+  OpErrKind kind;
+  char msg[512];
+} OpErr;
+
+/* A tensor as the kernels see it: a contiguous row-major buffer. */
+typedef struct OpTensor {
+  msrt_dtype dtype;
+  int ndim;
+  int64_t shape[MSRT_MAX_NDIM];
+  int64_t size;     /* product of shape */
+  void *data;
+} OpTensor;
+
+/* A caller-owned workspace the kernels may grow and reuse between calls
+ * (GEMM panels, im2col columns); {NULL, 0} to start; free(p) at the end. */
+typedef struct OpWorkspace {
+  void *p;
+  size_t cap;
+} OpWorkspace;
+
+/* Does op have its infer and kernel rules? (tests/unit/test_ops.c: all do) */
+bool op_has_rules(OpId op);
+/* Inference: fills *out and cast[0..nin) (the dtype each input is converted
+ * to; the caller initialises cast[i] to in[i].dt). false with *err on a
+ * shape, dtype or attribute error. */
+bool op_infer(OpId op, int nin, const TType *in, const Attrs *a, TType *out, msrt_dtype *cast, OpErr *err);
+/* The kernel: computes out (allocated by the caller with the inferred
+ * type) from inputs already converted to the dtypes infer gave. ws may be
+ * NULL. false with *err (e.g. an index out of range). */
+bool op_kernel(OpId op, int nin, OpTensor *const *in, const Attrs *a, OpTensor *out, OpWorkspace *ws, OpErr *err);
+/* Both, as the reference executor and constant folding run a node: infer,
+ * the inputs converted (temporaries), the kernel. out->data NULL: out gets
+ * the inferred type and a new buffer (op_alloc_data; the caller frees it);
+ * else out must already have the inferred dtype and shape. */
+bool op_run(OpId op, int nin, OpTensor *const *in, const Attrs *a, OpTensor *out, OpWorkspace *ws, OpErr *err);
+
+/* 64-byte aligned storage for size elements of dt (at least one); free(). */
+void *op_alloc_data(msrt_dtype dt, int64_t size);
+/* t described by type ty over data. */
+void opt_of_type(OpTensor *t, const TType *ty, void *data);
+/* Element i of t as a double / an int64 (floats truncated; NaN and out of
+ * range give INT64_MIN), and stores converting from int64 / double with
+ * the runtime's casts. */
+double opt_get_f64(const OpTensor *t, int64_t i);
+int64_t opt_get_i64(const OpTensor *t, int64_t i);
+void opt_set_i64(OpTensor *t, int64_t i, int64_t v);
+void opt_set_f64(OpTensor *t, int64_t i, double v);
 
 /* Broadcast two shapes (numpy rules); false if incompatible. */
 bool shape_broadcast(int na, const int64_t *a, int nb, const int64_t *b, int *nout, int64_t *out);

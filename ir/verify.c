@@ -12,10 +12,11 @@
  *   - arity: ops.def nin for primitives (-1: at least one), fixed counts
  *     for the structural ops; attribute names from ops.def's attrs column;
  *   - types: Ref values (Parameters) only through Load/Assign or passed to
- *     If/While; the elementwise families' broadcast shape and fixed result
- *     dtypes; MakeTuple/TupleGetItem/Load/Assign exactly; If/While/Fusion
- *     subgraph signatures. Everything else goes to the infer hook
- *     (IrVerifyOpts.infer: eval/'s infer rules), when one is given.
+ *     If/While; every primitive's result type is the one its infer rule
+ *     (ir/rules.c) gives for its operands and attributes, which also checks
+ *     the attributes' values (a Transpose perm that is no permutation, a
+ *     MatMul of 1-D operands); MakeTuple/TupleGetItem/Load/Assign exactly;
+ *     If/While/Fusion subgraph signatures.
  */
 #include "ir.h"
 
@@ -24,19 +25,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const struct {
-  int nin;
-  OpGroup group;
-  const char *attrs;
-} prims[OP_COUNT] = {
-#define OP(name, nin, group, code, attrs) {nin, group, attrs},
-#include "ops.def"
-#undef OP
-};
+
 
 typedef struct V {
   IrModule *m;
-  const IrVerifyOpts *o;
   IrGraph *g;
 } V;
 
@@ -215,44 +207,62 @@ static bool has_attr_name(const char *list, const char *name) {
   return false;
 }
 
-/* The elementwise families: broadcast shape and fixed result dtypes. */
-static bool check_elementwise(V *v, const IrNode *n, OpGroup grp) {
-  int nd = 0;
-  int64_t shape[MSRT_MAX_NDIM];
-  msrt_dtype dt0 = MSRT_NUM_DTYPES;
-  bool same = true;
+/* The operand types infer sees: tensors as they are, a scalar as a 0-d
+ * weak operand (a Python number), a tuple operand of a variadic op
+ * expanded. Returns the count, or -1 when there are more than cap. */
+static int infer_operands(const IrNode *n, TType *in, int cap) {
+  int k = 0;
   for (int i = 0; i < n->nin; i++) {
-    const IrType *a = n->in[i]->type;
-    int an = a->kind == IR_T_TENSOR ? a->ndim : 0;
-    if (!shape_broadcast(nd, shape, an, a->shape, &nd, shape))
-      return fail(v, n, "operand shapes do not broadcast (operand %d is %s)", i + 1, tstr(a));
-    if (a->kind == IR_T_TENSOR) {
-      if (dt0 != MSRT_NUM_DTYPES && a->dt != dt0) same = false;
-      dt0 = a->dt;
+    const IrType *t = n->in[i]->type;
+    int ne = t->kind == IR_T_TUPLE ? t->nelem : 1;
+    for (int j = 0; j < ne; j++) {
+      const IrType *e = t->kind == IR_T_TUPLE ? t->elem[j] : t;
+      if (k == cap) return -1;
+      memset(&in[k], 0, sizeof in[k]);
+      in[k].dt = e->dt;
+      in[k].weak = e->kind == IR_T_SCALAR;
+      if (e->kind == IR_T_TENSOR) {
+        in[k].ndim = e->ndim;
+        memcpy(in[k].shape, e->shape, sizeof(int64_t) * (size_t)e->ndim);
+      }
+      k++;
     }
   }
-  const IrType *t = n->type;
-  if (t->ndim != nd || (nd && memcmp(t->shape, shape, sizeof(int64_t) * (size_t)nd) != 0)) {
-    IrType *want = ir_type_tensor(v->m, t->dt, nd, shape);
-    return fail(v, n, "result type %s, the operands broadcast to %s", tstr(t), tstr(want));
+  return k;
+}
+
+/* n's result type against its infer rule (ir/rules.c), with MindSpore's
+ * promotion and with numpy's (a graph may hold either flavour's ops);
+ * either one matching is enough. */
+static bool check_inferred(V *v, const IrNode *n) {
+  TType in[64], out;
+  msrt_dtype cast[64];
+  int k = infer_operands(n, in, 64);
+  if (k < 0) return fail(v, n, "more than 64 operands");
+  Attrs a;
+  ir_attrs_decode(n, &a);
+  OpErr err;
+  bool any = false;
+  for (int np = 0; np < 2; np++) {
+    a.np = np;
+    for (int i = 0; i < k; i++) cast[i] = in[i].dt;
+    if (!op_infer((OpId)n->op, k, in, &a, &out, cast, &err)) continue;
+    any = true;
+    IrType *t = ir_type_tensor(v->m, out.dt, out.ndim, out.shape);
+    if (ir_type_eq(t, n->type)) return true;
   }
-  msrt_dtype want = MSRT_NUM_DTYPES;
-  if (grp == OPG_COMPARE || grp == OPG_UNARY_B) want = MSRT_BOOL;
-  else if ((grp == OPG_UNARY || grp == OPG_BINARY) && same) want = dt0;
-  if (want != MSRT_NUM_DTYPES && t->dt != want)
-    return fail(v, n, "result dtype %s, expected %s", msrt_dtype_name(t->dt), msrt_dtype_name(want));
-  if ((grp == OPG_UNARY_F || grp == OPG_DIV) && !ir_dtype_is_float(t->dt))
-    return fail(v, n, "result dtype %s is not a float dtype", msrt_dtype_name(t->dt));
-  return true;
+  if (!any) return fail(v, n, "%s", err.msg);
+  return fail(v, n, "result type %s, the operands give %s", tstr(n->type),
+              tstr(ir_type_tensor(v->m, out.dt, out.ndim, out.shape)));
 }
 
 static bool check_prim(V *v, const IrNode *n) {
-  int want = prims[n->op].nin;
+  int want = op_info[n->op].nin;
   if (want >= 0 && n->nin != want)
     return fail(v, n, "expected %d operand%s, got %d", want, want == 1 ? "" : "s", n->nin);
   if (want < 0 && n->nin < 1) return fail(v, n, "expected at least 1 operand, got 0");
   for (int i = 0; i < n->nattr; i++)
-    if (!has_attr_name(prims[n->op].attrs, n->attrs[i].name))
+    if (!has_attr_name(op_info[n->op].attrs, n->attrs[i].name))
       return fail(v, n, "unknown attribute '%s'", n->attrs[i].name);
   for (int i = 0; i < n->nin; i++) {
     IrTypeKind k = n->in[i]->type->kind;
@@ -261,16 +271,7 @@ static bool check_prim(V *v, const IrNode *n) {
       return fail(v, n, "operand %d has type %s", i + 1, tstr(n->in[i]->type));
   }
   if (n->type->kind != IR_T_TENSOR) return fail(v, n, "result type %s is not a tensor", tstr(n->type));
-  OpGroup grp = prims[n->op].group;
-  if (grp != OPG_REDUCE && grp != OPG_OWN && !check_elementwise(v, n, grp)) return false;
-  if (v->o && v->o->infer) {
-    IrType *out = NULL;
-    char msg[256] = "";
-    if (!v->o->infer(v->o->ctx, v->m, n, &out, msg, sizeof msg)) return fail(v, n, "%s", msg);
-    if (out && !ir_type_eq(out, n->type))
-      return fail(v, n, "result type %s, inferred %s", tstr(n->type), tstr(out));
-  }
-  return true;
+  return check_inferred(v, n);
 }
 
 static bool check_node(V *v, const IrNode *n) {
@@ -344,8 +345,8 @@ static void number_params(IrModule *m) {
     for (int i = 0; i < m->graphs[gi]->nparam; i++) m->graphs[gi]->params[i]->id = para++;
 }
 
-bool ir_verify(IrModule *m, const IrVerifyOpts *opts) {
-  V v = {m, opts, NULL};
+bool ir_verify(IrModule *m) {
+  V v = {m, NULL};
   if (!m->ngraph) {
     diag_plain(DIAG_ERROR, "module has no graph");
     return false;

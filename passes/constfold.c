@@ -1,8 +1,11 @@
 /* constfold.c — constant folding: a primitive whose operands are all IR
- * constants is evaluated at compile time (through ctx->fold, the eval/
- * side's eager kernels: eval/fold.c) and replaced by the constant result.
+ * constants is evaluated at compile time with the eager kernels (op_run,
+ * ir/rules.c: exactly as the reference executor runs the node: the infer
+ * rule's casts, the kernel, a cast to the node's dtype when it differs; a
+ * result whose shape differs is not folded) and replaced by the constant
+ * result.
  *
- * requires  a verifying module; ctx->fold (NULL: the pass does nothing)
+ * requires  a verifying module
  * preserves the order of the remaining nodes; results bit-identical (the
  *           fold runs the same kernel the reference executor runs)
  * breaks    nothing: folded nodes are removed, their uses take the constant
@@ -19,6 +22,9 @@
  * a folded node's uses see the constant before they are visited. The
  * subgraphs of If/While are folded too; Fusion subgraphs are left alone.
  */
+#include <stdlib.h>
+#include <string.h>
+
 #include "passes.h"
 
 #define FOLD_MAX_DEFAULT ((int64_t)1 << 16)
@@ -41,12 +47,55 @@ static bool candidate(const IrNode *n, int64_t max) {
 }
 
 
-static bool fold_graph(IrModule *m, IrGraph *g, PassCtx *ctx, int64_t max) {
+/* n evaluated on its constant operands as a new constant of n's type, or
+ * NULL when it cannot be (an error: it stays for run time, where it is
+ * reported at its line). */
+static IrNode *fold_node(IrModule *m, const IrNode *n) {
+  const OpInfo *oi = &op_info[n->op];
+  if ((oi->nin >= 0 && n->nin != oi->nin) || !op_has_rules((OpId)n->op) || n->nin > 16) return NULL;
+  OpTensor in[16], *inp[16];
+  for (int i = 0; i < n->nin; i++) {
+    const IrNode *c = n->in[i];
+    const IrType *t = c->type;
+    if (!t || t->kind != IR_T_TENSOR) return NULL;
+    TType ty;
+    memset(&ty, 0, sizeof ty);
+    ty.dt = t->dt;
+    ty.ndim = t->ndim;
+    memcpy(ty.shape, t->shape, sizeof(int64_t) * (size_t)t->ndim);
+    opt_of_type(&in[i], &ty, (void *)c->cst.data);
+    if ((size_t)in[i].size * msrt_dtype_size(in[i].dtype) > c->cst.nbytes) return NULL;
+    inp[i] = &in[i];
+  }
+  Attrs a;
+  ir_attrs_decode(n, &a);
+  OpTensor o;
+  memset(&o, 0, sizeof o);
+  OpErr err;
+  if (!op_run((OpId)n->op, n->nin, inp, &a, &o, NULL, &err)) return NULL;
+  const IrType *nt = n->type;
+  IrNode *r = NULL;
+  bool same = o.ndim == nt->ndim && (nt->ndim == 0 || memcmp(o.shape, nt->shape, sizeof(int64_t) * (size_t)nt->ndim) == 0);
+  if (same && o.dtype == nt->dt) {
+    r = ir_const_tensor(m, nt->dt, nt->ndim, nt->shape, o.data);
+  } else if (same) {
+    void *c = op_alloc_data(nt->dt, o.size);
+    if (c) {
+      if (o.size) msrt_cast(o.dtype, nt->dt, o.size, o.data, c);
+      r = ir_const_tensor(m, nt->dt, nt->ndim, nt->shape, c);
+      free(c);
+    }
+  }
+  free(o.data);
+  return r;
+}
+
+static bool fold_graph(IrModule *m, IrGraph *g, int64_t max) {
   bool changed = false;
   for (int i = 0; i < g->nnode; i++) {
     IrNode *n = g->nodes[i];
     if (!candidate(n, max)) continue;
-    IrNode *c = ctx->fold(ctx->fold_ctx, m, n);
+    IrNode *c = fold_node(m, n);
     if (!c) continue;
     ir_replace_uses(g, n, c);
     n->dead = true;
@@ -57,10 +106,9 @@ static bool fold_graph(IrModule *m, IrGraph *g, PassCtx *ctx, int64_t max) {
 }
 
 bool pass_constfold(IrModule *m, PassCtx *ctx) {
-  if (!ctx || !ctx->fold) return false;
-  int64_t max = ctx->fold_max_elems > 0 ? ctx->fold_max_elems : FOLD_MAX_DEFAULT;
+  int64_t max = ctx && ctx->fold_max_elems > 0 ? ctx->fold_max_elems : FOLD_MAX_DEFAULT;
   bool changed = false;
   for (int k = 0; k < m->ngraph; k++)
-    if (!pass_is_fusion_body(m, m->graphs[k])) changed |= fold_graph(m, m->graphs[k], ctx, max);
+    if (!pass_is_fusion_body(m, m->graphs[k])) changed |= fold_graph(m, m->graphs[k], max);
   return changed;
 }

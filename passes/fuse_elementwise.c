@@ -4,9 +4,10 @@
  * subgraph holds them; C generation emits it as one loop nest with one
  * scalar C expression per node (codegen/emit_fuse.c.inc).
  *
- * Requires: a verified module. Works on the entry graph.
- * Preserves: results bit for bit. Only ops whose scalar C expression is
- *   exactly the runtime kernel's formula are taken (fuse_scalar_op below),
+ * Requires: a verified module. Works on the entry graph and every region
+ * subgraph of If/While (not on fused kernels).
+ * Preserves: results bit for bit. Only ops marked FUSE in ops.def are taken
+ *   (their scalar formula in msrt.h is the text the runtime kernel runs),
  *   float32/float64 only (every tensor operand and result of the group has
  *   the same dtype; float16 is rounded per op by the runtime and is left
  *   alone); broadcasting happens only where a value enters the group.
@@ -24,23 +25,6 @@
 #include "passes.h"
 
 
-/* The elementwise primitives whose per-element C expression
- * (emit_fuse.c.inc) equals runtime/kernels.c's loop body for float32 and
- * float64. Not here: Pow/FloorDiv/FloorMod/Atan2 (helper functions in the
- * kernels), comparisons (bool results), Round/Softplus/Tan/... (kept
- * out until their expressions are checked), Cast. */
-bool fuse_scalar_op(int op) {
-  switch (op) {
-  case OP_Add: case OP_Sub: case OP_Mul: case OP_RealDiv: case OP_Div: case OP_Maximum:
-  case OP_Minimum: case OP_Neg: case OP_Abs: case OP_Square: case OP_ReLU: case OP_Sqrt:
-  case OP_Rsqrt: case OP_Reciprocal: case OP_Exp: case OP_Log: case OP_Tanh: case OP_Sigmoid:
-  case OP_SiLU: case OP_GeLU: case OP_Floor: case OP_Ceil: case OP_Trunc: case OP_Sin:
-  case OP_Cos: case OP_Erf: case OP_Expm1: case OP_Log1p: case OP_Sign:
-    return true;
-  default: return false;
-  }
-}
-
 static bool is_float_tensor(const IrType *t, msrt_dtype dt) {
   return t && t->kind == IR_T_TENSOR && t->dt == dt && (dt == MSRT_FLOAT32 || dt == MSRT_FLOAT64);
 }
@@ -48,7 +32,7 @@ static bool is_float_tensor(const IrType *t, msrt_dtype dt) {
 /* Can node n be in an elementwise group? Its result and every operand are
  * float tensors of one dtype. */
 static bool candidate(const IrNode *n) {
-  if (n->kind != IR_NK_NODE || n->op >= OP_COUNT || !fuse_scalar_op(n->op) || n->nattr) return false;
+  if (n->kind != IR_NK_NODE || n->op >= OP_COUNT || !op_has(n->op, OPP_FUSE) || n->nattr) return false;
   msrt_dtype dt = n->type->dt;
   if (!is_float_tensor(n->type, dt)) return false;
   for (int i = 0; i < n->nin; i++)
@@ -151,10 +135,7 @@ static int cmp_id(const void *a, const void *b) {
   return (x->id > y->id) - (x->id < y->id);
 }
 
-bool pass_fuse_elementwise(IrModule *m, PassCtx *ctx) {
-  (void)ctx;
-  IrGraph *g = ir_module_entry(m);
-  if (!g) return false;
+static bool fuse_graph(IrModule *m, IrGraph *g) {
   int nn = g->nnode;
   int *uses = ir_use_counts(g); /* numbers g */
   bool *taken = xcalloc((size_t)nn + 1, sizeof(bool));
@@ -199,4 +180,14 @@ bool pass_fuse_elementwise(IrModule *m, PassCtx *ctx) {
   free(gstart);
   free(all);
   return ngroups > 0;
+}
+
+/* Every graph but fused kernels: the entry and the regions of If/While. */
+bool pass_fuse_elementwise(IrModule *m, PassCtx *ctx) {
+  (void)ctx;
+  bool changed = false;
+  int n0 = m->ngraph; /* fused kernels made here are appended */
+  for (int k = 0; k < n0; k++)
+    if (!pass_is_fusion_body(m, m->graphs[k])) changed |= fuse_graph(m, m->graphs[k]);
+  return changed;
 }

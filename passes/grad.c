@@ -510,6 +510,8 @@ UNARY(r_tanh, mul(b, dy, sub(b, sc(b, n, 1), mul(b, n, n))))
 UNARY(r_sigmoid, mul(b, dy, mul(b, n, sub(b, sc(b, n, 1), n))))
 UNARY(r_softplus, mul(b, dy, gb_unop(b, OP_Sigmoid, x)))
 UNARY(r_erf, mul(b, mulc(b, dy, 1.12837916709551257390), gb_unop(b, OP_Exp, neg(b, mul(b, x, x)))))
+/* erfc' = -2/sqrt(pi) exp(-x^2) */
+UNARY(r_erfc, mul(b, mulc(b, dy, -1.12837916709551257390), gb_unop(b, OP_Exp, neg(b, mul(b, x, x)))))
 
 RULE(r_gelu) {
   IrNode *x = opnd(b, n, 0);
@@ -526,6 +528,56 @@ RULE(r_silu) { /* s (1 + x (1 - s)) */
   set_dx(b, n, dx, 0, mul(b, dy, d));
   return true;
 }
+
+/* MindSpore's HSwishGrad: 0 where x + 3 <= 0, 1 where x >= 3, else (2x + 3) / 6 */
+RULE(r_hswish) {
+  IrNode *x = opnd(b, n, 0);
+  IrNode *lo = gb_binop(b, OP_LessEqual, add(b, x, sc(b, x, 3)), sc(b, x, 0));
+  IrNode *hi = gb_binop(b, OP_GreaterEqual, x, sc(b, x, 3));
+  IrNode *mid = divv(b, add(b, mulc(b, x, 2), sc(b, x, 3)), sc(b, x, 6));
+  IrNode *d = gb_select(b, lo, sc(b, x, 0), gb_select(b, hi, sc(b, x, 1), mid));
+  set_dx(b, n, dx, 0, mul(b, dy, d));
+  return true;
+}
+
+/* MindSpore's HSigmoidGrad: 1/6 where -3 < x < 3, else 0 */
+RULE(r_hsigmoid) {
+  IrNode *x = opnd(b, n, 0);
+  IrNode *out = gb_binop(b, OP_LogicalOr, gb_binop(b, OP_LessEqual, add(b, x, sc(b, x, 3)), sc(b, x, 0)),
+                         gb_binop(b, OP_GreaterEqual, x, sc(b, x, 3)));
+  IrNode *d = gb_select(b, out, sc(b, x, 0), divv(b, dy, sc(b, x, 6)));
+  set_dx(b, n, dx, 0, d);
+  return true;
+}
+
+/* softsign' = 1 / (1 + |x|)^2 */
+RULE(r_softsign) {
+  IrNode *x = opnd(b, n, 0);
+  IrNode *d = add(b, sc(b, x, 1), gb_unop(b, OP_Abs, x));
+  set_dx(b, n, dx, 0, divv(b, dy, mul(b, d, d)));
+  return true;
+}
+
+/* selu' = scale for x > 0, else scale * alpha * exp(x) */
+RULE(r_selu) {
+  IrNode *x = opnd(b, n, 0);
+  IrNode *d = gb_select(b, gb_binop(b, OP_Greater, x, sc(b, x, 0)), sc(b, x, 1.0507009873554804934),
+                        mulc(b, gb_unop(b, OP_Exp, x), 1.7580993408473768599));
+  set_dx(b, n, dx, 0, mul(b, dy, d));
+  return true;
+}
+
+/* mish' = t + x sigmoid(x) (1 - t^2), t = tanh(softplus(x)) */
+RULE(r_mish) {
+  IrNode *x = opnd(b, n, 0);
+  IrNode *t = gb_unop(b, OP_Tanh, gb_unop(b, OP_Softplus, x));
+  IrNode *d = add(b, t, mul(b, mul(b, x, gb_unop(b, OP_Sigmoid, x)), sub(b, sc(b, x, 1), mul(b, t, t))));
+  set_dx(b, n, dx, 0, mul(b, dy, d));
+  return true;
+}
+
+/* log(sigmoid(x))' = sigmoid(-x) */
+UNARY(r_logsigmoid, mul(b, dy, gb_unop(b, OP_Sigmoid, neg(b, x))))
 
 RULE(r_identity) {
   (void)n;
@@ -1021,37 +1073,19 @@ RULE(r_scatter_add) {
 
 /* ---- the table ------------------------------------------------------------------ */
 
-#define R(op, fn) [OP_##op] = {GRAD_RULE, fn, NULL}
-#define Z(op) [OP_##op] = {GRAD_ZERO, NULL, NULL}
-
+/* ops.def's grad column, expanded (every rule above or in grad_nn.c). */
+#define GE_RULE(fn) {GRAD_RULE, fn, NULL}
+#define GE_ZERO {GRAD_ZERO, NULL, NULL}
+#define GE_NONE(why) {GRAD_NONE, NULL, why}
 static const GradEntry table[OP_COUNT] = {
-    R(Add, r_add), R(Sub, r_sub), R(Mul, r_mul), R(RealDiv, r_div), R(Div, r_div), Z(FloorDiv),
-    R(FloorMod, r_floormod), R(Pow, r_pow), R(Maximum, r_maximum), R(Minimum, r_minimum), R(Atan2, r_atan2),
-    Z(BitwiseAnd), Z(BitwiseOr), Z(BitwiseXor), Z(Equal), Z(NotEqual), Z(Less), Z(LessEqual), Z(Greater),
-    Z(GreaterEqual), Z(LogicalAnd), Z(LogicalOr),
-    R(Neg, r_neg), R(Abs, r_abs), Z(Sign), R(Square, r_square), R(ReLU, r_relu), Z(Invert), Z(Round), Z(Floor),
-    Z(Ceil), Z(Trunc), R(Sqrt, r_sqrt), R(Rsqrt, r_rsqrt), R(Reciprocal, r_reciprocal), R(Exp, r_exp),
-    R(Expm1, r_expm1), R(Log, r_log), R(Log1p, r_log1p), R(Sin, r_sin), R(Cos, r_cos), R(Tan, r_tan),
-    R(Tanh, r_tanh), R(Sigmoid, r_sigmoid), R(Softplus, r_softplus), R(Erf, r_erf), R(GeLU, r_gelu),
-    R(SiLU, r_silu), Z(LogicalNot), Z(IsNan), Z(IsInf), Z(IsFinite),
-    R(MatMul, r_matmul), R(BatchMatMul, r_matmul), R(MatMulExt, r_matmul_ext), R(BiasAdd, r_biasadd),
-    R(ReduceSum, r_reduce_sum), R(ReduceMean, r_reduce_mean), R(ReduceProd, r_reduce_prod),
-    R(ReduceMax, r_reduce_minmax), R(ReduceMin, r_reduce_minmax), Z(ReduceAll), Z(ReduceAny), Z(Argmax),
-    Z(Argmin), R(Softmax, r_softmax), R(LogSoftmax, r_log_softmax),
-    R(Reshape, r_reshape), R(Transpose, r_transpose), R(ExpandDims, r_reshape), R(Squeeze, r_reshape),
-    R(Flatten, r_reshape), R(BroadcastTo, r_broadcast_to), R(Concat, r_concat), R(Stack, r_stack),
-    R(Cast, r_cast), R(Identity, r_identity), R(StridedSlice, r_strided_slice),
-    Z(Fill), Z(Ones), Z(Zeros), Z(OnesLike), Z(ZerosLike), Z(Range), Z(LinSpace),
-    R(Tile, r_tile), R(Select, r_select), Z(OneHot), R(Gather, r_gather), R(GatherD, r_gather_d),
-    R(GatherNd, r_gather_nd), R(TensorScatterUpdate, r_scatter_update), R(TensorScatterAdd, r_scatter_add),
-    R(CumSum, r_cumsum), R(CumProd, r_cumprod), Z(ArgSort),
+#define OP(name, nin, group, code, props, grad, attrs) GE_##grad,
+#include "../ir/ops.def"
+#undef OP
 };
 
 GradEntry grad_entry(int op) {
   GradEntry none = {GRAD_MISSING, NULL, NULL};
-  if (op < 0 || op >= OP_COUNT) return none;
-  if (table[op].kind != GRAD_MISSING) return table[op];
-  return grad_nn_entry(op);
+  return op >= 0 && op < OP_COUNT ? table[op] : none;
 }
 
 /* ---- the core ------------------------------------------------------------------ */
@@ -1145,7 +1179,7 @@ static bool visit(GS *s, IrNode *n) {
     }
   }
   GradEntry e = grad_entry(n->op);
-  const char *name = op_info[n->op].name;
+  const char *name = n->op >= 0 && n->op < OP_COUNT ? op_info[n->op].name : "?";
   switch (e.kind) {
   case GRAD_ZERO: return true;
   case GRAD_NONE: return gb_fail(b, n, "%s is not differentiable%s%s", name, e.why ? ": " : "", e.why ? e.why : "");

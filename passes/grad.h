@@ -31,13 +31,13 @@
  *   differentiable" / "StridedSlice with a stride other than 1 has no
  *   gradient yet". Nodes appended before the failure stay (unused).
  *
- * Gradient rules: one per primitive of ir/ops.def, in grad.c's table
- * (nn ops: grad_nn.c), each a GradRuleFn or one of the markers:
+ * Gradient rules: ops.def's grad column names each primitive's rule
+ * (RULE(fn): a GradRuleFn in grad.c, nn ops in grad_nn.c) or a marker:
  *   GRAD_ZERO     piecewise constant / integer / bool output: no gradient
  *                 flows to any input (comparisons, Argmax, Floor, Sign...)
  *   GRAD_NONE     not differentiable (a compile error if on a path)
- * tests/unit/test_grad.c walks ops.def and fails for an op without an
- * entry, and for an op with a rule but no finite-difference case.
+ * grad.c expands the column into its table; tests/unit/test_grad.c fails
+ * for a rule without a finite-difference case.
  *
  * Conventions inside a rule:
  *   - n is the forward node, dy the cotangent of n (n's type; for a node
@@ -87,13 +87,16 @@ typedef struct GradEntry {
   const char *why;    /* GRAD_NONE: why not (appended to the error) */
 } GradEntry;
 
-/* The entry of a primitive (kind GRAD_MISSING: none: a bug the unit test
- * catches). grad.c's table, then grad_nn_entry() for the nn ops. */
+/* The entry of a primitive: ops.def's grad column (kind GRAD_MISSING only
+ * for an id out of range). */
 GradEntry grad_entry(int op);
-/* grad_nn.c: the entries of Conv2D, MaxPool, AvgPool, BatchNorm,
- * LayerNorm and the backward primitives (Conv2DBackpropInput, ...);
- * kind GRAD_MISSING for any other op. */
-GradEntry grad_nn_entry(int op);
+/* grad_nn.c: the rules of Conv2D, MaxPool, AvgPool, BatchNorm and
+ * LayerNorm (named in ops.def's grad column). */
+bool g_conv2d(GradB *b, IrNode *n, IrNode *dy, IrNode **dx);
+bool g_maxpool(GradB *b, IrNode *n, IrNode *dy, IrNode **dx);
+bool g_avgpool(GradB *b, IrNode *n, IrNode *dy, IrNode **dx);
+bool g_batchnorm(GradB *b, IrNode *n, IrNode *dy, IrNode **dx);
+bool g_layernorm(GradB *b, IrNode *n, IrNode *dy, IrNode **dx);
 
 /* Fails the current grad_append with a message at n's location; returns
  * false so a rule can `return gb_fail(b, n, "...")`. */

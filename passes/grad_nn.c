@@ -47,7 +47,7 @@ static void set4(int *n, int64_t *dst, const IrType *t) {
   for (int i = 0; i < 4; i++) dst[i] = t->shape[i];
 }
 
-static bool g_conv2d(GradB *b, IrNode *n, IrNode *dy, IrNode **dx) {
+bool g_conv2d(GradB *b, IrNode *n, IrNode *dy, IrNode **dx) {
   IrNode *x = n->in[0], *w = n->in[1];
   if (x->type->ndim != 4 || w->type->ndim != 4) return gb_fail(b, n, "Conv2D of non-4-D operands has no gradient");
   Attrs a;
@@ -60,7 +60,7 @@ static bool g_conv2d(GradB *b, IrNode *n, IrNode *dy, IrNode **dx) {
   return true;
 }
 
-static bool g_maxpool(GradB *b, IrNode *n, IrNode *dy, IrNode **dx) {
+bool g_maxpool(GradB *b, IrNode *n, IrNode *dy, IrNode **dx) {
   IrNode *x = n->in[0];
   if (!ir_dtype_is_float(n->type->dt)) return true; /* integer pool: no gradient */
   Attrs a;
@@ -70,7 +70,7 @@ static bool g_maxpool(GradB *b, IrNode *n, IrNode *dy, IrNode **dx) {
   return dx[0] != NULL;
 }
 
-static bool g_avgpool(GradB *b, IrNode *n, IrNode *dy, IrNode **dx) {
+bool g_avgpool(GradB *b, IrNode *n, IrNode *dy, IrNode **dx) {
   IrNode *x = n->in[0];
   Attrs a;
   ir_attrs_decode(n, &a);
@@ -79,7 +79,7 @@ static bool g_avgpool(GradB *b, IrNode *n, IrNode *dy, IrNode **dx) {
   return dx[0] != NULL;
 }
 
-static bool g_batchnorm(GradB *b, IrNode *n, IrNode *dy, IrNode **dx) {
+bool g_batchnorm(GradB *b, IrNode *n, IrNode *dy, IrNode **dx) {
   IrNode *x = n->in[0];
   const IrType *xt = x->type;
   int nd = xt->ndim;
@@ -119,7 +119,7 @@ static bool g_batchnorm(GradB *b, IrNode *n, IrNode *dy, IrNode **dx) {
   return true;
 }
 
-static bool g_layernorm(GradB *b, IrNode *n, IrNode *dy, IrNode **dx) {
+bool g_layernorm(GradB *b, IrNode *n, IrNode *dy, IrNode **dx) {
   IrNode *x = n->in[0];
   const IrType *xt = x->type;
   int nd = xt->ndim;
@@ -160,31 +160,4 @@ static bool g_layernorm(GradB *b, IrNode *n, IrNode *dy, IrNode **dx) {
   IrNode *in = gb_binop(b, OP_Sub, gb_binop(b, OP_Sub, g, gm), gb_binop(b, OP_Mul, xhat, gxm));
   dx[0] = gb_binop(b, OP_Mul, in, r);
   return true;
-}
-
-GradEntry grad_nn_entry(int op) {
-  GradEntry e = {GRAD_MISSING, NULL, NULL};
-  switch (op) {
-  case OP_Conv2D: e.kind = GRAD_RULE; e.fn = g_conv2d; break;
-  case OP_MaxPool: e.kind = GRAD_RULE; e.fn = g_maxpool; break;
-  case OP_AvgPool: e.kind = GRAD_RULE; e.fn = g_avgpool; break;
-  case OP_BatchNorm: e.kind = GRAD_RULE; e.fn = g_batchnorm; break;
-  case OP_LayerNorm: e.kind = GRAD_RULE; e.fn = g_layernorm; break;
-  case OP_StopGradient: e.kind = GRAD_ZERO; break;
-  case OP_Conv2DBackpropInput:
-  case OP_Conv2DBackpropFilter:
-    e.kind = GRAD_NONE;
-    e.why = "second-order gradients of Conv2D are not supported";
-    break;
-  case OP_MaxPoolGrad:
-    e.kind = GRAD_NONE;
-    e.why = "second-order gradients of MaxPool are not supported";
-    break;
-  case OP_AvgPoolGrad:
-    e.kind = GRAD_NONE;
-    e.why = "second-order gradients of AvgPool are not supported";
-    break;
-  default: break;
-  }
-  return e;
 }

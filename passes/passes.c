@@ -27,6 +27,14 @@ static const char *const pipeline_o1[] = {"inline", "constfold", "simplify", "cs
 static const char *const pipeline_o2[] = {"inline", "constfold", "simplify", "cse", "dce", "layout",
                                           "fuse-epilogue", "fuse-elementwise", "dce", NULL};
 
+static const char *const *pipeline_of(int lv) {
+  return lv >= 2 ? pipeline_o2 : lv == 1 ? pipeline_o1 : pipeline_o0;
+}
+
+void pass_pipeline_print(FILE *f, int lv) {
+  for (const char *const *p = pipeline_of(lv); *p; p++) fprintf(f, "%s%s", p == pipeline_of(lv) ? "" : ", ", *p);
+}
+
 const Pass *pass_find(const char *name) {
   for (const Pass *p = pass_registry; p->name; p++)
     if (strcmp(p->name, name) == 0) return p;
@@ -113,7 +121,7 @@ bool pass_run(IrModule *m, PassCtx *ctx, const PassOptions *o, char *err, size_t
       s += len + (s[len] == ',');
     }
   } else {
-    const char *const *pl = o->level >= 2 ? pipeline_o2 : o->level == 1 ? pipeline_o1 : pipeline_o0;
+    const char *const *pl = pipeline_of(o->level);
     for (; *pl && n < 64; pl++) list[n++] = pass_find(*pl);
   }
   Timing tm[64];
@@ -150,7 +158,7 @@ bool pass_run(IrModule *m, PassCtx *ctx, const PassOptions *o, char *err, size_t
       ir_print_banner(dump, "After", p->name);
       ir_print(dump, m);
     }
-    if (o->verify_each && !ir_verify(m, NULL)) {
+    if (o->verify_each && !ir_verify(m)) {
       ir_print_banner(dump, "After (failed verification)", p->name);
       ir_print(dump, m);
       snprintf(err, cap, "the IR does not verify after pass '%s' (printed above)", p->name);

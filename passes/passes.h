@@ -34,18 +34,10 @@
 
 typedef struct PassCtx PassCtx;
 
-/* Constant folding evaluates a primitive through this hook (the eval/
- * side owns the kernels): returns a new IR constant (IR_NK_CONST, in m)
- * holding n's result when every operand of n is a constant, or NULL when
- * it cannot (error in the kernel, unsupported). */
-typedef IrNode *(*PassFoldFn)(void *fold_ctx, IrModule *m, const IrNode *n);
-
 struct PassCtx {
   int level;             /* 0, 1, 2 */
   bool aot;              /* compiling for `msc compile`: constants may be
                             re-laid-out (layout pass) */
-  PassFoldFn fold;       /* NULL: constfold folds nothing */
-  void *fold_ctx;
   int64_t fold_max_elems; /* largest result constfold creates (0: 1<<16) */
 };
 
@@ -84,10 +76,8 @@ bool pass_check_names(const PassOptions *opts, char *err, size_t errcap);
  * and an error naming the pass: returns false with the message in err. */
 bool pass_run(IrModule *m, PassCtx *ctx, const PassOptions *opts, char *err, size_t errcap);
 
-/* `msc opt [options] FILE.mir` (passes/opt.c): parse, verify, run the
- * passes, print to stdout. Returns the exit status. The fold hook is
- * the driver's (it owns an interpreter). */
-int pass_opt_main(int argc, char **argv, PassFoldFn fold, void *fold_ctx);
+/* The pipeline of level lv as "a, b, c" (help texts). */
+void pass_pipeline_print(FILE *f, int lv);
 
 /* ---- helpers shared by passes -------------------------------------------- */
 /* Is g the subgraph of some Fusion node of m? (passes.c) */
@@ -96,8 +86,6 @@ bool pass_is_fusion_body(const IrModule *m, const IrGraph *g);
  * value but root's used only inside grp) into a new subgraph called by a
  * Fusion node put in root's place; marks them dead; returns the Fusion. */
 IrNode *fuse_outline(IrModule *m, IrGraph *g, int n, IrNode **grp, IrNode *root);
-/* fuse_elementwise.c: has op a scalar C expression in emit_fuse.c.inc? */
-bool fuse_scalar_op(int op);
 
 /* ---- the passes ---------------------------------------------------------- */
 bool pass_inline(IrModule *m, PassCtx *ctx);           /* inline.c */

@@ -111,25 +111,22 @@ static void *align_ws(void *ws) {
 }
 
 /* ===================================================================
- * epilogue: the scalar expressions of msrt_binary(MSRT_ADD) and
- * msrt_unary (runtime/kernels.c) for the activations a fused node may
- * carry. Kept textually identical to kernels.c; tests/unit/
- * test_epilogue.c compares the two bit for bit.
+ * epilogue: bias add, then the activation by its scalar formula (msrt.h:
+ * the function msrt_unary's loops call, so a fused epilogue is
+ * bit-identical to the unfused kernels; tests/unit/test_epilogue.c checks,
+ * NaN signs included).
  * =================================================================== */
 
-#define EP_SQRT1_2 0.70710678118654752440
+#define EP_ACT_f32(E, fn)                                                      \
+  case MSRT_##E:                                                               \
+    for (j = 0; j < n; j++) ci[j] = msrt_##fn##_f32(ci[j]);                    \
+    break;
+#define EP_ACT_f64(E, fn)                                                      \
+  case MSRT_##E:                                                               \
+    for (j = 0; j < n; j++) ci[j] = msrt_##fn##_f64(ci[j]);                    \
+    break;
 
-static float ep_gelu_f32(float x) {
-  return (float)(0.5 * (double)x * erfc(-(double)x * EP_SQRT1_2));
-}
-static double ep_gelu_f64(double x) { return 0.5 * x * erfc(-x * EP_SQRT1_2); }
-
-#define EP_DEFINE(T, SUF, F)                                                   \
-  static T ep_sigmoid_##SUF(T x) {                                             \
-    T e = exp##F(-fabs##F(x)), r = (T)1 / ((T)1 + e);                          \
-    return x >= 0 ? r : e * r;                                                 \
-  }                                                                            \
-                                                                               \
+#define EP_DEFINE(T, SUF)                                                      \
   /* c[0:m, 0:n] = act(c + bias), bias indexed by the column j0 + j or (per  \
    * row) the row i0 + i. */                                                   \
   static void ep_apply_##SUF(const msrt_epilogue *ep, int per_row, T *c,       \
@@ -147,57 +144,22 @@ static double ep_gelu_f64(double x) { return 0.5 * x * erfc(-x * EP_SQRT1_2); }
         for (j = 0; j < n; j++) ci[j] = ci[j] + bj[j];                         \
       }                                                                        \
       switch (ep->act) {                                                       \
-      case MSRT_RELU:                                                          \
-        for (j = 0; j < n; j++) {                                              \
-          T x = ci[j];                                                         \
-          ci[j] = x < 0 ? (T)0 : x;                                            \
-        }                                                                      \
-        break;                                                                 \
-      case MSRT_RELU6:                                                         \
-        for (j = 0; j < n; j++) {                                              \
-          T x = ci[j];                                                         \
-          ci[j] = x < 0 ? (T)0 : x > (T)6 ? (T)6 : x;                          \
-        }                                                                      \
-        break;                                                                 \
-      case MSRT_SIGMOID:                                                       \
-        for (j = 0; j < n; j++) ci[j] = ep_sigmoid_##SUF(ci[j]);               \
-        break;                                                                 \
-      case MSRT_TANH:                                                          \
-        for (j = 0; j < n; j++) ci[j] = tanh##F(ci[j]);                        \
-        break;                                                                 \
-      case MSRT_GELU:                                                          \
-        for (j = 0; j < n; j++) ci[j] = ep_gelu_##SUF(ci[j]);                  \
-        break;                                                                 \
-      case MSRT_SILU:                                                          \
-        for (j = 0; j < n; j++) {                                              \
-          T x = ci[j];                                                         \
-          ci[j] = x * ep_sigmoid_##SUF(x);                                     \
-        }                                                                      \
-        break;                                                                 \
+        MSRT_ACTIVATIONS(EP_ACT_##SUF)                                         \
       default:                                                                 \
         break;                                                                 \
       }                                                                        \
     }                                                                          \
   }
 
-EP_DEFINE(float, f32, f)
-EP_DEFINE(double, f64, )
+EP_DEFINE(float, f32)
+EP_DEFINE(double, f64)
 
 /* The epilogue, or NULL when it does nothing. */
 static const msrt_epilogue *ep_norm(const msrt_epilogue *ep) {
   return ep && (ep->bias || ep->act != MSRT_ACT_NONE) ? ep : NULL;
 }
 
-static int ep_valid(const msrt_epilogue *ep) {
-  if (!ep) return 1;
-  switch (ep->act) {
-  case MSRT_ACT_NONE: case MSRT_RELU: case MSRT_RELU6: case MSRT_SIGMOID:
-  case MSRT_TANH: case MSRT_GELU: case MSRT_SILU:
-    return 1;
-  default:
-    return 0;
-  }
-}
+static int ep_valid(const msrt_epilogue *ep) { return !ep || msrt_act_ok(ep->act); }
 
 /* ===================================================================
  * the driver, once per element type

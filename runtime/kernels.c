@@ -311,38 +311,6 @@ INT_UNSIGNED(u16, uint16_t, uint32_t)
 INT_UNSIGNED(u32, uint32_t, uint32_t)
 INT_UNSIGNED(u64, uint64_t, uint64_t)
 
-/* ---- float helpers: numpy's npy_divmod */
-#define FLOAT_HELPERS(S, T, F)                                                 \
-  static T fdiv_##S(T a, T b) {                                                \
-    T mod, div, fd;                                                            \
-    if (b == 0) return a / b;                                                  \
-    mod = fmod##F(a, b);                                                       \
-    div = (a - mod) / b;                                                       \
-    if (mod != 0) {                                                            \
-      if ((b < 0) != (mod < 0)) div -= (T)1;                                   \
-    }                                                                          \
-    if (div != 0) {                                                            \
-      fd = floor##F(div);                                                      \
-      if (div - fd > (T)0.5) fd += (T)1;                                       \
-    } else {                                                                   \
-      fd = copysign##F((T)0, a / b);                                           \
-    }                                                                          \
-    return fd;                                                                 \
-  }                                                                            \
-  static T mod_##S(T a, T b) {                                                 \
-    T mod = fmod##F(a, b);                                                     \
-    if (b == 0) return mod;                                                    \
-    if (mod != 0) {                                                            \
-      if ((b < 0) != (mod < 0)) mod += b;                                      \
-    } else {                                                                   \
-      mod = copysign##F((T)0, b);                                              \
-    }                                                                          \
-    return mod;                                                                \
-  }
-
-FLOAT_HELPERS(f32, float, f)
-FLOAT_HELPERS(f64, double, )
-
 /* ---- the loops, one set per dtype */
 #define BIN_CMP_LOGIC(S, T, TRUTH)                                             \
   BIN_LOOP(eq_##S, T, u8, x == y)                                              \
@@ -403,44 +371,31 @@ BIN_INT(u32, uint32_t)
 BIN_INT(i64, int64_t)
 BIN_INT(u64, uint64_t)
 
-#define BIN_FLOAT(S, T, F)                                                     \
-  BIN_LOOP(add_l_##S, T, T, x + y)                                             \
-  BIN_LOOP(sub_l_##S, T, T, x - y)                                             \
-  BIN_LOOP(mul_l_##S, T, T, x * y)                                             \
-  BIN_LOOP(div_l_##S, T, T, x / y)                                             \
-  BIN_LOOP(fdiv_l_##S, T, T, fdiv_##S(x, y))                                   \
-  BIN_LOOP(mod_l_##S, T, T, mod_##S(x, y))                                     \
-  BIN_LOOP(pow_l_##S, T, T, pow##F(x, y))                                      \
-  BIN_LOOP(max_l_##S, T, T, (x >= y || x != x) ? x : y)                        \
-  BIN_LOOP(min_l_##S, T, T, (x <= y || x != x) ? x : y)                        \
-  BIN_LOOP(atan2_l_##S, T, T, atan2##F(x, y))                                  \
-  BIN_CMP_LOGIC(S, T, TRUTH_NZ)                                                \
-  static bin_fn bin_pick_##S(msrt_binop op) {                                  \
-    switch (op) {                                                              \
-    case MSRT_ADD: return add_l_##S;                                           \
-    case MSRT_SUB: return sub_l_##S;                                           \
-    case MSRT_MUL: return mul_l_##S;                                           \
-    case MSRT_DIV: return div_l_##S;                                           \
-    case MSRT_FLOORDIV: return fdiv_l_##S;                                     \
-    case MSRT_MOD: return mod_l_##S;                                           \
-    case MSRT_POW: return pow_l_##S;                                           \
-    case MSRT_MAXIMUM: return max_l_##S;                                       \
-    case MSRT_MINIMUM: return min_l_##S;                                       \
-    case MSRT_ATAN2: return atan2_l_##S;                                       \
-    case MSRT_LOGICAL_AND: return land_##S;                                    \
-    case MSRT_LOGICAL_OR: return lor_##S;                                      \
-    case MSRT_EQ: return eq_##S;                                               \
-    case MSRT_NE: return ne_##S;                                               \
-    case MSRT_LT: return lt_##S;                                               \
-    case MSRT_LE: return le_##S;                                               \
-    case MSRT_GT: return gt_##S;                                               \
-    case MSRT_GE: return ge_##S;                                               \
-    default: return NULL;                                                      \
-    }                                                                          \
+/* float loops: one per op of MSRT_BINOPS with a float formula (msrt.h) */
+#define BINF_A(E, fn, S, T) BIN_LOOP(fn##_l_##S, T, T, msrt_##fn##_##S(x, y))
+#define BINF_C(E, fn, S, T) BIN_LOOP(fn##_l_##S, T, u8, msrt_##fn##_##S(x, y))
+#define BINF_B(E, fn, S, T)
+#define BINF_f32(E, fn, K) BINF_##K(E, fn, f32, float)
+#define BINF_f64(E, fn, K) BINF_##K(E, fn, f64, double)
+MSRT_BINOPS(BINF_f32)
+MSRT_BINOPS(BINF_f64)
+#define BINP_A(E, fn, S) case MSRT_##E: return fn##_l_##S;
+#define BINP_C(E, fn, S) case MSRT_##E: return fn##_l_##S;
+#define BINP_B(E, fn, S)
+#define BINP_f32(E, fn, K) BINP_##K(E, fn, f32)
+#define BINP_f64(E, fn, K) BINP_##K(E, fn, f64)
+static bin_fn bin_pick_f32(msrt_binop op) {
+  switch (op) {
+  MSRT_BINOPS(BINP_f32)
+  default: return NULL;
   }
-
-BIN_FLOAT(f32, float, f)
-BIN_FLOAT(f64, double, )
+}
+static bin_fn bin_pick_f64(msrt_binop op) {
+  switch (op) {
+  MSRT_BINOPS(BINP_f64)
+  default: return NULL;
+  }
+}
 
 /* bool: operands are normalised (any non-zero byte is True) */
 #define B(v) ((v) != 0)
@@ -577,114 +532,31 @@ typedef void (*un_fn)(int64_t n, const void *x, void *o);
     }                                                                          \
   }
 
-#define FLOAT_UNARY_HELPERS(S, T, F)                                           \
-  static T sigmoid_##S(T x) {                                                  \
-    T e = exp##F(-fabs##F(x)), r = (T)1 / ((T)1 + e);                          \
-    return x >= 0 ? r : e * r;                                                 \
-  }                                                                            \
-  static T softplus_##S(T x) { return x > (T)20 ? x : log1p##F(exp##F(x)); }  \
-  static T sign_##S(T x) {                                                     \
-    return x > 0 ? (T)1 : x < 0 ? (T)-1 : x == 0 ? (T)0 : x;                   \
+/* float loops: one per op of MSRT_UNOPS with a float formula (msrt.h) */
+#define UNF_F(E, fn, S, T) UN_LOOP(fn##_u_##S, T, T, msrt_##fn##_##S(x))
+#define UNF_P(E, fn, S, T) UN_LOOP(fn##_u_##S, T, u8, msrt_##fn##_##S(x))
+#define UNF_I(E, fn, S, T)
+#define UNF_f32(E, fn, K) UNF_##K(E, fn, f32, float)
+#define UNF_f64(E, fn, K) UNF_##K(E, fn, f64, double)
+MSRT_UNOPS(UNF_f32)
+MSRT_UNOPS(UNF_f64)
+#define UNP_F(E, fn, S) case MSRT_##E: return fn##_u_##S;
+#define UNP_P(E, fn, S) case MSRT_##E: return fn##_u_##S;
+#define UNP_I(E, fn, S)
+#define UNP_f32(E, fn, K) UNP_##K(E, fn, f32)
+#define UNP_f64(E, fn, K) UNP_##K(E, fn, f64)
+static un_fn un_pick_f32(msrt_unop op) {
+  switch (op) {
+  MSRT_UNOPS(UNP_f32)
+  default: return NULL;
   }
-
-FLOAT_UNARY_HELPERS(f32, float, f)
-FLOAT_UNARY_HELPERS(f64, double, )
-
-#define SQRT1_2 0.70710678118654752440
-
-/* GELU = 0.5 x erfc(-x / sqrt 2): erfc keeps the negative tail accurate
- * (1 + erf would cancel). Its condition number there is ~x^2, so float
- * evaluates it in double. */
-static float gelu_f32(float x) {
-  return (float)(0.5 * (double)x * erfc(-(double)x * SQRT1_2));
 }
-static double gelu_f64(double x) { return 0.5 * x * erfc(-x * SQRT1_2); }
-
-#define UN_FLOAT(S, T, F)                                                      \
-  UN_LOOP(neg_u_##S, T, T, -x)                                                 \
-  UN_LOOP(abs_u_##S, T, T, fabs##F(x))                                         \
-  UN_LOOP(sign_u_##S, T, T, sign_##S(x))                                       \
-  UN_LOOP(square_u_##S, T, T, x * x)                                           \
-  UN_LOOP(sqrt_u_##S, T, T, sqrt##F(x))                                        \
-  UN_LOOP(rsqrt_u_##S, T, T, (T)1 / sqrt##F(x))                                \
-  UN_LOOP(recip_u_##S, T, T, (T)1 / x)                                         \
-  UN_LOOP(exp_u_##S, T, T, exp##F(x))                                          \
-  UN_LOOP(expm1_u_##S, T, T, expm1##F(x))                                      \
-  UN_LOOP(log_u_##S, T, T, log##F(x))                                          \
-  UN_LOOP(log1p_u_##S, T, T, log1p##F(x))                                      \
-  UN_LOOP(log2_u_##S, T, T, log2##F(x))                                        \
-  UN_LOOP(log10_u_##S, T, T, log10##F(x))                                      \
-  UN_LOOP(sin_u_##S, T, T, sin##F(x))                                          \
-  UN_LOOP(cos_u_##S, T, T, cos##F(x))                                          \
-  UN_LOOP(tan_u_##S, T, T, tan##F(x))                                          \
-  UN_LOOP(asin_u_##S, T, T, asin##F(x))                                        \
-  UN_LOOP(acos_u_##S, T, T, acos##F(x))                                        \
-  UN_LOOP(atan_u_##S, T, T, atan##F(x))                                        \
-  UN_LOOP(sinh_u_##S, T, T, sinh##F(x))                                        \
-  UN_LOOP(cosh_u_##S, T, T, cosh##F(x))                                        \
-  UN_LOOP(tanh_u_##S, T, T, tanh##F(x))                                        \
-  UN_LOOP(sigmoid_u_##S, T, T, sigmoid_##S(x))                                 \
-  UN_LOOP(relu_u_##S, T, T, x < 0 ? (T)0 : x)                                  \
-  UN_LOOP(relu6_u_##S, T, T, x < 0 ? (T)0 : x > (T)6 ? (T)6 : x)               \
-  UN_LOOP(softplus_u_##S, T, T, softplus_##S(x))                               \
-  UN_LOOP(erf_u_##S, T, T, erf##F(x))                                          \
-  UN_LOOP(erfc_u_##S, T, T, erfc##F(x))                                        \
-  UN_LOOP(gelu_u_##S, T, T, gelu_##S(x))                                       \
-  UN_LOOP(silu_u_##S, T, T, x * sigmoid_##S(x))                                \
-  UN_LOOP(floor_u_##S, T, T, floor##F(x))                                      \
-  UN_LOOP(ceil_u_##S, T, T, ceil##F(x))                                        \
-  UN_LOOP(round_u_##S, T, T, nearbyint##F(x))                                  \
-  UN_LOOP(trunc_u_##S, T, T, trunc##F(x))                                      \
-  UN_LOOP(lnot_u_##S, T, u8, x == 0)                                           \
-  UN_LOOP(isnan_u_##S, T, u8, x != x)                                          \
-  UN_LOOP(isinf_u_##S, T, u8, isinf(x) != 0)                                   \
-  UN_LOOP(isfinite_u_##S, T, u8, isfinite(x) != 0)                             \
-  static un_fn un_pick_##S(msrt_unop op) {                                     \
-    switch (op) {                                                              \
-    case MSRT_NEG: return neg_u_##S;                                           \
-    case MSRT_ABS: return abs_u_##S;                                           \
-    case MSRT_SIGN: return sign_u_##S;                                         \
-    case MSRT_SQUARE: return square_u_##S;                                     \
-    case MSRT_SQRT: return sqrt_u_##S;                                         \
-    case MSRT_RSQRT: return rsqrt_u_##S;                                       \
-    case MSRT_RECIPROCAL: return recip_u_##S;                                  \
-    case MSRT_EXP: return exp_u_##S;                                           \
-    case MSRT_EXPM1: return expm1_u_##S;                                       \
-    case MSRT_LOG: return log_u_##S;                                           \
-    case MSRT_LOG1P: return log1p_u_##S;                                       \
-    case MSRT_LOG2: return log2_u_##S;                                         \
-    case MSRT_LOG10: return log10_u_##S;                                       \
-    case MSRT_SIN: return sin_u_##S;                                           \
-    case MSRT_COS: return cos_u_##S;                                           \
-    case MSRT_TAN: return tan_u_##S;                                           \
-    case MSRT_ASIN: return asin_u_##S;                                         \
-    case MSRT_ACOS: return acos_u_##S;                                         \
-    case MSRT_ATAN: return atan_u_##S;                                         \
-    case MSRT_SINH: return sinh_u_##S;                                         \
-    case MSRT_COSH: return cosh_u_##S;                                         \
-    case MSRT_TANH: return tanh_u_##S;                                         \
-    case MSRT_SIGMOID: return sigmoid_u_##S;                                   \
-    case MSRT_RELU: return relu_u_##S;                                         \
-    case MSRT_RELU6: return relu6_u_##S;                                       \
-    case MSRT_SOFTPLUS: return softplus_u_##S;                                 \
-    case MSRT_ERF: return erf_u_##S;                                           \
-    case MSRT_ERFC: return erfc_u_##S;                                         \
-    case MSRT_GELU: return gelu_u_##S;                                         \
-    case MSRT_SILU: return silu_u_##S;                                         \
-    case MSRT_FLOOR: return floor_u_##S;                                       \
-    case MSRT_CEIL: return ceil_u_##S;                                         \
-    case MSRT_ROUND: return round_u_##S;                                       \
-    case MSRT_TRUNC: return trunc_u_##S;                                       \
-    case MSRT_LOGICAL_NOT: return lnot_u_##S;                                  \
-    case MSRT_ISNAN: return isnan_u_##S;                                       \
-    case MSRT_ISINF: return isinf_u_##S;                                       \
-    case MSRT_ISFINITE: return isfinite_u_##S;                                 \
-    default: return NULL;                                                      \
-    }                                                                          \
+static un_fn un_pick_f64(msrt_unop op) {
+  switch (op) {
+  MSRT_UNOPS(UNP_f64)
+  default: return NULL;
   }
-
-UN_FLOAT(f32, float, f)
-UN_FLOAT(f64, double, )
+}
 
 /* Integers: NEG/SQUARE wrap, ABS(MIN) == MIN (as numpy), RELU/RELU6 clamp.
  * ISNEG(x) is x < 0 for signed types and 0 for unsigned ones. */

@@ -18,6 +18,7 @@
 #ifndef MSRT_H
 #define MSRT_H
 
+#include <math.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -38,21 +39,15 @@ extern "C" {
  * The order is part of the ABI of generated code: append, never reorder.
  * FLOAT16 data is IEEE binary16 bits stored in a uint16_t. BOOL is one
  * byte, 0 = False, anything else = True. */
-typedef enum msrt_dtype {
-  MSRT_BOOL = 0,
-  MSRT_INT8,
-  MSRT_UINT8,
-  MSRT_INT16,
-  MSRT_INT32,
-  MSRT_INT64,
-  MSRT_FLOAT16,
-  MSRT_FLOAT32,
-  MSRT_FLOAT64,
-  MSRT_UINT16,
-  MSRT_UINT32,
-  MSRT_UINT64,
-  MSRT_NUM_DTYPES
-} msrt_dtype;
+#define MSRT_DTYPES(X)                                                        \
+  X(BOOL, uint8_t) X(INT8, int8_t) X(UINT8, uint8_t) X(INT16, int16_t)        \
+  X(INT32, int32_t) X(INT64, int64_t) X(FLOAT16, uint16_t) X(FLOAT32, float)  \
+  X(FLOAT64, double) X(UINT16, uint16_t) X(UINT32, uint32_t)                  \
+  X(UINT64, uint64_t)
+/* X(ENUM, C type of one element) */
+#define MSRT_X_DTYPE_(E, ctype) MSRT_##E,
+typedef enum msrt_dtype { MSRT_DTYPES(MSRT_X_DTYPE_) MSRT_NUM_DTYPES } msrt_dtype;
+#undef MSRT_X_DTYPE_
 
 /* MindSpore's name of a dtype as `print(t.dtype)` shows it: "Float32",
  * "Int64", "Bool", "UInt8"...; "?" for an unknown value. */
@@ -161,26 +156,186 @@ uint16_t msrt_double_to_half(double x);
  * a negative exponent is the caller's error to report.
  * =================================================================== */
 
-typedef enum msrt_binop {
-  MSRT_ADD, MSRT_SUB, MSRT_MUL, MSRT_DIV /* true division: float in, float out */,
-  MSRT_FLOORDIV, MSRT_MOD, MSRT_POW, MSRT_MAXIMUM, MSRT_MINIMUM,
-  MSRT_ATAN2, MSRT_BITAND, MSRT_BITOR, MSRT_BITXOR,
-  MSRT_LOGICAL_AND, MSRT_LOGICAL_OR, /* any dtype in, MSRT_BOOL out */
-  MSRT_EQ, MSRT_NE, MSRT_LT, MSRT_LE, MSRT_GT, MSRT_GE, /* MSRT_BOOL out */
-  MSRT_NUM_BINOPS
-} msrt_binop;
+/* ---- the elementwise ops: one list each, one formula each ---------------
+ * MSRT_BINOPS(X) and MSRT_UNOPS(X) are the runtime's elementwise ops as
+ * X-macro lists: X(ENUM, fn, KIND). The enums below, the kernels'
+ * dispatch (runtime/kernels.c), the epilogue activations (gemm.c, nn.c)
+ * and the names msc's code generator writes (codegen/) are all expanded
+ * from them, so an op is added by one line here (and its formula below).
+ * KIND says which dtypes have a formula here:
+ *   A  (binary) arithmetic: T msrt_<fn>_<S>(T x, T y) for S = f32, f64;
+ *   C  (binary) comparison/logic: int msrt_<fn>_<S>(T x, T y), bool out;
+ *   B  (binary) bitwise: integer and bool dtypes only (no float formula);
+ *   F  (unary) T msrt_<fn>_<S>(T x) for S = f32, f64;
+ *   P  (unary) predicate: int msrt_<fn>_<S>(T x), bool out;
+ *   I  (unary) integer and bool dtypes only (no float formula).
+ * Integer and bool loops (wrapping arithmetic, numpy's rules) live in
+ * kernels.c. float16 is computed through the f32 formula and rounded back
+ * after every op. */
+#define MSRT_BINOPS(X)                                                        \
+  X(ADD, add, A) X(SUB, sub, A) X(MUL, mul, A)                                \
+  X(DIV, div, A) /* true division: float in, float out */                    \
+  X(FLOORDIV, floordiv, A) X(MOD, mod, A) X(POW, pow, A)                      \
+  X(MAXIMUM, maximum, A) X(MINIMUM, minimum, A) X(ATAN2, atan2, A)            \
+  X(BITAND, bitand, B) X(BITOR, bitor, B) X(BITXOR, bitxor, B)                \
+  X(LOGICAL_AND, logical_and, C) X(LOGICAL_OR, logical_or, C)                 \
+  X(EQ, eq, C) X(NE, ne, C) X(LT, lt, C) X(LE, le, C) X(GT, gt, C)            \
+  X(GE, ge, C)
 
-typedef enum msrt_unop {
-  MSRT_NEG, MSRT_ABS, MSRT_SIGN, MSRT_SQUARE, MSRT_SQRT, MSRT_RSQRT,
-  MSRT_RECIPROCAL, MSRT_EXP, MSRT_EXPM1, MSRT_LOG, MSRT_LOG1P, MSRT_LOG2,
-  MSRT_LOG10, MSRT_SIN, MSRT_COS, MSRT_TAN, MSRT_ASIN, MSRT_ACOS,
-  MSRT_ATAN, MSRT_SINH, MSRT_COSH, MSRT_TANH, MSRT_SIGMOID, MSRT_RELU,
-  MSRT_RELU6, MSRT_SOFTPLUS, MSRT_ERF, MSRT_ERFC, MSRT_GELU /* erf form */,
-  MSRT_SILU, MSRT_FLOOR, MSRT_CEIL, MSRT_ROUND /* half to even */, MSRT_TRUNC,
-  MSRT_LOGICAL_NOT /* MSRT_BOOL out */, MSRT_BITNOT, MSRT_ISNAN /* bool out */,
-  MSRT_ISINF /* bool out */, MSRT_ISFINITE /* bool out */,
-  MSRT_NUM_UNOPS
-} msrt_unop;
+#define MSRT_UNOPS(X)                                                         \
+  X(NEG, neg, F) X(ABS, abs, F) X(SIGN, sign, F) X(SQUARE, square, F)         \
+  X(SQRT, sqrt, F) X(RSQRT, rsqrt, F) X(RECIPROCAL, reciprocal, F)            \
+  X(EXP, exp, F) X(EXPM1, expm1, F) X(LOG, log, F) X(LOG1P, log1p, F)         \
+  X(LOG2, log2, F) X(LOG10, log10, F) X(SIN, sin, F) X(COS, cos, F)           \
+  X(TAN, tan, F) X(ASIN, asin, F) X(ACOS, acos, F) X(ATAN, atan, F)           \
+  X(SINH, sinh, F) X(COSH, cosh, F) X(TANH, tanh, F)                          \
+  X(SIGMOID, sigmoid, F) X(RELU, relu, F) X(RELU6, relu6, F)                  \
+  X(SOFTPLUS, softplus, F) X(ERF, erf, F) X(ERFC, erfc, F)                    \
+  X(GELU, gelu, F) /* erf form */ X(SILU, silu, F) X(FLOOR, floor, F)         \
+  X(CEIL, ceil, F) X(ROUND, round, F) /* half to even */ X(TRUNC, trunc, F)   \
+  X(LOGICAL_NOT, logical_not, P) X(BITNOT, bitnot, I) X(ISNAN, isnan, P)      \
+  X(ISINF, isinf, P) X(ISFINITE, isfinite, P)                              \
+  X(LOGSIGMOID, logsigmoid, F)                              \
+  X(MISH, mish, F)                              \
+  X(SELU, selu, F)                              \
+  X(SOFTSIGN, softsign, F)                              \
+  X(HSIGMOID, hsigmoid, F)                              \
+  X(HSWISH, hswish, F)
+
+#define MSRT_X_ENUM_(E, fn, K) MSRT_##E,
+typedef enum msrt_binop { MSRT_BINOPS(MSRT_X_ENUM_) MSRT_NUM_BINOPS } msrt_binop;
+typedef enum msrt_unop { MSRT_UNOPS(MSRT_X_ENUM_) MSRT_NUM_UNOPS } msrt_unop;
+#undef MSRT_X_ENUM_
+
+/* The scalar formulas: the one text of each op's float arithmetic. The
+ * kernels' loops (kernels.c), the fused MatMul/Conv2D epilogues (gemm.c,
+ * nn.c) and the fused elementwise loops msc generates all call these, so a
+ * fused loop is bit-identical to the kernels by construction (with FP
+ * contraction off, as -std=c99 gives). MSRT_FORMULA_FLOAT(S, T, F) defines
+ * them for one float type (S: f32/f64, T: its C type, F: the libm
+ * suffix); numpy's semantics: maximum/minimum propagate the first NaN,
+ * floordiv/mod are npy_divmod, sign(nan) = nan, sigmoid is the two-sided
+ * form, softplus is x above 20, gelu is 0.5 x erfc(-x/sqrt 2) (float32
+ * evaluates it in double: its condition number is ~x^2 there). A formula
+ * that uses x twice returns a NaN x itself, so the sign of a NaN result
+ * does not depend on how a compiler orders the operands of * or + (the
+ * kernels, the epilogues and fused loops then agree on every bit). */
+#if defined(__GNUC__) || defined(__clang__)
+#define MSRT_FORMULA static inline __attribute__((unused))
+#else
+#define MSRT_FORMULA static inline
+#endif
+#define MSRT_SQRT1_2 0.70710678118654752440
+
+#define MSRT_FORMULA_FLOAT(S, T, F)                                           \
+  MSRT_FORMULA T msrt_add_##S(T x, T y) { return x + y; }                     \
+  MSRT_FORMULA T msrt_sub_##S(T x, T y) { return x - y; }                     \
+  MSRT_FORMULA T msrt_mul_##S(T x, T y) { return x * y; }                     \
+  MSRT_FORMULA T msrt_div_##S(T x, T y) { return x / y; }                     \
+  MSRT_FORMULA T msrt_floordiv_##S(T a, T b) {                                \
+    T mod, div, fd;                                                           \
+    if (b == 0) return a / b;                                                 \
+    mod = fmod##F(a, b);                                                      \
+    div = (a - mod) / b;                                                      \
+    if (mod != 0) {                                                           \
+      if ((b < 0) != (mod < 0)) div -= (T)1;                                  \
+    }                                                                         \
+    if (div != 0) {                                                           \
+      fd = floor##F(div);                                                     \
+      if (div - fd > (T)0.5) fd += (T)1;                                      \
+    } else {                                                                  \
+      fd = copysign##F((T)0, a / b);                                          \
+    }                                                                         \
+    return fd;                                                                \
+  }                                                                           \
+  MSRT_FORMULA T msrt_mod_##S(T a, T b) {                                     \
+    T mod = fmod##F(a, b);                                                    \
+    if (b == 0) return mod;                                                   \
+    if (mod != 0) {                                                           \
+      if ((b < 0) != (mod < 0)) mod += b;                                     \
+    } else {                                                                  \
+      mod = copysign##F((T)0, b);                                             \
+    }                                                                         \
+    return mod;                                                               \
+  }                                                                           \
+  MSRT_FORMULA T msrt_pow_##S(T x, T y) { return pow##F(x, y); }              \
+  MSRT_FORMULA T msrt_maximum_##S(T x, T y) { return (x >= y || x != x) ? x : y; } \
+  MSRT_FORMULA T msrt_minimum_##S(T x, T y) { return (x <= y || x != x) ? x : y; } \
+  MSRT_FORMULA T msrt_atan2_##S(T x, T y) { return atan2##F(x, y); }          \
+  MSRT_FORMULA int msrt_logical_and_##S(T x, T y) { return x != 0 && y != 0; } \
+  MSRT_FORMULA int msrt_logical_or_##S(T x, T y) { return x != 0 || y != 0; } \
+  MSRT_FORMULA int msrt_eq_##S(T x, T y) { return x == y; }                   \
+  MSRT_FORMULA int msrt_ne_##S(T x, T y) { return x != y; }                   \
+  MSRT_FORMULA int msrt_lt_##S(T x, T y) { return x < y; }                    \
+  MSRT_FORMULA int msrt_le_##S(T x, T y) { return x <= y; }                   \
+  MSRT_FORMULA int msrt_gt_##S(T x, T y) { return x > y; }                    \
+  MSRT_FORMULA int msrt_ge_##S(T x, T y) { return x >= y; }                   \
+  MSRT_FORMULA T msrt_neg_##S(T x) { return -x; }                             \
+  MSRT_FORMULA T msrt_abs_##S(T x) { return fabs##F(x); }                     \
+  MSRT_FORMULA T msrt_sign_##S(T x) {                                         \
+    return x > 0 ? (T)1 : x < 0 ? (T)-1 : x == 0 ? (T)0 : x;                  \
+  }                                                                           \
+  MSRT_FORMULA T msrt_square_##S(T x) { return x * x; }                       \
+  MSRT_FORMULA T msrt_sqrt_##S(T x) { return sqrt##F(x); }                    \
+  MSRT_FORMULA T msrt_rsqrt_##S(T x) { return (T)1 / sqrt##F(x); }            \
+  MSRT_FORMULA T msrt_reciprocal_##S(T x) { return (T)1 / x; }                \
+  MSRT_FORMULA T msrt_exp_##S(T x) { return exp##F(x); }                      \
+  MSRT_FORMULA T msrt_expm1_##S(T x) { return expm1##F(x); }                  \
+  MSRT_FORMULA T msrt_log_##S(T x) { return log##F(x); }                      \
+  MSRT_FORMULA T msrt_log1p_##S(T x) { return log1p##F(x); }                  \
+  MSRT_FORMULA T msrt_log2_##S(T x) { return log2##F(x); }                    \
+  MSRT_FORMULA T msrt_log10_##S(T x) { return log10##F(x); }                  \
+  MSRT_FORMULA T msrt_sin_##S(T x) { return sin##F(x); }                      \
+  MSRT_FORMULA T msrt_cos_##S(T x) { return cos##F(x); }                      \
+  MSRT_FORMULA T msrt_tan_##S(T x) { return tan##F(x); }                      \
+  MSRT_FORMULA T msrt_asin_##S(T x) { return asin##F(x); }                    \
+  MSRT_FORMULA T msrt_acos_##S(T x) { return acos##F(x); }                    \
+  MSRT_FORMULA T msrt_atan_##S(T x) { return atan##F(x); }                    \
+  MSRT_FORMULA T msrt_sinh_##S(T x) { return sinh##F(x); }                    \
+  MSRT_FORMULA T msrt_cosh_##S(T x) { return cosh##F(x); }                    \
+  MSRT_FORMULA T msrt_tanh_##S(T x) { return tanh##F(x); }                    \
+  MSRT_FORMULA T msrt_sigmoid_##S(T x) {                                      \
+    T e = exp##F(-fabs##F(x)), r = (T)1 / ((T)1 + e);                         \
+    return x >= 0 ? r : e * r;                                                \
+  }                                                                           \
+  MSRT_FORMULA T msrt_relu_##S(T x) { return x < 0 ? (T)0 : x; }              \
+  MSRT_FORMULA T msrt_relu6_##S(T x) { return x < 0 ? (T)0 : x > (T)6 ? (T)6 : x; } \
+  MSRT_FORMULA T msrt_softplus_##S(T x) {                                     \
+    return x > (T)20 ? x : log1p##F(exp##F(x));                               \
+  }                                                                           \
+  MSRT_FORMULA T msrt_erf_##S(T x) { return erf##F(x); }                      \
+  MSRT_FORMULA T msrt_erfc_##S(T x) { return erfc##F(x); }                    \
+  MSRT_FORMULA T msrt_silu_##S(T x) { return x != x ? x : x * msrt_sigmoid_##S(x); } \
+  MSRT_FORMULA T msrt_floor_##S(T x) { return floor##F(x); }                  \
+  MSRT_FORMULA T msrt_ceil_##S(T x) { return ceil##F(x); }                    \
+  MSRT_FORMULA T msrt_round_##S(T x) { return nearbyint##F(x); }             \
+  MSRT_FORMULA T msrt_trunc_##S(T x) { return trunc##F(x); }                  \
+  MSRT_FORMULA int msrt_logical_not_##S(T x) { return x == 0; }               \
+  MSRT_FORMULA int msrt_isnan_##S(T x) { return x != x; }                     \
+  MSRT_FORMULA int msrt_isinf_##S(T x) { return isinf(x) != 0; }              \
+  MSRT_FORMULA int msrt_isfinite_##S(T x) { return isfinite(x) != 0; }       \
+  MSRT_FORMULA T msrt_logsigmoid_##S(T x) {                                  \
+    return x != x ? x : (x < 0 ? x : (T)0) - log1p##F(exp##F(-fabs##F(x)));     \
+  }       \
+  MSRT_FORMULA T msrt_mish_##S(T x) { return x != x ? x : x * tanh##F(msrt_softplus_##S(x)); }       \
+  MSRT_FORMULA T msrt_selu_##S(T x) {                                        \
+    return x > 0 ? (T)1.0507009873554804934 * x : (T)1.7580993408473768599 * expm1##F(x); \
+  }       \
+  MSRT_FORMULA T msrt_softsign_##S(T x) { return x / ((T)1 + fabs##F(x)); }       \
+  MSRT_FORMULA T msrt_hsigmoid_##S(T x) {                                    \
+    return x + (T)3 <= 0 ? (T)0 : x >= (T)3 ? (T)1 : (x + (T)3) / (T)6;        \
+  }       \
+  MSRT_FORMULA T msrt_hswish_##S(T x) {                                      \
+    return x != x ? x : x + (T)3 <= 0 ? (T)0 : x >= (T)3 ? x : x * (x + (T)3) / (T)6; \
+  }
+
+/* gelu differs by type (float32 computes in double) */
+MSRT_FORMULA float msrt_gelu_f32(float x) {
+  return x != x ? x : (float)(0.5 * (double)x * erfc(-(double)x * MSRT_SQRT1_2));
+}
+MSRT_FORMULA double msrt_gelu_f64(double x) { return x != x ? x : 0.5 * x * erfc(-x * MSRT_SQRT1_2); }
+MSRT_FORMULA_FLOAT(f32, float, f)
+MSRT_FORMULA_FLOAT(f64, double, )
 
 /* out[i] = a[ia] op b[ib] over an ndim-dimensional index space `shape`
  * (already broadcast); a, b and out use the given element strides (out is
@@ -234,9 +389,24 @@ int msrt_matmul(msrt_dtype dt, int transa, int transb, int64_t batch,
  * rounded to the dtype, then act is applied exactly as msrt_unary(act)
  * does. So a fused node gives bit-identical results to MatMul/Conv2D,
  * BiasAdd, then the activation. bias may be NULL (no bias); act is
- * MSRT_ACT_NONE or one of MSRT_RELU, MSRT_RELU6, MSRT_SIGMOID,
- * MSRT_TANH, MSRT_GELU, MSRT_SILU. float32/float64 only. */
+ * MSRT_ACT_NONE or one of MSRT_ACTIVATIONS (msrt_act_ok). float32/float64
+ * only. The list is short on purpose: every activation in it is code in
+ * every library that fuses an epilogue (ops.def's ACT column must name
+ * only these; tests/unit/test_ops.c checks). */
 #define MSRT_ACT_NONE (-1)
+#define MSRT_ACTIVATIONS(X)                                                   \
+  X(RELU, relu) X(RELU6, relu6) X(SIGMOID, sigmoid) X(TANH, tanh)             \
+  X(GELU, gelu) X(SILU, silu) X(HSWISH, hswish) X(HSIGMOID, hsigmoid)
+#define MSRT_ACT_OK_(E, fn) case MSRT_##E:
+MSRT_FORMULA int msrt_act_ok(int act) {
+  switch (act) {
+  case MSRT_ACT_NONE:
+  MSRT_ACTIVATIONS(MSRT_ACT_OK_)
+    return 1;
+  default:
+    return 0;
+  }
+}
 typedef struct msrt_epilogue {
   const void *bias;
   int act;
@@ -259,12 +429,13 @@ void msrt_gemm_ep_f64(int transa, int transb, int64_t M, int64_t N, int64_t K,
                       int64_t ldb, double beta, double *C, int64_t ldc, void *ws,
                       const msrt_epilogue *ep, int bias_per_row);
 
-typedef enum msrt_reduce_op {
-  MSRT_RSUM, MSRT_RMEAN, MSRT_RPROD, MSRT_RMAX, MSRT_RMIN,
-  MSRT_RARGMAX, MSRT_RARGMIN, /* out dtype given by out_dt (int32/int64) */
-  MSRT_RANY, MSRT_RALL,       /* out MSRT_BOOL */
-  MSRT_NUM_REDUCE_OPS
-} msrt_reduce_op;
+#define MSRT_REDUCE_OPS(X)                                                    \
+  X(RSUM) X(RMEAN) X(RPROD) X(RMAX) X(RMIN)                                   \
+  X(RARGMAX) X(RARGMIN) /* out dtype given by out_dt (int32/int64) */        \
+  X(RANY) X(RALL)       /* out MSRT_BOOL */
+#define MSRT_X_REDUCE_(E) MSRT_##E,
+typedef enum msrt_reduce_op { MSRT_REDUCE_OPS(MSRT_X_REDUCE_) MSRT_NUM_REDUCE_OPS } msrt_reduce_op;
+#undef MSRT_X_REDUCE_
 /* Reduces the middle axis of x viewed as contiguous [outer, r, inner] into
  * out [outer, inner]. Float sums use pairwise summation as numpy does (so
  * results match numpy closely); bool/int sums accumulate in the out dtype.

@@ -162,15 +162,7 @@ static int conv2d(msrt_dtype dt, const int64_t *xs, const int64_t *wsh, const in
   int i;
   if (dt != MSRT_FLOAT32 && dt != MSRT_FLOAT64) return MSRT_EINVAL;
   if (ep && !ep->bias && ep->act == MSRT_ACT_NONE) ep = NULL;
-  if (ep) {
-    switch (ep->act) {
-    case MSRT_ACT_NONE: case MSRT_RELU: case MSRT_RELU6: case MSRT_SIGMOID:
-    case MSRT_TANH: case MSRT_GELU: case MSRT_SILU:
-      break;
-    default:
-      return MSRT_EINVAL;
-    }
-  }
+  if (ep && !msrt_act_ok(ep->act)) return MSRT_EINVAL;
   if (group <= 0 || wsh[0] % group != 0 || xs[1] != wsh[1] * group || os[1] != wsh[0] ||
       os[0] != xs[0])
     return MSRT_EINVAL;

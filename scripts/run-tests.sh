@@ -2,7 +2,10 @@
 # run-tests.sh BUILD_DIR [SAN_BUILD_DIR] — the whole test suite (`make test`).
 #
 # For each build directory, in order:
-#   1. every C unit test binary BUILD/tests/unit/* (each ends "N passed, N failed");
+#   1. every C unit test binary BUILD/tests/unit/* (each ends "N passed, N failed"),
+#      then scripts/check-symbols.sh (2 tests: eval/'s writable data against
+#      scripts/eval-data.allow; the dynamic symbols of msc and the unit
+#      tests against driver/msc.dynlist);
 #   2. lit on tests/ with --param msc=BUILD/msc (lang, diag, e2e, frontend, ...);
 #      after a plain build's pass, a sanitizer build's leaves out the tests
 #      that never run msc (scripts/lit-msc-free.sh): the same check twice;
@@ -11,6 +14,8 @@
 #      differential suite (tests/graph/graphdiff.py), one test each;
 #   5. (plain build only) the sample models' generated C on a Cortex-M4F
 #      under QEMU (scripts/firmware-test.sh, as `make firmware-test`);
+#      then the conformance corpus of MindSpore doc examples
+#      (scripts/corpus.sh: "corpus: P of N examples pass", each a test);
 #   6. the truncation test (scripts/truncate-test.sh), counted as one test.
 # Then, once, the coverage gate (see COVERAGE_GATE below).
 # A build dir whose msc was built with ASan/UBSan runs with the sanitizer
@@ -232,6 +237,17 @@ run_units() { # run_units BUILD
   [ ${#bins[@]} -gt 0 ] || echo "unit: no binaries under $b/tests/unit (make unit)"
 }
 
+run_symbols() { # run_symbols BUILD: scripts/check-symbols.sh
+  local b=$1 out line p f
+  out=$(scripts/check-symbols.sh "$b" 2>&1)
+  printf '%s\n' "$out" | grep -v -E '^[0-9]+ passed, [0-9]+ failed$'
+  line=$(printf '%s\n' "$out" | grep -E '^[0-9]+ passed, [0-9]+ failed$' | tail -n1)
+  p=${line%% passed*}; f=${line#*, }; f=${f%% failed*}
+  case "$p$f" in ''|*[!0-9]*) p=0; f=1 ;; esac
+  echo "symbols [$b]: $p passed, $f failed"
+  count "$p" "$f" "symbols [$b]"
+}
+
 # lit runs the slowest tests first when it knows their times (from
 # BUILD/lit-out/.lit_test_times.txt, which it writes), so that both workers
 # stay busy to the end; a fresh build directory borrows the plain pass's.
@@ -357,6 +373,17 @@ run_truncate() { # run_truncate BUILD [STRIDE]
   fi
 }
 
+run_corpus() { # run_corpus BUILD: MindSpore's doc examples (issue 19; tests/corpus/README.md)
+  local b=$1 out line p f
+  out=$(scripts/corpus.sh "$b/msc" 2>&1)
+  printf '%s\n' "$out" | grep -v -E '^[0-9]+ passed, [0-9]+ failed$'
+  line=$(printf '%s\n' "$out" | grep -E '^[0-9]+ passed, [0-9]+ failed$' | tail -n1)
+  p=${line%% passed*}; f=${line#*, }; f=${f%% failed*}
+  case "$p$f" in ''|*[!0-9]*) p=0; f=1 ;; esac
+  echo "corpus [$b]: $p passed, $f failed"
+  count "$p" "$f" "corpus [$b]"
+}
+
 run_firmware() { # run_firmware BUILD: generated C on a Cortex-M4F under QEMU (issue 7)
   local b=$1 out line p f
   if ! command -v arm-none-eabi-gcc >/dev/null 2>&1 || ! command -v qemu-system-arm >/dev/null 2>&1; then
@@ -388,6 +415,7 @@ for b in "$@"; do
   if is_sanitized "$b/msc"; then levels=$SAN_LEVELS; else levels=$LEVELS; fi
   # one core each: in the background, two at a time
   bg "unit [$b]" run_units "$b"
+  bg "symbols [$b]" run_symbols "$b"
   if [ -z "$levels" ]; then
     bg "seed examples [$b]" with_jit_cc run_seeds "$b"
     bg "seed examples --backend=ref [$b]" with_jit_cc run_seeds "$b" --backend=ref
@@ -401,6 +429,7 @@ for b in "$@"; do
   bg "kernel-diff [$b]" without_cc run_diff "$b" kernel-diff scripts/kernel-diff.sh "kernel cases equal to numpy"
   # the generated C is the same under the sanitizer build: once is enough
   is_sanitized "$b/msc" || bg "firmware [$b]" run_firmware "$b"
+  bg "corpus [$b]" without_cc run_corpus "$b"
   bg_join
   # two cores each
   free=$(scripts/lit-msc-free.sh)

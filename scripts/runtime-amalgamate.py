@@ -48,7 +48,7 @@ def header_units(text):
     while i < len(lines):
         ln = lines[i]
         m = re.match(r'^[A-Za-z_][\w \*]*?\b(msrt_\w+)\s*\(', ln)
-        if m and not ln.startswith('typedef') and not ln.startswith('#'):
+        if m and not ln.startswith(('typedef', 'MSRT_FORMULA')) and not ln.startswith('#'):
             j = i
             while not lines[j].rstrip().endswith(';'):
                 j += 1

@@ -78,6 +78,9 @@ config.test_exec_root = os.path.join(os.path.dirname(msc), 'lit-out')
 wrapper = os.path.join(here, 'lit-tools', 'msc-checked')
 # Longer names first: lit substitutes in list order, by prefix.
 config.substitutions.append(('%msc-raw', msc))
+# msc opt linked from the compiler's core alone (no interpreter): the
+# layering check's binary, beside msc (Makefile: msc-opt-core).
+config.substitutions.append(('%msc-opt-core', msc + '-opt-core'))
 config.substitutions.append(('%msc', '%s %s' % (wrapper, msc)))
 config.substitutions.append(('%python', '/usr/bin/python3'))
 config.substitutions.append(('%shared', shared))

@@ -147,7 +147,7 @@ UN = {
     'Log1p': lambda x: np.log1p(f64(x)), 'Sin': lambda x: np.sin(f64(x)),
     'Cos': lambda x: np.cos(f64(x)), 'Tan': lambda x: np.tan(f64(x)),
     'Tanh': lambda x: np.tanh(f64(x)), 'Sigmoid': lambda x: sigmoid(f64(x)),
-    'Softplus': lambda x: np.log1p(np.exp(f64(x))), 'Erf': lambda x: erf(f64(x)),
+    'Softplus': lambda x: np.log1p(np.exp(f64(x))), 'Erf': lambda x: erf(f64(x)), 'Erfc': lambda x: 1 - erf(f64(x)), 'LogSigmoid': lambda x: -np.logaddexp(0, -f64(x)), 'Mish': lambda x: f64(x) * np.tanh(np.log1p(np.exp(f64(x)))), 'SeLU': lambda x: np.where(f64(x) > 0, 1.0507009873554804934 * f64(x), 1.7580993408473768599 * np.expm1(f64(x))), 'Softsign': lambda x: f64(x) / (1 + np.abs(f64(x))), 'HSigmoid': lambda x: np.where(f64(x) + 3 <= 0, 0, np.where(f64(x) >= 3, 1, (f64(x) + 3) / 6)), 'HSwish': lambda x: np.where(f64(x) + 3 <= 0, 0, np.where(f64(x) >= 3, f64(x), f64(x) * (f64(x) + 3) / 6)),
     'GeLU': lambda x: f64(x) * 0.5 * (1 + erf(f64(x) / np.sqrt(2))),
     'SiLU': lambda x: f64(x) * sigmoid(f64(x)),
     'LogicalNot': np.logical_not, 'IsNan': np.isnan, 'IsInf': np.isinf, 'IsFinite': np.isfinite,
@@ -188,7 +188,7 @@ for op in ['Sqrt', 'Rsqrt', 'Log', 'Log1p']:
 unary_case('Sqrt', 'Float16', (6,), 0.1, 4)
 unary_case('Log', 'Float64', (6,), 0.1, 4)
 for op in ['Reciprocal', 'Exp', 'Expm1', 'Sin', 'Cos', 'Tan', 'Tanh', 'Sigmoid', 'Softplus',
-           'Erf', 'GeLU', 'SiLU']:
+           'Erf', 'Erfc', 'LogSigmoid', 'Mish', 'SeLU', 'Softsign', 'HSigmoid', 'HSwish', 'GeLU', 'SiLU']:
     unary_case(op, 'Float32', (2, 3), 0.2, 1.2)
 unary_case('Tanh', 'Float64', (7,))
 unary_case('Exp', 'Float16', (5,))

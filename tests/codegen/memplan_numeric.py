@@ -1,10 +1,11 @@
 # RUN: rm -rf %t && mkdir -p %t
 # RUN: %python %s --msc "%msc" --out %t
 #
-# The arena plan (passes/memplan.c, codegen/emit.c) against numpy: graphs
-# where views alias buffers, elementwise nodes write in place into their
-# dying operand, a view of a Load keeps the value from before an Assign,
-# and buffers are reused. The driver of all_ops.py emits, compiles (gcc,
+# The memory plan (passes/memplan.c, read by codegen/emit.c) against numpy:
+# graphs where views alias buffers, elementwise nodes write in place into
+# their dying operand, a view of a Load keeps the value from before an
+# Assign (a snapshot), values are computed straight into the Parameter an
+# Assign updates or into an output, and buffers are reused. The driver of all_ops.py emits, compiles (gcc,
 # clang, -Wconversion -Werror), runs and compares with numpy; then the C is
 # checked for what the plan must (and must not) have done.
 import os
@@ -99,6 +100,39 @@ def mp_snap_view():
     n = g.node('Neg', [x], 'Float32', -x.value)
     g.assign(w, n)
     g.ret_(g.node('Neg', [v], 'Float32', -v.value))
+    g.final = {'w': n.value}
+    return g
+
+
+@case(0, 0, arena=64)
+def mp_snapshot():
+    # the first Load is read after the Assign: a copy (64 bytes of arena);
+    # the second is read before it only: the Parameter's data; Exp of it
+    # is computed straight into the Parameter (in place, elementwise)
+    g = Graph('mp_snapshot')
+    r = rng('mp_snapshot')
+    x = g.param('x', 'Float32', data(r, 'Float32', (2, 3)))
+    w = g.param('w', 'Float32', data(r, 'Float32', (2, 3)), parameter=True)
+    old = g.load(w)
+    cur = g.load(w)
+    e = g.node('Exp', [cur], 'Float32', np.exp(f64(w.value)))
+    g.assign(w, e)
+    g.ret_(g.node('Sub', [old, x], 'Float32', w.value - x.value))
+    g.final = {'w': e.value}
+    return g
+
+
+@case(0, 0)
+def mp_param_out_returned():
+    # a value an Assign stores and the graph returns (through the Assign)
+    # is computed into the output, and the Assign copies it into the
+    # Parameter (before the plan, the Parameter was never written)
+    g = Graph('mp_param_out_returned')
+    r = rng('mp_param_out_returned')
+    x = g.param('x', 'Float32', data(r, 'Float32', (2, 3)))
+    w = g.param('w', 'Float32', data(r, 'Float32', (2, 3)), parameter=True)
+    n = g.node('Neg', [x], 'Float32', -x.value)
+    g.ret_(g.assign(w, n))
     g.final = {'w': n.value}
     return g
 

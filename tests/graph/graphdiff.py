@@ -190,12 +190,12 @@ def rand(shape, dt, kind='any'):
 
 
 PROMO = {  # mixed-dtype operand pairs per ops.def group (type promotion in graph inference)
-    'OPG_BINARY': [('int32', 'float32'), ('bool', 'int64'), ('float32', 'float64'), ('int32', 'int64'),
+    'BINARY': [('int32', 'float32'), ('bool', 'int64'), ('float32', 'float64'), ('int32', 'int64'),
                    ('int8', 'uint8'), ('uint8', 'int16'), ('int8', 'float16'), ('float16', 'float32'),
                    ('bool', 'uint8')],
-    'OPG_DIV': [('int32', 'float32'), ('int64', 'int64'), ('float32', 'float64')],
-    'OPG_COMPARE': [('int32', 'float32'), ('bool', 'int64'), ('float32', 'float64')],
-    'OPG_BITWISE': [('bool', 'int32'), ('int32', 'int64')],
+    'DIV': [('int32', 'float32'), ('int64', 'int64'), ('float32', 'float64')],
+    'COMPARE': [('int32', 'float32'), ('bool', 'int64'), ('float32', 'float64')],
+    'BITWISE': [('bool', 'int32'), ('int32', 'int64')],
 }
 
 

@@ -1,11 +1,14 @@
 /* test_codegen.c — codegen/emit.c through its API: every op of ops.def
  * has an emission rule, cg_emit on a module built with the API (its
  * CgResult: workspace size, constants passed by pointer in first-use
- * order, deterministic text), and its refusals. The C of every op is
+ * order, deterministic text), and its refusals; the memory plan it reads
+ * (passes/memplan.h: memplan_compute, op_scratch). The C of every op is
  * compiled and run against numpy by tests/codegen/all_ops.py. */
+#include <string.h>
 #include <stdlib.h>
 
 #include "../../codegen/codegen.h"
+#include "../../passes/memplan.h"
 #include "unit.h"
 
 TEST(every_op_has_an_emit_rule) {
@@ -63,7 +66,72 @@ TEST(emit_api) {
   ir_module_free(m);
 }
 
-TEST(emit_refuses_control_flow) {
+/* build()'s plan: Mul's result in the arena (80 bytes, a 128-byte
+ * block), Add's computed into output 0, the big constant passed by
+ * pointer (args[1]), the small one inline; cg_emit with the plan given
+ * writes the same C as cg_emit planning itself. */
+TEST(plan_api) {
+  IrModule *m = build();
+  MemPlan p;
+  char err[256];
+  ASSERT(memplan_compute(m, NULL, &p, err, sizeof err));
+  ASSERT_INT(3, p.nnode); /* Mul, Add, MakeTuple */
+  ASSERT_INT(ML_ARENA, p.val[0].loc);
+  ASSERT_INT(0, p.val[0].off);
+  ASSERT_INT(80, p.val[0].size);
+  ASSERT_INT(1, p.val[0].last);
+  ASSERT_INT(ML_OUTPUT, p.val[1].loc);
+  ASSERT_INT(0, p.val[1].idx);
+  ASSERT_INT(128, p.arena);
+  ASSERT_INT(128, p.lower_bound);
+  ASSERT_INT(2, p.nconst);
+  ASSERT(p.consts[0].by_ptr && p.consts[0].idx == 0 && p.consts[0].node->cst.nbytes == 80);
+  ASSERT(!p.consts[1].by_ptr && p.consts[1].idx == 0);
+  ASSERT_INT(2, p.out_base); /* x, the big constant */
+  ASSERT_INT(2, p.nout);
+  CgResult r, r2;
+  CgOptions o = {.plan = &p};
+  ASSERT(cg_emit(m, "msc_g", NULL, &r, err, sizeof err));
+  ASSERT(cg_emit(m, "msc_g", &o, &r2, err, sizeof err));
+  ASSERT_STR(r.c, r2.c);
+  ASSERT_INT(r.ws_size, r2.ws_size);
+  cg_result_free(&r);
+  cg_result_free(&r2);
+  memplan_free(&p);
+  ir_module_free(m);
+}
+
+/* op_scratch: a MatMul's slot is the gemm workspace msrt sizes; an
+ * elementwise op has none; a reduction over adjacent axes has none, over
+ * non-adjacent ones the operand's bytes. */
+TEST(scratch_query) {
+  IrModule *m = ir_module_new();
+  IrGraph *g = ir_graph_new(m, "s", ir_noloc);
+  int64_t sx[2] = {64, 256}, sw[2] = {256, 256}, sz[3] = {4, 5, 6}, s5[1] = {5};
+  IrNode *x = ir_param(g, "x", ir_type_tensor(m, MSRT_FLOAT32, 2, sx));
+  IrNode *w = ir_param(g, "w", ir_type_tensor(m, MSRT_FLOAT32, 2, sw));
+  IrNode *z = ir_param(g, "z", ir_type_tensor(m, MSRT_FLOAT32, 3, sz));
+  IrNode *mm = ir_node2(g, OP_MatMul, x, w, ir_type_tensor(m, MSRT_FLOAT32, 2, sx), ir_noloc);
+  IrNode *ng = ir_node1(g, OP_Neg, mm, mm->type, ir_noloc);
+  IrNode *rs = ir_node1(g, OP_ReduceSum, z, ir_type_tensor(m, MSRT_FLOAT32, 1, s5), ir_noloc);
+  int64_t ax[2] = {0, 2};
+  ir_attr_ints(rs, "axis", 2, ax);
+  MemTarget t = {MEM_ISA_PORTABLE};
+  MemScratch s;
+  op_scratch(mm, &t, &s);
+  ASSERT_INT(1, s.n);
+  ASSERT_INT((long long)msrt_gemm_ws_size(64, 256, 256), s.bytes[0]);
+  op_scratch(ng, &t, &s);
+  ASSERT_INT(0, s.n);
+  op_scratch(rs, &t, &s);
+  ASSERT_INT(1, s.n);
+  ASSERT_INT(4 * 5 * 6 * 4, s.bytes[0]);
+  IrNode *outs[2] = {ng, rs};
+  ir_return(g, ir_make_tuple(g, 2, outs, ir_noloc), ir_noloc);
+  ir_module_free(m);
+}
+
+TEST(emit_control_flow) {
   IrModule *m = ir_module_new();
   IrGraph *g = ir_graph_new(m, "f", ir_noloc);
   IrGraph *t = ir_graph_new(m, "t", ir_noloc), *e = ir_graph_new(m, "e", ir_noloc);
@@ -76,9 +144,9 @@ TEST(emit_refuses_control_flow) {
   ir_return(g, n, ir_noloc);
   CgResult r;
   char err[256];
-  ASSERT(!cg_emit(m, "msc_f", NULL, &r, err, sizeof err));
-  ASSERT_STR("t.py:4:5: If: tensor control flow is not supported by C generation yet", err);
-  ASSERT(r.c == NULL);
+  ASSERT(cg_emit(m, "msc_f", NULL, &r, err, sizeof err));
+  ASSERT(r.c && strstr(r.c, "if (*(const uint8_t *)args[0]) {") && strstr(r.c, "} else {"));
+  cg_result_free(&r);
   ir_module_free(m);
 }
 

@@ -146,7 +146,7 @@ TEST(matmul_ep_every_act_every_path) {
 TEST(matmul_ep_rejects) {
   float A[4] = {1, 2, 3, 4}, C[4];
   int32_t Ai[4] = {1, 2, 3, 4}, Ci[4];
-  msrt_epilogue ep = {NULL, MSRT_EXP}; /* not an activation a fusion carries */
+  msrt_epilogue ep = {NULL, MSRT_ISNAN}; /* a predicate: not an activation */
   ASSERT_INT(MSRT_EINVAL, msrt_matmul_ep(MSRT_FLOAT32, 0, 0, 2, 2, 1, A, A, C, NULL, &ep));
   ep.act = MSRT_RELU;
   ASSERT_INT(MSRT_EINVAL, msrt_matmul_ep(MSRT_INT32, 0, 0, 2, 2, 1, Ai, Ai, Ci, NULL, &ep));

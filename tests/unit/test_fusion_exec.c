@@ -6,7 +6,7 @@
 #include <stdlib.h>
 
 #include "../../eval/tensor.h"
-#include "../../eval/valpriv.h"
+#include "../../eval/graph.h"
 #include "../../ir/exec.h"
 #include "../../passes/passes.h"
 #include "unit.h"
@@ -49,18 +49,18 @@ static Tensor *run(bool fuse, Tensor *const *params) {
   SrcFile *f = mir(net_mir);
   IrModule *m = ir_parse(f);
   ASSERT(m != NULL);
-  ASSERT(ir_verify(m, NULL));
+  ASSERT(ir_verify(m));
   if (fuse) {
     PassCtx ctx;
     memset(&ctx, 0, sizeof ctx);
     ASSERT(pass_fuse_epilogue(m, &ctx));
     ASSERT(pass_fuse_elementwise(m, &ctx));
-    ASSERT(ir_verify(m, NULL));
+    ASSERT(ir_verify(m));
     ASSERT(m->ngraph == 3);
     ASSERT(ir_module_entry(m)->nnode == 4); /* Load, Load, Fusion, Fusion */
   }
   Tensor *out = NULL;
-  ir_exec(I, m, params, &out);
+  graph_exec(I, m, params, &out);
   ir_module_free(m);
   src_free(f);
   return out;

@@ -15,7 +15,7 @@
 #include <stdlib.h>
 
 #include "../../eval/tensor.h"
-#include "../../eval/valpriv.h"
+#include "../../eval/graph.h"
 #include "../../ir/exec.h"
 #include "../../passes/grad.h"
 #include "unit.h"
@@ -43,48 +43,6 @@ static double urand(void) { /* [0, 1) */
 }
 static double nrand(void) { return urand() * 4.0 - 2.0; }
 
-/* ---- infer hook for ir_verify ------------------------------------------------ */
-static bool infer_hook(void *ctx, IrModule *m, const IrNode *n, IrType **out, char *msg, size_t cap) {
-  (void)ctx;
-  *out = NULL;
-  InferFn f = op_infer_rule((OpId)n->op);
-  if (!f || n->nin > 8) return true;
-  TType in[8];
-  memset(in, 0, sizeof in);
-  for (int i = 0; i < n->nin; i++) {
-    const IrType *t = n->in[i]->type;
-    if (t->kind != IR_T_TENSOR) return true; /* no opinion */
-    in[i].dt = t->dt;
-    in[i].ndim = t->ndim;
-    memcpy(in[i].shape, t->shape, sizeof(int64_t) * (size_t)t->ndim);
-  }
-  Attrs a;
-  ir_attrs_decode(n, &a);
-  TType o;
-  msrt_dtype cast[8];
-  Catch c;
-  if (RT_TRY(I, &c)) {
-    f(I, (OpId)n->op, n->nin, in, &a, &o, cast);
-    rt_catch_pop(I, &c);
-  } else {
-    Value e = CUR_EXC(I);
-    CUR_EXC(I) = v_undef();
-    Str *s = rt_str(I, e);
-    snprintf(msg, cap, "infer: %s", s->data);
-    obj_decref(I, &s->h);
-    v_decref(I, e);
-    return false;
-  }
-  for (int i = 0; i < n->nin; i++)
-    if (cast[i] != in[i].dt) {
-      snprintf(msg, cap, "operand %d would be cast from %s to %s", i + 1, msrt_dtype_name(in[i].dt),
-               msrt_dtype_name(cast[i]));
-      return false;
-    }
-  *out = ir_type_tensor(m, o.dt, o.ndim, o.shape);
-  return true;
-}
-
 /* ---- the check ------------------------------------------------------------------ */
 
 typedef struct Input {
@@ -96,7 +54,7 @@ typedef struct Input {
 static Value try_exec(IrModule *m, Tensor *const *params, Tensor **outs) {
   Catch c;
   if (RT_TRY(I, &c)) {
-    ir_exec(I, m, params, outs);
+    graph_exec(I, m, params, outs);
     rt_catch_pop(I, &c);
     return v_undef();
   }
@@ -144,7 +102,9 @@ static double fd_check(const char *name, int op, int nin, const Input *ins, cons
   /* the forward node's type from its infer rule */
   TType yt;
   msrt_dtype cast[5];
-  op_infer_rule((OpId)op)(I, (OpId)op, nin, tin, attrs, &yt, cast);
+  for (int i = 0; i < nin; i++) cast[i] = tin[i].dt;
+  OpErr oe;
+  if (!op_infer((OpId)op, nin, tin, attrs, &yt, cast, &oe)) UNIT_FAIL("infer: %s", oe.msg);
   IrType *yty = ir_type_tensor(m, MSRT_FLOAT64, yt.ndim, yt.shape);
   IrNode *y = ir_node(g, op, nin, p, yty, ir_noloc);
   ir_attrs_encode(y, attrs);
@@ -176,8 +136,7 @@ static double fd_check(const char *name, int op, int nin, const Input *ins, cons
     return INFINITY;
   }
   ir_return(g, ir_make_tuple(g, nin + 1, tup, ir_noloc), ir_noloc);
-  IrVerifyOpts vo = {infer_hook, NULL};
-  if (!ir_verify(m, &vo)) {
+  if (!ir_verify(m)) {
     UNIT_FAIL("%s: ir_verify failed", name);
     ir_module_free(m);
     return INFINITY;
@@ -399,8 +358,7 @@ TEST(stop_gradient_zero) {
     return;
   }
   ir_return(g, ir_make_tuple(g, 2, (IrNode *[]){out, gx}, ir_noloc), ir_noloc);
-  IrVerifyOpts vo = {infer_hook, NULL};
-  ASSERT(ir_verify(m, &vo));
+  ASSERT(ir_verify(m));
   Tensor *xt = tensor_new(I, MSRT_FLOAT64, 2, s, TF_MS);
   for (int k = 0; k < 6; k++) ((double *)xt->data)[k] = k - 2.5;
   Tensor *outs[2] = {0};
@@ -505,16 +463,15 @@ TEST(only_needed_gradients) {
 /* ---- entries ------------------------------------------------------------------------ */
 
 TEST(entries) {
-  ASSERT_INT(GRAD_ZERO, grad_nn_entry(OP_StopGradient).kind);
+  ASSERT_INT(GRAD_ZERO, grad_entry(OP_StopGradient).kind);
   int none[] = {OP_Conv2DBackpropInput, OP_Conv2DBackpropFilter, OP_MaxPoolGrad, OP_AvgPoolGrad};
   for (int i = 0; i < 4; i++) {
-    GradEntry e = grad_nn_entry(none[i]);
+    GradEntry e = grad_entry(none[i]);
     ASSERT_INT(GRAD_NONE, e.kind);
     ASSERT(e.why && strstr(e.why, "second-order"));
   }
   int rules[] = {OP_Conv2D, OP_MaxPool, OP_AvgPool, OP_BatchNorm, OP_LayerNorm};
-  for (int i = 0; i < 5; i++) ASSERT_INT(GRAD_RULE, grad_nn_entry(rules[i]).kind);
-  ASSERT_INT(GRAD_MISSING, grad_nn_entry(OP_Add).kind);
+  for (int i = 0; i < 5; i++) ASSERT_INT(GRAD_RULE, grad_entry(rules[i]).kind);
 }
 
 /* A second-order request fails with the op's name. */

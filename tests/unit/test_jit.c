@@ -4,9 +4,10 @@
  * Each test uses its own fresh cache directory (removed at the end) and
  * calls jit_unload_all() when done, so nothing is shared between tests but
  * the per-process compiler identity. The compiled code calls msrt_unary,
- * which resolves to this binary's copy (unit tests are linked -rdynamic,
- * like msc). */
+ * which resolves to this binary's copy (unit tests export msrt_* and
+ * nothing else, like msc: driver/msc.dynlist). */
 #include <dirent.h>
+#include <dlfcn.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdint.h>
@@ -504,6 +505,76 @@ TEST(concurrent_processes) {
     ASSERT_INT(1, count_files(dir, ".log"));
     done(dir);
   }
+}
+
+/* An object defining msc_host_init: it keeps the table, and its entry f
+ * writes the pointer it got and the number of init calls into args[0] and
+ * args[1], then says "hi" through the table's write. The struct is the
+ * object's own copy of codegen.h's MscHost, as generated code will have. */
+#define HOST_SRC                                                              \
+  "#include <stddef.h>\n"                                                     \
+  "#include <stdint.h>\n"                                                     \
+  "typedef struct MscHost {\n"                                                \
+  "  uint32_t abi_version;\n"                                                 \
+  "  uint32_t size;\n"                                                        \
+  "  void (*write)(const char *s, size_t n);\n"                               \
+  "} MscHost;\n"                                                              \
+  "static const MscHost *host;\n"                                             \
+  "static int ninit;\n"                                                       \
+  "void msc_host_init(const MscHost *h);\n"                                   \
+  "void msc_host_init(const MscHost *h) { host = h; ninit++; }\n"             \
+  "int f(void *const *args, void *ws);\n"                                     \
+  "int f(void *const *args, void *ws) {\n"                                    \
+  "  (void)ws;\n"                                                             \
+  "  *(const MscHost **)args[0] = host;\n"                                    \
+  "  *(int *)args[1] = ninit;\n"                                              \
+  "  if (!host || host->abi_version != 1u || host->size < sizeof(MscHost))\n" \
+  "    return 1;\n"                                                           \
+  "  host->write(\"hi\", 2);\n"                                               \
+  "  return 0;\n"                                                             \
+  "}\n"
+
+static char host_out[16];
+static void host_out_write(void *ctx, const char *s, size_t n) {
+  (void)ctx;
+  size_t len = strlen(host_out);
+  if (len + n < sizeof host_out) memcpy(host_out + len, s, n);
+}
+
+TEST(host_table_reaches_msc_host_init) {
+  ASSERT_INT(MSC_HOST_ABI_VERSION, jit_host()->abi_version);
+  ASSERT_INT(sizeof(MscHost), jit_host()->size);
+  char *dir = new_cache();
+  JitOptions o = {.cache_dir = dir};
+  msrt_set_output(host_out_write, NULL);
+  for (int round = 0; round < 2; round++) { /* the second is an in-process hit */
+    memset(host_out, 0, sizeof host_out);
+    CgEntryFn f = jit_load(HOST_SRC, "f", &o, err, sizeof err);
+    ASSERT_STR("", err);
+    ASSERT(f != NULL);
+    const MscHost *got = NULL;
+    int ninit = 0;
+    void *args[2] = {(void *)&got, &ninit};
+    ASSERT_INT(0, f ? f(args, NULL) : -1);
+    ASSERT(got == jit_host());
+    ASSERT_INT(1, ninit); /* once per dlopen */
+    ASSERT_STR("hi", host_out);
+  }
+  msrt_set_output(NULL, NULL);
+  /* an object without msc_host_init loads as before */
+  ASSERT(runs_sqrt(jit_load(SQRT_SRC, "f", &o, err, sizeof err)));
+  done(dir);
+}
+
+/* What JIT'd code can bind to in this binary: the runtime, and not the
+ * interpreter or the compiler (driver/msc.dynlist). */
+TEST(only_the_runtime_is_exported) {
+  ASSERT(dlsym(RTLD_DEFAULT, "msrt_write") != NULL);
+  ASSERT(dlsym(RTLD_DEFAULT, "msrt_unary") != NULL);
+  ASSERT(dlsym(RTLD_DEFAULT, "interp_new") == NULL);
+  ASSERT(dlsym(RTLD_DEFAULT, "rt_call") == NULL);
+  ASSERT(dlsym(RTLD_DEFAULT, "jit_load") == NULL);
+  ASSERT(dlsym(RTLD_DEFAULT, "ir_module_new") == NULL);
 }
 
 UNIT_MAIN()

@@ -9,7 +9,7 @@
 #include <stdlib.h>
 
 #include "../../eval/tensor.h"
-#include "../../eval/valpriv.h"
+#include "../../ir/ir.h"
 #include "unit.h"
 
 #if defined(__GNUC__) && !defined(__clang__)
@@ -33,19 +33,10 @@ static char errbuf[512];
  * none) and the result in *out. */
 static const char *infer(OpId op, int nin, const TType *in, const Attrs *a, TType *out) {
   msrt_dtype cast[8];
+  for (int i = 0; i < nin && i < 8; i++) cast[i] = in[i].dt;
+  OpErr err;
   errbuf[0] = 0;
-  Catch c;
-  if (RT_TRY(I, &c)) {
-    op_infer_rule(op)(I, op, nin, in, a, out, cast);
-    rt_catch_pop(I, &c);
-    return errbuf;
-  }
-  Value e = CUR_EXC(I);
-  CUR_EXC(I) = v_undef();
-  Str *s = rt_str(I, e);
-  snprintf(errbuf, sizeof errbuf, "%s", s->data);
-  obj_decref(I, &s->h);
-  v_decref(I, e);
+  if (!op_infer(op, nin, in, a, out, cast, &err)) snprintf(errbuf, sizeof errbuf, "%s", err.msg);
   return errbuf;
 }
 
@@ -70,9 +61,52 @@ static const char *shp(const TType *t) {
 
 TEST(every_op_has_every_rule) {
   for (int op = 0; op < OP_COUNT; op++) {
-    if (!op_infer_rule((OpId)op)) UNIT_FAIL("%s: no infer rule (eval/prim.c infer_rules)", op_info[op].name);
-    if (!op_kernel_rule((OpId)op)) UNIT_FAIL("%s: no kernel rule (eval/prim.c kernel_rules)", op_info[op].name);
+    if (!op_has_rules((OpId)op)) UNIT_FAIL("%s: no infer or kernel rule (ir/rules.c)", op_info[op].name);
   }
+}
+
+/* The runtime's kind letter of an op code: A/C/B (binary), F/P/I (unary). */
+static char binop_kind(int code) {
+  static const char k[] = {
+#define X(E, fn, K) #K[0],
+      MSRT_BINOPS(X)
+#undef X
+  };
+  return code >= 0 && code < MSRT_NUM_BINOPS ? k[code] : '?';
+}
+static char unop_kind(int code) {
+  static const char k[] = {
+#define X(E, fn, K) #K[0],
+      MSRT_UNOPS(X)
+#undef X
+  };
+  return code >= 0 && code < MSRT_NUM_UNOPS ? k[code] : '?';
+}
+
+/* ops.def's props agree with the families and with the runtime's formula
+ * table: FUSE needs a float formula (kind A or F), ACT an activation the
+ * epilogue accepts, VIEW a one-input OWN op, EW/INPL elementwise ops. */
+TEST(props_agree_with_families_and_runtime) {
+  for (int op = 0; op < OP_COUNT; op++) {
+    const OpInfo *o = &op_info[op];
+    bool ew_group = op_group_elementwise(o->group);
+    if (ew_group && !op_has(op, OPP_EW)) UNIT_FAIL("%s: an elementwise family without EW", o->name);
+    if (op_has(op, OPP_FUSE)) {
+      char k = o->nin == 2 ? binop_kind(o->code) : unop_kind(o->code);
+      if (!ew_group || (k != 'A' && k != 'F'))
+        UNIT_FAIL("%s: FUSE without a float formula in msrt.h (kind %c)", o->name, k);
+    }
+    if (op_has(op, OPP_ACT) && (o->nin != 1 || !ew_group || !msrt_act_ok(o->code)))
+      UNIT_FAIL("%s: ACT but the epilogue does not take code %d", o->name, o->code);
+    if (op_has(op, OPP_VIEW) && (o->nin != 1 || o->group != OPG_OWN)) UNIT_FAIL("%s: VIEW of a non-reshape", o->name);
+    if (op_has(op, OPP_INPL) && !op_has(op, OPP_EW) && op != OP_BiasAdd)
+      UNIT_FAIL("%s: INPL without EW", o->name);
+    if (op_has(op, OPP_EFFECT | OPP_CALL)) UNIT_FAIL("%s: a primitive with a structural prop", o->name);
+    if (o->grad < OPGRAD_RULE || o->grad > OPGRAD_NONE) UNIT_FAIL("%s: no grad kind", o->name);
+  }
+  ASSERT(op_has(IR_LOAD, OPP_EFFECT) && op_has(IR_ASSIGN, OPP_EFFECT) && op_has(IR_PRINT, OPP_EFFECT));
+  ASSERT(op_has(IR_IF, OPP_CALL) && op_has(IR_WHILE, OPP_CALL) && op_has(IR_FUSION, OPP_CALL));
+  ASSERT(!op_has(IR_MAKE_TUPLE, OPP_EFFECT | OPP_CALL) && !op_has(-1, OPP_EW) && !op_has(IR_NUM_OPS, OPP_EW));
 }
 
 TEST(names_unique_and_found) {

@@ -8,7 +8,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 
-#include "../../eval/valpriv.h"
+#include "../../eval/value.h"
 #include "unit.h"
 
 /* ERR() puts a setjmp in the test functions; the locals it reads after a
