@@ -3,7 +3,7 @@
 #   make            build $(O)/msc
 #   make test       the whole suite, then again under ASan+UBSan (build-san/)
 #   make test SANITIZE=1   only the sanitizer pass
-#   make fuzz       the sanitizer pass without make test's samples (long)
+#   make test-full  the sanitizer pass without make test's samples (long)
 #   make demo       run the bundled sample (train, compile to C, self-test)
 #   make bench      performance figures beside their references (never in test)
 #   make firmware-test   generated C of the sample models on a Cortex-M4F
@@ -150,7 +150,7 @@ $(O)/tests/unit/%: tests/unit/%.c $(LIB_OBJS) tests/unit/unit.h $(DYNLIST)
 unit: $(UNIT_BINS)
 
 .PHONY: all test test-one unit demo bench coverage install clean tools-check \
-        firmware-test fuzz
+        firmware-test test-full
 
 tools-check:
 	@scripts/ensure-tools.sh
@@ -176,10 +176,10 @@ test:
 endif
 
 # The sanitizer pass without its samples: the truncation test over every cut
-# (make test: every 40th) and every case of ops-diff and graph-diff (make
-# test: 1/4), lit and the rest as in make test. Long (~1 hour on 2 cores):
-# never part of make test.
-fuzz:
+# (make test: every 40th under the sanitizers, every 8th in the plain pass)
+# and every case of ops-diff and graph-diff (make test: 1/4), lit and the
+# rest as in make test. Long (~1 hour on 2 cores): never part of make test.
+test-full:
 	@$(TEST_MAKE) SANITIZE=1 all unit && \
 	  SAN_SAMPLE=1/1 TRUNCATE_SAN_STRIDE=1 TEST_JOBS=$(TEST_JOBS) scripts/run-tests.sh build-san
 
