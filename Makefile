@@ -3,6 +3,7 @@
 #   make            build $(O)/msc
 #   make test       the whole suite, then again under ASan+UBSan (build-san/)
 #   make test SANITIZE=1   only the sanitizer pass
+#   make test-full  the sanitizer pass without make test's samples (long)
 #   make demo       run the bundled sample (train, compile to C, self-test)
 #   make bench      performance figures beside their references (never in test)
 #   make firmware-test   generated C of the sample models on a Cortex-M4F
@@ -149,7 +150,7 @@ $(O)/tests/unit/%: tests/unit/%.c $(LIB_OBJS) tests/unit/unit.h $(DYNLIST)
 unit: $(UNIT_BINS)
 
 .PHONY: all test test-one unit demo bench coverage install clean tools-check \
-        firmware-test
+        firmware-test test-full
 
 tools-check:
 	@scripts/ensure-tools.sh
@@ -157,15 +158,30 @@ tools-check:
 # `make test` runs the suite, then the sanitizer pass; `make test SANITIZE=1`
 # runs only the sanitizer pass. scripts/run-tests.sh prints the closing
 # "N passed, N failed" line over everything it ran.
+# The builds run TEST_JOBS compiles at a time (2: the CI machine's cores)
+# unless make was given -j itself; scripts/run-tests.sh runs its one-core
+# sections TEST_JOBS at a time too. MSC_TEST_T0 (the start, in epoch
+# seconds) lets the runner print the whole run's wall time, builds included.
+TEST_JOBS ?= 2
+TEST_MAKE = $(MAKE) --no-print-directory $(if $(filter -j%,$(MAKEFLAGS)),,-j$(TEST_JOBS))
 ifeq ($(SANITIZE)$(COVERAGE),)
-test: all
-	@$(MAKE) --no-print-directory SANITIZE=1 all unit
-	@$(MAKE) --no-print-directory unit
-	@scripts/run-tests.sh $(O) build-san
+test:
+	@t0=$$(date +%s) && $(TEST_MAKE) all unit && \
+	  $(TEST_MAKE) SANITIZE=1 all unit && \
+	  MSC_TEST_T0=$$t0 TEST_JOBS=$(TEST_JOBS) scripts/run-tests.sh $(O) build-san
 else
-test: all unit
-	@scripts/run-tests.sh $(O)
+test:
+	@t0=$$(date +%s) && $(TEST_MAKE) all unit && \
+	  MSC_TEST_T0=$$t0 TEST_JOBS=$(TEST_JOBS) scripts/run-tests.sh $(O)
 endif
+
+# The sanitizer pass without its samples: the truncation test over every cut
+# (make test: every 40th under the sanitizers, every 8th in the plain pass)
+# and every case of ops-diff and graph-diff (make test: 1/4), lit and the
+# rest as in make test. Long (~1 hour on 2 cores): never part of make test.
+test-full:
+	@$(TEST_MAKE) SANITIZE=1 all unit && \
+	  SAN_SAMPLE=1/1 TRUNCATE_SAN_STRIDE=1 TEST_JOBS=$(TEST_JOBS) scripts/run-tests.sh build-san
 
 # The bundled sample end to end: train the digits classifier (msc run),
 # then compile the script to a C library and run its self-test.
