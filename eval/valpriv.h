@@ -431,5 +431,12 @@ Value npyio_npy_load(Interp *I, int argc, Value *argv, KwArgs *kw);
 Value npyio_npz_load(Interp *I, int argc, Value *argv, KwArgs *kw);
 Value npyio_npz_save(Interp *I, int argc, Value *argv, KwArgs *kw);
 Value npyio_file_kind(Interp *I, int argc, Value *argv, KwArgs *kw);
+/* _msc's checkpoint and MindIR natives (serial_native.c). */
+Value serial_ckpt_save(Interp *I, int argc, Value *argv, KwArgs *kw);
+Value serial_ckpt_load(Interp *I, int argc, Value *argv, KwArgs *kw);
+Value serial_mindir_export(Interp *I, int argc, Value *argv, KwArgs *kw);
+Value serial_mindir_load(Interp *I, int argc, Value *argv, KwArgs *kw);
+Value serial_mindir_run(Interp *I, int argc, Value *argv, KwArgs *kw);
+Value serial_file_exists(Interp *I, int argc, Value *argv, KwArgs *kw);
 
 #endif

@@ -1,0 +1,148 @@
+/* serial_native.c — the `_msc` natives behind MindSpore's checkpoint and
+ * MindIR functions in lib/mindspore/train/serialization.py. The formats
+ * themselves are serial/ (interpreter-free); this file turns Python values
+ * into their entries and back, and errors into exceptions naming the file.
+ *
+ *   _msc.ckpt_save(path, items, crc_check)
+ *       items: list of (name, Tensor | str). Writes the .ckpt atomically.
+ *   _msc.ckpt_load(path, crc_check) -> (list of (name, Tensor | str), has_crc)
+ *       Tensors are mindspore.Tensor flavour; ValueError naming the file
+ *       and what is wrong for any bad file (nothing is created then).
+ *   _msc.mindir_load(path) -> (graph name, input types, nweights) and keeps
+ *       the model for _msc.mindir_run (serialization.py ms.load, GraphCell).
+ */
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "../serial/fileio.h"
+#include "../serial/serial.h"
+#include "graph.h"
+#include "tensor.h"
+#include "valpriv.h"
+
+#define NATIVE(fn) Value fn(Interp *I, int argc, Value *argv, KwArgs *kw)
+
+/* Files larger than this are refused before reading (msc holds a whole
+ * checkpoint in memory). */
+#define SERIAL_FILE_LIMIT ((size_t)8 << 30)
+
+static const char *str_arg(Interp *I, Value v, const char *fname, const char *what) {
+  if (!v_is(v, OBJ_STR)) rt_raise(I, EXC_TypeError, "%s: %s must be a str, not %s", fname, what, rt_type_name(I, v));
+  return AS_STR(v)->data;
+}
+
+NATIVE(serial_ckpt_save) {
+  args_no_kw(I, "ckpt_save", kw);
+  args_count(I, "ckpt_save", argc, 3, 3);
+  const char *path = str_arg(I, argv[0], "save_checkpoint", "the file name");
+  if (!v_is(argv[1], OBJ_LIST)) rt_raise(I, EXC_TypeError, "ckpt_save: items must be a list");
+  List *l = AS_LIST(argv[1]);
+  bool crc = rt_truthy(I, argv[2]);
+  CkptEntry *v = calloc((size_t)l->len + 1, sizeof(CkptEntry));
+  if (!v) rt_raise(I, EXC_MemoryError, "out of memory");
+  int n = 0;
+  for (int64_t i = 0; i < l->len; i++) {
+    Value it = l->items[i];
+    if (!v_is(it, OBJ_TUPLE) || AS_TUPLE(it)->len != 2 || !v_is(AS_TUPLE(it)->items[0], OBJ_STR)) {
+      free(v);
+      rt_raise(I, EXC_TypeError, "ckpt_save: each item must be a (name, value) pair");
+    }
+    Value val = AS_TUPLE(it)->items[1];
+    CkptEntry *e = &v[n++];
+    e->name = AS_STR(AS_TUPLE(it)->items[0])->data;
+    if (v_is(val, OBJ_STR)) {
+      e->is_str = true;
+      e->text = AS_STR(val)->data;
+    } else if (v_is(val, OBJ_TENSOR)) {
+      Tensor *t = AS_TENSOR(val);
+      if (!t->data) {
+        free(v);
+        tensor_need_data(I, t, "save_checkpoint");
+      }
+      e->dt = t->dtype;
+      e->ndim = t->ndim;
+      memcpy(e->shape, t->shape, sizeof(int64_t) * (size_t)t->ndim);
+      e->data = t->data;
+      e->nbytes = (size_t)t->size * msrt_dtype_size(t->dtype);
+    } else {
+      free(v);
+      rt_raise(I, EXC_TypeError, "save_checkpoint: the value of '%s' must be a Tensor, Parameter or str, not %s",
+               e->name, rt_type_name(I, val));
+    }
+  }
+  uint8_t *buf = NULL;
+  size_t len = 0;
+  char err[512];
+  bool ok = ckpt_encode(v, n, crc, CKPT_CHUNK, &buf, &len, err, sizeof err);
+  free(v);
+  if (!ok) rt_raise(I, EXC_TypeError, "For 'save_checkpoint', %s", err);
+  char werr[256];
+  ok = ser_write_file(path, buf, len, werr, sizeof werr);
+  free(buf);
+  if (!ok)
+    rt_raise(I, EXC_OSError, "Failed to save the checkpoint file '%s': %s", path, werr);
+  return v_none();
+}
+
+NATIVE(serial_ckpt_load) {
+  args_no_kw(I, "ckpt_load", kw);
+  args_count(I, "ckpt_load", argc, 2, 2);
+  const char *path = str_arg(I, argv[0], "load_checkpoint", "the file name");
+  bool crc = rt_truthy(I, argv[1]);
+  uint8_t *buf;
+  size_t n;
+  char err[768];
+  if (!ser_read_file(path, SERIAL_FILE_LIMIT, &buf, &n, err, sizeof err))
+    rt_raise(I, EXC_ValueError, "Failed to read the checkpoint file '%s': %s.", path, err);
+  CkptFile f;
+  bool ok = ckpt_decode(buf, n, crc, &f, err, sizeof err);
+  free(buf);
+  if (!ok) rt_raise(I, EXC_ValueError, "Failed to read the checkpoint file '%s': %s.", path, err);
+  List *l = list_new(I, f.n);
+  for (int i = 0; i < f.n; i++) {
+    CkptEntry *e = &f.v[i];
+    Str *name = str_from_c(I, e->name);
+    Value val;
+    if (e->is_str) {
+      val = v_obj(&str_from_c(I, e->text)->h);
+    } else {
+      Tensor *t = tensor_new(I, e->dt, e->ndim, e->shape, TF_MS);
+      if (e->nbytes) memcpy(t->data, e->data, e->nbytes);
+      val = v_obj(&t->h);
+    }
+    Value pair = tuple_pack(I, 2, v_obj(&name->h), val);
+    list_append(I, l, pair);
+    v_decref(I, pair);
+    obj_decref(I, &name->h);
+    v_decref(I, val);
+  }
+  bool has_crc = f.has_crc;
+  ckpt_file_free(&f);
+  Value lv = v_obj(&l->h);
+  Value r = tuple_pack(I, 2, lv, v_bool(has_crc));
+  v_decref(I, lv);
+  return r;
+}
+
+/* _msc.file_exists(path) -> bool (os.path.exists for msc's lib/). */
+NATIVE(serial_file_exists) {
+  args_no_kw(I, "file_exists", kw);
+  args_count(I, "file_exists", argc, 1, 1);
+  const char *path = str_arg(I, argv[0], "file_exists", "the path");
+  return v_bool(access(path, F_OK) == 0);
+}
+
+/* MindIR natives: filled in below. */
+NATIVE(serial_mindir_export) {
+  (void)argc; (void)argv; (void)kw;
+  rt_raise(I, EXC_NotImplementedError, "mindir_export");
+}
+NATIVE(serial_mindir_load) {
+  (void)argc; (void)argv; (void)kw;
+  rt_raise(I, EXC_NotImplementedError, "mindir_load");
+}
+NATIVE(serial_mindir_run) {
+  (void)argc; (void)argv; (void)kw;
+  rt_raise(I, EXC_NotImplementedError, "mindir_run");
+}
