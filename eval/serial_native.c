@@ -18,6 +18,7 @@
 #include "../serial/fileio.h"
 #include "../serial/serial.h"
 #include "graph.h"
+#include "interp.h"
 #include "tensor.h"
 #include "valpriv.h"
 
@@ -133,11 +134,60 @@ NATIVE(serial_file_exists) {
   return v_bool(access(path, F_OK) == 0);
 }
 
-/* MindIR natives: filled in below. */
-NATIVE(serial_mindir_export) {
-  (void)argc; (void)argv; (void)kw;
-  rt_raise(I, EXC_NotImplementedError, "mindir_export");
+/* ---- MindIR out ---------------------------------------------------------------
+ * _msc.mindir_export(path, fn): calls fn() (lib/'s compile of the network for
+ * the export's inputs) with the capture hook set; the first graph captured
+ * is encoded (serial/mindir_out.c) and written to path atomically. */
+typedef struct ExportCtx {
+  bool done;
+  bool ok;
+  uint8_t *bytes;
+  size_t len;
+  char err[512];
+} ExportCtx;
+
+static void export_hook(Interp *I, void *ctx, IrModule *m, int nparam, const int *param_src, Tensor *const *ptens) {
+  (void)I;
+  ExportCtx *x = ctx;
+  if (x->done) return;
+  x->done = true;
+  const void **data = calloc((size_t)nparam + 1, sizeof(void *));
+  int n = 0;
+  for (int i = 0; i < nparam; i++)
+    if (param_src[i] < 0) data[n++] = ptens[-param_src[i] - 1]->data;
+  MindirWeights w = {n, data};
+  IrGraph *g = ir_module_entry(m);
+  x->ok = mindir_encode(m, g->name, &w, &x->bytes, &x->len, x->err, sizeof x->err);
+  free(data);
 }
+
+NATIVE(serial_mindir_export) {
+  args_no_kw(I, "mindir_export", kw);
+  args_count(I, "mindir_export", argc, 2, 2);
+  const char *path = str_arg(I, argv[0], "export", "the file name");
+  ExportCtx x = {0};
+  graph_set_capture_hook(I, export_hook, &x);
+  Catch cat;
+  if (RT_TRY(I, &cat)) {
+    Value r = rt_call(I, argv[1], 0, NULL, NULL);
+    v_decref(I, r);
+    rt_catch_pop(I, &cat);
+  } else {
+    graph_set_capture_hook(I, NULL, NULL);
+    free(x.bytes);
+    exc_reraise(I, CUR_EXC(I));
+  }
+  graph_set_capture_hook(I, NULL, NULL);
+  if (!x.done) rt_raise(I, EXC_RuntimeError, "export: no graph was compiled for the network");
+  if (!x.ok) rt_raise(I, EXC_RuntimeError, "Export MindIR failed: %s.", x.err);
+  char werr[256];
+  bool ok = ser_write_file(path, x.bytes, x.len, werr, sizeof werr);
+  free(x.bytes);
+  if (!ok) rt_raise(I, EXC_OSError, "Failed to write the MindIR file '%s': %s", path, werr);
+  return v_none();
+}
+
+/* MindIR natives: filled in below. */
 NATIVE(serial_mindir_load) {
   (void)argc; (void)argv; (void)kw;
   rt_raise(I, EXC_NotImplementedError, "mindir_load");

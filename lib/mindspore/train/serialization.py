@@ -1,15 +1,18 @@
-"""ms.export(net, *inputs, file_name, file_format='MINDIR', **kwargs).
+"""MindSpore's model files: ms.export, ms.load (MindIR) and checkpoints
+(save_checkpoint, load_checkpoint, load_param_into_net), over the _msc
+natives of eval/serial_native.c and the formats of serial/.
 
-msc writes no model files yet. Under `msc compile`, ms.export adds `net` (a
-Cell, or a @ms.jit function) to the exported C library as an entry named
-after file_name's base name (without its .mindir/.air/.onnx suffix, made a C
-identifier), compiled for the shapes and dtypes of `inputs`: the graph is
-compiled and run once by the reference executor for the self-test (not for
-the script: nothing is printed and the call returns nothing). It is an entry
-of its own even when the script called `net` with the same signature. Under
-`msc run` it does nothing. The formats MindSpore knows ('MINDIR', 'AIR',
-'ONNX') print one warning per format that the file is not written; any other
-format raises ValueError as MindSpore does.
+ms.export(net, *inputs, file_name, file_format='MINDIR'): with MINDIR, the
+graph of `net` (a Cell, or a @ms.jit function) for the shapes and dtypes of
+`inputs`, as captured (before msc's optimisation passes), is written to
+file_name (+ '.mindir' when missing) as a MindIR ModelProto with the
+Parameters' current values (serial/mindir_out.c); the network is compiled,
+not run for the script. Under `msc compile` the export is also an entry of
+the C library, named after file_name's base name (without its
+.mindir/.air/.onnx suffix, made a C identifier), as before. 'AIR' and
+'ONNX' files are not written (one warning per format; under msc compile the
+network still becomes an entry); any other format raises ValueError as
+MindSpore does.
 """
 import _msc
 from mindspore.common.api import jit as _jit
@@ -37,24 +40,11 @@ def _entry_name(file_name):
     return out
 
 
-def export(net, *inputs, file_name, file_format='MINDIR', **kwargs):
-    """Exports `net` for `inputs` (see the module's docstring)."""
-    if file_format not in _SUPPORTED_FORMATS:
-        raise ValueError(f"For 'export', 'file_format' must be one of {_SUPPORTED_FORMATS}, but got {file_format}.")
-    if not isinstance(file_name, str):
-        raise TypeError(f"For 'export', the argument 'file_name' must be str, but got {type(file_name).__name__}.")
-    if not _warned.get(file_format):
-        _warned[file_format] = True
-        _msc.warn(f"ms.export: {_FORMAT_NAMES[file_format]} files are not written yet; "
-                  "`msc compile` exports this network as C")
-    if _msc.capturing():
-        return None
+def _compile_for_export(net, inputs, file_name):
+    """Compiles (does not run) net for inputs; under msc compile the graph
+    is also recorded as the entry named after file_name."""
     from mindspore.nn.cell import Cell
-    if not isinstance(net, Cell) and not callable(net):
-        raise TypeError(f"For 'export', the argument 'net' must be a Cell or a function, but got "
-                        f"{type(net).__name__}.")
-    if not _msc.export_name(_entry_name(file_name)):
-        return None  # msc run: nothing to write
+    _msc.export_name(_entry_name(file_name))
     if isinstance(net, Cell):
         _msc.jit_compile(net._graph_id(), (net,) + inputs, {})
     elif getattr(net, '__name__', '') == 'jit_wrapper':
@@ -62,6 +52,35 @@ def export(net, *inputs, file_name, file_format='MINDIR', **kwargs):
     else:
         _jit(net)(*inputs)
     _msc.export_name(None)
+
+
+def export(net, *inputs, file_name, file_format='MINDIR', **kwargs):
+    """Exports `net` for `inputs` (see the module's docstring)."""
+    if 'obf_func' in kwargs:
+        raise NotImplementedError("Dynamic model structure obfuscation is no longer supported.")
+    if file_format not in _SUPPORTED_FORMATS:
+        raise ValueError(f"For 'export', 'file_format' must be one of {_SUPPORTED_FORMATS}, but got {file_format}.")
+    if not isinstance(file_name, str):
+        raise TypeError(f"For 'export', the argument 'file_name' must be str, but got {type(file_name).__name__}.")
+    if 'enc_key' in kwargs:
+        raise NotImplementedError("For 'export', msc cannot encrypt model files (enc_key): export without enc_key.")
+    if file_format != 'MINDIR' and not _warned.get(file_format):
+        _warned[file_format] = True
+        _msc.warn(f"ms.export: {_FORMAT_NAMES[file_format]} files are not written (msc writes MINDIR only); "
+                  "`msc compile` exports this network as C")
+    if _msc.capturing():
+        return None
+    from mindspore.nn.cell import Cell
+    if not isinstance(net, Cell) and not callable(net):
+        raise TypeError(f"For 'export', the argument 'net' must be a Cell or a function, but got "
+                        f"{type(net).__name__}.")
+    if file_format != 'MINDIR':
+        if _msc.export_name(_entry_name(file_name)):
+            _compile_for_export(net, inputs, file_name)
+        return None
+    if not file_name.endswith('.mindir'):
+        file_name += '.mindir'
+    _msc.mindir_export(file_name, lambda: _compile_for_export(net, inputs, file_name))
     return None
 
 
