@@ -88,8 +88,9 @@ bool mindir_encode(IrModule *m, const char *name, const MindirWeights *w, uint8_
  * takes the file's tensor inputs (in order) then its Parameters
  * (is_parameter, read with Load), computes every node and returns the
  * outputs (a MakeTuple when several). Parameter data is copied into
- * MindirModel.weights. input_shapes (may be NULL) fixes the dims a file
- * leaves dynamic (-1): ninput_shapes entries, each NULL to keep the file's.
+ * MindirModel.weights. input_shapes (may be NULL; ninput_shapes entries)
+ * give inputs their shapes (needed where the file has -1 dims): each by
+ * the input's name, or by position when its name is NULL.
  * On error nothing is returned and err holds every problem found: all the
  * unknown primitives and attributes, one per line, with the node names. */
 typedef struct MindirModel {
@@ -102,6 +103,7 @@ typedef struct MindirModel {
 } MindirModel;
 
 typedef struct MindirShape {
+  const char *name;          /* the input's name, or NULL: the k-th input */
   int ndim;
   int64_t shape[MSRT_MAX_NDIM];
 } MindirShape;
