@@ -187,12 +187,187 @@ NATIVE(serial_mindir_export) {
   return v_none();
 }
 
-/* MindIR natives: filled in below. */
-NATIVE(serial_mindir_load) {
-  (void)argc; (void)argv; (void)kw;
-  rt_raise(I, EXC_NotImplementedError, "mindir_load");
+/* ---- MindIR in -----------------------------------------------------------------
+ * msc keeps no model state between calls: ms.load decodes and checks the
+ * file, GraphCell decodes it again at each call with the call's input
+ * shapes (which fill a dynamic file's -1 dims) and runs it on the
+ * reference executor (graph_exec: errors raised at the script line). */
+
+#define MINDIR_LIMIT ((size_t)4 << 30)
+
+/* Decodes path; raises RuntimeError naming it and listing its problems. */
+static void mindir_open(Interp *I, const char *path, const MindirShape *const *shapes, int nshapes,
+                        MindirModel *mm) {
+  uint8_t *buf;
+  size_t n;
+  char err[512];
+  if (!ser_read_file(path, MINDIR_LIMIT, &buf, &n, err, sizeof err))
+    rt_raise(I, EXC_RuntimeError, "Load MindIR failed: cannot read '%s': %s.", path, err);
+  char *msg = NULL;
+  bool ok = mindir_decode(buf, n, shapes, nshapes, mm, &msg);
+  free(buf);
+  if (ok) return;
+  Buf b = {0};
+  buf_printf(&b, "Load MindIR failed: '%s':", path);
+  const char *p = msg;
+  while (*p) {
+    const char *e = strchr(p, '\n');
+    size_t len = e ? (size_t)(e - p) : strlen(p);
+    buf_printf(&b, "\n  %.*s", (int)len, p);
+    p = e ? e + 1 : p + len;
+  }
+  free(msg);
+  char text[4096];
+  snprintf(text, sizeof text, "%s", b.data);
+  buf_free(&b);
+  rt_raise(I, EXC_RuntimeError, "%s", text);
 }
+
+/* _msc.mindir_load(path) -> (graph name, [(input name, dtype name, [dims])], nweights) */
+NATIVE(serial_mindir_load) {
+  args_no_kw(I, "mindir_load", kw);
+  args_count(I, "mindir_load", argc, 1, 1);
+  const char *path = str_arg(I, argv[0], "load", "the file name");
+  MindirModel mm;
+  /* -1: a dynamic dim is checked as 1 here; GraphCell's calls give it */
+  mindir_open(I, path, NULL, -1, &mm);
+  IrGraph *g = ir_module_entry(mm.m);
+  List *l = list_new(I, mm.ninput);
+  for (int i = 0; i < g->nparam; i++) {
+    IrNode *p = g->params[i];
+    if (p->is_parameter) continue;
+    const IrType *t = p->type;
+    List *dims = list_new(I, t->ndim);
+    for (int d = 0; d < t->ndim; d++) list_append(I, dims, v_int(t->shape[d]));
+    Str *nm = str_from_c(I, p->name);
+    Str *dn = str_from_c(I, msrt_dtype_name(t->dt));
+    Value e = tuple_pack(I, 3, v_obj(&nm->h), v_obj(&dn->h), v_obj(&dims->h));
+    list_append(I, l, e);
+    v_decref(I, e);
+    obj_decref(I, &nm->h);
+    obj_decref(I, &dn->h);
+    obj_decref(I, &dims->h);
+  }
+  Str *gn = str_from_c(I, mm.graph_name);
+  int nw = mm.nweight;
+  mindir_model_free(&mm);
+  Value lv = v_obj(&l->h);
+  Value r = tuple_pack(I, 3, v_obj(&gn->h), lv, v_int(nw));
+  obj_decref(I, &gn->h);
+  v_decref(I, lv);
+  return r;
+}
+
+static void free_run(Interp *I, Tensor **own, int n) {
+  for (int i = 0; i < n; i++)
+    if (own[i]) obj_decref(I, &own[i]->h);
+  free(own);
+}
+
+/* _msc.mindir_run(path, inputs, params) -> Tensor or tuple of Tensors;
+ * params: list of (name, Tensor) replacing weights (GraphCell params_init). */
 NATIVE(serial_mindir_run) {
-  (void)argc; (void)argv; (void)kw;
-  rt_raise(I, EXC_NotImplementedError, "mindir_run");
+  args_no_kw(I, "mindir_run", kw);
+  args_count(I, "mindir_run", argc, 3, 3);
+  const char *path = str_arg(I, argv[0], "GraphCell", "the file name");
+  if (!v_is(argv[1], OBJ_TUPLE) || !v_is(argv[2], OBJ_LIST)) rt_raise(I, EXC_TypeError, "mindir_run(path, tuple, list)");
+  Tuple *in = AS_TUPLE(argv[1]);
+  List *pl = AS_LIST(argv[2]);
+  int nin = (int)in->len;
+  if (nin > 64) rt_raise(I, EXC_ValueError, "For 'GraphCell', too many inputs (%d)", nin);
+  MindirShape sh[64];
+  const MindirShape *sp[64];
+  for (int i = 0; i < nin; i++) {
+    if (!v_is(in->items[i], OBJ_TENSOR))
+      rt_raise(I, EXC_TypeError, "For 'GraphCell', input %d must be a Tensor, but got %s", i + 1,
+               rt_type_name(I, in->items[i]));
+    Tensor *t = AS_TENSOR(in->items[i]);
+    tensor_need_data(I, t, "GraphCell");
+    sh[i].name = NULL;
+    sh[i].ndim = t->ndim;
+    memcpy(sh[i].shape, t->shape, sizeof(int64_t) * (size_t)t->ndim);
+    sp[i] = &sh[i];
+  }
+  MindirModel mm;
+  mindir_open(I, path, sp, nin, &mm);
+  IrGraph *g = ir_module_entry(mm.m);
+  if (nin != mm.ninput) {
+    int want = mm.ninput;
+    mindir_model_free(&mm);
+    rt_raise(I, EXC_ValueError, "For 'GraphCell', the model '%s' takes %d inputs, but got %d.", path, want, nin);
+  }
+  /* params: the inputs (of the file's dtypes), then the weights
+   * (params_init by name, else the file's) */
+  Tensor **params = calloc((size_t)g->nparam + 1, sizeof(Tensor *));
+  Tensor **own = calloc((size_t)g->nparam + 1, sizeof(Tensor *));
+  int k = 0, w = 0;
+  char bad[512] = "";
+  for (int i = 0; i < g->nparam; i++) {
+    IrNode *p = g->params[i];
+    const IrType *t = ir_type_deref(mm.m, p->type);
+    if (!p->is_parameter) {
+      Tensor *x = AS_TENSOR(in->items[k++]);
+      if (x->dtype != t->dt && !bad[0])
+        snprintf(bad, sizeof bad, "For 'GraphCell', input '%s' of the model must be %s, but got %s.", p->name,
+                 msrt_dtype_name(t->dt), msrt_dtype_name(x->dtype));
+      params[i] = x;
+      continue;
+    }
+    Tensor *src = NULL;
+    for (int64_t j = 0; j < pl->len; j++) {
+      Value it = pl->items[j];
+      if (v_is(it, OBJ_TUPLE) && AS_TUPLE(it)->len == 2 && v_is(AS_TUPLE(it)->items[0], OBJ_STR) &&
+          strcmp(AS_STR(AS_TUPLE(it)->items[0])->data, mm.weight_names[w]) == 0 &&
+          v_is(AS_TUPLE(it)->items[1], OBJ_TENSOR))
+        src = AS_TENSOR(AS_TUPLE(it)->items[1]);
+    }
+    bool same = src && src->dtype == t->dt && src->ndim == t->ndim && src->data;
+    for (int d = 0; same && d < t->ndim; d++) same = src->shape[d] == t->shape[d];
+    if (src && !same && !bad[0])
+      snprintf(bad, sizeof bad, "For 'GraphCell', params_init['%s'] must have the model's dtype %s and shape.",
+               mm.weight_names[w], msrt_dtype_name(t->dt));
+    if (!same) {
+      src = tensor_new(I, t->dt, t->ndim, t->shape, TF_MS);
+      own[i] = src;
+      size_t nb = (size_t)src->size * msrt_dtype_size(t->dt);
+      if (nb) memcpy(src->data, mm.weights[w], nb);
+    }
+    params[i] = src;
+    w++;
+  }
+  if (bad[0]) {
+    free_run(I, own, g->nparam);
+    free(params);
+    mindir_model_free(&mm);
+    rt_raise(I, EXC_ValueError, "%s", bad);
+  }
+  IrNode **on;
+  int nout = ir_outputs(g, &on);
+  Tensor **outs = calloc((size_t)nout + 1, sizeof(Tensor *));
+  int np = g->nparam;
+  Catch cat;
+  if (RT_TRY(I, &cat)) {
+    graph_exec(I, mm.m, params, outs);
+    rt_catch_pop(I, &cat);
+  } else {
+    free_run(I, own, np);
+    free(params);
+    free(outs);
+    mindir_model_free(&mm);
+    exc_reraise(I, CUR_EXC(I));
+  }
+  free_run(I, own, np);
+  free(params);
+  bool tuple = g->ret->kind == IR_NK_NODE && g->ret->op == IR_MAKE_TUPLE;
+  mindir_model_free(&mm);
+  Value r;
+  if (!tuple && nout == 1) {
+    r = v_obj(&outs[0]->h);
+  } else {
+    Tuple *t = tuple_new(I, nout);
+    for (int i = 0; i < nout; i++) t->items[i] = v_obj(&outs[i]->h);
+    r = v_obj(&t->h);
+  }
+  free(outs);
+  return r;
 }

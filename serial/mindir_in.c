@@ -1215,6 +1215,9 @@ static void import_inputs(Im *x, const MindIr__GraphProto *gp, const MindirShape
       }
       nd = given->ndim;
       memcpy(sh, given->shape, sizeof(int64_t) * (size_t)nd);
+    } else if (dynamic && nshapes < 0) { /* ms.load: checked with 1s */
+      for (int d = 0; d < nd; d++)
+        if (sh[d] < 0) sh[d] = 1;
     } else if (dynamic) {
       char a[128];
       for (int d = 0; d < nd; d++)

@@ -90,7 +90,8 @@ bool mindir_encode(IrModule *m, const char *name, const MindirWeights *w, uint8_
  * outputs (a MakeTuple when several). Parameter data is copied into
  * MindirModel.weights. input_shapes (may be NULL; ninput_shapes entries)
  * give inputs their shapes (needed where the file has -1 dims): each by
- * the input's name, or by position when its name is NULL.
+ * the input's name, or by position when its name is NULL. ninput_shapes
+ * -1: dynamic dims are taken as 1 (a check of the rest of the file).
  * On error nothing is returned and err holds every problem found: all the
  * unknown primitives and attributes, one per line, with the node names. */
 typedef struct MindirModel {

@@ -373,3 +373,44 @@ class Cell:
             else:
                 main_str += '\n  ' + '\n  '.join(lines) + '\n'
         return main_str + ')'
+
+
+class GraphCell(Cell):
+    """Runs a graph loaded from a MindIR file (ms.load): GraphCell(graph,
+    params_init=None) called with the model's inputs returns its output (a
+    tuple when it has several). params_init: {name: Parameter or Tensor}
+    replacing weights of the file. The graph runs on msc's reference
+    executor, in PyNative and Graph mode alike; it cannot be called inside
+    another compiled graph yet."""
+
+    def __init__(self, graph, params_init=None, obf_random_seed=None):
+        super().__init__()
+        from mindspore.train.serialization import MindIRGraph
+        if not isinstance(graph, MindIRGraph):
+            raise TypeError(f"For 'GraphCell', the argument 'graph' must be a FuncGraph loaded from MindIR, "
+                            f"but got {type(graph)}.")
+        if params_init is not None and not isinstance(params_init, dict):
+            raise TypeError(f"For 'GraphCell', the argument 'params_init' must be a dict, but got "
+                            f"{type(params_init)}.")
+        if obf_random_seed is not None:
+            raise NotImplementedError("For 'GraphCell', obfuscated models are not supported.")
+        object.__setattr__(self, 'graph', graph)
+        pairs = []
+        if params_init:
+            for k, v in params_init.items():
+                if not isinstance(k, str) or not _msc.is_tensor(v):
+                    raise TypeError("For 'GraphCell', the key of the 'params_init' must be str, and the value "
+                                    "must be Tensor or Parameter.")
+                pairs.append((k, v))
+        object.__setattr__(self, '_params_init', pairs)
+
+    def construct(self, *inputs):
+        return _msc.mindir_run(self.graph.file_name, inputs, self._params_init)
+
+    def __call__(self, *args, **kwargs):
+        if kwargs:
+            raise TypeError("For 'GraphCell', inputs are positional only.")
+        if _msc.capturing():
+            raise NotImplementedError("GraphCell cannot be called inside a compiled graph (@ms.jit or a "
+                                      "GRAPH_MODE Cell's construct) yet: call it from the script.")
+        return self.construct(*args)

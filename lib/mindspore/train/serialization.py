@@ -407,5 +407,38 @@ def _load_dismatch_prefix_params(params, parameter_dict, param_not_load, strict_
                     param_not_load.remove(param.name)
 
 
+# ---- MindIR in ------------------------------------------------------------------
+
+class MindIRGraph:
+    """What ms.load returns (MindSpore: a compiled FuncGraph): a MindIR file
+    checked by msc's importer (serial/mindir_in.c), to be run by
+    nn.GraphCell. msc keeps the file's name and reads it at each call."""
+
+    def __init__(self, file_name, name, inputs, nweights):
+        self.file_name = file_name
+        self.name = name
+        self.inputs = inputs
+        self.nweights = nweights
+
+    def __repr__(self):
+        return f"MindIRGraph(name={self.name}, file={self.file_name})"
+
+
 def load(file_name, **kwargs):
-    raise NotImplementedError("ms.load")
+    """Loads a MindIR file for nn.GraphCell (MindSpore's checks and errors;
+    a file msc cannot import raises RuntimeError listing every problem)."""
+    if 'obf_func' in kwargs:
+        raise NotImplementedError("Dynamic model structure obfuscation is no longer supported.")
+    if not isinstance(file_name, str):
+        raise ValueError(f"For 'load', the argument 'file_name' must be string, but got {type(file_name)}.")
+    if not file_name.endswith(".mindir"):
+        raise ValueError("For 'load', the argument 'file_name'(MindIR file) should end with '.mindir', "
+                         "please input the correct 'file_name'.")
+    if not _msc.file_exists(file_name):
+        raise ValueError("For 'load', the argument 'file_name'(MindIR file) does not exist, "
+                         "please check whether the 'file_name' is correct.")
+    if 'dec_key' in kwargs:
+        raise NotImplementedError("For 'load', msc cannot decrypt MindIR files (dec_key): export the model "
+                                  "again without enc_key.")
+    name, inputs, nweights = _msc.mindir_load(file_name)
+    return MindIRGraph(file_name, name, inputs, nweights)
