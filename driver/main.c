@@ -302,7 +302,14 @@ static int cmd_compile(int argc, char **argv) {
       free(rest);
       goto out;
     } else if (strcmp(a, "-v") == 0 || strcmp(a, "--verbose") == 0) job.cfg.verbose = true;
-    else if (cg_compile_option(&copts, a)) continue;
+    else if (strncmp(a, "--input-shape=", 14) == 0 || (strcmp(a, "--input-shape") == 0 && i + 1 < argc)) {
+      char serr[512];
+      if (!mindir_parse_input_shape(a[13] == '=' ? a + 14 : argv[++i], &shapes, &nshapes, serr, sizeof serr)) {
+        fprintf(stderr, "msc: error: %s\n", serr);
+        free(rest);
+        goto out;
+      }
+    } else if (cg_compile_option(&copts, a)) continue;
     else if (strcmp(a, "-") == 0 || a[0] != '-') rest[nrest++] = argv[i];
     else {
       fprintf(stderr, "msc: error: unknown option '%s' for 'msc compile'\n", a);
