@@ -181,7 +181,8 @@ NATIVE(serial_mindir_export) {
   if (!x.done) rt_raise(I, EXC_RuntimeError, "export: no graph was compiled for the network");
   if (!x.ok) rt_raise(I, EXC_RuntimeError, "Export MindIR failed: %s.", x.err);
   char werr[256];
-  bool ok = ser_write_file(path, x.bytes, x.len, werr, sizeof werr);
+  /* MindSpore's _save_mindir_together creates the file's directory */
+  bool ok = ser_make_parents(path, werr, sizeof werr) && ser_write_file(path, x.bytes, x.len, werr, sizeof werr);
   free(x.bytes);
   if (!ok) rt_raise(I, EXC_OSError, "Failed to write the MindIR file '%s': %s", path, werr);
   return v_none();

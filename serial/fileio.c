@@ -99,3 +99,23 @@ bool ser_write_file(const char *path, const uint8_t *data, size_t n, char *err, 
   free(tmp);
   return true;
 }
+
+bool ser_make_parents(const char *path, char *err, size_t cap) {
+  char *d = strdup(path);
+  if (!d) {
+    snprintf(err, cap, "out of memory");
+    return false;
+  }
+  for (char *p = d + 1; *p; p++) {
+    if (*p != '/') continue;
+    *p = 0;
+    if (mkdir(d, 0777) != 0 && errno != EEXIST) {
+      snprintf(err, cap, "cannot create the directory '%s': %s", d, strerror(errno));
+      free(d);
+      return false;
+    }
+    *p = '/';
+  }
+  free(d);
+  return true;
+}

@@ -8,6 +8,8 @@
 #include <stdint.h>
 
 bool ser_read_file(const char *path, size_t limit, uint8_t **out, size_t *n, char *err, size_t cap);
+/* Creates the missing directories of path's parent (mkdir -p). */
+bool ser_make_parents(const char *path, char *err, size_t cap);
 bool ser_write_file(const char *path, const uint8_t *data, size_t n, char *err, size_t cap);
 
 #endif
