@@ -163,7 +163,7 @@ $(O)/tests/unit/%: tests/unit/%.c $(LIB_OBJS) tests/unit/unit.h $(DYNLIST)
 unit: $(UNIT_BINS)
 
 .PHONY: all test test-one unit demo bench coverage install clean tools-check \
-        firmware-test
+        firmware-test fuzz-serial
 
 tools-check:
 	@scripts/ensure-tools.sh
@@ -192,6 +192,20 @@ demo: all
 	@ls -l $(O)/demo
 	@echo '$$ $(CC) -std=c99 -O1 $(O)/demo/*.c -lm -o $(O)/demo/selftest && $(O)/demo/selftest'
 	@$(CC) -std=c99 -O1 $(O)/demo/*.c -lm -o $(O)/demo/selftest && $(O)/demo/selftest
+
+# libFuzzer targets of the readers of MindSpore's files (fuzz/ckpt.c,
+# fuzz/mindir.c; seeds in tests/fuzz/corpus/NAME/). Minimal until the
+# fuzzing harness of the hardening issue lands: the two readers (and the
+# target) are compiled by clang with -fsanitize=fuzzer,address,undefined and
+# linked with msc's other objects as built. Run:
+#   $(O)/fuzz-serial/NAME tests/fuzz/corpus/NAME -max_total_time=60
+FUZZ_SERIAL_SRCS := serial/ckpt.c serial/mindir_in.c
+FUZZ_SERIAL_OBJS := $(filter-out $(FUZZ_SERIAL_SRCS:%.c=$(O)/%.o),$(LIB_OBJS))
+fuzz-serial: $(O)/fuzz-serial/ckpt $(O)/fuzz-serial/mindir
+$(O)/fuzz-serial/%: fuzz/%.c $(FUZZ_SERIAL_SRCS) $(FUZZ_SERIAL_OBJS) $(DYNLIST) | tools-check
+	@mkdir -p $(dir $@)
+	clang $(BASEFLAGS) -O1 -fno-omit-frame-pointer -fsanitize=fuzzer,address,undefined $(WARN) -o $@ \
+	  $< $(FUZZ_SERIAL_SRCS) $(FUZZ_SERIAL_OBJS) $(LDLIBS) $(LDEXPORT)
 
 bench: all
 	@ENSURE_BENCH=1 scripts/ensure-tools.sh
