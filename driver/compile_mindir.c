@@ -136,6 +136,12 @@ int compile_mindir(const char *path, const AotOptions *ao, const MindirShape *sh
     return 1;
   }
   IrGraph *g = ir_module_entry(mm.m);
+  /* A model that assigns its Parameters (an exported training step): the
+   * library starts from the file's weights, and the self-test checks them
+   * after its call too. The reference executor assigns in place: it runs
+   * on copies. */
+  bool assigns = false;
+  for (int i = 0; i < g->nnode; i++) assigns |= g->nodes[i]->op == IR_ASSIGN;
   /* the self-test's call: seeded inputs, the weights, the reference outputs */
   int np = g->nparam;
   OpTensor *params = calloc((size_t)np + 1, sizeof(OpTensor));
@@ -154,11 +160,25 @@ int compile_mindir(const char *path, const AotOptions *ao, const MindirShape *sh
     }
     if (g->params[i]->is_parameter) {
       o->data = mm.weights[wi++];
+      if (assigns) {
+        size_t nb = (size_t)o->size * msrt_dtype_size(o->dtype);
+        void *c = op_alloc_data(t->dt, o->size);
+        if (nb) memcpy(c, o->data, nb);
+        o->data = c;
+      }
     } else {
       o->data = op_alloc_data(t->dt, o->size);
       fill_input(o, &rng);
     }
     ap[i] = (AotTensor){o->dtype, o->ndim, o->shape, o->data, (size_t)o->size * msrt_dtype_size(o->dtype)};
+    if (assigns && g->params[i]->is_parameter) ap[i].data = mm.weights[wi - 1];
+  }
+  /* after the call: the assigned Parameters (the run's copies), the inputs */
+  AotTensor *after = NULL;
+  if (assigns) {
+    after = calloc((size_t)np + 1, sizeof(AotTensor));
+    for (int i = 0; i < np; i++) after[i] = (AotTensor){params[i].dtype, params[i].ndim, params[i].shape,
+                                                        params[i].data, ap[i].nbytes};
   }
   IrNode **on;
   int nout = ir_outputs(g, &on);
@@ -178,7 +198,7 @@ int compile_mindir(const char *path, const AotOptions *ao, const MindirShape *sh
                                (size_t)outs[i].size * msrt_dtype_size(outs[i].dtype)};
     AotCall call = {ap, ao_outs};
     AotGraph ag = {"predict", ao->compile ? ao->compile->level : 1, mm.m, true, np, ap, nout, ao_outs, 1, &call,
-                   NULL};
+                   after};
     char aerr[1024];
     if (!aot_write(&ag, 1, ao, aerr, sizeof aerr)) {
       fprintf(stderr, "msc: error: %s\n", aerr);
@@ -187,8 +207,9 @@ int compile_mindir(const char *path, const AotOptions *ao, const MindirShape *sh
     for (int i = 0; i < nout; i++) free(outs[i].data);
   }
   for (int i = 0; i < np; i++)
-    if (!g->params[i]->is_parameter) free(params[i].data);
+    if (!g->params[i]->is_parameter || assigns) free(params[i].data);
   free(params);
+  free(after);
   free(ap);
   free(outs);
   free(ao_outs);

@@ -224,7 +224,8 @@ static void mindir_open(Interp *I, const char *path, const MindirShape *const *s
   rt_raise(I, EXC_RuntimeError, "%s", text);
 }
 
-/* _msc.mindir_load(path) -> (graph name, [(input name, dtype name, [dims])], nweights) */
+/* _msc.mindir_load(path) -> (graph name, [(input name, dtype name, [dims])],
+ * [(weight name, Tensor of the file's data)]) */
 NATIVE(serial_mindir_load) {
   args_no_kw(I, "mindir_load", kw);
   args_count(I, "mindir_load", argc, 1, 1);
@@ -249,13 +250,28 @@ NATIVE(serial_mindir_load) {
     obj_decref(I, &dn->h);
     obj_decref(I, &dims->h);
   }
+  List *wl = list_new(I, mm.nweight);
+  for (int i = 0, w = 0; i < g->nparam; i++) {
+    IrNode *p = g->params[i];
+    if (!p->is_parameter) continue;
+    const IrType *t = ir_type_deref(mm.m, p->type);
+    Tensor *x = tensor_new(I, t->dt, t->ndim, t->shape, TF_MS);
+    size_t nb = (size_t)x->size * msrt_dtype_size(t->dt);
+    if (nb) memcpy(x->data, mm.weights[w], nb);
+    Str *nm = str_from_c(I, mm.weight_names[w++]);
+    Value e = tuple_pack(I, 2, v_obj(&nm->h), v_obj(&x->h));
+    list_append(I, wl, e);
+    v_decref(I, e);
+    obj_decref(I, &nm->h);
+    obj_decref(I, &x->h);
+  }
   Str *gn = str_from_c(I, mm.graph_name);
-  int nw = mm.nweight;
   mindir_model_free(&mm);
-  Value lv = v_obj(&l->h);
-  Value r = tuple_pack(I, 3, v_obj(&gn->h), lv, v_int(nw));
+  Value lv = v_obj(&l->h), wv = v_obj(&wl->h);
+  Value r = tuple_pack(I, 3, v_obj(&gn->h), lv, wv);
   obj_decref(I, &gn->h);
   v_decref(I, lv);
+  v_decref(I, wv);
   return r;
 }
 

@@ -19,7 +19,10 @@
  *     MatMul(x, w, transpose_a, transpose_b), ReduceSum(x, axis, keep_dims),
  *     Reshape(x, shape), ...), and both are read;
  *   - Load(param, U), UpdateState, Depend and monads (MindSpore's side-effect
- *     bookkeeping) are looked through; MakeTuple/TupleGetItem are tuples.
+ *     bookkeeping) are looked through, the nodes' order in the file being
+ *     the order of effects; Assign(param, value, U) assigns the Parameter
+ *     (an exported training step), and a Load after an Assign reads it
+ *     again; MakeTuple/TupleGetItem are tuples.
  * Every unknown primitive, unknown attribute or unsupported attribute value
  * is collected with its node's name; the import fails with the whole list.
  * Malformed input (not a ModelProto, a missing operand, sizes that do not
@@ -48,6 +51,7 @@ typedef struct Val Val;
 struct Val {
   VKind k;
   IrNode *n;        /* TENSOR; MULTI: element 0 */
+  IrNode *ref;      /* a Parameter's value: the Parameter (Load, Assign) */
   const Attr *c;    /* CONST: the Constant's value */
   int nel;          /* TUPLE */
   Val **el;
@@ -69,6 +73,7 @@ typedef struct Im {
   int nerr;
   bool fatal;
   const char *node; /* the node being imported (for messages) */
+  bool assigned;    /* an Assign was imported: Loads read again */
 } Im;
 
 static void problem(Im *x, const char *fmt, ...) MSC_PRINTF(2, 3);
@@ -1029,6 +1034,36 @@ static const char *strip_prefix(const char *op) {
   return op;
 }
 
+/* Assign(param, value[, U]) (a training step, BatchNorm's moving
+ * statistics): the Parameter takes value, of its own dtype and shape. */
+static void import_assign(Im *x, const char *out, int nreal, Val **ins) {
+  if (nreal != 2 || !ins[0]->ref) {
+    problem(x, "node '%s': Assign needs a Parameter and a value", x->node);
+    define(x, out, val(x, VK_POISON));
+    return;
+  }
+  IrNode *v = NULL;
+  if (ins[1]->k == VK_TENSOR) v = ins[1]->n;
+  else if (ins[1]->k == VK_CONST) {
+    bool weak;
+    v = const_tensor(x, ins[1]->c, &weak);
+  }
+  IrType *pt = ir_type_deref(x->m, ins[0]->ref->type);
+  if (!v || !ir_type_eq(v->type, pt)) {
+    Buf a = {0}, b = {0};
+    ir_type_print(&a, pt);
+    if (v) ir_type_print(&b, v->type);
+    problem(x, "node '%s': Assign of %s to the Parameter '%s' of type %s", x->node, v ? b.data : "a non-tensor",
+            ins[0]->ref->name, a.data);
+    buf_free(&a);
+    buf_free(&b);
+    define(x, out, val(x, VK_POISON));
+    return;
+  }
+  x->assigned = true;
+  define(x, out, tensor_val(x, ir_assign(x->g, ins[0]->ref, v, ir_noloc)));
+}
+
 static void import_node(Im *x, const NodeP *np) {
   x->node = np->name ? np->name : (np->n_output ? np->output[0] : "?");
   const char *out = np->n_output ? np->output[0] : np->name;
@@ -1112,6 +1147,11 @@ static void import_node(Im *x, const NodeP *np) {
     return;
   }
   /* structural primitives */
+  if (!strcmp(op, "Load") && nreal >= 1 && ins[0]->ref && x->assigned) {
+    /* a read after an Assign: the Parameter's value at this point */
+    define(x, out, tensor_val(x, ir_load(x->g, ins[0]->ref, ir_noloc)));
+    return;
+  }
   if (!strcmp(op, "Load") || !strcmp(op, "Depend") || !strcmp(op, "Identity") || !strcmp(op, "StopGradient")) {
     if (nreal < 1) fatal(x, "node '%s': %s without operands", x->node, op);
     else define(x, out, ins[0]);
@@ -1151,6 +1191,10 @@ static void import_node(Im *x, const NodeP *np) {
   }
   /* drop trailing monad operands (side-effect order) */
   while (nreal > 0 && ins[nreal - 1]->k == VK_MONAD) nreal--;
+  if (!strcmp(op, "Assign")) {
+    import_assign(x, out, nreal, ins);
+    return;
+  }
   c.nin = nreal;
   memcpy(c.in, ins, sizeof(Val *) * (size_t)nreal);
   bool known;
@@ -1269,7 +1313,9 @@ static void import_parameters(Im *x, const MindIr__GraphProto *gp, MindirModel *
     if (nb) memcpy(copy, d, nb);
     mm->weights[mm->nweight] = copy;
     mm->weight_names[mm->nweight++] = xstrdup(base_name(name));
-    define(x, name, tensor_val(x, ir_load(x->g, p, ir_noloc)));
+    Val *v = tensor_val(x, ir_load(x->g, p, ir_noloc));
+    v->ref = p;
+    define(x, name, v);
   }
   if (gp->n_map_parameter) problem(x, "the model has MapParameters, which msc does not support");
 }

@@ -13,6 +13,13 @@
  *               "REF::<Prim>:<id>" naming a PrimitiveProto, input = the
  *               names of its operands, attribute "shape" = the abstract of
  *               its result (TENSORS: data_type and dims; TUPLE of them)
+ *   effects     a graph that assigns Parameters (a training step,
+ *               BatchNorm's moving statistics) is ordered by a U monad as
+ *               MindSpore's auto-monad orders it: a Constant UMONAD, each
+ *               read Load(param, U) and each Assign(param, value, U)
+ *               (attribute side_effect_mem) followed by U =
+ *               UpdateState(U, node), the output Depend(output, U); a graph
+ *               without Assign refers to its Parameters directly
  *   constants   a NodeProto op_type "Constant", name "<graph>:ValueNode_<k>",
  *               attribute "value": a tensor (TENSORS with raw_data), a scalar
  *               (INT64 i, FLOAT f, DOUBLE d, BOOL i), a tuple (TUPLE of INT64
@@ -57,6 +64,7 @@ typedef struct Ex {
   char *err;
   size_t errcap;
   bool failed;
+  const char *u;    /* a graph that assigns: the current U monad's name */
 } Ex;
 
 static void fail(Ex *x, const char *fmt, ...) MSC_PRINTF(2, 3);
@@ -527,7 +535,29 @@ static void export_node(Ex *x, IrNode *n) {
     return;
   }
   switch (n->op) {
-  case IR_LOAD: x->names[n->id] = (char *)operand(x, n->in[0]); return;
+  case IR_LOAD:
+    if (!x->u) {
+      x->names[n->id] = (char *)operand(x, n->in[0]);
+      return;
+    }
+    {
+      /* MindSpore's auto-monad: Load(param, U), then U = UpdateState(U, load) */
+      const char *ins[2] = {operand(x, n->in[0]), x->u};
+      x->names[n->id] = cnode(x, "Load", 2, ins, n->type, NULL)->name;
+      const char *us[2] = {x->u, x->names[n->id]};
+      x->u = cnode(x, "UpdateState", 2, us, NULL, NULL)->name;
+    }
+    return;
+  case IR_ASSIGN: {
+    /* Assign(param, value, U), then U = UpdateState(U, assign) */
+    const char *ins[3] = {operand(x, n->in[0]), operand(x, n->in[1]), x->u};
+    MindIr__PrimitiveProto *p;
+    x->names[n->id] = cnode(x, "Assign", 3, ins, n->type, &p)->name;
+    prim_attr(p, attr_bool(x, "side_effect_mem", true));
+    const char *us[2] = {x->u, x->names[n->id]};
+    x->u = cnode(x, "UpdateState", 2, us, NULL, NULL)->name;
+    return;
+  }
   case IR_MAKE_TUPLE: {
     const char **ins = arena_alloc(x->a, sizeof(char *) * (size_t)(n->nin ? n->nin : 1));
     for (int i = 0; i < n->nin; i++) ins[i] = operand(x, n->in[i]);
@@ -539,7 +569,6 @@ static void export_node(Ex *x, IrNode *n) {
     x->names[n->id] = cnode(x, "TupleGetItem", 2, ins, n->type, NULL)->name;
     return;
   }
-  case IR_ASSIGN: fail(x, "the graph assigns Parameters (a training step): only inference graphs are exported"); return;
   case IR_PRINT: fail(x, "the graph prints: print() inside an exported network is not supported"); return;
   default: fail(x, "%s is not supported in an exported graph", ir_op_name(n->op)); return;
   }
@@ -609,12 +638,24 @@ bool mindir_encode(IrModule *m, const char *name, const MindirWeights *w, uint8_
     tp->has_compression_type = 1;
     gp.parameter[gp.n_parameter++] = tp;
   }
+  /* A graph that assigns Parameters (a training step, BatchNorm's moving
+   * statistics) orders its Loads and Assigns by a U monad as MindSpore's
+   * auto-monad does, and returns Depend(output, the last state). */
+  for (int i = 0; !x.failed && i < g->nnode; i++)
+    if (g->nodes[i]->op == IR_ASSIGN) {
+      x.u = const_node(&x, attr_new(&x, "value", MIND_IR__ATTRIBUTE_PROTO__ATTRIBUTE_TYPE__UMONAD));
+      break;
+    }
   for (int i = 0; !x.failed && i < g->nnode; i++) export_node(&x, g->nodes[i]);
   if (!x.failed) {
     IrNode *r = g->ret;
     const char *rn = operand(&x, r);
     if (!rn) fail(&x, "the graph returns nothing MindIR can hold");
     else {
+      if (x.u) {
+        const char *ins[2] = {rn, x.u};
+        rn = cnode(&x, "Depend", 2, ins, r->type, NULL)->name;
+      }
       gp.n_output = 1;
       gp.output = arena_alloc(x.a, sizeof(void *));
       gp.output[0] = value_info(&x, rn, r->type);

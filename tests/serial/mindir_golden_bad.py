@@ -24,6 +24,7 @@
 # RUN: not %msc compile %t/bad_ops.mindir -o %t/bad 2>&1 | FileCheck --check-prefix=OPS %s
 # RUN: test ! -e %t/bad
 # RUN: not %msc run %S/Inputs/run_mindir.py %t bad_ops 2>&1 | FileCheck --check-prefix=OPSLOAD %s
+# RUN: not %msc compile %t/bad_assign.mindir -o %t/bad 2>&1 | FileCheck --check-prefix=ASSIGN %s
 # RUN: not %msc compile %t/truncated.mindir -o %t/bad 2>&1 | FileCheck --check-prefix=TRUNC %s
 # RUN: not %msc compile %t/ckpt.mindir -o %t/bad 2>&1 | FileCheck --check-prefix=MAGIC %s
 # RUN: not %msc compile %t/encrypted.mindir -o %t/bad 2>&1 | FileCheck --check-prefix=ENC %s
@@ -60,6 +61,10 @@
 # OPS-NEXT: {{.*}}bad_ops.mindir: node 'net:CNode_4:8': Softmax: unknown attribute 'temperature'
 # OPS-NEXT: {{.*}}bad_ops.mindir: node 'net:CNode_5:10': Conv2D: attribute 'format' must be NCHW (msc computes in NCHW only)
 # OPS-NOT: error
+# ASSIGN: msc: error: {{.*}}bad_assign.mindir: cannot import the model:
+# ASSIGN-NEXT: {{.*}}bad_assign.mindir: node 'net:CNode_2:2': Assign needs a Parameter and a value
+# ASSIGN-NEXT: {{.*}}bad_assign.mindir: node 'net:CNode_4:6': Assign of <Tensor[Float32], (1, 4)> to the Parameter 'w' of type <Tensor[Float32], (4)>
+# ASSIGN-NOT: error
 # OPSLOAD: error: RuntimeError: Load MindIR failed: '{{.*}}bad_ops.mindir':
 # OPSLOAD-NEXT: node 'net:CNode_1:2': unknown primitive 'FancyOp'
 # TRUNC: msc: error: {{.*}}truncated.mindir: cannot import the model:

@@ -414,11 +414,11 @@ class MindIRGraph:
     checked by msc's importer (serial/mindir_in.c), to be run by
     nn.GraphCell. msc keeps the file's name and reads it at each call."""
 
-    def __init__(self, file_name, name, inputs, nweights):
+    def __init__(self, file_name, name, inputs, params):
         self.file_name = file_name
         self.name = name
         self.inputs = inputs
-        self.nweights = nweights
+        self.params = params  # [(name, Tensor)]: the file's weights
 
     def __repr__(self):
         return f"MindIRGraph(name={self.name}, file={self.file_name})"
@@ -440,5 +440,5 @@ def load(file_name, **kwargs):
     if 'dec_key' in kwargs:
         raise NotImplementedError("For 'load', msc cannot decrypt MindIR files (dec_key): export the model "
                                   "again without enc_key.")
-    name, inputs, nweights = _msc.mindir_load(file_name)
-    return MindIRGraph(file_name, name, inputs, nweights)
+    name, inputs, params = _msc.mindir_load(file_name)
+    return MindIRGraph(file_name, name, inputs, params)

@@ -248,6 +248,18 @@ a5 = b.node('Conv2D', [x, x], [attr('pad_mode', A.STRING, 'pad'), attr('format',
 b.output(b.node('MakeTuple', [a1, a3, a4, a5]))
 b.save('bad_ops.mindir')
 
+# ---- bad_assign: Assign to an input, Assign of the wrong shape (listed together)
+b = Builder('net')
+x = b.input('x', 1, [1, 4])
+w = b.weight('w', np.ones(4, np.float32))
+u = b.monad()
+a1 = b.node('Assign', [x, x, u])
+u = b.node('UpdateState', [u, a1])
+a2 = b.node('Assign', [w, x, u])
+u = b.node('UpdateState', [u, a2])
+b.output(b.node('Depend', [b.node('ReLU', [x]), u]))
+b.save('bad_assign.mindir')
+
 # ---- malformed files
 good = open(os.path.join(D, 'ms23.mindir'), 'rb').read()
 open(os.path.join(D, 'truncated.mindir'), 'wb').write(good[:len(good) // 2])
