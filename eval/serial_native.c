@@ -67,9 +67,10 @@ NATIVE(serial_ckpt_save) {
       e->data = t->data;
       e->nbytes = (size_t)t->size * msrt_dtype_size(t->dtype);
     } else {
+      const char *name = e->name; /* the caller's string, not v's */
       free(v);
       rt_raise(I, EXC_TypeError, "save_checkpoint: the value of '%s' must be a Tensor, Parameter or str, not %s",
-               e->name, rt_type_name(I, val));
+               name, rt_type_name(I, val));
     }
   }
   uint8_t *buf = NULL;

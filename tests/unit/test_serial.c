@@ -87,7 +87,7 @@ static CkptEntry entry(const char *name, msrt_dtype dt, int ndim, const int64_t 
   e.name = (char *)name;
   e.dt = dt;
   e.ndim = ndim;
-  memcpy(e.shape, shape, sizeof(int64_t) * (size_t)ndim);
+  if (ndim) memcpy(e.shape, shape, sizeof(int64_t) * (size_t)ndim);
   e.nbytes = msrt_dtype_size(dt);
   for (int d = 0; d < ndim; d++) e.nbytes *= (size_t)shape[d];
   e.data = (uint8_t *)data;
