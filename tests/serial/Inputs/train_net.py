@@ -66,4 +66,10 @@ np.save('bn_out1.npy', bcell(Tensor(x)).asnumpy())
 p = dict(bcell.parameters_and_names())
 np.save('bn_mean.npy', p['bn.moving_mean'].asnumpy())
 np.save('bn_var.npy', p['bn.moving_variance'].asnumpy())
+# params_init: zero weights give uniform logits, a loss of log(3); names the
+# file lacks are ignored (graphcell_errors.py: the errors)
+z = nn.GraphCell(ms.load('train.mindir'), params_init={'fc.weight': Tensor(np.zeros((3, 4), np.float32)),
+                                                       'fc.bias': Tensor(np.zeros(3, np.float32)),
+                                                       'no.such': Tensor(np.ones(2, np.float32))})
+print('zero weights loss', z(Tensor(x), Tensor(y)), 'log(3)', np.float32(np.log(3)))
 print('done')
