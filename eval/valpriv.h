@@ -461,6 +461,13 @@ Value autodiff_native_grad_call(Interp *I, int argc, Value *argv, KwArgs *kw);
 /* The keyword arguments in a dict (borrowed values; free kw->names and
  * kw->vals); none when kwargs is not a dict. */
 void graph_kwargs(Value kwargs, KwArgs *kw);
+/* ms.export(file_format='MINDIR') (serial_native.c): while a hook is set,
+ * every graph call captures a new graph (compiled, not run) and hands it to
+ * hook before its passes: m, the entry graph's params' sources (param_src:
+ * >= 0 an input, < 0 Parameter -(k+1) of ptens). NULL removes it. */
+typedef void (*GraphCaptureHook)(Interp *I, void *ctx, IrModule *m, int nparam, const int *param_src,
+                                 Tensor *const *ptens);
+void graph_set_capture_hook(Interp *I, GraphCaptureHook hook, void *ctx);
 /* Makes s an IR and C identifier in place (other characters -> '_'). */
 void graph_ident(char *s);
 
@@ -474,5 +481,12 @@ Value npyio_npy_load(Interp *I, int argc, Value *argv, KwArgs *kw);
 Value npyio_npz_load(Interp *I, int argc, Value *argv, KwArgs *kw);
 Value npyio_npz_save(Interp *I, int argc, Value *argv, KwArgs *kw);
 Value npyio_file_kind(Interp *I, int argc, Value *argv, KwArgs *kw);
+/* _msc's checkpoint and MindIR natives (serial_native.c). */
+Value serial_ckpt_save(Interp *I, int argc, Value *argv, KwArgs *kw);
+Value serial_ckpt_load(Interp *I, int argc, Value *argv, KwArgs *kw);
+Value serial_mindir_export(Interp *I, int argc, Value *argv, KwArgs *kw);
+Value serial_mindir_load(Interp *I, int argc, Value *argv, KwArgs *kw);
+Value serial_mindir_run(Interp *I, int argc, Value *argv, KwArgs *kw);
+Value serial_file_exists(Interp *I, int argc, Value *argv, KwArgs *kw);
 
 #endif
