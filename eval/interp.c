@@ -1855,13 +1855,20 @@ static void import_star(Interp *I, Frame *f, Value m) {
   }
 }
 
+/* The absolute name of the module of `from ... import` (kept alive). */
+static const char *importfrom_module(Interp *I, Frame *f, Node *n) {
+  if (n->level == 0) return n->name;
+  Str *abs = rt_import_resolve(I, f->globals, n->name, n->level);
+  ev_keep(I, &abs->h);
+  return abs->data;
+}
+
 NOINLINE static void exec_importfrom(Interp *I, Frame *f, Node *n) {
   ImportInfo *ii = n->aux;
   f->cur = n;
-  if (n->level > 0)
-    rt_raise(I, EXC_ImportError, "attempted relative import with no known parent package");
-  if (strcmp(n->name, "__future__") == 0) return;
-  Value m = rt_import(I, n->name);
+  if (n->level == 0 && strcmp(n->name, "__future__") == 0) return;
+  const char *const mname = importfrom_module(I, f, n);
+  Value m = rt_import(I, mname);
   for (int i = 0; i < n->naliases; i++) {
     Alias *al = &n->aliases[i];
     if (strcmp(al->name, "*") == 0) {
@@ -1874,7 +1881,7 @@ NOINLINE static void exec_importfrom(Interp *I, Frame *f, Node *n) {
     if (!rt_getattr_opt(I, m, name, &v)) {
       /* A submodule not yet imported: from mindspore import nn. */
       Buf b = {0};
-      buf_printf(&b, "%s.%s", n->name, al->name);
+      buf_printf(&b, "%s.%s", mname, al->name);
       Str *full = str_from_buf(I, &b);
       ev_keep(I, &full->h);
       Value sub = dict_get(I, I->modules, v_obj(&full->h));
@@ -1885,15 +1892,35 @@ NOINLINE static void exec_importfrom(Interp *I, Frame *f, Node *n) {
           rt_catch_pop(I, &c);
           v_decref(I, sub);
         } else {
-          v_decref(I, CUR_EXC(I));
+          Value e = CUR_EXC(I);
           CUR_EXC(I) = v_undef();
           f->cur = n;
+          /* Only "no such module" means "no such name"; any other error
+           * of the submodule's body is the user's to see. */
+          bool absent = false;
+          if (rt_exc_matches(I, e, EXC_ModuleNotFoundError)) {
+            Str *msg = rt_str(I, e);
+            Buf want = {0};
+            buf_printf(&want, "No module named '%s'", full->data);
+            absent = strncmp(msg->data, want.data, want.len) == 0;
+            buf_free(&want);
+            obj_decref(I, &msg->h);
+          }
+          if (!absent) exc_reraise(I, e);
+          v_decref(I, e);
         }
         sub = dict_get(I, I->modules, v_obj(&full->h));
       }
-      if (sub.tag == V_UNDEF)
-        rt_raise(I, EXC_ImportError, "cannot import name '%s' from '%s' (unknown location)", al->name,
-                 n->name);
+      if (sub.tag == V_UNDEF) {
+        Value file = dict_get_str(I, AS_MODULE(m)->dict, EV(I)->s_file);
+        const char *where = v_is(file, OBJ_STR) ? AS_STR(file)->data : "unknown location";
+        if (rt_module_initializing(m))
+          rt_raise(I, EXC_ImportError,
+                   "cannot import name '%s' from partially initialized module '%s' (most likely due "
+                   "to a circular import) (%s)",
+                   al->name, mname, where);
+        rt_raise(I, EXC_ImportError, "cannot import name '%s' from '%s' (%s)", al->name, mname, where);
+      }
       v = v_incref(sub);
     }
     store_ref(I, f, ii->refs[i].scope, ii->refs[i].slot, ii->refs[i].name, v);
@@ -2158,6 +2185,15 @@ void interp_add_lib_src(Interp *I, SrcFile *src) {
   ev->lib_srcs[ev->nlib_srcs++] = src;
 }
 
+void interp_add_user_src(Interp *I, SrcFile *src) {
+  Eval *ev = EV(I);
+  if (ev->nuser_srcs == ev->capuser_srcs) {
+    ev->capuser_srcs = ev->capuser_srcs ? 2 * ev->capuser_srcs : 16;
+    ev->user_srcs = xrealloc(ev->user_srcs, sizeof(SrcFile *) * (size_t)ev->capuser_srcs);
+  }
+  ev->user_srcs[ev->nuser_srcs++] = src;
+}
+
 bool interp_is_lib_src(Interp *I, const SrcFile *src) {
   Eval *ev = EV(I);
   for (int i = 0; src && i < ev->nlib_srcs; i++)
@@ -2198,6 +2234,8 @@ void interp_free(Interp *I) {
   value_free(I);
   for (int i = 0; i < ev->nlib_srcs; i++) src_free(ev->lib_srcs[i]);
   free(ev->lib_srcs);
+  for (int i = 0; i < ev->nuser_srcs; i++) src_free(ev->user_srcs[i]);
+  free(ev->user_srcs);
   free(I->tb);
   free(I->op_ws.p);
   free(ev);

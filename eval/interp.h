@@ -113,6 +113,8 @@ typedef struct Eval {
   ClassInfo cinfo[CLASS_CACHE];
   SrcFile **lib_srcs; /* lib/ modules' sources, alive until interp_free */
   int nlib_srcs, caplib_srcs;
+  SrcFile **user_srcs; /* the user's imported modules (interp_add_user_src) */
+  int nuser_srcs, capuser_srcs;
 } Eval;
 
 #define EV(I) ((Eval *)(I)->ev)
@@ -127,6 +129,9 @@ void interp_exec_module(Interp *I, Module *m, Node *module);
  * apart from the user's files by exc_report. (interp.c) */
 void interp_add_lib_src(Interp *I, SrcFile *src);
 bool interp_is_lib_src(Interp *I, const SrcFile *src);
+/* The user's own modules imported from sys.path: kept alive likewise, and
+ * reported as the user's code. (interp.c) */
+void interp_add_user_src(Interp *I, SrcFile *src);
 
 /* resolve.c: annotates the module; returns false after reporting errors. */
 bool resolve_module(Interp *I, Node *module);

@@ -282,6 +282,12 @@ bool rt_callable(Interp *I, Value v);
  * For a dotted name returns the leaf module; the evaluator binds names.
  * (modules.c) */
 Value rt_import(Interp *I, const char *dotted);
+/* The absolute module name of a relative import (`from ..a import b` has
+ * level 2, name "a"; name may be NULL) run in the module of globals, or
+ * ImportError as CPython raises it. New reference. (modules.c) */
+Str *rt_import_resolve(Interp *I, Dict *globals, const char *name, int level);
+/* True while module m's body runs (imports of it are circular). */
+bool rt_module_initializing(Value m);
 
 /* Writes to the script's stdout (buffered; flushed before diagnostics). */
 void rt_write(Interp *I, const char *s, size_t n);
