@@ -1772,15 +1772,9 @@ NOINLINE static int exec_while(Interp *I, Frame *f, Node *n) {
 }
 
 NOINLINE static void exec_raise(Interp *I, Frame *f, Node *n) {
-  if (!n->a) {
-    f->cur = n;
-    rt_raise(I, EXC_RuntimeError, "No active exception to reraise");
-  }
+  if (!n->a) exec_reraise_handled(I, f, n);
   Value e = eval(I, f, n->a);
-  if (n->b) {
-    Value cause = eval(I, f, n->b); /* evaluated, then ignored */
-    v_decref(I, cause);
-  }
+  Value cause = n->b ? eval(I, f, n->b) : v_undef();
   f->cur = n;
   if (v_is(e, OBJ_CLASS) && AS_CLASS(e)->is_exception) {
     Value inst = rt_call0(I, e);
@@ -1790,6 +1784,10 @@ NOINLINE static void exec_raise(Interp *I, Frame *f, Node *n) {
   }
   if (!(v_is(e, OBJ_INSTANCE) && AS_INST(e)->cls->is_exception))
     rt_raise(I, EXC_TypeError, "exceptions must derive from BaseException");
+  if (n->b) {
+    exc_set_cause(I, e, cause);
+    f->cur = n;
+  }
   exc_raise_owned(I, e);
 }
 
@@ -2032,6 +2030,8 @@ static int exec_stmt(Interp *I, Frame *f, Node *n) {
   case ND_BREAK: return CTRL_BREAK;
   case ND_CONTINUE: return CTRL_CONTINUE;
   case ND_NONLOCAL: graph_check_syntax(I, n, "'nonlocal'"); return CTRL_NONE;
+  case ND_TRY: return exec_try(I, f, n);
+  case ND_WITH: return exec_with(I, f, n);
   case ND_PASS:
   case ND_GLOBAL: return CTRL_NONE;
   default: return exec_misc(I, f, n);
@@ -2065,6 +2065,18 @@ static int exec_block(Interp *I, Frame *f, NodeVec *v) { return exec_block_from(
 int interp_exec_from(Interp *I, Frame *f, NodeVec *v, int from) { return exec_block_from(I, f, v, from); }
 Value interp_eval(Interp *I, Frame *f, Node *n) { return eval(I, f, n); }
 void interp_assign(Interp *I, Frame *f, Node *t, Value v) { assign(I, f, t, v); }
+void interp_unbind(Interp *I, Frame *f, Node *n) {
+  Value *slot = NULL;
+  switch (n->scope) {
+  case SCOPE_LOCAL: slot = &f->locals[n->slot]; break;
+  case SCOPE_CELL: slot = cell_v(f->locals[n->slot]); break;
+  case SCOPE_FREE: slot = cell_v(f->closure->items[n->slot]); break;
+  default: dict_del(I, n->scope == SCOPE_CLASS ? f->ns : f->globals, v_obj(n->aux)); return;
+  }
+  Value old = *slot;
+  *slot = v_undef();
+  v_decref(I, old);
+}
 
 /* ---- Output ------------------------------------------------------------------ */
 

@@ -49,6 +49,8 @@ typedef struct ScopeInfo {
   bool simple;       /* positional params only, no cells: fast binding */
   NameRef bind;      /* def/class: where the defined name is stored */
   Str *doc;          /* docstring or NULL */
+  bool generator;    /* a def or lambda whose body has yield (gen.c) */
+  Node *first_yield; /* its first yield, for the graph-mode error */
 } ScopeInfo;
 
 /* ND_ATTR: the attribute name and an inline cache of the last class
@@ -113,6 +115,8 @@ typedef struct Eval {
   ClassInfo cinfo[CLASS_CACHE];
   SrcFile **lib_srcs; /* lib/ modules' sources, alive until interp_free */
   int nlib_srcs, caplib_srcs;
+  Value handled; /* the exception an except clause is handling, or V_UNDEF */
+  Str *handled_tb; /* its traceback (trystmt.c) */
   SrcFile **user_srcs; /* the user's imported modules (interp_add_user_src) */
   int nuser_srcs, capuser_srcs;
 } Eval;
@@ -148,6 +152,14 @@ _Noreturn void exc_reraise(Interp *I, Value exc);
 int exc_report(Interp *I, Value exc);
 /* Registers the exception classes, super, property, ... in builtins. */
 void exc_builtins_init(Interp *I);
+
+/* trystmt.c: statements (CTRL_* codes), bare raise, raise ... from. */
+int exec_try(Interp *I, Frame *f, Node *n);
+int exec_with(Interp *I, Frame *f, Node *n);
+_Noreturn void exec_reraise_handled(Interp *I, Frame *f, Node *n);
+void exc_set_cause(Interp *I, Value e, Value cause); /* takes cause */
+/* interp.c: unbinds the name n (a no-op when it is unbound). */
+void interp_unbind(Interp *I, Frame *f, Node *n);
 
 /* attr.c */
 Value call_class(Interp *I, Class *c, int argc, Value *argv, KwArgs *kw);
