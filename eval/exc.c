@@ -226,6 +226,13 @@ static void set_attr(Interp *I, Value self, const char *name, Value v) {
   obj_decref(I, &k->h);
 }
 
+/* StopIteration(value): .value, as CPython sets it (None without args). */
+static Value stopiter_init(Interp *I, int argc, Value *argv, KwArgs *kw) {
+  exc_init_native(I, argc, argv, kw);
+  set_attr(I, argv[0], "value", argc >= 2 ? argv[1] : v_none());
+  return v_none();
+}
+
 /* OSError(errno, strerror[, filename]): .errno, .strerror, .filename as
  * CPython sets them (None unless given), and its str
  * "[Errno 2] No such file or directory: 'x'". */
@@ -296,6 +303,7 @@ void exc_init(Interp *I) {
   class_add_native(I, I->exc[EXC_KeyError], "__str__", keyerror_str);
   class_add_native(I, I->exc[EXC_SystemExit], "__init__", sysexit_init);
   class_add_native(I, I->exc[EXC_OSError], "__init__", oserror_init);
+  class_add_native(I, I->exc[EXC_StopIteration], "__init__", stopiter_init);
   class_add_native(I, I->exc[EXC_OSError], "__str__", oserror_str);
   /* Chaining attributes read through the class unless an instance sets them. */
   const char *none_attrs[] = {"__cause__", "__context__", "__traceback__"};

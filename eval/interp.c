@@ -406,6 +406,7 @@ static inline Value run_func(Interp *I, Func *fn, int argc, Value *argv, KwArgs 
     v_decref(I, locals[s]);
     locals[s] = c;
   }
+  if (fi->generator) return gen_new(I, fn, locals);
   Frame fr;
   fr.prev = I->frame;
   fr.cur = (Node *)fn->def;
@@ -1433,6 +1434,8 @@ static Value eval(Interp *I, Frame *f, Node *n) {
   case ND_SLICE: return eval_slice(I, f, n);
   case ND_FSTRING: return eval_fstring(I, f, n);
   case ND_STARRED: bad_starred(I, f, n);
+  case ND_YIELD: return gen_yield(I, f, n);
+  case ND_YIELDFROM: return gen_yield_from(I, f, n);
   default: die("eval: unexpected node %s", ast_kind_name(n->kind));
   }
 }
@@ -2129,6 +2132,7 @@ Interp *interp_new(int argc, char **argv) {
   modules_init(I);
   exc_builtins_init(I);
   gen_init(I);
+  gen_fn_init(I);
   graph_init(I);
   return I;
 }
@@ -2167,6 +2171,7 @@ int interp_run_main(Interp *I, SrcFile *src, Node *module) {
     I->frame = &mf;
     I->depth = 1;
     exec_block(I, &mf, body);
+    gen_close_all(I);
     rt_catch_pop(I, &c);
   } else {
     Value exc = CUR_EXC(I);
@@ -2241,6 +2246,7 @@ void interp_free(Interp *I) {
   ev->consts = NULL;
   ev->nconsts = 0;
   graph_free_all(I);
+  gen_free_all(I);
   fflush(stdout);
   gc_sweep_all(I, !ev->unwound);
   value_free(I);

@@ -115,6 +115,10 @@ typedef struct Eval {
   ClassInfo cinfo[CLASS_CACHE];
   SrcFile **lib_srcs; /* lib/ modules' sources, alive until interp_free */
   int nlib_srcs, caplib_srcs;
+  Str *s_co;         /* gen.c: hidden key of a generator's coroutine */
+  Class *co_class;   /* gen.c: generator functions' class */
+  struct GenCo *gen_running, *gens; /* gen.c: the running one; all live */
+  bool gen_teardown; /* gen.c: interp_free runs: no more closing */
   Value handled; /* the exception an except clause is handling, or V_UNDEF */
   Str *handled_tb; /* its traceback (trystmt.c) */
   SrcFile **user_srcs; /* the user's imported modules (interp_add_user_src) */
@@ -158,6 +162,13 @@ int exec_try(Interp *I, Frame *f, Node *n);
 int exec_with(Interp *I, Frame *f, Node *n);
 _Noreturn void exec_reraise_handled(Interp *I, Frame *f, Node *n);
 void exc_set_cause(Interp *I, Value e, Value cause); /* takes cause */
+/* gen.c: generator functions. gen_new takes the bound locals. */
+Value gen_new(Interp *I, Func *fn, Value *locals);
+Value gen_yield(Interp *I, Frame *f, Node *n);
+Value gen_yield_from(Interp *I, Frame *f, Node *n);
+void gen_fn_init(Interp *I);
+void gen_close_all(Interp *I);
+void gen_free_all(Interp *I);
 /* interp.c: unbinds the name n (a no-op when it is unbound). */
 void interp_unbind(Interp *I, Frame *f, Node *n);
 

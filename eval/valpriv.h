@@ -17,6 +17,7 @@
 /* Obj.flags bits owned by the value layer (high bits; the low ones are
  * free for interp.c). */
 #define OF_REPR (1u << 31)   /* container is being repr'd: print [...] */
+#define CF_FINALIZE (1u << 29) /* class whose instances gen_finalize must see die (gen.c) */
 #define OF_METHOD (1u << 30) /* Native from class_add_native: data is its Class */
 
 typedef void (*VisitFn)(Obj *child, void *arg);
@@ -430,6 +431,9 @@ void graph_trace_branch(Interp *I, const Tensor *t);
 /* ctlflow.c's per-capture state slot; cf_free releases it. */
 void **graph_cf_state(Interp *I);
 void cf_free(Interp *I, void *cf);
+/* gen.c: a generator object lost its last reference; false when the
+ * close it ran resurrected it. */
+bool gen_finalize(Interp *I, Obj *o);
 /* Statement results of the evaluator (interp.c). */
 enum { CTRL_NONE, CTRL_BREAK, CTRL_CONTINUE, CTRL_RETURN };
 /* The evaluator's entries ctlflow.c uses (interp.c). */
