@@ -73,6 +73,8 @@ typedef struct GenCo {
 #endif
 } GenCo;
 
+static void close_gen(Interp *I, GenCo *g);
+
 /* ---- the generator class ------------------------------------------------- */
 
 static Str *s_co(Interp *I) {
@@ -358,25 +360,71 @@ static int delegate_step(Interp *I, Value it, Value sent, Value *y, Value *resul
   return 0;
 }
 
-/* yield from it: delegates next/send to it until it stops; the value is
- * StopIteration.value (a generator's return value). */
+/* A yield that catches what is thrown in: true with the sent value. */
+static bool yield_catch(Interp *I, Value y, Value *sent, Value *exc) {
+  Catch c;
+  if (RT_TRY(I, &c)) {
+    *sent = yield_value(I, y);
+    rt_catch_pop(I, &c);
+    return true;
+  }
+  *exc = CUR_EXC(I);
+  CUR_EXC(I) = v_undef();
+  return false;
+}
+
+/* throw(e) forwarded to our generator it: as delegate_step. */
+static int delegate_throw(Interp *I, Value it, Value e, Value *y, Value *result) {
+  Catch c;
+  *result = v_none();
+  if (RT_TRY(I, &c)) {
+    *y = resume(I, gen_of(I, it, "throw"), v_none(), e);
+    rt_catch_pop(I, &c);
+    return 1;
+  }
+  Value x = CUR_EXC(I);
+  CUR_EXC(I) = v_undef();
+  if (!rt_exc_matches(I, x, EXC_StopIteration)) exc_reraise(I, x);
+  Str *kv = str_intern(I, "value");
+  Value val;
+  if (rt_getattr_opt(I, x, kv, &val)) *result = val;
+  obj_decref(I, &kv->h);
+  v_decref(I, x);
+  return 0;
+}
+
+/* yield from it: delegates next/send/throw/close to it until it stops;
+ * the value is StopIteration.value (a generator's return value). */
 Value gen_yield_from(Interp *I, Frame *f, Node *n) {
   Value src = interp_eval(I, f, n->a);
   f->cur = n;
   Value it = rt_iter(I, src);
   v_decref(I, src);
-  Value sent = v_none();
-  for (;;) {
-    Value y, result;
-    f->cur = n;
-    int more = delegate_step(I, it, sent, &y, &result);
-    v_decref(I, sent);
-    if (!more) {
-      v_decref(I, it);
-      return result;
+  bool ours = v_is(it, OBJ_INSTANCE) && AS_INST(it)->cls == EV(I)->co_class;
+  Value y, result, sent = v_none();
+  int more = delegate_step(I, it, sent, &y, &result);
+  while (more) {
+    Value exc;
+    if (yield_catch(I, y, &sent, &exc)) {
+      f->cur = n;
+      more = delegate_step(I, it, sent, &y, &result);
+      v_decref(I, sent);
+      continue;
     }
-    sent = yield_value(I, y);
+    f->cur = n;
+    if (ours && !rt_exc_matches(I, exc, EXC_GeneratorExit)) {
+      more = delegate_throw(I, it, exc, &y, &result); /* its errors go on from here */
+      continue;
+    }
+    Str *tb = tb_save(I);
+    if (ours) close_gen(I, gen_of(I, it, "close"));
+    v_decref(I, it);
+    tb_restore(I, tb);
+    obj_decref(I, &tb->h);
+    exc_reraise(I, exc);
   }
+  v_decref(I, it);
+  return result;
 }
 
 /* ---- methods ------------------------------------------------------------ */
@@ -425,6 +473,9 @@ static void close_gen(Interp *I, GenCo *g) {
     return;
   }
   if (g->state != GEN_SUSPENDED) return;
+  /* GeneratorExit unwinds the body's C frames: their temporaries are swept
+   * at exit, so the refcount audit is off (as after any caught exception). */
+  EV(I)->unwound = true;
   Value e = rt_call0(I, v_obj(&I->exc[EXC_GeneratorExit]->h));
   Catch c;
   if (RT_TRY(I, &c)) {
