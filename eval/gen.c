@@ -283,9 +283,13 @@ static Value yield_value(Interp *I, Value v) {
 
 /* ---- the evaluator's entries ------------------------------------------- */
 
-static void refuse_in_graph(Interp *I, Node *at, const char *what) {
+static void refuse_in_graph(Interp *I, Func *fn, Node *at, const char *what) {
   if (!(I->graph && graph_staging(I)) || !at || !at->loc.file || interp_is_lib_src(I, at->loc.file)) return;
-  if (I->frame) I->frame->cur = at;
+  /* a frame of the generator function, stopped at its yield */
+  Frame fr = {.prev = I->frame, .cur = at, .locals = NULL, .info = NULL, .func = fn,
+              .closure = fn->closure, .globals = fn->module->dict, .module = fn->module, .ns = NULL,
+              .ret = v_none(), .hidden = false};
+  I->frame = &fr;
   rt_raise_op(I, EXC_RuntimeError,
               "Unsupported expression '%s'. (MindSpore's static graph syntax has no generators; call the "
               "generator outside the @ms.jit function or construct, or run in PyNative mode)",
@@ -315,7 +319,7 @@ Value gen_new(Interp *I, Func *fn, Value *locals) {
   if (I->graph && graph_staging(I) && fi->first_yield) {
     Node *y = fi->first_yield;
     v_decref(I, gv);
-    refuse_in_graph(I, y, y->kind == ND_YIELDFROM ? "YieldFrom" : "Yield");
+    refuse_in_graph(I, fn, y, y->kind == ND_YIELDFROM ? "YieldFrom" : "Yield");
     gv = v_undef();
   }
   return gv;
@@ -544,6 +548,7 @@ static void co_free(Eval *ev, GenCo *g) {
  * ignores them), then free the coroutine. False when o was resurrected. */
 bool gen_finalize(Interp *I, Obj *o) {
   Instance *in = (Instance *)o;
+  if (in->cls == EV(I)->file_class) return file_finalize(I, o);
   Value p = in->dict ? dict_get_str(I, in->dict, s_co(I)) : v_undef();
   if (p.tag != V_INT) return true;
   GenCo *g = (GenCo *)(intptr_t)p.as.i;

@@ -2133,6 +2133,7 @@ Interp *interp_new(int argc, char **argv) {
   exc_builtins_init(I);
   gen_init(I);
   gen_fn_init(I);
+  fileio_init(I);
   graph_init(I);
   return I;
 }
@@ -2247,6 +2248,7 @@ void interp_free(Interp *I) {
   ev->nconsts = 0;
   graph_free_all(I);
   gen_free_all(I);
+  file_close_all(I);
   fflush(stdout);
   gc_sweep_all(I, !ev->unwound);
   value_free(I);

@@ -118,6 +118,10 @@ typedef struct Eval {
   Str *s_co;         /* gen.c: hidden key of a generator's coroutine */
   Class *co_class;   /* gen.c: generator functions' class */
   struct GenCo *gen_running, *gens; /* gen.c: the running one; all live */
+  Str *s_file_state;  /* fileio.c: hidden key of a file's state */
+  Class *file_class;  /* fileio.c: open()'s TextIOWrapper */
+  FILE **files;       /* fileio.c: files open for writing */
+  int nfiles, capfiles;
   bool gen_teardown; /* gen.c: interp_free runs: no more closing */
   Value handled; /* the exception an except clause is handling, or V_UNDEF */
   Str *handled_tb; /* its traceback (trystmt.c) */
@@ -168,6 +172,10 @@ Value gen_yield(Interp *I, Frame *f, Node *n);
 Value gen_yield_from(Interp *I, Frame *f, Node *n);
 void gen_fn_init(Interp *I);
 void gen_close_all(Interp *I);
+/* fileio.c: open() and its file objects. */
+void fileio_init(Interp *I);
+bool file_finalize(Interp *I, Obj *o);
+void file_close_all(Interp *I);
 void gen_free_all(Interp *I);
 /* interp.c: unbinds the name n (a no-op when it is unbound). */
 void interp_unbind(Interp *I, Frame *f, Node *n);

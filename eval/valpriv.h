@@ -287,6 +287,10 @@ Value rt_import(Interp *I, const char *dotted);
  * level 2, name "a"; name may be NULL) run in the module of globals, or
  * ImportError as CPython raises it. New reference. (modules.c) */
 Str *rt_import_resolve(Interp *I, Dict *globals, const char *name, int level);
+/* Raises the OSError subclass of errno err (FileNotFoundError for ENOENT,
+ * ...) with CPython's text "[Errno 2] No such file or directory: 'x'"
+ * (path may be NULL). (fileio.c) */
+_Noreturn void rt_raise_errno(Interp *I, int err, const char *path);
 /* True while module m's body runs (imports of it are circular). */
 bool rt_module_initializing(Value m);
 
