@@ -25,6 +25,9 @@
 #include <time.h>
 #include <dirent.h>
 #include <sys/stat.h>
+#include <unistd.h>
+
+extern char **environ;
 
 #include "interp.h" /* exc_raise_owned, interp_exec_module */
 #include "value.h"
@@ -1213,6 +1216,140 @@ static Module *sys_create(Interp *I) {
   return m;
 }
 
+/* ---- _os: the file-system calls of lib/os ------------------------------ */
+
+static const char *path_arg(Interp *I, const char *fn, Value v) {
+  if (!v_is(v, OBJ_STR))
+    rt_raise(I, EXC_TypeError, "%s: path should be string, bytes or os.PathLike, not %s", fn,
+             rt_type_name(I, v));
+  return AS_STR(v)->data;
+}
+
+/* _os.stat(path) -> (kind, size, mtime) with kind 'f', 'd' or 'o'; raises
+ * the OSError of the call. */
+NATIVE(os_stat) {
+  one_arg(I, "stat", argc, kw);
+  const char *p = path_arg(I, "stat", argv[0]);
+  struct stat st;
+  if (stat(p, &st) != 0) rt_raise_errno(I, errno, p);
+  Str *k = str_from_c(I, S_ISREG(st.st_mode) ? "f" : S_ISDIR(st.st_mode) ? "d" : "o");
+  Value t = tuple_pack(I, 3, v_obj(&k->h), v_int((int64_t)st.st_size),
+                       v_float((double)st.st_mtim.tv_sec + (double)st.st_mtim.tv_nsec * 1e-9));
+  obj_decref(I, &k->h);
+  return t;
+}
+
+/* _os.kind(path): 'f', 'd', 'o', or '' when stat fails (exists/isfile/isdir). */
+NATIVE(os_kind) {
+  one_arg(I, "kind", argc, kw);
+  const char *p = path_arg(I, "kind", argv[0]);
+  struct stat st;
+  const char *k = stat(p, &st) != 0 ? "" : S_ISREG(st.st_mode) ? "f" : S_ISDIR(st.st_mode) ? "d" : "o";
+  return v_obj(&str_from_c(I, k)->h);
+}
+
+static int cmp_cstr(const void *a, const void *b) {
+  return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/* _os.listdir(path): the entries, sorted (CPython's order is the file
+ * system's; sorted is deterministic). */
+NATIVE(os_listdir) {
+  one_arg(I, "listdir", argc, kw);
+  const char *p = path_arg(I, "listdir", argv[0]);
+  DIR *d = opendir(p);
+  if (!d) rt_raise_errno(I, errno, p);
+  List *out = list_new(I, 0);
+  struct dirent *e;
+  while ((e = readdir(d)) != NULL) {
+    if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0) continue;
+    Str *s = str_from_c(I, e->d_name);
+    list_append(I, out, v_obj(&s->h));
+    obj_decref(I, &s->h);
+  }
+  closedir(d);
+  const char *names[out->len ? out->len : 1];
+  for (int64_t i = 0; i < out->len; i++) names[i] = AS_STR(out->items[i])->data;
+  qsort(names, (size_t)out->len, sizeof names[0], cmp_cstr);
+  List *sorted = list_new(I, out->len);
+  for (int64_t i = 0; i < out->len; i++) {
+    Str *s = str_from_c(I, names[i]);
+    list_append(I, sorted, v_obj(&s->h));
+    obj_decref(I, &s->h);
+  }
+  obj_decref(I, &out->h);
+  return v_obj(&sorted->h);
+}
+
+NATIVE(os_mkdir) {
+  one_arg(I, "mkdir", argc, kw);
+  const char *p = path_arg(I, "mkdir", argv[0]);
+  if (mkdir(p, 0777) != 0) rt_raise_errno(I, errno, p);
+  return v_none();
+}
+
+NATIVE(os_remove) {
+  one_arg(I, "remove", argc, kw);
+  const char *p = path_arg(I, "remove", argv[0]);
+  if (unlink(p) != 0) rt_raise_errno(I, errno, p);
+  return v_none();
+}
+
+NATIVE(os_rmdir) {
+  one_arg(I, "rmdir", argc, kw);
+  const char *p = path_arg(I, "rmdir", argv[0]);
+  if (rmdir(p) != 0) rt_raise_errno(I, errno, p);
+  return v_none();
+}
+
+NATIVE(os_rename) {
+  npos(I, "rename", "rename", argc, kw, 2, 2);
+  const char *a = path_arg(I, "rename", argv[0]), *b = path_arg(I, "rename", argv[1]);
+  if (rename(a, b) != 0) rt_raise_errno(I, errno, a);
+  return v_none();
+}
+
+NATIVE(os_getcwd) {
+  (void)argv;
+  no_args(I, "getcwd", argc, kw);
+  char buf[4096];
+  if (!getcwd(buf, sizeof buf)) rt_raise_errno(I, errno, NULL);
+  return v_obj(&str_from_c(I, buf)->h);
+}
+
+NATIVE(os_environ) {
+  (void)argv;
+  no_args(I, "environ", argc, kw);
+  Dict *d = dict_new(I);
+  for (char **e = environ; e && *e; e++) {
+    const char *eq = strchr(*e, '=');
+    if (!eq) continue;
+    Str *k = str_new(I, *e, (size_t)(eq - *e)), *v = str_from_c(I, eq + 1);
+    dict_set(I, d, v_obj(&k->h), v_obj(&v->h));
+    obj_decref(I, &k->h);
+    obj_decref(I, &v->h);
+  }
+  return v_obj(&d->h);
+}
+
+NATIVE(os_getpid) {
+  (void)argv;
+  no_args(I, "getpid", argc, kw);
+  return v_int((int64_t)getpid());
+}
+
+static const NativeDef os_defs[] = {
+    {"stat", os_stat},     {"kind", os_kind},       {"listdir", os_listdir}, {"mkdir", os_mkdir},
+    {"remove", os_remove}, {"rmdir", os_rmdir},     {"rename", os_rename},   {"getcwd", os_getcwd},
+    {"environ", os_environ}, {"getpid", os_getpid},
+};
+
+static Module *os_create(Interp *I) {
+  Module *m = module_new(I, "_os");
+  mod_add_natives(I, m, os_defs, sizeof os_defs / sizeof os_defs[0]);
+  return m;
+}
+
 /* ---- import ----------------------------------------------------------- */
 
 /* The tensor core's C module, _msc (eval/mod_msc.c). */
@@ -1225,6 +1362,7 @@ static const struct {
   Module *(*create)(Interp *I);
 } builtin_modules[] = {
     {"_msc", false, mod_msc_create},
+    {"_os", false, os_create},
     {"math", false, math_create},
     {"sys", false, sys_create},
     {"time", false, time_create},

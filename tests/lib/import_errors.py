@@ -18,7 +18,7 @@ import mindspore.foo
 # CHECK-NEXT: {{^}}import mindspore.foo{{$}}
 # CHECK-NEXT: {{^}}^~~~~~~~~~~~~~~~~~~~{{$}}
 # CHECK-NOT: note
-# FROM: error: ImportError: cannot import name 'foo' from 'mindspore' (unknown location)
+# FROM: error: ImportError: cannot import name 'foo' from 'mindspore' (<msc-lib>/mindspore/__init__.py)
 # NOTPKG: error: ModuleNotFoundError: No module named 'mindspore.nn.cell.x'; 'mindspore.nn.cell' is not a package
 # NP: error: ModuleNotFoundError: No module named 'numpy.linalg_missing'
-# TORCH: error: ModuleNotFoundError: No module named 'torch' ({{.*}}msc provides: math, mindspore, numpy, sys, time)
+# TORCH: error: ModuleNotFoundError: No module named 'torch' ({{.*}}msc provides: {{.*}}math, mindspore, numpy{{.*}})
