@@ -1200,6 +1200,7 @@ static Module *sys_create(Interp *I) {
   obj_decref(I, &cname->h);
   obj_decref(I, &bases->h);
   obj_decref(I, &cdict->h);
+  cls->h.flags |= CF_NATIVE_METHODS; /* its natives bind the stream, like methods */
   class_add_native(I, cls, "write", io_write);
   class_add_native(I, cls, "flush", io_flush);
   class_add_native(I, cls, "fileno", io_fileno);
