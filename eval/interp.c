@@ -1957,6 +1957,21 @@ NOINLINE static int exec_assign(Interp *I, Frame *f, Node *n) {
 }
 
 NOINLINE static int exec_annassign(Interp *I, Frame *f, Node *n) {
+  if (f->ns && n->a->kind == ND_NAME && n->b->loc.file) { /* class body: __annotations__ */
+    Str *ka = str_intern(I, "__annotations__");
+    Value ann = dict_get_str(I, f->ns, ka);
+    if (!v_is(ann, OBJ_DICT)) {
+      Dict *d = dict_new(I);
+      dict_set_str(I, f->ns, ka, v_obj(&d->h));
+      obj_decref(I, &d->h);
+      ann = dict_get_str(I, f->ns, ka);
+    }
+    obj_decref(I, &ka->h);
+    const Loc *l = &n->b->loc; /* kept as source text (PEP 563) */
+    Str *text = str_new(I, l->file->text + l->beg, l->end - l->beg);
+    dict_set_str(I, AS_DICT(ann), (Str *)n->a->aux, v_obj(&text->h));
+    obj_decref(I, &text->h);
+  }
   if (n->c) {
     Value v = eval(I, f, n->c);
     assign(I, f, n->a, v);
