@@ -1032,7 +1032,74 @@ NATIVE(t_sleep) {
   return v_none();
 }
 
+/* A struct tm from a 9-tuple (time.localtime()'s fields), or from now. */
+static void tm_from(Interp *I, const char *fn, int argc, Value *argv, int at, struct tm *out, bool utc) {
+  memset(out, 0, sizeof *out);
+  if (argc <= at || argv[at].tag == V_NONE) {
+    time_t now = time(NULL);
+    if (utc) gmtime_r(&now, out);
+    else localtime_r(&now, out);
+    return;
+  }
+  Value t = argv[at];
+  if (!v_is(t, OBJ_TUPLE) || AS_TUPLE(t)->len != 9)
+    rt_raise(I, EXC_TypeError, "%s(): Tuple or struct_time argument required", fn);
+  int64_t f[9];
+  for (int i = 0; i < 9; i++) f[i] = to_index(I, AS_TUPLE(t)->items[i]);
+  out->tm_year = (int)(f[0] - 1900);
+  out->tm_mon = (int)(f[1] - 1);
+  out->tm_mday = (int)f[2];
+  out->tm_hour = (int)f[3];
+  out->tm_min = (int)f[4];
+  out->tm_sec = (int)f[5];
+  out->tm_wday = (int)((f[6] + 1) % 7);
+  out->tm_yday = (int)(f[7] - 1);
+  out->tm_isdst = (int)f[8];
+}
+
+static Value tm_tuple(Interp *I, const struct tm *t) {
+  Value items[9] = {v_int(t->tm_year + 1900), v_int(t->tm_mon + 1), v_int(t->tm_mday),
+                    v_int(t->tm_hour),        v_int(t->tm_min),     v_int(t->tm_sec),
+                    v_int((t->tm_wday + 6) % 7), v_int(t->tm_yday + 1), v_int(t->tm_isdst)};
+  Tuple *r = tuple_new(I, 9);
+  for (int i = 0; i < 9; i++) r->items[i] = items[i];
+  return v_obj(&r->h);
+}
+
+static Value t_conv(Interp *I, const char *fn, int argc, Value *argv, KwArgs *kw, bool utc) {
+  npos(I, fn, fn, argc, kw, 0, 1);
+  struct tm t;
+  if (argc == 1 && argv[0].tag != V_NONE) {
+    time_t secs = (time_t)to_double(I, argv[0]);
+    if (utc) gmtime_r(&secs, &t);
+    else localtime_r(&secs, &t);
+  } else {
+    time_t now = time(NULL);
+    if (utc) gmtime_r(&now, &t);
+    else localtime_r(&now, &t);
+  }
+  return tm_tuple(I, &t);
+}
+
+NATIVE(t_localtime) { return t_conv(I, "localtime", argc, argv, kw, false); }
+NATIVE(t_gmtime) { return t_conv(I, "gmtime", argc, argv, kw, true); }
+
+/* time.strftime(format[, tuple]): the C library's strftime. */
+NATIVE(t_strftime) {
+  npos(I, "strftime", "strftime", argc, kw, 1, 2);
+  if (!v_is(argv[0], OBJ_STR))
+    rt_raise(I, EXC_TypeError, "strftime() argument 1 must be str, not %s", rt_type_name(I, argv[0]));
+  struct tm t;
+  tm_from(I, "strftime", argc, argv, 1, &t, false);
+  char buf[1024];
+  size_t n = strftime(buf, sizeof buf, AS_STR(argv[0])->data, &t);
+  return v_obj(&str_new(I, buf, n)->h);
+}
+
 static const NativeDef time_defs[] = {
+    {"localtime", t_localtime},
+    {"gmtime", t_gmtime},
+    {"strftime", t_strftime},
     {"time", t_time},
     {"time_ns", t_time_ns},
     {"perf_counter", t_perf_counter},
