@@ -146,6 +146,17 @@ static Value b_open(Interp *I, int argc, Value *argv, KwArgs *kw) {
                                       "opener"};
   Value a[8];
   args_bind(I, "open", argc, argv, kw, 1, 8, names, a);
+  Value fsp = v_undef();
+  if (!v_is(a[0], OBJ_STR) && v_is(a[0], OBJ_INSTANCE)) { /* os.PathLike (pathlib.Path) */
+    Str *k = str_intern(I, "__fspath__");
+    Value m;
+    if (rt_getattr_opt(I, a[0], k, &m)) {
+      fsp = rt_call0(I, m);
+      v_decref(I, m);
+      if (v_is(fsp, OBJ_STR)) a[0] = fsp;
+    }
+    obj_decref(I, &k->h);
+  }
   if (!v_is(a[0], OBJ_STR))
     rt_raise(I, EXC_TypeError, "expected str, bytes or os.PathLike object, not %s", rt_type_name(I, a[0]));
   const char *mode = "r";
@@ -216,6 +227,7 @@ static Value b_open(Interp *I, int argc, Value *argv, KwArgs *kw) {
   obj_decref(I, &ms->h);
   obj_decref(I, &enc->h);
   set_attr(I, o, "closed", v_bool(false));
+  v_decref(I, fsp);
   return v_obj(&o->h);
 }
 
