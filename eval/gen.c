@@ -36,6 +36,39 @@
 #endif
 #endif
 #ifdef GEN_ASAN
+#include <dlfcn.h>
+/* ASan's swapcontext interceptor warns on stderr that it "doesn't fully
+ * support" stack switching; the fiber annotations below are the supported
+ * way, so the switch calls libc's own swapcontext (RTLD_NEXT would find
+ * the interceptor: libasan is loaded first). */
+static void *libc_sym(const char *name) {
+  void *h = dlopen("libc.so.6", RTLD_NOW | RTLD_NOLOAD);
+  void *sym = h ? dlsym(h, name) : NULL;
+  if (!sym) die("gen.c: cannot find libc's %s", name);
+  return sym;
+}
+
+static int gen_swap(ucontext_t *from, const ucontext_t *to) {
+  static int (*real)(ucontext_t *, const ucontext_t *);
+  if (!real) {
+    void *sym = libc_sym("swapcontext");
+    memcpy(&real, &sym, sizeof real);
+  }
+  return real(from, to);
+}
+static void gen_make(ucontext_t *u, void (*fn)(void), unsigned a, unsigned b) {
+  static void (*real)(ucontext_t *, void (*)(void), int, ...);
+  if (!real) {
+    void *sym = libc_sym("makecontext");
+    memcpy(&real, &sym, sizeof real);
+  }
+  real(u, fn, 2, a, b);
+}
+#else
+#define gen_swap swapcontext
+#define gen_make(u, fn, a, b) makecontext(u, fn, 2, a, b)
+#endif
+#ifdef GEN_ASAN
 void __sanitizer_start_switch_fiber(void **fake_stack_save, const void *bottom, size_t size);
 void __sanitizer_finish_switch_fiber(void *fake_stack_save, const void **bottom_old, size_t *size_old);
 #endif
@@ -125,7 +158,7 @@ static void to_caller(GenCo *g, bool finished) {
 #else
   (void)finished;
 #endif
-  swapcontext(&g->ctx, &g->caller);
+  gen_swap(&g->ctx, &g->caller);
 #ifdef GEN_ASAN
   __sanitizer_finish_switch_fiber(g->fake, &g->caller_bottom, &g->caller_size);
 #endif
@@ -195,8 +228,7 @@ static Value resume(Interp *I, GenCo *g, Value sent, Value thrown) {
     g->ctx.uc_stack.ss_size = GEN_STACK;
     g->ctx.uc_link = NULL;
     uintptr_t p = (uintptr_t)g;
-    makecontext(&g->ctx, (void (*)(void))gen_body, 2, (unsigned)(p & 0xffffffffu),
-                (unsigned)(p >> 16 >> 16));
+    gen_make(&g->ctx, (void (*)(void))gen_body, (unsigned)(p & 0xffffffffu), (unsigned)(p >> 16 >> 16));
   }
   Frame *rf = I->frame;
   Catch *rc = I->catch_top;
@@ -220,7 +252,7 @@ static Value resume(Interp *I, GenCo *g, Value sent, Value thrown) {
 #ifdef GEN_ASAN
   __sanitizer_start_switch_fiber(&g->fake, g->stack, GEN_STACK);
 #endif
-  swapcontext(&g->caller, &g->ctx);
+  gen_swap(&g->caller, &g->ctx);
 #ifdef GEN_ASAN
   __sanitizer_finish_switch_fiber(g->fake, NULL, NULL);
 #endif
