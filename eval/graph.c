@@ -1454,10 +1454,11 @@ Value graph_native_jit_compile(Interp *I, int argc, Value *argv, KwArgs *kw) {
   return jit_dispatch(I, gf, argv[1], argv[2], true);
 }
 
+/* _msc.capturing(): is a graph being captured? _msc.capturing('ast'): by
+ * AST capture (a jit function, a GRAPH_MODE construct), not a trace. */
 Value graph_native_capturing(Interp *I, int argc, Value *argv, KwArgs *kw) {
-  (void)argc;
-  (void)argv;
   (void)kw;
+  if (argc > 0 && v_is(argv[0], OBJ_STR) && strcmp(AS_STR(argv[0])->data, "ast") == 0) return v_bool(graph_staging(I));
   return v_bool(I->graph && I->graph->cap);
 }
 

@@ -378,6 +378,8 @@ Value rt_binop(Interp *I, BinOp op, Value a, Value b) {
   }
   if (v_is(a, OBJ_STR) && v_is(b, OBJ_STR) && op == OP_ADD)
     return v_obj(&str_concat(I, AS_STR(a), AS_STR(b))->h);
+  if (op == OP_MUL && (is_seq(a) || is_seq(b)) && tensor_is_np_integer(is_seq(a) ? b : a))
+    return seq_times(I, is_seq(a) ? a : b, val_index(I, is_seq(a) ? b : a)); /* [0] * np.int64(3) */
   if (v_is(a, OBJ_TENSOR) || v_is(b, OBJ_TENSOR)) { /* tensor operators (tensor.c) */
     Value r = tensor_binop(I, op, a, b);
     if (r.tag != V_NOTIMPL) return r;

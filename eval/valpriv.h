@@ -41,6 +41,8 @@ typedef struct VRootSlots {
   Obj *tensor_class[3];              /* tensor.c: Tensor, Parameter, ndarray (TFlavour) */
   Obj *dtype_class[2];               /* tensor.c: mindspore's Type, numpy's dtype */
   Obj *dtype[2][MSRT_NUM_DTYPES];    /* tensor.c: the dtype objects, [np][msrt_dtype] */
+  Obj *np_scalar_class[MSRT_NUM_DTYPES]; /* tensor.c: numpy's scalar types np.float32, ... */
+  Obj *np_abstract_class[7];         /* tensor.c: np.generic, number, integer, ... (NPA_*) */
   Obj *index_scratch;                /* tensor.c: a list owning advanced indexing's temporaries */
   Obj *op_cache;                     /* mod_msc.c: _msc.prim's op name -> OpId */
   Obj *prim_scratch;                 /* prim.c: a list owning the running op's temporaries */
@@ -301,6 +303,9 @@ void rt_write(Interp *I, const char *s, size_t n);
 
 Class *tensor_class(Interp *I, TFlavour fl);   /* borrowed */
 Class *tensor_class_of(Interp *I, Obj *o);     /* rt_class_of for OBJ_TENSOR/OBJ_DTYPE */
+/* {name: class} of numpy's scalar types (float32, ..., bool_) and abstract
+ * scalar classes (generic, number, integer, ...): _msc.np_types(). */
+Value tensor_np_types(Interp *I);
 /* A mindspore.Tensor without data (graph.c makes it symbolic). */
 Tensor *tensor_new_nodata(Interp *I, msrt_dtype dt, int ndim, const int64_t *shape);
 /* Destructor/traversal hooks (value.c). */
@@ -338,6 +343,8 @@ void tensor_setitem(Interp *I, Value t, Value key, Value val);
 Value tensor_iter(Interp *I, Value t);
 Str *tensor_format(Interp *I, Value v, Str *spec);
 double tensor_as_float(Interp *I, Value v);
+bool tensor_is_integral(Value v); /* an int or bool tensor (has __index__) */
+bool tensor_is_np_integer(Value v); /* a numpy integer or bool scalar (np.int64(3)) */
 int64_t tensor_as_int(Interp *I, Value v);
 void tensor_setattr(Interp *I, Value obj, Str *name, Value val);
 bool tensor_getattr_extra(Interp *I, Value obj, Str *name, Value *out);

@@ -656,7 +656,7 @@ def _scalar_of(op, name, v):
     if isinstance(v, Tensor):
         if v.size != 1:
             raise ValueError(f"For '{op}', the '{name}' must be a scalar, but got a Tensor of shape {v.shape}.")
-        return v.reshape(()).item(), v.dtype
+        return v.asnumpy().item(), v.dtype
     if isinstance(v, bool):
         return v, mstype.bool_
     if isinstance(v, int):
@@ -1493,9 +1493,16 @@ def conv_transpose2d(input, weight, bias=None, stride=1, padding=(0, 0, 0, 0), o
     the flipped, transposed kernel (so it has a gradient): weight (Cin,
     Cout/groups, kh, kw); padding = (top, bottom, left, right) of the forward
     convolution; output_padding extra rows/columns at the bottom/right;
-    out_hw, when given, the output's (H, W) (extra rows/columns are zeros)."""
-    if groups != 1:
-        raise ValueError(f"For 'conv_transpose2d', msc supports only 'groups' 1, but got {groups}.")
+    out_hw, when given, the output's (H, W) (extra rows/columns are zeros).
+    With groups g, group j's Cin/g input channels map to its Cout/g output
+    channels: a grouped Conv2D whose kernel is each group's block transposed."""
+    cin = weight.shape[0]
+    if not isinstance(groups, int) or isinstance(groups, bool) or groups < 1 or cin % groups != 0:
+        raise ValueError(f"For 'conv_transpose2d', the 'groups' must be a positive int dividing the weight's "
+                         f"in_channels {cin}, but got {groups}.")
+    if input.shape[1] != cin:
+        raise ValueError(f"For 'conv_transpose2d', the input's channels {input.shape[1]} must equal the weight's "
+                         f"in_channels {cin}.")
     s = _pair('conv_transpose2d', 'stride', stride)
     d = _pair('conv_transpose2d', 'dilation', dilation)
     op = _pair('conv_transpose2d', 'output_padding', output_padding) if output_padding else (0, 0)
@@ -1511,8 +1518,14 @@ def conv_transpose2d(input, weight, bias=None, stride=1, padding=(0, 0, 0, 0), o
     x = pad(x, (p[2], p[3], p[0], p[1]))
     w = _msc.prim('Gather', weight, Tensor(list(range(kh - 1, -1, -1)), mstype.int64), axis=2)
     w = _msc.prim('Gather', w, Tensor(list(range(kw - 1, -1, -1)), mstype.int64), axis=3)
-    w = _msc.prim('Transpose', w, perm=(1, 0, 2, 3))
-    out = _msc.prim('Conv2D', x, w, stride=(1, 1), pad=(0, 0, 0, 0), dilation=d, group=1)
+    if groups == 1:
+        w = _msc.prim('Transpose', w, perm=(1, 0, 2, 3))
+    else:
+        cog = weight.shape[1]
+        w = _msc.prim('Reshape', w, shape=(groups, cin // groups, cog, kh, kw))
+        w = _msc.prim('Transpose', w, perm=(0, 2, 1, 3, 4))
+        w = _msc.prim('Reshape', w, shape=(groups * cog, cin // groups, kh, kw))
+    out = _msc.prim('Conv2D', x, w, stride=(1, 1), pad=(0, 0, 0, 0), dilation=d, group=groups)
     if bias is not None:
         out = _msc.prim('BiasAdd', out, bias)
     return out
