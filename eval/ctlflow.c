@@ -309,6 +309,14 @@ _Noreturn static void join_fail(Join *j, ExcKind k, const char *detail) {
            "%s (%s)", detail, j->what);
 }
 
+/* A shape as MindSpore's join errors print it: (2), (2, 3), (). */
+static const char *ms_shape(char *buf, size_t cap, int nd, const int64_t *shape) {
+  size_t k = (size_t)snprintf(buf, cap, "(");
+  for (int i = 0; i < nd && k < cap; i++) k += (size_t)snprintf(buf + k, cap - k, "%s%lld", i ? ", " : "", (long long)shape[i]);
+  if (k < cap) snprintf(buf + k, cap - k, ")");
+  return buf;
+}
+
 static void join_tensors(Join *j, Tensor *a, Tensor *b) {
   char buf[512], x[128], y[128];
   if (a->dtype != b->dtype) {
@@ -317,8 +325,8 @@ static void join_tensors(Join *j, Tensor *a, Tensor *b) {
     join_fail(j, EXC_TypeError, buf);
   }
   if (a->ndim != b->ndim || memcmp(a->shape, b->shape, sizeof(int64_t) * (size_t)a->ndim)) {
-    snprintf(buf, sizeof buf, "Shape Join Failed: shape1 = %s, shape2 = %s.", shape_str(x, sizeof x, a->ndim, a->shape),
-             shape_str(y, sizeof y, b->ndim, b->shape));
+    snprintf(buf, sizeof buf, "Shape Join Failed: shape1 = %s, shape2 = %s.", ms_shape(x, sizeof x, a->ndim, a->shape),
+             ms_shape(y, sizeof y, b->ndim, b->shape));
     join_fail(j, EXC_ValueError, buf);
   }
 }

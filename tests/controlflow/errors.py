@@ -6,7 +6,7 @@
 # DTYPE-NEXT: {{^}}    ^~~~
 # RUN: not %msc run %s shape 2>&1 | FileCheck --check-prefix=SHAPE %s
 # SHAPE: errors.py:52:5: error: ValueError: Cannot join the return values of different branches, perhaps you need to make them equal.
-# SHAPE-NEXT: Shape Join Failed: shape1 = (2,), shape2 = (1,). (variable 'z')
+# SHAPE-NEXT: Shape Join Failed: shape1 = (2), shape2 = (1). (variable 'z')
 # RUN: not %msc run %s kind 2>&1 | FileCheck --check-prefix=KIND %s
 # KIND: errors.py:61:5: error: TypeError: Cannot join the return values of different branches, perhaps you need to make them equal.
 # KIND-NEXT: Type Join Failed: Abstract type AbstractTensor cannot join with AbstractList. (the return value)
