@@ -4,14 +4,16 @@
 # ms.grad and value_and_grad through branches on comparisons of the inputs
 # (every branch taken), return inside a branch, while loops (a tensor bound
 # with --max-loop-iterations, a constant bound found at compile time), an
-# if inside a while, and the weights of a Cell used inside both. Against
+# if inside a while, a break on a tensor condition, and the weights of a Cell used inside both. Against
 # PyTorch autograd on the same programs (Inputs/grad_ref.py), in PyNative,
-# Graph (cc at O0 and O2, ref) and msc compile's C self-test.
+# Graph (cc at O0, O1 and O2, ref) and msc compile's C self-test.
 # RUN: %python %S/Inputs/grad_ref.py > %t.ref
 # RUN: %msc run %s pynative > %t.pyn
 # RUN: %python %S/../e2e/Inputs/numeq.py %t.ref %t.pyn
 # RUN: %msc run -O0 --max-loop-iterations=8 %s graph > %t.o0
 # RUN: %python %S/../e2e/Inputs/numeq.py %t.ref %t.o0
+# RUN: %msc run -O1 --max-loop-iterations=8 %s graph > %t.o1
+# RUN: %python %S/../e2e/Inputs/numeq.py %t.ref %t.o1
 # RUN: %msc run -O2 --max-loop-iterations=8 %s graph > %t.o2
 # RUN: %python %S/../e2e/Inputs/numeq.py %t.ref %t.o2
 # RUN: %msc run --backend=ref --max-loop-iterations=8 %s graph > %t.refexec
@@ -29,7 +31,7 @@
 # RUN: not %msc run --max-loop-iterations=2 %s graph 2>&1 | FileCheck --check-prefix=PAST %s
 # PAST: error: graph 'graph': a while loop ran more than its bound of iterations (--max-loop-iterations
 # RUN: not %msc run --backend=ref --max-loop-iterations=2 %s graph 2>&1 | FileCheck --check-prefix=PASTREF %s
-# PASTREF: grad.py:77:5: error: a while loop ran more than its bound of 2 iterations (--max-loop-iterations
+# PASTREF: grad.py:79:5: error: a while loop ran more than its bound of 2 iterations (--max-loop-iterations
 import sys
 import numpy as np
 import mindspore as ms
@@ -91,11 +93,23 @@ def loop_const(x, w):
     return h.sum()
 
 
+def loop_break(x, n):
+    i = 0
+    h = x
+    while i < n:
+        h = ops.sin(h) * 1.5 + x
+        if h.sum() > 4:
+            break
+        i = i + 1
+    return h.sum()
+
+
 branch_grad = jit(ops.GradOperation(get_all=True)(branch))
 cond_grad = jit(ms.grad(cond_expr, grad_position=(0, 1)))
 early_vg = jit(ms.value_and_grad(early, grad_position=(0, 1)))
 loop_grad = jit(ops.GradOperation(get_all=True)(loop))
 const_grad = jit(ops.GradOperation(get_all=True)(loop_const))
+break_grad = jit(ms.grad(loop_break))
 
 X = [np.array([1.0, 2.0, 3.0], np.float32), np.array([-1.0, -2.0, -0.5], np.float32),
      np.array([0.5, -0.25, 0.75], np.float32)]
@@ -110,3 +124,5 @@ for i, a in enumerate(X):
     for n in (0, 1, 3):
         show('loop %d %d' % (i, n), loop_grad(Tensor(a), w, Tensor(n))[:2])
     show('const %d' % i, const_grad(Tensor(a), w))
+    for n in (1, 2, 5):
+        show('break %d %d' % (i, n), break_grad(Tensor(a), Tensor(n)))

@@ -3,13 +3,15 @@
 # a loop that breaks carries a flag), nested ifs, a while inside an if,
 # for over a tensor's first dimension, and the loop variable's value after
 # a for-range loop. Against the same program in plain Python over numpy
-# (Inputs/jumps_ref.py), in PyNative, Graph (cc at O0 and O2, ref) and
+# (Inputs/jumps_ref.py), in PyNative, Graph (cc at O0, O1 and O2, ref) and
 # msc compile's C self-test.
 # RUN: %python %S/Inputs/jumps_ref.py > %t.ref
 # RUN: %msc run %s pynative > %t.pyn
 # RUN: %python %S/../e2e/Inputs/numeq.py %t.ref %t.pyn
 # RUN: %msc run -O0 %s graph > %t.o0
 # RUN: %python %S/../e2e/Inputs/numeq.py %t.ref %t.o0
+# RUN: %msc run -O1 %s graph > %t.o1
+# RUN: %python %S/../e2e/Inputs/numeq.py %t.ref %t.o1
 # RUN: %msc run -O2 %s graph > %t.o2
 # RUN: %python %S/../e2e/Inputs/numeq.py %t.ref %t.o2
 # RUN: %msc run --backend=ref %s graph > %t.refexec

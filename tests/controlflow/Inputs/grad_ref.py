@@ -49,6 +49,15 @@ def loop_const(x, w):
     return h.sum()
 
 
+def loop_break(x, n):
+    h = x
+    for _ in range(n):
+        h = torch.sin(h) * 1.5 + x
+        if h.sum() > 4:
+            break
+    return h.sum()
+
+
 def grads(f, *a):
     a = [torch.tensor(v, requires_grad=True) for v in a]
     out = f(*a)
@@ -69,3 +78,5 @@ for i, a in enumerate(X):
         g = grads(lambda x, w: loop(x, w, n), a, w)[1]
         show('loop %d %d' % (i, n), tuple(torch.zeros(3) if t is None else t for t in g))
     show('const %d' % i, grads(loop_const, a, w)[1])
+    for n in (1, 2, 5):
+        show('break %d %d' % (i, n), grads(lambda x: loop_break(x, n), a)[1][0])
