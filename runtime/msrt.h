@@ -32,6 +32,8 @@ extern "C" {
 /* Error codes (returned negated by functions that return int). */
 #define MSRT_OK 0
 #define MSRT_EINVAL (-1) /* bad dtype, ndim > MSRT_MAX_NDIM, negative dim */
+#define MSRT_ELOOP (-2)  /* generated code: a while loop ran more than its
+                            bound of iterations (max_iterations) */
 
 /* ===================================================================
  * 1. dtypes
