@@ -316,7 +316,7 @@ static bool outputs_fill(Mp *s) {
   for (int k = 0; k < p->nout; k++) {
     IrNode *r = memplan_source(p, p->outs[k]);
     MemShape sh;
-    if (!memplan_shape(r, &sh) || r->type->kind != IR_T_TENSOR)
+    if (!memplan_shape(r, &sh) || r->type->kind == IR_T_SCALAR)
       return fail(s, NULL, "output %d of @%s is not a tensor", k, p->g->name);
   }
   for (int k = 0; k < p->nout; k++) {
