@@ -1104,7 +1104,7 @@ uint64_t complex_hash(double re, double im) {
 }
 
 Value complex_ctor(Interp *I, int argc, Value *argv, KwArgs *kw) {
-  static const char *names[] = {"real", "imag"};
+  static const char *const names[] = {"real", "imag"};
   Value v[2];
   args_bind(I, "complex", argc, argv, kw, 0, 2, names, v);
   Cx r = {0.0, 0.0}, i = {0.0, 0.0};
