@@ -318,6 +318,7 @@ static void scan_check(Interp *I, Value v, int depth, Scan *s) {
   case V_INT: k = 1; break;
   case V_FLOAT: k = 2; break;
   default:
+    if (is_cplx(v)) complex_tensor_error(I);
     rt_raise(I, EXC_TypeError, "cannot convert a '%s' to a tensor element (expected a number)",
              rt_type_name(I, v));
   }
@@ -486,6 +487,7 @@ static bool np_fast_power(Interp *I, Value a, Value b, Value *out) {
 }
 
 Value tensor_binop(Interp *I, BinOp op, Value a, Value b) {
+  if (is_cplx(a) || is_cplx(b)) complex_tensor_error(I);
   if (!operand_ok(a) || !operand_ok(b)) return v_notimpl();
   Value fast;
   if (op == OP_POW && np_fast_power(I, a, b, &fast)) return fast;
@@ -1929,6 +1931,7 @@ static Value tensor_ctor(Interp *I, int argc, Value *argv, KwArgs *kw) {
     return prim_call(I, OP_Zeros, 0, NULL, &a);
   }
   Value x = v[0];
+  if (is_cplx(x)) complex_tensor_error(I);
   if (!v_is(x, OBJ_TENSOR) && !is_num(x) && !is_seq(x))
     rt_raise(I, EXC_TypeError, "Tensor: input_data must be a Tensor, numpy array, number, list or tuple, not %s",
              rt_type_name(I, x));

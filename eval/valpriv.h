@@ -189,6 +189,19 @@ int64_t float_to_int(Interp *I, double d);
 /* Exact comparison of two numbers (int/float/bool): -1, 0, 1; 2 when
  * unordered (nan). */
 int num_cmp(Value a, Value b);
+/* Python's complex (num.c): a new complex; complex arithmetic with ints,
+ * floats and complexes (V_NOTIMPL when the other operand is none of
+ * those), ==/!= (other comparisons raise TypeError), repr, hash. */
+Value v_complex(Interp *I, double re, double im);
+Value complex_binop(Interp *I, BinOp op, Value a, Value b);
+Value complex_compare(Interp *I, CmpOp op, Value a, Value b);
+void complex_repr(Buf *b, double re, double im);
+uint64_t complex_hash(double re, double im);
+Value complex_ctor(Interp *I, int argc, Value *argv, KwArgs *kw);
+void complex_init(Interp *I);
+/* TypeError: complex tensors (complex64/complex128) are not supported. */
+_Noreturn void complex_tensor_error(Interp *I);
+static inline bool is_cplx(Value v) { return v.tag == V_OBJ && v.as.o->kind == OBJ_COMPLEX; }
 static inline bool is_num(Value v) { return v.tag == V_INT || v.tag == V_FLOAT || v.tag == V_BOOL; }
 static inline int64_t num_i(Value v) { return v.tag == V_BOOL ? (int64_t)v.as.b : v.as.i; }
 

@@ -303,11 +303,16 @@ def _sort(self, axis=-1, descending=False):
     return F.sort(self, axis, descending)
 
 
+def _top_k(self, k, sorted=True):
+    return F.topk(self, k, -1, True, sorted)
+
+
 def _argsort(self, axis=-1, descending=False):
     return F.argsort(self, axis, descending)
 
 
 _def('topk', _topk)
+_def('top_k', _top_k)
 _def('sort', _sort)
 _def('argsort', _argsort)
 
