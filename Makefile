@@ -80,9 +80,11 @@ $(O)/%.o: %.c | tools-check
 # runtime/ is carried into firmware by generated code: it meets the stricter
 # standard of DESIGN.md (C99, -Wpedantic -Wconversion).
 RTWARN := -std=c99 -Wall -Wextra -Wpedantic -Wconversion -Wshadow -Wmissing-prototypes -Wstrict-prototypes -Werror
+# msc's own copy also has threads (MSRT_HOST_THREADS: gemm.c), which
+# generated libraries never get.
 $(O)/runtime/%.o: runtime/%.c | tools-check
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS_ALL) $(RTWARN) -MMD -MP -c -o $@ $<
+	$(CC) $(CFLAGS_ALL) $(RTWARN) -DMSRT_HOST_THREADS -MMD -MP -c -o $@ $<
 
 # Generated scanner and parser (only ever under $(O)).
 $(O)/frontend/parser.c $(O)/frontend/parser.h &: frontend/parser.y | tools-check
