@@ -493,6 +493,7 @@ bool tensor_truthy(Interp *I, Value v) {
   if (v_is(v, OBJ_DTYPE)) return true;
   Tensor *t = AS_TENSOR(v);
   tensor_need_data(I, t, "using a tensor as a condition (if, while, and, or, not, bool())");
+  if (I->graph) graph_trace_branch(I, t);
   if (t->size == 1) return tensor_get_f64(t, 0) != 0 || tensor_get_i64(t, 0) != 0;
   if (t->size == 0) return false;
   rt_raise(I, EXC_ValueError,
@@ -1368,6 +1369,14 @@ NATIVE(m_item) {
     if (t->size != 1) rt_raise(I, EXC_ValueError, "can only convert an array of size 1 to a Python scalar");
     return tensor_item_value(t, 0);
   }
+  if (argc == 2 && v_is(argv[1], OBJ_TUPLE)) { /* t.item((i, j)): numpy's tuple form */
+    Tuple *ix = AS_TUPLE(argv[1]);
+    if (ix->len > 7) rt_raise(I, EXC_ValueError, "incorrect number of indices for array");
+    Value a[8];
+    a[0] = argv[0];
+    for (int64_t k = 0; k < ix->len; k++) a[k + 1] = ix->items[k];
+    return m_item(I, (int)ix->len + 1, a, kw);
+  }
   if (argc == 2) {
     int64_t i = val_index(I, argv[1]);
     if (i < -t->size || i >= t->size) rt_raise(I, EXC_IndexError, "index %lld is out of bounds for size %lld",
@@ -1708,6 +1717,18 @@ static Value tensor_ctor(Interp *I, int argc, Value *argv, KwArgs *kw) {
     if (v[2].tag == V_UNDEF || v[2].tag == V_NONE)
       rt_raise(I, EXC_TypeError, "Tensor: input_data must be given (or shape and dtype)");
     if (dt < 0) rt_raise(I, EXC_TypeError, "Tensor: a dtype must be given with shape");
+    if (v[3].tag != V_UNDEF && v[3].tag != V_NONE) {
+      /* Tensor(shape=, dtype=, init=One()): the initializer's values now
+       * (MindSpore defers them to init_data(); msc has no lazy tensors),
+       * made by lib/'s _init_tensor(init, shape, dtype), which
+       * lib/mindspore/common/tensor_methods.py registers on Tensor */
+      Str *nm = str_from_c(I, "_init_tensor");
+      Value fn = dict_get_str(I, tensor_class(I, TF_MS)->dict, nm);
+      obj_decref(I, &nm->h);
+      if (fn.tag == V_UNDEF) rt_raise(I, EXC_TypeError, "Tensor: init= needs mindspore imported");
+      Value args[3] = {v[3], v[2], v[1]};
+      return rt_call(I, fn, 3, args, NULL);
+    }
     /* a None dim declares a dynamic dimension (Cell.set_inputs): the
      * placeholder has 0 there, so it holds no data */
     Value shp = v[2];

@@ -12,6 +12,8 @@
 #      differential suite (tests/graph/graphdiff.py), one test each;
 #   5. (plain build only) the sample models' generated C on a Cortex-M4F
 #      under QEMU (scripts/firmware-test.sh, as `make firmware-test`);
+#      then the conformance corpus of MindSpore doc examples
+#      (scripts/corpus.sh: "corpus: P of N examples pass", each a test);
 #   6. the truncation test (scripts/truncate-test.sh), counted as one test.
 # Then, once, the coverage gate (see COVERAGE_GATE below).
 # A build dir whose msc was built with ASan/UBSan runs with the sanitizer
@@ -241,6 +243,17 @@ run_truncate() { # run_truncate BUILD [STRIDE]
   fi
 }
 
+run_corpus() { # run_corpus BUILD: MindSpore's doc examples (issue 19; tests/corpus/README.md)
+  local b=$1 out line p f
+  out=$(scripts/corpus.sh "$b/msc" 2>&1)
+  printf '%s\n' "$out" | grep -v -E '^[0-9]+ passed, [0-9]+ failed$'
+  line=$(printf '%s\n' "$out" | grep -E '^[0-9]+ passed, [0-9]+ failed$' | tail -n1)
+  p=${line%% passed*}; f=${line#*, }; f=${f%% failed*}
+  case "$p$f" in ''|*[!0-9]*) p=0; f=1 ;; esac
+  echo "corpus [$b]: $p passed, $f failed"
+  count "$p" "$f" "corpus [$b]"
+}
+
 run_firmware() { # run_firmware BUILD: generated C on a Cortex-M4F under QEMU (issue 7)
   local b=$1 out line p f
   if ! command -v arm-none-eabi-gcc >/dev/null 2>&1 || ! command -v qemu-system-arm >/dev/null 2>&1; then
@@ -296,6 +309,7 @@ for b in "$@"; do
   unset CC
   # the generated C is the same under the sanitizer build: once is enough
   is_sanitized "$b/msc" || run_firmware "$b"
+  run_corpus "$b"
   if [ "$TRUNCATE" = 1 ]; then
     if is_sanitized "$b/msc"; then run_truncate "$b" "${TRUNCATE_SAN_STRIDE:-10}"
     else run_truncate "$b" 1; fi

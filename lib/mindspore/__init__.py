@@ -23,6 +23,7 @@ from mindspore.ops.composite import grad, value_and_grad
 from mindspore import nn
 from mindspore import dataset
 from mindspore.train.serialization import export
+from mindspore.common.vmap import vmap
 
 Tensor = _msc.Tensor
 mstype = dtype
@@ -35,4 +36,16 @@ def is_tensor(obj):
 
 def from_numpy(array):
     """Tensor sharing nothing with `array` (msc copies; MindSpore may share)."""
-    return Tensor(array)
+    return Tensor.from_numpy(array)
+
+
+def tensor(input_data=None, dtype=None, shape=None, init=None, const_arg=False, device=None):
+    """mindspore.tensor: the 2.x factory, the same arguments and result as
+    Tensor(...). https://www.mindspore.cn/docs/en/r2.3.1/api_python/mindspore/mindspore.tensor.html"""
+    return Tensor(input_data, dtype, shape, init)
+
+
+def dtype_to_nptype(type_):
+    """The numpy dtype of a MindSpore dtype (mindspore.dtype_to_nptype)."""
+    import numpy as np
+    return getattr(np, 'bool_' if str(type_) == 'Bool' else str(type_).lower())

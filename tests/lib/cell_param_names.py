@@ -116,16 +116,16 @@ print(hasattr(d, 'nothing'), getattr(d, 'nothing', 'default'))
 # CHECK-NEXT: ['', 'flatten', 'dense_relu_sequential', 'dense_relu_sequential.0', 'dense_relu_sequential.1', 'dense_relu_sequential.2', 'dense_relu_sequential.3', 'dense_relu_sequential.4']
 # CHECK-NEXT: ['flatten', 'dense_relu_sequential'] 2
 # CHECK-NEXT: ['dense_relu_sequential.0.weight', 'dense_relu_sequential.0.bias']
-# CHECK-NEXT: Network(
-# CHECK-NEXT:   (flatten): Flatten()
-# CHECK-NEXT:   (dense_relu_sequential): SequentialCell(
-# CHECK-NEXT:     (0): Dense(input_channels=784, output_channels=512, has_bias=True)
-# CHECK-NEXT:     (1): ReLU()
-# CHECK-NEXT:     (2): Dense(input_channels=512, output_channels=512, has_bias=True)
-# CHECK-NEXT:     (3): ReLU()
-# CHECK-NEXT:     (4): Dense(input_channels=512, output_channels=10, has_bias=True)
-# CHECK-NEXT:   )
-# CHECK-NEXT: )
+# CHECK-NEXT: Network<
+# CHECK-NEXT:   (flatten): Flatten<>
+# CHECK-NEXT:   (dense_relu_sequential): SequentialCell<
+# CHECK-NEXT:     (0): Dense<input_channels=784, output_channels=512, has_bias=True>
+# CHECK-NEXT:     (1): ReLU<>
+# CHECK-NEXT:     (2): Dense<input_channels=512, output_channels=512, has_bias=True>
+# CHECK-NEXT:     (3): ReLU<>
+# CHECK-NEXT:     (4): Dense<input_channels=512, output_channels=10, has_bias=True>
+# CHECK-NEXT:   >
+# CHECK-NEXT: >
 # CHECK-NEXT: ['my_t1', 'subcell.my_w1', 'subcell.my_w2']
 # CHECK-NEXT: ['my_t1']
 # CHECK-NEXT: ['top.my_t1', 'top.subcell.my_w1', 'top.subcell.my_w2']

@@ -72,10 +72,10 @@ print(initializer(HeUniform(), [4, 6]).shape, initializer(Normal(0.5, 1.0), [3])
 # CHECK-NEXT: {{\[\[}}6. 6.]]
 # CHECK-NEXT: {{\[\[}} 3.5 12.5]]
 # An activation Cell is a registered child, so it is listed too (as in MindSpore).
-# CHECK-NEXT: {{\[\[}}0. 0.]] Dense(
-# CHECK-NEXT:   input_channels=3, output_channels=2, activation=ReLU()
-# CHECK-NEXT:   (activation): ReLU()
-# CHECK-NEXT: )
+# CHECK-NEXT: {{\[\[}}0. 0.]] Dense<
+# CHECK-NEXT:   input_channels=3, output_channels=2, activation=ReLU<>
+# CHECK-NEXT:   (activation): ReLU<>
+# CHECK-NEXT: >
 # CHECK-NEXT: True Sigmoid
 # CHECK-NEXT: (30, 20) Float32 True
 # CHECK-NEXT: Float64 True

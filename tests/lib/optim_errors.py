@@ -28,7 +28,7 @@ elif case == 'ngrads':
 elif case == 'gshape':
     r = nn.SGD(ps)((g[1], g[1]))
 elif case == 'groups':
-    o = nn.AdamWeightDecay([{'params': ps}])
+    o = nn.AdamWeightDecay([{'params': ps, 'beta1': 0.5}])
 elif case == 'dup':
     o = nn.SGD([ps[0], ps[0]])
 elif case == 'momentum_type':
@@ -56,7 +56,7 @@ elif case == 'momentum_type':
 # RUN: not %msc run --backend=ref %s gshape graph 2>&1 | FileCheck --check-prefix=GS %s
 # GS: optim_errors.py:29:9: error: ValueError: For 'SGD', the shape of gradient 0 (3,) must be the same as the shape of Parameter 'w' (2, 3).
 # RUN: not %msc run %s groups 2>&1 | FileCheck --check-prefix=GRP %s
-# GRP: optim_errors.py:31:9: error: ValueError: For 'AdamWeightDecay', parameter groups (a list of dict) are not supported by msc; pass a list of Parameter.
+# GRP: optim_errors.py:31:9: error: ValueError: For 'AdamWeightDecay', the key of a parameter group must be one of 'params', 'lr', 'weight_decay', 'grad_centralization' or 'order_params', but got 'beta1'.
 # RUN: not %msc run %s dup 2>&1 | FileCheck --check-prefix=DUP %s
 # DUP: optim_errors.py:33:9: error: ValueError: For 'SGD', the 'parameters' must not contain two Parameters with the same name, but got 'w' twice.
 # RUN: not %msc run %s momentum_type 2>&1 | FileCheck --check-prefix=MT %s

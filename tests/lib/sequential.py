@@ -68,11 +68,11 @@ seq[5]
 # CHECK-NEXT: ['body.0.weight', 'body.0.bias', 'body.2.weight', 'body.2.bias'] 3
 # CHECK-NEXT: (5, 2)
 # CHECK-NEXT: SequentialCell 2 True
-# CHECK-NEXT: SequentialCell(
-# CHECK-NEXT:   (0): Dense(input_channels=4, output_channels=3, has_bias=True)
-# CHECK-NEXT:   (1): Sigmoid()
-# CHECK-NEXT:   (2): Dense(input_channels=3, output_channels=2, has_bias=True)
-# CHECK-NEXT: )
+# CHECK-NEXT: SequentialCell<
+# CHECK-NEXT:   (0): Dense<input_channels=4, output_channels=3, has_bias=True>
+# CHECK-NEXT:   (1): Sigmoid<>
+# CHECK-NEXT:   (2): Dense<input_channels=3, output_channels=2, has_bias=True>
+# CHECK-NEXT: >
 # CHECK-NEXT: 2 ['0', '2']
 # CHECK-NEXT: 4 ['Tanh', 'Dense', 'ReLU', 'Dense'] ['1.weight', '1.bias', '3.weight', '3.bias']
 # CHECK-NEXT: ['layers.0.weight', 'layers.0.bias', 'layers.1.weight', 'layers.1.bias']

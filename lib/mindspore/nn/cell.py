@@ -20,6 +20,11 @@ Bookkeeping as in MindSpore 2.x (mindspore/nn/cell.py):
   (a Cell called from another Cell's construct or from a jit function),
   construct runs inline.
 
+repr: MindSpore's `Network<` ... `(flatten): Flatten<>` ... `>` format.
+Forward hooks (register_forward_pre_hook / register_forward_hook) run in
+PyNative mode; in graph mode registering one warns and does nothing, as
+MindSpore's check_hook_fn does.
+
 Deliberate differences: msc has no generators, so the iterator methods
 (`parameters_and_names`, `cells_and_names`, `get_parameters`, `cells`)
 return lists, and `parameters_dict`/`name_cells` return plain dicts
@@ -185,6 +190,9 @@ class Cell:
                                  "'cell'. Please use 'super().__init__()'.")
         if _context._context['mode'] == _context.GRAPH_MODE and not _msc.capturing():
             return _msc.jit_call(self._graph_id(), (self,) + args, kwargs)
+        d = self.__dict__
+        if (d.get('_forward_pre_hooks') or d.get('_forward_hooks')) and _context._context['mode'] == _context.PYNATIVE_MODE:
+            return self._run_with_hooks(args, kwargs)
         return self.construct(*args, **kwargs)
 
     def _graph_id(self):
@@ -357,19 +365,88 @@ class Cell:
         return self.__repr__()
 
     def __repr__(self):
-        extra_lines = []
-        extend_repr = self.extend_repr()
-        if extend_repr:
-            extra_lines = extend_repr.split('\n')
-        child_lines = []
-        for key in self._cells:
-            cell = self._cells[key]
-            child_lines.append('(' + key + '): ' + _addindent(repr(cell), 2))
-        lines = extra_lines + child_lines
-        main_str = self.__class__.__name__ + '('
-        if lines:
-            if len(extra_lines) == 1 and not child_lines:
-                main_str += extra_lines[0]
-            else:
-                main_str += '\n  ' + '\n  '.join(lines) + '\n'
-        return main_str + ')'
+        """MindSpore's format: `Name<extra>` for a cell without sub-cells,
+        else `Name<` + the extra line + one `(key): repr` line per sub-cell,
+        each indented two spaces, then `>` (mindspore/nn/cell.py)."""
+        extra_str = self.extend_repr()
+        info_str = self.__class__.__name__ + '<'
+        if self._cells:
+            sub_str = '\n'
+            if extra_str:
+                sub_str += extra_str + '\n'
+            for key in self._cells:
+                sub_str += '(' + key + '): ' + repr(self._cells[key]) + '\n'
+            sub_str = sub_str.replace('\n', '\n  ') + '>'
+            info_str += sub_str
+        else:
+            info_str += extra_str + '>'
+        return info_str
+
+    # ---- hooks (PyNative) ------------------------------------------------------
+
+    def _check_hook(self, hook_type, hook_fn):
+        if _context._context['mode'] != _context.PYNATIVE_MODE:
+            _msc.warn(f"'{hook_type}' function is only supported in pynative mode, you can use "
+                      "context.set_context to set pynative mode.")
+            return False
+        if not callable(hook_fn) or isinstance(hook_fn, Cell):
+            raise TypeError(f"When using '{hook_type}(hook_fn)', the type of 'hook_fn' must be python function, "
+                            f"but got {type(hook_fn).__name__}.")
+        return True
+
+    def register_forward_pre_hook(self, hook_fn):
+        """hook_fn(cell, inputs) runs before construct in PyNative mode; a
+        non-None result replaces the inputs (a tuple, or one input). In graph
+        mode (and inside a jit function) hooks do not run: a warning, as
+        MindSpore logs. Returns a handle whose remove() unregisters it."""
+        handle = HookHandle(self, '_forward_pre_hooks')
+        if not self._check_hook('register_forward_pre_hook', hook_fn):
+            return handle
+        self.__dict__.setdefault('_forward_pre_hooks', {})[handle.handle_id] = hook_fn
+        return handle
+
+    def register_forward_hook(self, hook_fn):
+        """hook_fn(cell, inputs, output) runs after construct in PyNative mode;
+        a non-None result replaces the output."""
+        handle = HookHandle(self, '_forward_hooks')
+        if not self._check_hook('register_forward_hook', hook_fn):
+            return handle
+        self.__dict__.setdefault('_forward_hooks', {})[handle.handle_id] = hook_fn
+        return handle
+
+    def register_backward_hook(self, hook_fn):
+        raise NotImplementedError("For 'Cell', msc does not support 'register_backward_hook' yet.")
+
+    def _run_with_hooks(self, args, kwargs):
+        d = self.__dict__
+        pre = d.get('_forward_pre_hooks')
+        if pre:
+            for k in list(pre):
+                r = pre[k](self, args)
+                if r is not None:
+                    args = r if isinstance(r, tuple) else (r,)
+        out = self.construct(*args, **kwargs)
+        post = d.get('_forward_hooks')
+        if post:
+            for k in list(post):
+                r = post[k](self, args, out)
+                if r is not None:
+                    out = r
+        return out
+
+
+class HookHandle:
+    """The handle register_forward_(pre_)hook returns: remove() unregisters."""
+    _next_id = [0]
+
+    def __init__(self, cell=None, kind=''):
+        HookHandle._next_id[0] += 1
+        self.handle_id = HookHandle._next_id[0]
+        self._cell = cell
+        self._kind = kind
+
+    def remove(self):
+        if self._cell is not None:
+            hooks = self._cell.__dict__.get(self._kind)
+            if hooks and self.handle_id in hooks:
+                del hooks[self.handle_id]

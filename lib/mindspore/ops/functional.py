@@ -9,6 +9,8 @@ Decisions where MindSpore's versions differ:
 - `ops.argmax(input, dim=None, keepdim=False)` returns int64 indices (2.x),
   over the flattened input when dim is None.
 """
+import math
+
 import _msc
 from mindspore.common import dtype as mstype
 from mindspore.ops import operations as P
@@ -1049,3 +1051,556 @@ def assign(variable, value):
     returns it. Inside a graph this is an Assign node: later reads see the new value
     and the update persists across calls."""
     return _msc.assign(variable, value)
+
+
+# ---- issue 19: the 2.x functional breadth (composed from the primitives above,
+# so every one has a gradient and runs in graphs) -----------------------------
+
+def _check_tensor(op, name, x):
+    if not isinstance(x, Tensor):
+        raise TypeError(f"For '{op}', the '{name}' must be a Tensor, but got {type(x).__name__}.")
+
+
+def _check_int_arg(op, name, v):
+    if not isinstance(v, int) or isinstance(v, bool):
+        raise TypeError(f"For '{op}', the '{name}' must be an int, but got {type(v).__name__}.")
+    return v
+
+
+def chunk(input, chunks, axis=0):
+    """Splits input into chunks pieces of ceil(n / chunks) along axis (the
+    last one smaller; fewer pieces when n is small), as ops.chunk.
+    https://www.mindspore.cn/docs/en/r2.1/api_python/ops/mindspore.ops.chunk.html"""
+    _check_tensor('chunk', 'input', input)
+    _check_int_arg('chunk', 'chunks', chunks)
+    _check_int_arg('chunk', 'axis', axis)
+    if chunks <= 0:
+        raise ValueError(f"For 'chunk', the 'chunks' must be positive, but got {chunks}.")
+    ax = _norm_axis('chunk', axis, input.ndim)
+    n = input.shape[ax]
+    size = (n + chunks - 1) // chunks
+    if size == 0:
+        return (input,)
+    return split(input, size, ax)
+
+
+def unstack(input_x, axis=0):
+    """The slices of input_x along axis, as a tuple (ops.unstack)."""
+    _check_tensor('unstack', 'input_x', input_x)
+    ax = _norm_axis('unstack', axis, input_x.ndim)
+    out = []
+    for i in range(input_x.shape[ax]):
+        out.append(_msc.prim('Squeeze', _slice_axis(input_x, ax, i, i + 1), axis=(ax,)))
+    return tuple(out)
+
+
+def narrow(input, axis, start, length):
+    """input[..., start:start + length, ...] along axis."""
+    _check_tensor('narrow', 'input', input)
+    ax = _norm_axis('narrow', axis, input.ndim)
+    n = input.shape[ax]
+    if start < -n or start > n:
+        raise ValueError(f"For 'narrow', the 'start' must be in range [{-n}, {n}], but got {start}.")
+    if start < 0:
+        start += n
+    if length < 0 or start + length > n:
+        raise ValueError(f"For 'narrow', 'start' + 'length' must be in range [0, {n}], but got {start + length}.")
+    return _slice_axis(input, ax, start, start + length)
+
+
+def masked_fill(input_x, mask, value):
+    """value where mask is True, input_x elsewhere (mask broadcasts); value is a
+    number or a 0-d Tensor, cast to input_x's dtype.
+    https://www.mindspore.cn/docs/en/r2.3.1/api_python/ops/mindspore.ops.masked_fill.html"""
+    _check_tensor('masked_fill', 'input_x', input_x)
+    _check_tensor('masked_fill', 'mask', mask)
+    if mask.dtype != mstype.bool_:
+        raise TypeError(f"For 'masked_fill', the dtype of 'mask' must be Bool, but got {mask.dtype}.")
+    if isinstance(value, Tensor):
+        if value.ndim != 0:
+            raise ValueError(f"For 'masked_fill', the 'value' must be a number or a 0-D Tensor, but got a Tensor of "
+                             f"shape {value.shape}.")
+        v = cast(value, input_x.dtype)
+    elif isinstance(value, (int, float)):
+        v = _msc.fill((), value, input_x.dtype, 'ms')
+    else:
+        raise TypeError(f"For 'masked_fill', the 'value' must be a number or a Tensor, but got "
+                        f"{type(value).__name__}.")
+    return _msc.prim('Select', mask, v, input_x)
+
+
+def repeat_interleave(input, repeats, axis=None):
+    """Each element repeated `repeats` times along axis (the flattened input
+    when axis is None); repeats is an int or one count per element.
+    https://www.mindspore.cn/docs/en/r2.3.1/api_python/ops/mindspore.ops.repeat_interleave.html"""
+    _check_tensor('repeat_interleave', 'input', input)
+    if axis is None:
+        input = _msc.prim('Reshape', input, shape=(input.size,))
+        axis = 0
+    ax = _norm_axis('repeat_interleave', axis, input.ndim)
+    n = input.shape[ax]
+    if isinstance(repeats, Tensor):
+        repeats = repeats.asnumpy().tolist()
+        if isinstance(repeats, int):
+            repeats = [repeats]
+    if isinstance(repeats, int) and not isinstance(repeats, bool):
+        counts = [repeats] * n
+    elif isinstance(repeats, (list, tuple)):
+        counts = list(repeats)
+        if len(counts) == 1:
+            counts = counts * n
+        if len(counts) != n:
+            raise ValueError(f"For 'repeat_interleave', the size of 'repeats' must be 1 or {n}, but got "
+                             f"{len(counts)}.")
+    else:
+        raise TypeError(f"For 'repeat_interleave', the 'repeats' must be an int, a list or a Tensor, but got "
+                        f"{type(repeats).__name__}.")
+    idx = []
+    for i in range(n):
+        if counts[i] < 0:
+            raise ValueError(f"For 'repeat_interleave', the 'repeats' must be non-negative, but got {counts[i]}.")
+        idx.extend([i] * counts[i])
+    return _msc.prim('Gather', input, Tensor(idx, mstype.int64), axis=ax)
+
+
+def _const_like(x, shape, value):
+    return _msc.fill(tuple(shape), value, x.dtype, 'ms')
+
+
+def pad(input_x, padding, mode='constant', value=None):
+    """Pads the last len(padding) // 2 dims: padding = (left, right) of the
+    last dim, then (top, bottom) of the one before, ...; negative amounts
+    crop. mode 'constant' (value, default 0), 'reflect' or 'replicate'.
+    https://www.mindspore.cn/docs/en/r2.3.1/api_python/ops/mindspore.ops.pad.html"""
+    _check_tensor('pad', 'input_x', input_x)
+    if isinstance(padding, Tensor):
+        padding = padding.asnumpy().tolist()
+    if not isinstance(padding, (tuple, list)):
+        raise TypeError(f"For 'pad', the 'padding' must be a tuple, a list or a Tensor, but got "
+                        f"{type(padding).__name__}.")
+    if len(padding) % 2 != 0 or len(padding) // 2 > input_x.ndim:
+        raise ValueError(f"For 'pad', the length of 'padding' must be even and at most 2 * {input_x.ndim}, "
+                         f"but got {len(padding)}.")
+    for p in padding:
+        if not isinstance(p, int) or isinstance(p, bool):
+            raise TypeError(f"For 'pad', the elements of 'padding' must be int, but got {padding}.")
+    if mode not in ('constant', 'reflect', 'replicate'):
+        raise ValueError(f"For 'pad', the 'mode' must be 'constant', 'reflect' or 'replicate', but got {mode}.")
+    if mode != 'constant' and value is not None:
+        raise ValueError(f"For 'pad', the 'value' can only be given in 'constant' mode, but got mode {mode}.")
+    fillv = 0 if value is None else value
+    x = input_x
+    for k in range(len(padding) // 2):
+        ax = x.ndim - 1 - k
+        lo, hi = padding[2 * k], padding[2 * k + 1]
+        n = x.shape[ax]
+        if lo < 0:
+            x = _slice_axis(x, ax, -lo, n)
+            n = x.shape[ax]
+            lo = 0
+        if hi < 0:
+            x = _slice_axis(x, ax, 0, n + hi)
+            n = x.shape[ax]
+            hi = 0
+        if lo == 0 and hi == 0:
+            continue
+        if mode == 'constant':
+            parts = []
+            if lo:
+                s = list(x.shape)
+                s[ax] = lo
+                parts.append(_const_like(x, s, fillv))
+            parts.append(x)
+            if hi:
+                s = list(x.shape)
+                s[ax] = hi
+                parts.append(_const_like(x, s, fillv))
+            x = _msc.prim('Concat', *parts, axis=ax)
+        else:
+            if mode == 'reflect' and (lo >= n or hi >= n):
+                raise ValueError(f"For 'pad', the padding of 'reflect' mode must be less than the dim size {n}, "
+                                 f"but got {padding}.")
+            if mode == 'reflect':
+                idx = [lo - i for i in range(lo)] + list(range(n)) + [n - 2 - i for i in range(hi)]
+            else:
+                idx = [0] * lo + list(range(n)) + [n - 1] * hi
+            x = _msc.prim('Gather', x, Tensor(idx, mstype.int64), axis=ax)
+    return x
+
+
+def _imin(a, b):
+    return a if a < b else b
+
+
+def _interp_size(op, x, size, scale_factor):
+    nsp = x.ndim - 2
+    if nsp < 1:
+        raise ValueError(f"For '{op}', the input must be at least 3-D (N, C, ...), but got shape {x.shape}.")
+    if (size is None) == (scale_factor is None):
+        raise ValueError(f"For '{op}', exactly one of 'size' and 'scale_factor' must be given.")
+    if size is not None:
+        if isinstance(size, int):
+            size = (size,) * nsp
+        size = tuple(size)
+        if len(size) != nsp:
+            raise ValueError(f"For '{op}', the 'size' must have {nsp} elements for a {x.ndim}-D input, "
+                             f"but got {size}.")
+        return size, None
+    if isinstance(scale_factor, (int, float)):
+        scale_factor = (scale_factor,) * nsp
+    scale_factor = tuple(scale_factor)
+    if len(scale_factor) != nsp:
+        raise ValueError(f"For '{op}', the 'scale_factor' must have {nsp} elements, but got {scale_factor}.")
+    return tuple([int(x.shape[2 + i] * scale_factor[i]) for i in range(nsp)]), scale_factor
+
+
+def interpolate(input, size=None, scale_factor=None, mode='nearest', align_corners=None,
+                recompute_scale_factor=None):
+    """Resizes the spatial dims (all but N, C): mode 'nearest' (source index
+    floor(i * in / out)), 'linear' / 'bilinear' (align_corners as PyTorch:
+    False takes half-pixel centres, clamped at 0).
+    https://www.mindspore.cn/docs/en/r2.3.1/api_python/ops/mindspore.ops.interpolate.html"""
+    _check_tensor('interpolate', 'input', input)
+    if mode not in ('nearest', 'linear', 'bilinear'):
+        raise ValueError(f"For 'interpolate', msc supports the modes 'nearest', 'linear' and 'bilinear', "
+                         f"but got {mode}.")
+    if mode == 'nearest' and align_corners:
+        raise ValueError("For 'interpolate', 'align_corners' must be None or False in 'nearest' mode.")
+    if mode == 'linear' and input.ndim != 3:
+        raise ValueError(f"For 'interpolate', 'linear' mode needs a 3-D input, but got shape {input.shape}.")
+    if mode == 'bilinear' and input.ndim != 4:
+        raise ValueError(f"For 'interpolate', 'bilinear' mode needs a 4-D input, but got shape {input.shape}.")
+    out_size, scales = _interp_size('interpolate', input, size, scale_factor)
+    x = input
+    for i in range(len(out_size)):
+        ax = 2 + i
+        n_in = x.shape[ax]
+        n_out = out_size[i]
+        if mode == 'nearest':
+            sc = n_in / n_out if scales is None or recompute_scale_factor else 1.0 / scales[i]
+            idx = [_imin(int(math.floor(j * sc)), n_in - 1) for j in range(n_out)]
+            x = _msc.prim('Gather', x, Tensor(idx, mstype.int64), axis=ax)
+            continue
+        lo_idx, hi_idx, w = [], [], []
+        for j in range(n_out):
+            if align_corners:
+                src = j * (n_in - 1) / (n_out - 1) if n_out > 1 else 0.0
+            else:
+                sc = n_in / n_out if scales is None or recompute_scale_factor else 1.0 / scales[i]
+                src = (j + 0.5) * sc - 0.5
+                src = src if src > 0.0 else 0.0
+            i0 = _imin(int(math.floor(src)), n_in - 1)
+            i1 = _imin(i0 + 1, n_in - 1)
+            lo_idx.append(i0)
+            hi_idx.append(i1)
+            w.append(src - i0)
+        wshape = [1] * x.ndim
+        wshape[ax] = n_out
+        wt = _msc.prim('Reshape', Tensor(w, x.dtype), shape=tuple(wshape))
+        a = _msc.prim('Gather', x, Tensor(lo_idx, mstype.int64), axis=ax)
+        b = _msc.prim('Gather', x, Tensor(hi_idx, mstype.int64), axis=ax)
+        x = add(a, mul(sub(b, a), wt))
+    return x
+
+
+def _scatter_indices(op, index, axis):
+    """The full (..., ndim) coordinates of every element of index, with index's
+    values at axis (for TensorScatterUpdate)."""
+    nd = index.ndim
+    coords = []
+    for d in range(nd):
+        if d == axis:
+            coords.append(cast(index, mstype.int64))
+        else:
+            shp = [1] * nd
+            shp[d] = index.shape[d]
+            r = _msc.prim('Reshape', Tensor(list(range(index.shape[d])), mstype.int64), shape=tuple(shp))
+            coords.append(_msc.prim('BroadcastTo', r, shape=tuple(index.shape)))
+    return _msc.prim('Stack', *coords, axis=nd)
+
+
+def tensor_scatter_elements(input_x, indices, updates, axis=0, reduction='none'):
+    """out[..., indices[i, j, ...], ...] = updates[i, j, ...] along axis
+    (reduction 'none' writes, 'add' accumulates).
+    https://www.mindspore.cn/docs/en/r2.3.1/api_python/ops/mindspore.ops.tensor_scatter_elements.html"""
+    _check_tensor('tensor_scatter_elements', 'input_x', input_x)
+    _check_tensor('tensor_scatter_elements', 'indices', indices)
+    _check_tensor('tensor_scatter_elements', 'updates', updates)
+    if indices.ndim != input_x.ndim:
+        raise ValueError(f"For 'tensor_scatter_elements', the rank of 'indices' must equal the rank of 'input_x' "
+                         f"{input_x.ndim}, but got {indices.ndim}.")
+    if reduction not in ('none', 'add'):
+        raise ValueError(f"For 'tensor_scatter_elements', the 'reduction' must be 'none' or 'add', but got "
+                         f"{reduction}.")
+    ax = _norm_axis('tensor_scatter_elements', axis, input_x.ndim)
+    upd = updates
+    if tuple(updates.shape) != tuple(indices.shape):
+        begin = [0] * updates.ndim
+        upd = _msc.prim('StridedSlice', updates, begin=tuple(begin), end=tuple(indices.shape),
+                        strides=tuple([1] * updates.ndim))
+    idx = _scatter_indices('tensor_scatter_elements', indices, ax)
+    if reduction == 'add':
+        return _msc.prim('TensorScatterAdd', input_x, idx, upd)
+    return _msc.prim('TensorScatterUpdate', input_x, idx, upd)
+
+
+def scatter(input, axis, index, src):
+    """ops.scatter: tensor_scatter_elements(input, index, src, axis).
+    https://www.mindspore.cn/docs/en/r2.3.1/api_python/ops/mindspore.ops.scatter.html"""
+    return tensor_scatter_elements(input, index, src, axis)
+
+
+def arange(start=0, end=None, step=1, *, dtype=None):
+    """[start, end) by step: int64 when all three are ints, else float32
+    (a Tensor bound gives its dtype), unless dtype is given."""
+    vals = []
+    dt = None
+    for v in (start, end, step):
+        if isinstance(v, Tensor):
+            dt = v.dtype if dt is None or dt == mstype.int64 else dt
+            vals.append(v.asnumpy().item())
+        else:
+            vals.append(v)
+    start, end, step = vals
+    if end is None:
+        start, end = 0, start
+    if step == 0:
+        raise ValueError("For 'arange', the 'step' must not be 0.")
+    if dt is None:
+        allint = True
+        for v in (start, end, step):
+            if not isinstance(v, int):
+                allint = False
+        dt = mstype.int64 if allint else mstype.float32
+    if dtype is not None:
+        dt = dtype
+    n = int(math.ceil((end - start) / step))
+    return Tensor([start + i * step for i in range(n if n > 0 else 0)], dt)
+
+
+def linspace(start, end, steps):
+    """steps values from start to end inclusive (float32)."""
+    s = start.asnumpy().item() if isinstance(start, Tensor) else start
+    e = end.asnumpy().item() if isinstance(end, Tensor) else end
+    if isinstance(steps, Tensor):
+        steps = steps.asnumpy().item()
+    if steps == 1:
+        return Tensor([s], mstype.float32)
+    return Tensor([s + (e - s) * i / (steps - 1) for i in range(steps)], mstype.float32)
+
+
+def eye(n, m=None, dtype=None):
+    """The n x m identity (float32 by default)."""
+    if m is None:
+        m = n
+    rows = [[1 if i == j else 0 for j in range(m)] for i in range(n)]
+    return Tensor(rows, mstype.float32 if dtype is None else dtype)
+
+
+def _var_core(op, x, axis, ddof, keepdims):
+    if axis is None:
+        axis = tuple(range(x.ndim))
+    elif isinstance(axis, int):
+        axis = (axis,)
+    axis = tuple(axis)
+    n = 1
+    for a in axis:
+        n *= x.shape[a]
+    m = _msc.prim('ReduceMean', x, axis=axis, keep_dims=True)
+    s = _msc.prim('ReduceSum', square(sub(x, m)), axis=axis, keep_dims=keepdims)
+    return div(s, n - ddof if n > ddof else 0)
+
+
+def var(input, axis=None, ddof=0, keepdims=False):
+    """Variance over axis (all by default) with n - ddof in the denominator
+    (ddof may be a bool: True is 1, as ops.var's unbiased)."""
+    _check_tensor('var', 'input', input)
+    if isinstance(ddof, bool):
+        ddof = 1 if ddof else 0
+    return _var_core('var', input, axis, ddof, keepdims)
+
+
+def std(input, axis=None, ddof=0, keepdims=False):
+    """Standard deviation: sqrt(var(input, axis, ddof, keepdims))."""
+    return sqrt(var(input, axis, ddof, keepdims))
+
+
+def clip(input, min=None, max=None):
+    """Clamps input to [min, max] (numbers or Tensors; either may be None)."""
+    return clamp(input, min, max)
+
+
+def prelu(x, weight):
+    """max(0, x) + weight * min(0, x), weight per channel (dim 1) or a scalar."""
+    _check_tensor('prelu', 'x', x)
+    _check_tensor('prelu', 'weight', weight)
+    w = weight
+    if x.ndim >= 2 and weight.ndim == 1 and weight.shape[0] == x.shape[1] and weight.shape[0] != 1:
+        w = _msc.prim('Reshape', weight, shape=_channel_shape(x))
+    elif weight.size != 1 and not (x.ndim == 1 and weight.shape[0] == x.shape[0]):
+        raise ValueError(f"For 'prelu', the 'weight' must have 1 or x.shape[1] elements, but got shape "
+                         f"{weight.shape} for x of shape {x.shape}.")
+    zero = _msc.fill((), 0, x.dtype, 'ms')
+    return add(maximum(x, zero), mul(w, minimum(x, zero)))
+
+
+def conv1d(input, weight, bias=None, stride=1, pad_mode='valid', padding=0, dilation=1, groups=1):
+    """1-D cross-correlation on (N, C, L) with weight (Cout, Cin/groups, k): a
+    Conv2D on (N, C, 1, L)."""
+    if input.ndim != 3 or weight.ndim != 3:
+        raise ValueError(f"For 'conv1d', the input and the weight must be 3-D, but got shapes {input.shape} and "
+                         f"{weight.shape}.")
+    pd = padding
+    if isinstance(pd, (tuple, list)):
+        pd = pd[0] if len(pd) == 1 else pd
+    if isinstance(pd, int):
+        p4 = (0, 0, pd, pd)
+    else:
+        p4 = (0, 0, pd[0], pd[1])
+    s = stride[0] if isinstance(stride, (tuple, list)) else stride
+    d = dilation[0] if isinstance(dilation, (tuple, list)) else dilation
+    x4 = _msc.prim('ExpandDims', input, axis=2)
+    w4 = _msc.prim('ExpandDims', weight, axis=2)
+    out = conv2d(x4, w4, None, (1, s), pad_mode, p4, (1, d), groups)
+    out = _msc.prim('Squeeze', out, axis=(2,))
+    if bias is not None:
+        out = _msc.prim('BiasAdd', out, bias)
+    return out
+
+
+def _dilate_hw(x, s):
+    """x (N, C, H, W) with s[0] - 1 zero rows (s[1] - 1 zero columns) between
+    its rows (columns): ((H - 1) s0 + 1, (W - 1) s1 + 1)."""
+    n, c, h, w = x.shape
+    if s[0] > 1:
+        x = _msc.prim('ExpandDims', x, axis=3)
+        z = _msc.fill((n, c, h, s[0] - 1, w), 0, x.dtype, 'ms')
+        x = _msc.prim('Reshape', _msc.prim('Concat', x, z, axis=3), shape=(n, c, h * s[0], w))
+        x = _slice_axis(x, 2, 0, (h - 1) * s[0] + 1)
+        h = (h - 1) * s[0] + 1
+    if s[1] > 1:
+        x = _msc.prim('ExpandDims', x, axis=4)
+        z = _msc.fill((n, c, h, w, s[1] - 1), 0, x.dtype, 'ms')
+        x = _msc.prim('Reshape', _msc.prim('Concat', x, z, axis=4), shape=(n, c, h, w * s[1]))
+        x = _slice_axis(x, 3, 0, (w - 1) * s[1] + 1)
+    return x
+
+
+def conv_transpose2d(input, weight, bias=None, stride=1, padding=(0, 0, 0, 0), output_padding=0, dilation=1,
+                     groups=1, out_hw=None):
+    """The transposed 2-D convolution (the gradient of conv2d with respect to
+    its input), composed as a Conv2D of the stride-dilated, padded input with
+    the flipped, transposed kernel (so it has a gradient): weight (Cin,
+    Cout/groups, kh, kw); padding = (top, bottom, left, right) of the forward
+    convolution; output_padding extra rows/columns at the bottom/right;
+    out_hw, when given, the output's (H, W) (extra rows/columns are zeros)."""
+    if groups != 1:
+        raise ValueError(f"For 'conv_transpose2d', msc supports only 'groups' 1, but got {groups}.")
+    s = _pair('conv_transpose2d', 'stride', stride)
+    d = _pair('conv_transpose2d', 'dilation', dilation)
+    op = _pair('conv_transpose2d', 'output_padding', output_padding) if output_padding else (0, 0)
+    kh, kw = weight.shape[2], weight.shape[3]
+    x = _dilate_hw(input, s)
+    eh, ew = d[0] * (kh - 1), d[1] * (kw - 1)
+    p = [eh - padding[0], eh - padding[1] + op[0], ew - padding[2], ew - padding[3] + op[1]]
+    if out_hw is not None:
+        nat_h = x.shape[2] + p[0] + p[1] - eh
+        nat_w = x.shape[3] + p[2] + p[3] - ew
+        p[1] += out_hw[0] - nat_h
+        p[3] += out_hw[1] - nat_w
+    x = pad(x, (p[2], p[3], p[0], p[1]))
+    w = _msc.prim('Gather', weight, Tensor(list(range(kh - 1, -1, -1)), mstype.int64), axis=2)
+    w = _msc.prim('Gather', w, Tensor(list(range(kw - 1, -1, -1)), mstype.int64), axis=3)
+    w = _msc.prim('Transpose', w, perm=(1, 0, 2, 3))
+    out = _msc.prim('Conv2D', x, w, stride=(1, 1), pad=(0, 0, 0, 0), dilation=d, group=1)
+    if bias is not None:
+        out = _msc.prim('BiasAdd', out, bias)
+    return out
+
+
+def max_pool1d(x, kernel_size, stride=None, padding=0, ceil_mode=False):
+    """1-D max pooling on (N, C, L): a MaxPool over (N, C, 1, L)."""
+    s = kernel_size if stride is None else stride
+    x4 = _msc.prim('ExpandDims', x, axis=2)
+    out = _msc.prim('MaxPool', x4, kernel_size=(1, kernel_size), stride=(1, s), pad=(0, 0, padding, padding),
+                    ceil_mode=ceil_mode)
+    return _msc.prim('Squeeze', out, axis=(2,))
+
+
+def avg_pool1d(input_x, kernel_size=1, stride=1, padding=0, ceil_mode=False, count_include_pad=True):
+    """1-D average pooling on (N, C, L): an AvgPool over (N, C, 1, L)."""
+    x4 = _msc.prim('ExpandDims', input_x, axis=2)
+    out = _msc.prim('AvgPool', x4, kernel_size=(1, kernel_size), stride=(1, stride),
+                    pad=(0, 0, padding, padding), ceil_mode=ceil_mode, count_include_pad=count_include_pad)
+    return _msc.prim('Squeeze', out, axis=(2,))
+
+
+def _adaptive_bins(n_in, n_out):
+    return [((i * n_in) // n_out, -((-(i + 1) * n_in) // n_out)) for i in range(n_out)]
+
+
+def _adaptive_pool_axis(x, ax, n_out, red):
+    n_in = x.shape[ax]
+    if n_out is None or n_out == n_in:
+        return x
+    if n_in % n_out == 0:
+        k = n_in // n_out
+        shp = list(x.shape[:ax]) + [n_out, k] + list(x.shape[ax + 1:])
+        return _msc.prim(red, _msc.prim('Reshape', x, shape=tuple(shp)), axis=(ax + 1,), keep_dims=False)
+    parts = []
+    for lo, hi in _adaptive_bins(n_in, n_out):
+        parts.append(_msc.prim(red, _slice_axis(x, ax, lo, hi), axis=(ax,), keep_dims=True))
+    return _msc.prim('Concat', *parts, axis=ax)
+
+
+def adaptive_avg_pool2d(input, output_size):
+    """Average over the bins [floor(i * in / out), ceil((i + 1) * in / out)) of
+    the last two dims; output_size an int or (h, w), None keeping a dim."""
+    _check_tensor('adaptive_avg_pool2d', 'input', input)
+    if input.ndim not in (3, 4):
+        raise ValueError(f"For 'adaptive_avg_pool2d', the input must be 3-D or 4-D, but got shape {input.shape}.")
+    if isinstance(output_size, int):
+        output_size = (output_size, output_size)
+    if not isinstance(output_size, (tuple, list)) or len(output_size) != 2:
+        raise ValueError(f"For 'adaptive_avg_pool2d', the 'output_size' must be an int or a tuple of two, but got "
+                         f"{output_size}.")
+    x = _adaptive_pool_axis(input, input.ndim - 2, output_size[0], 'ReduceMean')
+    return _adaptive_pool_axis(x, input.ndim - 1, output_size[1], 'ReduceMean')
+
+
+def adaptive_avg_pool1d(input, output_size):
+    _check_tensor('adaptive_avg_pool1d', 'input', input)
+    return _adaptive_pool_axis(input, input.ndim - 1, output_size, 'ReduceMean')
+
+
+def adaptive_max_pool2d(input, output_size):
+    _check_tensor('adaptive_max_pool2d', 'input', input)
+    if isinstance(output_size, int):
+        output_size = (output_size, output_size)
+    x = _adaptive_pool_axis(input, input.ndim - 2, output_size[0], 'ReduceMax')
+    return _adaptive_pool_axis(x, input.ndim - 1, output_size[1], 'ReduceMax')
+
+
+def dropout2d(input, p=0.5, training=True):
+    """Zeroes whole channels (N, C, H, W) with probability p and scales the
+    rest by 1 / (1 - p) when training (the mask from msc's global stream)."""
+    _check_tensor('dropout2d', 'input', input)
+    if input.ndim != 4:
+        raise ValueError(f"For 'dropout2d', the input must be 4-D (N, C, H, W), but got shape {input.shape}.")
+    if not isinstance(p, (int, float)) or isinstance(p, bool) or p < 0 or p > 1:
+        raise ValueError(f"For 'dropout2d', the 'p' must be a number in range [0, 1], but got {p}.")
+    if not training or p == 0:
+        return input
+    if _is_capturing():
+        raise RuntimeError("For 'dropout2d', training mode is not supported in graph mode by msc (its random mask "
+                           "needs a random op in the graph); use set_train(False) or PyNative mode.")
+    if p == 1:
+        return zeros_like(input)
+    mask = _bernoulli_keep(_msc.fill((input.shape[0], input.shape[1], 1, 1), 0, input.dtype, 'ms'), p)
+    return div(mul(input, mask), 1.0 - p)
+
+
+__all__ += ['chunk', 'unstack', 'narrow', 'masked_fill', 'repeat_interleave', 'pad', 'interpolate',
+            'tensor_scatter_elements', 'scatter', 'arange', 'linspace', 'eye', 'var', 'std', 'clip', 'prelu',
+            'conv1d', 'conv_transpose2d', 'max_pool1d', 'avg_pool1d', 'adaptive_avg_pool2d',
+            'adaptive_avg_pool1d', 'adaptive_max_pool2d', 'dropout2d']

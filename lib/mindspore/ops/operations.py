@@ -733,3 +733,57 @@ class Dropout(Primitive):
         from mindspore.ops import functional as F
         mask = F._bernoulli_keep(x, 1.0 - self.keep_prob)
         return (_msc.prim('RealDiv', _msc.prim('Mul', x, mask), self.keep_prob), mask)
+
+
+class Split(Primitive):
+    """ops.Split(axis=0, output_num=1)(x): output_num equal pieces along axis.
+    https://www.mindspore.cn/docs/en/r2.3.1/api_python/ops/mindspore.ops.Split.html"""
+
+    def __init__(self, axis=0, output_num=1):
+        Primitive.__init__(self, 'Split')
+        if not isinstance(axis, int) or isinstance(axis, bool):
+            raise TypeError(f"For 'Split', the 'axis' must be an int, but got {type(axis).__name__}.")
+        if not isinstance(output_num, int) or isinstance(output_num, bool):
+            raise TypeError(f"For 'Split', the 'output_num' must be an int, but got {type(output_num).__name__}.")
+        if output_num <= 0:
+            raise ValueError(f"For 'Split', the 'output_num' must be positive, but got {output_num}.")
+        self.axis = axis
+        self.output_num = output_num
+        self.add_prim_attr('axis', axis)
+        self.add_prim_attr('output_num', output_num)
+
+    def __call__(self, x):
+        from mindspore.ops import functional as F
+        ax = F._norm_axis('Split', self.axis, x.ndim)
+        n = x.shape[ax]
+        if n % self.output_num != 0:
+            raise ValueError(f"For 'Split', x.shape[{ax}] ({n}) must be divisible by 'output_num' "
+                             f"{self.output_num}.")
+        return F.split(x, n // self.output_num, ax)
+
+
+class MaskedFill(Primitive):
+    def __init__(self):
+        Primitive.__init__(self, 'MaskedFill')
+
+    def __call__(self, input_x, mask, value):
+        from mindspore.ops import functional as F
+        return F.masked_fill(input_x, mask, value)
+
+
+class Pad(Primitive):
+    """ops.Pad(paddings)(x): paddings ((before, after) per dim), zeros."""
+
+    def __init__(self, paddings):
+        Primitive.__init__(self, 'Pad')
+        self.paddings = tuple([tuple(p) for p in paddings])
+
+    def __call__(self, x):
+        from mindspore.ops import functional as F
+        flat = []
+        for p in reversed(self.paddings):
+            flat.extend([p[0], p[1]])
+        return F.pad(x, flat)
+
+
+__all__ += ['Split', 'MaskedFill', 'Pad']

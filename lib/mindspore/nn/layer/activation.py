@@ -198,3 +198,32 @@ def get_activation(name, prim_name=None):
     if key not in _ACTIVATIONS:
         raise KeyError(f"The 'name' of activation must be in {list(_ACTIVATIONS.keys())}, but got {name}.")
     return _ACTIVATIONS[key]()
+
+
+class PReLU(Cell):
+    """max(0, x) + w * min(0, x) with a learnable w of `channel` elements
+    (per channel, dim 1) initialised to w (MindSpore's Parameter 'alpha').
+    https://www.mindspore.cn/docs/en/r2.3.1/api_python/nn/mindspore.nn.PReLU.html"""
+
+    def __init__(self, channel=1, w=0.25):
+        super().__init__()
+        import _msc
+        from mindspore.common.parameter import Parameter
+        from mindspore.common import dtype as mstype
+        if not isinstance(channel, int) or isinstance(channel, bool) or channel < 1:
+            raise ValueError(f"For 'PReLU', the 'channel' must be a positive int, but got {channel}.")
+        if isinstance(w, (int, float)) and not isinstance(w, bool):
+            data = _msc.fill((channel,), float(w), mstype.float32, 'ms')
+        elif isinstance(w, _msc.Tensor):
+            if w.ndim > 1 or (w.ndim == 1 and w.shape[0] != channel):
+                raise ValueError(f"For 'PReLU', the 'w' must be a number or a Tensor of {channel} elements, but "
+                                 f"got shape {w.shape}.")
+            data = w if w.ndim == 1 else _msc.fill((channel,), w.item(), w.dtype, 'ms')
+        else:
+            raise TypeError(f"For 'PReLU', the 'w' must be a float or a Tensor, but got {type(w).__name__}.")
+        self.channel = channel
+        self.w = Parameter(data, name='a')
+
+    def construct(self, x):
+        from mindspore.ops import functional as F
+        return F.prelu(x, self.w)

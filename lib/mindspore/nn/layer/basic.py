@@ -149,3 +149,42 @@ class Dropout(Cell):
 
     def extend_repr(self):
         return f'p={self.p}'
+
+
+class Dropout2d(Cell):
+    """Zeroes whole channels of (N, C, H, W) with probability p in training
+    mode, scaling the rest by 1 / (1 - p) (the mask from msc's global numpy
+    stream; PyNative only); the input itself in inference mode.
+    https://www.mindspore.cn/docs/en/r2.3.1/api_python/nn/mindspore.nn.Dropout2d.html"""
+
+    def __init__(self, p=0.5):
+        super().__init__()
+        if not isinstance(p, (int, float)) or isinstance(p, bool) or p < 0 or p > 1:
+            raise ValueError(f"For 'Dropout2d', the 'p' must be a number in range [0, 1], but got {p}.")
+        self.p = p
+        self.keep_prob = 1.0 - p
+
+    def construct(self, x):
+        if not self.training or self.p == 0:
+            return x
+        return F.dropout2d(x, self.p, True)
+
+    def extend_repr(self):
+        return f'p={self.p}'
+
+
+class MatMul(Cell):
+    """nn.MatMul (deprecated in 2.x; ops.matmul with optional transposes of
+    the last two dims)."""
+
+    def __init__(self, transpose_x1=False, transpose_x2=False, dtype=mstype.float32):
+        super().__init__()
+        self.transpose_x1 = transpose_x1
+        self.transpose_x2 = transpose_x2
+
+    def construct(self, x1, x2):
+        if self.transpose_x1:
+            x1 = x1.swapaxes(-1, -2)
+        if self.transpose_x2:
+            x2 = x2.swapaxes(-1, -2)
+        return F.matmul(x1, x2)

@@ -125,3 +125,134 @@ class AvgPool2d(_Pool2d):
         return _msc.prim('AvgPool', x, kernel_size=self.kernel_size, stride=self.stride, pad=self._pad(x),
                          ceil_mode=self.ceil_mode,
                          count_include_pad=self.count_include_pad and self.pad_mode == 'pad')
+
+
+def _int1(cls_name, arg_name, value):
+    if isinstance(value, (tuple, list)) and len(value) == 1:
+        value = value[0]
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise TypeError(f"For '{cls_name}', the '{arg_name}' must be an int, but got {type(value).__name__}.")
+    if value <= 0:
+        raise ValueError(f"For '{cls_name}', the '{arg_name}' must be positive int, but got {value}.")
+    return value
+
+
+class _Pool1d(Cell):
+    def __init__(self, name, kernel_size, stride, pad_mode, padding, ceil_mode):
+        super().__init__()
+        self.kernel_size = _int1(name, 'kernel_size', kernel_size)
+        self.stride = _int1(name, 'stride', stride)
+        if not isinstance(pad_mode, str) or pad_mode.lower() not in ('same', 'valid', 'pad'):
+            raise ValueError(f"For '{name}', the 'pad_mode' must be one of ['same', 'valid', 'pad'], but got "
+                             f"{pad_mode}.")
+        self.pad_mode = pad_mode.lower()
+        if isinstance(padding, (tuple, list)) and len(padding) == 1:
+            padding = padding[0]
+        if not isinstance(padding, int) or isinstance(padding, bool) or padding < 0:
+            raise ValueError(f"For '{name}', the 'padding' must be a non-negative int, but got {padding}.")
+        if self.pad_mode != 'pad' and padding != 0:
+            raise ValueError(f"For '{name}', the 'padding' must be 0 when 'pad_mode' is not 'pad', but got "
+                             f"'padding': {padding} and 'pad_mode': {pad_mode}.")
+        self.padding = padding
+        self.ceil_mode = bool(ceil_mode)
+        self.name_ = name
+
+    def _pad(self, x):
+        if self.pad_mode == 'valid':
+            return (0, 0, 0, 0)
+        if self.pad_mode == 'pad':
+            return (0, 0, self.padding, self.padding)
+        l, r = F._same_pad(x.shape[-1], self.kernel_size, self.stride, 1)
+        return (0, 0, l, r)
+
+    def construct(self, x):
+        if x.ndim not in (2, 3):
+            raise ValueError(f"For '{self.name_}', the input must be 2-D (C, L) or 3-D (N, C, L), but got shape "
+                             f"{x.shape}.")
+        x4 = _msc.prim('ExpandDims', x, axis=x.ndim - 1)
+        out = self._pool(x4)
+        return _msc.prim('Squeeze', out, axis=(x.ndim - 1,))
+
+    def extend_repr(self):
+        return f'kernel_size={self.kernel_size}, stride={self.stride}, pad_mode={self.pad_mode}'
+
+
+class MaxPool1d(_Pool1d):
+    """1-D max pooling over (N, C, L) (a MaxPool over (N, C, 1, L)).
+    https://www.mindspore.cn/docs/en/r2.3.1/api_python/nn/mindspore.nn.MaxPool1d.html"""
+
+    def __init__(self, kernel_size=1, stride=1, pad_mode='valid', padding=0, dilation=1, return_indices=False,
+                 ceil_mode=False):
+        super().__init__('MaxPool1d', kernel_size, stride, pad_mode, padding, ceil_mode)
+        if dilation != 1 or return_indices:
+            raise ValueError("For 'MaxPool1d', msc supports only 'dilation' 1 and 'return_indices' False.")
+
+    def _pool(self, x):
+        if x.ndim == 3:
+            x = _msc.prim('ExpandDims', x, axis=0)
+            return _msc.prim('Squeeze', self._pool(x), axis=(0,))
+        return _msc.prim('MaxPool', x, kernel_size=(1, self.kernel_size), stride=(1, self.stride),
+                         pad=self._pad(x), ceil_mode=self.ceil_mode)
+
+
+class AvgPool1d(_Pool1d):
+    """1-D average pooling over (N, C, L) (an AvgPool over (N, C, 1, L)).
+    https://www.mindspore.cn/docs/en/r2.3.1/api_python/nn/mindspore.nn.AvgPool1d.html"""
+
+    def __init__(self, kernel_size=1, stride=1, pad_mode='valid', padding=0, ceil_mode=False,
+                 count_include_pad=True):
+        super().__init__('AvgPool1d', kernel_size, stride, pad_mode, padding, ceil_mode)
+        self.count_include_pad = count_include_pad
+
+    def _pool(self, x):
+        if x.ndim == 3:
+            x = _msc.prim('ExpandDims', x, axis=0)
+            return _msc.prim('Squeeze', self._pool(x), axis=(0,))
+        return _msc.prim('AvgPool', x, kernel_size=(1, self.kernel_size), stride=(1, self.stride),
+                         pad=self._pad(x), ceil_mode=self.ceil_mode,
+                         count_include_pad=self.count_include_pad and self.pad_mode == 'pad')
+
+
+class AdaptiveAvgPool2d(Cell):
+    """Averages over adaptive bins of the last two dims; output_size an int
+    or (h, w), None keeping that dim (ops.adaptive_avg_pool2d).
+    https://www.mindspore.cn/docs/en/r2.3.1/api_python/nn/mindspore.nn.AdaptiveAvgPool2d.html"""
+
+    def __init__(self, output_size):
+        super().__init__()
+        if isinstance(output_size, int) and not isinstance(output_size, bool):
+            output_size = (output_size, output_size)
+        if not isinstance(output_size, (tuple, list)) or len(output_size) != 2:
+            raise ValueError(f"For 'AdaptiveAvgPool2d', the 'output_size' must be an int or a tuple of two int or "
+                             f"None, but got {output_size}.")
+        self.output_size = tuple(output_size)
+
+    def construct(self, x):
+        return F.adaptive_avg_pool2d(x, self.output_size)
+
+    def extend_repr(self):
+        return f'output_size={self.output_size}'
+
+
+class AdaptiveAvgPool1d(Cell):
+    """Averages over adaptive bins of the last dim (N, C, L)."""
+
+    def __init__(self, output_size):
+        super().__init__()
+        self.output_size = output_size
+
+    def construct(self, x):
+        return F.adaptive_avg_pool1d(x, self.output_size)
+
+
+class AdaptiveMaxPool2d(Cell):
+    """Maxima over adaptive bins of the last two dims."""
+
+    def __init__(self, output_size, return_indices=False):
+        super().__init__()
+        if return_indices:
+            raise ValueError("For 'AdaptiveMaxPool2d', msc does not support 'return_indices' True.")
+        self.output_size = output_size
+
+    def construct(self, x):
+        return F.adaptive_max_pool2d(x, self.output_size)

@@ -143,7 +143,9 @@ class SoftmaxCrossEntropyWithLogits(LossBase):
     output shape (N,).
     https://www.mindspore.cn/docs/zh-CN/r2.7.1/api_python/nn/mindspore.nn.SoftmaxCrossEntropyWithLogits.html"""
 
-    def __init__(self, sparse=False, reduction='none'):
+    def __init__(self, sparse=False, reduction='none', is_grad=None):
+        # is_grad: MindSpore 1.x's argument, accepted and ignored (as 2.x's
+        # compatibility shims do; the gradient comes from autodiff).
         super().__init__(reduction)
         if not isinstance(sparse, bool):
             raise TypeError(f"For 'SoftmaxCrossEntropyWithLogits', the 'sparse' must be bool, but got "

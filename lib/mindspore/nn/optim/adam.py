@@ -89,9 +89,11 @@ class Adam(Optimizer):
         _msc.assign(self.beta2_power, beta2_power)
         one_m_b1 = _msc.prim('Sub', 1.0, self.beta1)
         one_m_b2 = _msc.prim('Sub', 1.0, self.beta2)
-        new_lr = _msc.prim('RealDiv', _msc.prim('Mul', lr, _msc.prim('Sqrt', _msc.prim('Sub', 1.0, beta2_power))),
-                           _msc.prim('Sub', 1.0, beta1_power))
+        lr_scale = _msc.prim('RealDiv', _msc.prim('Sqrt', _msc.prim('Sub', 1.0, beta2_power)),
+                             _msc.prim('Sub', 1.0, beta1_power))
+        new_lr0 = _msc.prim('Mul', lr, lr_scale)
         for i in range(len(params)):
+            new_lr = _msc.prim('Mul', self._lr_at(lr, i), lr_scale) if self.is_group_lr else new_lr0
             p = params[i]
             g = gradients[i]
             m = self.moment1[i]
@@ -137,9 +139,10 @@ class AdamWeightDecay(Optimizer):
             m_new = _msc.prim('Add', _msc.prim('Mul', self.beta1, m), _msc.prim('Mul', one_m_b1, g))
             v_new = _msc.prim('Add', _msc.prim('Mul', self.beta2, v), _msc.prim('Mul', one_m_b2, _msc.prim('Square', g)))
             update = _msc.prim('RealDiv', m_new, _msc.prim('Add', self.eps, _msc.prim('Sqrt', v_new)))
-            if self.decay_flags[i] and weight_decay > 0.0:
-                update = _msc.prim('Add', _msc.prim('Mul', p, weight_decay), update)
+            wd = self._wd_at(i)
+            if self.decay_flags[i] and wd > 0.0:
+                update = _msc.prim('Add', _msc.prim('Mul', p, wd), update)
             _msc.assign(m, m_new)
             _msc.assign(v, v_new)
-            _msc.assign(p, _msc.prim('Sub', p, _msc.prim('Mul', lr, update)))
+            _msc.assign(p, _msc.prim('Sub', p, _msc.prim('Mul', self._lr_at(lr, i), update)))
         return self._success()

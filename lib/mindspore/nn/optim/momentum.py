@@ -42,10 +42,11 @@ class Momentum(Optimizer):
         gradients = self.decay_weight(gradients)
         gradients = self.gradients_centralization(gradients)
         gradients = self.scale_grad(gradients)
-        lr = self.get_lr()
+        lr0 = self.get_lr()
         for i in range(len(params)):
             p = params[i]
             g = gradients[i]
+            lr = self._lr_at(lr0, i)
             accum = _msc.prim('Add', _msc.prim('Mul', self.moments[i], self.momentum), g)
             _msc.assign(self.moments[i], accum)
             if self.use_nesterov:

@@ -20,7 +20,15 @@ State of the subclasses (moments, beta powers, ...) are Parameters of the
 optimizer Cell with MindSpore's names; construct(gradients) updates them and
 the parameters with ops.assign (Assign nodes when captured in a graph), so it
 works eagerly, as its own GRAPH_MODE graph, and inlined into a @jit step.
-Parameter groups (a list of dicts) are not supported by msc.
+Parameters may be any iterable of Parameters (a list, a tuple, a
+`filter(...)`, a generator), or parameter groups: a list of dicts with
+'params' and optionally 'lr', 'weight_decay' (per group) and
+'grad_centralization' (accepted; msc does not centralise), plus an
+optional {'order_params': [...]} giving the order of the parameters. In
+group mode `learning_rate` is, per parameter, the group's 'lr' Parameter
+(named learning_rate_group_<k>) or the common one, and the weight decay of
+each parameter is its group's (every parameter of a group with a
+weight_decay > 0 decays, as MindSpore).
 """
 import _msc
 from mindspore.common import dtype as mstype
@@ -53,7 +61,8 @@ class Optimizer(Cell):
     def __init__(self, learning_rate, parameters, weight_decay=0.0, loss_scale=1.0):
         super().__init__(auto_prefix=False)
         name = self.cls_name
-        params = self._check_parameters(parameters)
+        self.is_group = False
+        params = self._check_parameters(parameters, learning_rate, weight_decay)
         if isinstance(loss_scale, int) and not isinstance(loss_scale, bool):
             loss_scale = float(loss_scale)
         if not isinstance(loss_scale, float):
@@ -71,7 +80,6 @@ class Optimizer(Cell):
         self.weight_decay = float(weight_decay) * loss_scale
         self.exec_weight_decay = weight_decay > 0
         self.dynamic_lr = False
-        self.is_group = False
         self.is_group_lr = False
         self.learning_rate = self._make_lr(learning_rate)
         self.global_step = Parameter(_msc.fill((1,), 0, mstype.int32, 'ms'), name='global_step',
@@ -79,23 +87,66 @@ class Optimizer(Cell):
         self.parameters = ParameterTuple(params)
         object.__setattr__(self, '_parameters', self.parameters)
         self.decay_flags = tuple([('beta' not in p.name and 'gamma' not in p.name) for p in params])
+        if self.is_group:
+            self._setup_groups(params, loss_scale)
 
-    def _check_parameters(self, parameters):
+    def _setup_groups(self, params, loss_scale):
+        lrs = []
+        group_lr = {}
+        for p in params:
+            g = self._param_group[p.name]
+            if 'lr' in g:
+                k = g['_index']
+                if k not in group_lr:
+                    lr_v = g['lr']
+                    group_lr[k] = Parameter(_msc.fill((), float(lr_v), mstype.float32, 'ms'),
+                                            name='learning_rate_group_' + str(k), requires_grad=False)
+                    self.is_group_lr = True
+                lrs.append(group_lr[k])
+            else:
+                lrs.append(self.learning_rate)
+        if self.is_group_lr:
+            self.group_lr = ParameterTuple([group_lr[k] for k in group_lr])
+            object.__setattr__(self, '_lr_list', tuple(lrs))
+        wds = []
+        for p in params:
+            g = self._param_group[p.name]
+            wd = float(g.get('weight_decay', self._default_wd)) * loss_scale
+            wds.append(wd)
+        self.group_weight_decay = tuple(wds)
+        self.decay_flags = tuple([wd > 0 for wd in wds])
+        self.exec_weight_decay = any(self.decay_flags)
+
+    def _lr_at(self, lr, i):
+        """The learning rate of parameter i (its group's in group mode)."""
+        if self.is_group_lr:
+            return self._lr_list[i]
+        return lr
+
+    def _wd_at(self, i):
+        return self.group_weight_decay[i] if self.is_group else self.weight_decay
+
+    def _check_parameters(self, parameters, learning_rate=None, weight_decay=0.0):
         name = self.cls_name
+        object.__setattr__(self, '_default_wd', weight_decay)
         if isinstance(parameters, Parameter):
             raise TypeError(f"For '{name}', the 'parameters' must be a list of Parameter, but got a Parameter.")
         if isinstance(parameters, (list, tuple, ParameterTuple)):
             params = list(parameters)
-        else:
-            raise TypeError(f"For '{name}', the 'parameters' must be a list (or tuple) of Parameter, but got "
+        elif isinstance(parameters, (str, dict, Tensor)) or not hasattr(parameters, '__iter__'):
+            raise TypeError(f"For '{name}', the 'parameters' must be an iterable of Parameter or of dict, but got "
                             f"{type(parameters).__name__}.")
+        else:
+            params = list(parameters)
         if not params:
             raise ValueError(f"For '{name}', the argument 'parameters' must not be empty.")
+        if isinstance(params[0], dict):
+            params = self._flatten_groups(params)
         names = set()
         for p in params:
             if isinstance(p, dict):
-                raise ValueError(f"For '{name}', parameter groups (a list of dict) are not supported by msc; pass a "
-                                 "list of Parameter.")
+                raise TypeError(f"For '{name}', the 'parameters' must be all Parameters or all dicts (groups), but "
+                                "got a mix.")
             if not isinstance(p, Parameter):
                 raise TypeError(f"For '{name}', each element of 'parameters' must be a Parameter, but got "
                                 f"{type(p).__name__}.")
@@ -103,6 +154,59 @@ class Optimizer(Cell):
                 raise ValueError(f"For '{name}', the 'parameters' must not contain two Parameters with the same name, "
                                  f"but got '{p.name}' twice.")
             names.add(p.name)
+        return params
+
+    def _flatten_groups(self, groups):
+        """The parameters of group dicts, in 'order_params' order when given;
+        each parameter's group options in self._param_group."""
+        name = self.cls_name
+        param_group = {}
+        params = []
+        order = None
+        k = 0
+        for g in groups:
+            if not isinstance(g, dict):
+                raise TypeError(f"For '{name}', the parameter groups must be all dicts, but got "
+                                f"{type(g).__name__}.")
+            if 'order_params' in g:
+                if len(g) != 1:
+                    raise ValueError(f"For '{name}', the 'order_params' group must hold only 'order_params'.")
+                order = list(g['order_params'])
+                continue
+            if 'params' not in g:
+                raise ValueError(f"For '{name}', each parameter group must have the key 'params'.")
+            for key in g:
+                if key not in ('params', 'lr', 'weight_decay', 'grad_centralization'):
+                    raise ValueError(f"For '{name}', the key of a parameter group must be one of 'params', 'lr', "
+                                     f"'weight_decay', 'grad_centralization' or 'order_params', but got '{key}'.")
+            if 'lr' in g and not _is_number(g['lr']):
+                raise TypeError(f"For '{name}', msc supports a number as a group's 'lr', but got "
+                                f"{type(g['lr']).__name__}.")
+            if 'weight_decay' in g and (not _is_number(g['weight_decay']) or g['weight_decay'] < 0):
+                raise ValueError(f"For '{name}', a group's 'weight_decay' must be a number >= 0, but got "
+                                 f"{g['weight_decay']}.")
+            opts = {'_index': k}
+            for key in g:
+                if key != 'params':
+                    opts[key] = g[key]
+            k += 1
+            for p in list(g['params']):
+                if not isinstance(p, Parameter):
+                    raise TypeError(f"For '{name}', the 'params' of a group must be Parameters, but got "
+                                    f"{type(p).__name__}.")
+                if p.name in param_group:
+                    raise RuntimeError(f"For '{name}', the parameter {p.name} appears in more than one group.")
+                param_group[p.name] = opts
+                params.append(p)
+        if order is not None:
+            for p in order:
+                if p.name not in param_group:
+                    raise ValueError(f"For '{name}', the parameter {p.name} of 'order_params' is in no group.")
+            if len(order) != len(params):
+                raise ValueError(f"For '{name}', 'order_params' must list every grouped parameter once.")
+            params = order
+        object.__setattr__(self, '_param_group', param_group)
+        self.is_group = True
         return params
 
     def _make_lr(self, learning_rate):
@@ -179,7 +283,7 @@ class Optimizer(Cell):
         for i in range(len(params)):
             g = gradients[i]
             if self.decay_flags[i]:
-                g = _msc.prim('Add', g, _msc.prim('Mul', params[i], self.weight_decay))
+                g = _msc.prim('Add', g, _msc.prim('Mul', params[i], self._wd_at(i)))
             out.append(g)
         return tuple(out)
 

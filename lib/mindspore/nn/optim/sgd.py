@@ -35,7 +35,8 @@ class SGD(Optimizer):
 
     def __init__(self, params, learning_rate=0.1, momentum=0.0, dampening=0.0, weight_decay=0.0, nesterov=False,
                  loss_scale=1.0):
-        super().__init__(learning_rate, params, 0.0, loss_scale)
+        super().__init__(learning_rate, params, weight_decay, loss_scale)
+        self.exec_weight_decay = False
         momentum = _float_arg('SGD', 'momentum', momentum)
         dampening = _float_arg('SGD', 'dampening', dampening)
         wd = _float_arg('SGD', 'weight_decay', weight_decay)
@@ -63,8 +64,9 @@ class SGD(Optimizer):
         for i in range(len(params)):
             p = params[i]
             g = gradients[i]
-            if self.sgd_weight_decay > 0.0:
-                g = _msc.prim('Add', g, _msc.prim('Mul', p, self.sgd_weight_decay))
+            wd = self.group_weight_decay[i] if self.is_group else self.sgd_weight_decay
+            if wd > 0.0:
+                g = _msc.prim('Add', g, _msc.prim('Mul', p, wd))
             if self._momentum_value > 0.0:
                 accum = self.accum[i]
                 stat = self.stat[i]
@@ -77,5 +79,5 @@ class SGD(Optimizer):
                     g = _msc.prim('Add', g, _msc.prim('Mul', new_accum, self.momentum))
                 else:
                     g = new_accum
-            _msc.assign(p, _msc.prim('Sub', p, _msc.prim('Mul', lr, g)))
+            _msc.assign(p, _msc.prim('Sub', p, _msc.prim('Mul', self._lr_at(lr, i), g)))
         return self._success()

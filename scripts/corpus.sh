@@ -1,0 +1,61 @@
+#!/usr/bin/env bash
+# corpus.sh MSC [MSC RUN OPTIONS...] — the conformance corpus of issue 19
+# (tests/corpus/): MindSpore doc examples run unmodified through `msc run`.
+#
+# Each NAME.py is run as `MSC run [OPTIONS] NAME.py`; its stdout is held
+# against NAME.expected (the doc's printed output: the text compared with all
+# whitespace removed, since the pages lose and add indentation, and numbers
+# within a relative tolerance of 1e-5, as ../shared/tools/seed-conformance.sh
+# compares them), or, for NAME.status
+# (nondeterministic output; the file says why), only the exit status 0.
+# Examples named in tests/corpus/KNOWN_FAILURES (one name and its reason a
+# line) are run and reported but are not counted as failures.
+# Prints one line per example that does not pass, then
+#   corpus: P of N examples pass (K known failures)
+# and last "P passed, F failed" (F: unexpected failures).
+set -u
+[ $# -ge 1 ] || { echo "usage: $0 MSC [RUN OPTIONS...]" >&2; exit 2; }
+msc=$1; shift
+here=$(cd "$(dirname "$0")/../tests/corpus" && pwd)
+tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+pass=0; fail=0; known=0; n=0
+numeq() {  # numeq EXPECTED ACTUAL
+  /usr/bin/python3 - "$1" "$2" <<'PY'
+import re, sys
+num = re.compile(r'[-+]?(?:\d+\.\d*|\.\d+|\d+)(?:[eE][-+]?\d+)?|nan|inf')
+a, b = (open(p).read() for p in sys.argv[1:3])
+ta, tb = num.split(a), num.split(b)
+na, nb = num.findall(a), num.findall(b)
+if [''.join(t.split()) for t in ta] != [''.join(t.split()) for t in tb] or len(na) != len(nb):
+    sys.exit(1)
+for x, y in zip(na, nb):
+    x, y = float(x), float(y)
+    if x != y and not abs(x - y) <= 1e-6 + 1e-5 * abs(x):
+        sys.exit(1)
+PY
+}
+for py in "$here"/*.py; do
+  name=$(basename "$py" .py)
+  n=$((n + 1))
+  timeout 120 "$msc" run "$@" "$py" >"$tmp/out" 2>"$tmp/err"; rc=$?
+  if [ $rc != 0 ]; then
+    verdict="FAIL (exit status $rc: $(grep -m1 -E 'error:' "$tmp/err" | cut -c1-200))"
+  elif [ -f "$here/$name.expected" ]; then
+    if numeq "$here/$name.expected" "$tmp/out"; then verdict=ok
+    else verdict="FAIL (output differs: $(diff "$here/$name.expected" "$tmp/out" | grep -m1 '^>' | cut -c1-120))"; fi
+  elif [ -f "$here/$name.status" ]; then
+    verdict=ok
+  else
+    verdict="FAIL (no $name.expected or $name.status)"
+  fi
+  if [ "$verdict" = ok ]; then
+    pass=$((pass + 1))
+  elif grep -q "^$name " "$here/KNOWN_FAILURES" 2>/dev/null; then
+    known=$((known + 1)); echo "$name: known failure: $verdict"
+  else
+    fail=$((fail + 1)); echo "$name: $verdict"
+  fi
+done
+echo "corpus: $pass of $n examples pass ($known known failures)"
+echo "$pass passed, $fail failed"
+[ $fail = 0 ]
