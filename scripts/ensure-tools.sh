@@ -29,6 +29,11 @@ need libnewlib-arm-none-eabi test -d /usr/lib/arm-none-eabi/newlib
 # mps2-an386 board, a Cortex-M4F.
 need qemu-system-arm command -v qemu-system-arm
 need python3-torch /usr/bin/python3 -c 'import torch'
+# `make bench` (ENSURE_BENCH=1) also runs bench/ref/handref, which dlopens
+# OpenBLAS's cblas_sgemm (libopenblas.so.0: no -dev package needed).
+if [ -n "${ENSURE_BENCH:-}" ]; then
+  need libopenblas0-pthread sh -c 'ls /usr/lib/*/openblas-pthread/libopenblas.so.0'
+fi
 [ -z "$missing" ] && exit 0
 if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
   echo "msc: installing missing tools:$missing" >&2
