@@ -225,6 +225,16 @@ typedef enum msrt_unop { MSRT_UNOPS(MSRT_X_ENUM_) MSRT_NUM_UNOPS } msrt_unop;
 #else
 #define MSRT_FORMULA static inline
 #endif
+/* Generated code's test of a kernel's return code: an error is the
+ * unlikely branch. Without the hint GCC halves its estimate of how often
+ * the code after each test runs, finds the second half of a long graph
+ * function "never executed" and optimizes it for size, which leaves its
+ * loops unvectorized. */
+#if defined(__GNUC__)
+#define MSRT_FAILED(rc) __builtin_expect((rc) != 0, 0)
+#else
+#define MSRT_FAILED(rc) ((rc) != 0)
+#endif
 #define MSRT_SQRT1_2 0.70710678118654752440
 
 #define MSRT_FORMULA_FLOAT(S, T, F)                                           \
