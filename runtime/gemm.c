@@ -30,7 +30,7 @@
  * columns) uses masked loads and stores. B is read from memory M / MC
  * times (once for the shapes msc meets); a packed B is one stream.
  * PW is 32 floats or 16 doubles (128 bytes) for every kernel set, so a
- * weight packed at `msc compile` time (passes/layout.c) serves whichever
+ * weight packed at `msc compile` time (codegen/emit_fuse.c.inc) serves whichever
  * set the CPU running it takes, and takes exactly K * N elements.
  *
  * Kernel sets, chosen at run time (msrt_isa: the CPU's best, or the

@@ -403,7 +403,7 @@ int msrt_isa_set(int isa);
 const char *msrt_isa_name(int isa);
 
 /* B packed ahead of time (a constant weight: `msc compile` packs it at
- * compile time, passes/layout.c): op(B) [K, N] as panels of
+ * compile time, codegen/emit_fuse.c.inc): op(B) [K, N] as panels of
  * MSRT_GEMM_PANEL_F32 (F64) columns, panel j0 (a multiple of the width)
  * at Bp + j0 * K holding op(B)(p, j0 + j) at [p * w + j], w = min(width,
  * N - j0): exactly K * N elements, no padding. msrt_gemm_pack_b_* writes
