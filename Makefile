@@ -86,9 +86,11 @@ $(O)/%.o: %.c | tools-check
 # runtime/ is carried into firmware by generated code: it meets the stricter
 # standard of DESIGN.md (C99, -Wpedantic -Wconversion).
 RTWARN := -std=c99 -Wall -Wextra -Wpedantic -Wconversion -Wshadow -Wmissing-prototypes -Wstrict-prototypes -Werror
+# msc's own copy also has threads (MSRT_HOST_THREADS: gemm.c), which
+# generated libraries never get.
 $(O)/runtime/%.o: runtime/%.c | tools-check
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS_ALL) $(RTWARN) -MMD -MP -c -o $@ $<
+	$(CC) $(CFLAGS_ALL) $(RTWARN) -DMSRT_HOST_THREADS -MMD -MP -c -o $@ $<
 
 # protobuf-c's C for serial/proto/*.proto (only ever under $(O)).
 $(O)/serial/%.pb-c.c $(O)/serial/%.pb-c.h &: serial/proto/%.proto | tools-check

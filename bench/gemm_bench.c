@@ -5,11 +5,13 @@
  *   gemm_bench [MIN_SECONDS]
  *
  * Output, one line per measurement, whitespace-separated:
- *   peak f32 GFLOPS
- *   gemm f32|f64 NN|NT|NN+br|NT+br|NT+b M K N GFLOPS
+ *   peak f32 w128|w256|w512 GFLOPS   (each vector width the CPU has)
+ *   peak f32 GFLOPS                  (the widest)
+ *   gemm f32|f64 NN|NT|TN[+b|+br][p] M K N GFLOPS
  *   mlp f32 NN|NT BATCH GFLOPS MICROSECONDS
  * (shape is M x K times K x N; NT means B is given as N x K, as nn.Dense
- * stores its weight; +b adds a bias and +br a bias then ReLU, fused into
+ * stores its weight, TN that A is given as K x M (dW = dY^T X); p: B
+ * packed once beforehand, as a constant weight; +b adds a bias and +br a bias then ReLU, fused into
  * the GEMM by msrt_gemm_ep_f32 as Graph mode's fused MatMul+BiasAdd+ReLU
  * does). "mlp" is the seed MLP 784-512-512-10 forward as Graph mode runs
  * it after fusion (three msrt_matmul_ep calls, ReLU on the first two);
@@ -29,45 +31,50 @@ static double now(void) {
   return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
 }
 
-/* Peak: 12 independent chains of 8-wide FMAs (enough to cover the FMA
- * latency on two ports). Without AVX2+FMA, a portable multiply-add loop. */
+/* Peak, per vector width the CPU has: 12 independent chains of FMAs
+ * (enough to cover the FMA latency on two ports) on 128-bit (xmm), 256-bit
+ * (ymm, AVX2+FMA) and 512-bit (zmm, AVX-512F) registers. Without AVX2+FMA,
+ * a portable multiply-add loop. "% of peak" in `make bench` uses the
+ * widest. */
 /* Read inside the loop functions so the compiler cannot treat them as pure
  * and reuse one call's result for the next. */
 static volatile float mult = 0.999999f;
 
+#define FMA_CHAINS(V, SET1, FMADD, ADD, STORE, W)                               \
+  V a0 = SET1(1.0f), a1 = SET1(1.1f), a2 = SET1(1.2f), a3 = SET1(1.3f);        \
+  V a4 = SET1(1.4f), a5 = SET1(1.5f), a6 = SET1(1.6f), a7 = SET1(1.7f);        \
+  V a8 = SET1(1.8f), a9 = SET1(1.9f), a10 = SET1(2.0f), a11 = SET1(2.1f);      \
+  V m = SET1(mult), c = SET1(1e-6f);                                           \
+  float out[W];                                                                \
+  long i;                                                                      \
+  for (i = 0; i < n; i++) {                                                    \
+    a0 = FMADD(a0, m, c); a1 = FMADD(a1, m, c); a2 = FMADD(a2, m, c);          \
+    a3 = FMADD(a3, m, c); a4 = FMADD(a4, m, c); a5 = FMADD(a5, m, c);          \
+    a6 = FMADD(a6, m, c); a7 = FMADD(a7, m, c); a8 = FMADD(a8, m, c);          \
+    a9 = FMADD(a9, m, c); a10 = FMADD(a10, m, c); a11 = FMADD(a11, m, c);      \
+  }                                                                            \
+  a0 = ADD(ADD(ADD(a0, a1), ADD(a2, a3)), ADD(ADD(a4, a5), ADD(a6, a7)));      \
+  a0 = ADD(a0, ADD(ADD(a8, a9), ADD(a10, a11)));                               \
+  STORE(out, a0);                                                              \
+  return out[0];
+
 #if defined(__x86_64__) && defined(__GNUC__)
 #include <immintrin.h>
-__attribute__((target("avx2,fma"), noinline)) static float fma_loop(long n) {
-  /* distinct starting values, so the compiler cannot merge the chains */
-  __m256 a0 = _mm256_set1_ps(1.0f), a1 = _mm256_set1_ps(1.1f),
-         a2 = _mm256_set1_ps(1.2f), a3 = _mm256_set1_ps(1.3f),
-         a4 = _mm256_set1_ps(1.4f), a5 = _mm256_set1_ps(1.5f),
-         a6 = _mm256_set1_ps(1.6f), a7 = _mm256_set1_ps(1.7f),
-         a8 = _mm256_set1_ps(1.8f), a9 = _mm256_set1_ps(1.9f),
-         a10 = _mm256_set1_ps(2.0f), a11 = _mm256_set1_ps(2.1f);
-  __m256 m = _mm256_set1_ps(mult), c = _mm256_set1_ps(1e-6f);
-  float out[8];
-  long i;
-  for (i = 0; i < n; i++) {
-    a0 = _mm256_fmadd_ps(a0, m, c); a1 = _mm256_fmadd_ps(a1, m, c);
-    a2 = _mm256_fmadd_ps(a2, m, c); a3 = _mm256_fmadd_ps(a3, m, c);
-    a4 = _mm256_fmadd_ps(a4, m, c); a5 = _mm256_fmadd_ps(a5, m, c);
-    a6 = _mm256_fmadd_ps(a6, m, c); a7 = _mm256_fmadd_ps(a7, m, c);
-    a8 = _mm256_fmadd_ps(a8, m, c); a9 = _mm256_fmadd_ps(a9, m, c);
-    a10 = _mm256_fmadd_ps(a10, m, c); a11 = _mm256_fmadd_ps(a11, m, c);
-  }
-  a0 = _mm256_add_ps(_mm256_add_ps(_mm256_add_ps(a0, a1), _mm256_add_ps(a2, a3)),
-                     _mm256_add_ps(_mm256_add_ps(a4, a5), _mm256_add_ps(a6, a7)));
-  a0 = _mm256_add_ps(a0, _mm256_add_ps(_mm256_add_ps(a8, a9), _mm256_add_ps(a10, a11)));
-  _mm256_storeu_ps(out, a0);
-  return out[0];
+__attribute__((target("avx2,fma"), noinline)) static float fma_loop_128(long n) {
+  FMA_CHAINS(__m128, _mm_set1_ps, _mm_fmadd_ps, _mm_add_ps, _mm_storeu_ps, 4)
+}
+__attribute__((target("avx2,fma"), noinline)) static float fma_loop_256(long n) {
+  FMA_CHAINS(__m256, _mm256_set1_ps, _mm256_fmadd_ps, _mm256_add_ps, _mm256_storeu_ps, 8)
+}
+__attribute__((target("avx512f"), noinline)) static float fma_loop_512(long n) {
+  FMA_CHAINS(__m512, _mm512_set1_ps, _mm512_fmadd_ps, _mm512_add_ps, _mm512_storeu_ps, 16)
 }
 static int have_fma(void) {
   return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
 }
-#define FLOPS_PER_ITER (12.0 * 8 * 2)
+static int have_avx512(void) { return __builtin_cpu_supports("avx512f"); }
 #else
-static float fma_loop(long n) {
+static float fma_loop_port(long n) {
   float a[16], m = mult, c = 1e-6f, s = 0;
   long i;
   int j;
@@ -77,13 +84,14 @@ static float fma_loop(long n) {
   for (j = 0; j < 16; j++) s += a[j];
   return s;
 }
-static int have_fma(void) { return 1; }
-#define FLOPS_PER_ITER (16.0 * 2)
+static int have_fma(void) { return 0; }
 #endif
 
 static volatile float sink;
 
-static double peak_gflops(double secs) {
+/* GFLOP/s of fma_loop: lanes floats per FMA, 12 FMAs per iteration. */
+static double peak_gflops(float (*fma_loop)(long), double lanes, double secs) {
+  const double flops_per_iter = 12.0 * lanes * 2;
   long n = 1000000;
   double best = 0;
   int r;
@@ -94,11 +102,11 @@ static double peak_gflops(double secs) {
     if (t > secs / 10) break;
     n *= 2;
   }
-  for (r = 0; r < 5; r++) {
+  for (r = 0; r < 10; r++) {
     double t = now(), g;
     sink = fma_loop(n);
     t = now() - t;
-    g = FLOPS_PER_ITER * (double)n / t * 1e-9;
+    g = flops_per_iter * (double)n / t * 1e-9;
     if (g > best) best = g;
   }
   return best;
@@ -112,12 +120,24 @@ static void fill(float *p, long n, unsigned *seed) {
   }
 }
 
-/* ep: 0 none, 1 bias, 2 bias + ReLU */
-static double bench_f32(int tb, int ep, long M, long K, long N, double secs) {
+/* op(A) [M, K] op(B) [K, N]; ep: 0 none, 1 bias, 2 bias + ReLU; packed:
+ * B packed once beforehand (msrt_gemm_pack_b_f32, a constant weight). */
+static void gemm_call(int ta, int tb, int packed, long M, long K, long N, const float *A,
+                      const float *B, const float *Bp, float *C, void *ws,
+                      const msrt_epilogue *e) {
+  if (packed)
+    msrt_gemm_packed_ep_f32(ta, M, N, K, A, ta ? M : K, Bp, 0, C, N, e, 0);
+  else
+    msrt_gemm_ep_f32(ta, tb, M, N, K, 1.0f, A, ta ? M : K, B, tb ? K : N, 0.0f, C, N, ws, e, 0);
+}
+
+static double bench_f32(int ta, int tb, int ep, int packed, long M, long K, long N,
+                        double secs) {
   float *A = malloc(sizeof(float) * (size_t)(M * K));
   float *B = malloc(sizeof(float) * (size_t)(K * N));
   float *C = malloc(sizeof(float) * (size_t)(M * N));
   float *bias = malloc(sizeof(float) * (size_t)N);
+  float *Bp = malloc(sizeof(float) * (size_t)(K * N));
   void *ws = malloc(msrt_gemm_ws_size(M, N, K) + 1);
   msrt_epilogue e;
   unsigned seed = 42;
@@ -129,11 +149,11 @@ static double bench_f32(int tb, int ep, long M, long K, long N, double secs) {
   fill(bias, N, &seed);
   e.bias = bias;
   e.act = ep == 2 ? MSRT_RELU : MSRT_ACT_NONE;
+  msrt_gemm_pack_b_f32(tb, K, N, B, tb ? K : N, Bp);
   for (;;) {
     double t = now();
     for (i = 0; i < reps; i++)
-      msrt_gemm_ep_f32(0, tb, M, N, K, 1.0f, A, K, B, tb ? K : N, 0.0f, C, N, ws,
-                       ep ? &e : NULL, 0);
+      gemm_call(ta, tb, packed, M, K, N, A, B, Bp, C, ws, ep ? &e : NULL);
     t = now() - t;
     if (t > secs / 10) break;
     reps *= 2;
@@ -141,14 +161,13 @@ static double bench_f32(int tb, int ep, long M, long K, long N, double secs) {
   for (r = 0; r < 5; r++) {
     double t = now(), g;
     for (i = 0; i < reps; i++)
-      msrt_gemm_ep_f32(0, tb, M, N, K, 1.0f, A, K, B, tb ? K : N, 0.0f, C, N, ws,
-                       ep ? &e : NULL, 0);
+      gemm_call(ta, tb, packed, M, K, N, A, B, Bp, C, ws, ep ? &e : NULL);
     t = now() - t;
     g = flops * (double)reps / t * 1e-9;
     if (g > best) best = g;
   }
   sink = C[0];
-  free(A); free(B); free(C); free(bias); free(ws);
+  free(A); free(B); free(C); free(bias); free(Bp); free(ws);
   return best;
 }
 
@@ -244,28 +263,49 @@ static double bench_f64(long M, long K, long N, double secs) {
 int main(int argc, char **argv) {
   static const long shapes[][3] = {
       {64, 784, 512}, {64, 512, 512}, {1, 784, 512}, {512, 512, 512}};
-  /* the MLP's layers as Graph mode calls them after fusion */
-  static const long ep_shapes[][5] = {/* M K N tb ep */
-                                      {64, 784, 512, 1, 2}, {64, 512, 512, 1, 2},
-                                      {64, 512, 10, 1, 1},  {1, 784, 512, 1, 2},
-                                      {64, 784, 512, 0, 2}};
+  /* the MLP's layers as Graph mode calls them after fusion: forward NT
+   * with bias (+ReLU), B as is or packed ahead of time ("p"), and the
+   * backward products: dW = dY^T X (TN), dX = dY W (NN) */
+  static const long ep_shapes[][7] = {/* M K N ta tb ep packed */
+                                      {64, 784, 512, 0, 1, 2, 0}, {64, 512, 512, 0, 1, 2, 0},
+                                      {64, 512, 10, 0, 1, 1, 0},  {1, 784, 512, 0, 1, 2, 0},
+                                      {64, 784, 512, 0, 0, 2, 0}, {64, 784, 512, 0, 1, 2, 1},
+                                      {64, 512, 512, 0, 1, 2, 1}, {64, 512, 10, 0, 1, 1, 1},
+                                      {512, 64, 784, 1, 0, 0, 0}, {512, 64, 512, 1, 0, 0, 0},
+                                      {10, 64, 512, 1, 0, 0, 0},  {64, 512, 784, 0, 0, 0, 0},
+                                      {64, 10, 512, 0, 0, 0, 0}};
   static const char *ep_names[3] = {"", "+b", "+br"};
   double secs = argc > 1 ? atof(argv[1]) : 1.0, mflops;
   long nw = 784 * 512 + 512 * 512 + 512 * 10;
   size_t s;
   int tb, batch;
-  if (!have_fma()) printf("# no AVX2+FMA: peak is a portable loop\n");
-  printf("peak f32 %.1f\n", peak_gflops(secs));
+  double widest;
+#if defined(__x86_64__) && defined(__GNUC__)
+  if (have_fma()) {
+    printf("peak f32 w128 %.1f\n", peak_gflops(fma_loop_128, 4, secs));
+    printf("peak f32 w256 %.1f\n", widest = peak_gflops(fma_loop_256, 8, secs));
+    if (have_avx512()) printf("peak f32 w512 %.1f\n", widest = peak_gflops(fma_loop_512, 16, secs));
+    else printf("# no AVX-512F: no 512-bit peak\n");
+  } else {
+    printf("# no AVX2+FMA: no FMA peak\n");
+    widest = 1;
+  }
+#else
+  printf("# not x86-64: peak is a portable multiply-add loop (16 lanes)\n");
+  widest = peak_gflops(fma_loop_port, 16.0 / 12.0, secs);
+#endif
+  printf("peak f32 %.1f\n", widest);
   for (s = 0; s < sizeof shapes / sizeof shapes[0]; s++)
     for (tb = 0; tb < 2; tb++)
       printf("gemm f32 %s %ld %ld %ld %.1f\n", tb ? "NT" : "NN", shapes[s][0],
              shapes[s][1], shapes[s][2],
-             bench_f32(tb, 0, shapes[s][0], shapes[s][1], shapes[s][2], secs));
+             bench_f32(0, tb, 0, 0, shapes[s][0], shapes[s][1], shapes[s][2], secs));
   for (s = 0; s < sizeof ep_shapes / sizeof ep_shapes[0]; s++)
-    printf("gemm f32 %s%s %ld %ld %ld %.1f\n", ep_shapes[s][3] ? "NT" : "NN",
-           ep_names[ep_shapes[s][4]], ep_shapes[s][0], ep_shapes[s][1], ep_shapes[s][2],
-           bench_f32((int)ep_shapes[s][3], (int)ep_shapes[s][4], ep_shapes[s][0],
-                     ep_shapes[s][1], ep_shapes[s][2], secs));
+    printf("gemm f32 %s%s%s%s %ld %ld %ld %.1f\n", ep_shapes[s][3] ? "T" : "N",
+           ep_shapes[s][4] ? "T" : "N", ep_names[ep_shapes[s][5]], ep_shapes[s][6] ? "p" : "",
+           ep_shapes[s][0], ep_shapes[s][1], ep_shapes[s][2],
+           bench_f32((int)ep_shapes[s][3], (int)ep_shapes[s][4], (int)ep_shapes[s][5],
+                     (int)ep_shapes[s][6], ep_shapes[s][0], ep_shapes[s][1], ep_shapes[s][2], secs));
   printf("gemm f64 NN 512 512 512 %.1f\n", bench_f64(512, 512, 512, secs));
   for (batch = 64; batch >= 1; batch -= 63)
     for (tb = 1; tb >= 0; tb--) {

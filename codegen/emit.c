@@ -123,6 +123,8 @@ typedef struct Cg {
   const char *cprefix; /* constant arrays' prefix: fname, or fname_rN */
   int *nblock;         /* blocks made so far (the root's counter) */
   const bool *skip_out;/* outputs not to copy (a While's kept state) */
+  signed char *packed; /* per inline constant: 1 + transpose_b when it is a
+                          MatMul weight emitted packed (emit_fuse.c.inc) */
 } Cg;
 
 static MSC_PRINTF(3, 4) bool cg_fail(Cg *c, const IrNode *n, const char *fmt, ...) {
@@ -306,6 +308,8 @@ static void put_comment_text(Buf *b, const char *s) {
 /* The value x stands for (the plan resolves tuples, Loads and Assigns). */
 static IrNode *resolve(Cg *c, IrNode *x) { return memplan_source(c->plan, x); }
 
+static bool put_packed_const(Cg *c, const MemConst *k, const char *name);
+
 /* The static const array of an inline constant slot (its first use). */
 static void put_const(Cg *c, const MemConst *k) {
   const IrNode *x = k->node;
@@ -314,7 +318,7 @@ static void put_const(Cg *c, const MemConst *k) {
   char name[160];
   snprintf(name, sizeof name, "%s_c%d", c->cprefix, k->idx);
   if (x->cst.kind == IR_C_TENSOR) {
-    put_array(c, &c->consts, "", name, s.dt, x->cst.data, nelem(&s));
+    if (!put_packed_const(c, k, name)) put_array(c, &c->consts, "", name, s.dt, x->cst.data, nelem(&s));
     return;
   }
   uint64_t bits = 0; /* a scalar: one element of its dtype */
@@ -323,7 +327,10 @@ static void put_const(Cg *c, const MemConst *k) {
   put_array(c, &c->consts, "", name, s.dt, &bits, 1);
 }
 
+static void packed_scan(Cg *c);
+
 static void put_consts(Cg *c) {
+  packed_scan(c);
   for (int i = 0; i < c->plan->nconst; i++)
     if (!c->plan->consts[i].by_ptr && !c->plan->consts[i].dup) put_const(c, &c->plan->consts[i]);
 }
@@ -399,7 +406,7 @@ static Val scratch(Cg *c, int k) {
 
 static void rc_check(Cg *c, const char *ind) {
   c->use_rc = true;
-  OUT("%sif (rc) return rc;\n", ind);
+  OUT("%sif (MSRT_FAILED(rc)) return rc;\n", ind);
 }
 
 static void emit_memcpy(Cg *c, const char *ind, Val dst, int64_t doff, Val src, int64_t soff, int64_t n) {
@@ -674,8 +681,21 @@ static void emit_matmul_table(Cg *c, Args *x, const MemMatmul *d, Val ws) {
   OUT(I2 "}\n" I1 "}\n");
 }
 
+static bool is_packed(const Cg *c, Val v);
+
 /* One msrt_matmul call; an operand shared by every batch has stride 0. */
 static void emit_matmul_call(Cg *c, Args *x, const MemMatmul *d, bool xone, bool yone, Val ws) {
+  if (d->batch == 1 && is_packed(c, x->iv[1])) { /* a weight packed at compile time */
+    OUT(I1 "rc = msrt_matmul_packed_ep(%s, %d, ", dt_enum[x->ot.dt], x->a.transpose_a);
+    put_i64(&c->body, d->m);
+    OUT(", ");
+    put_i64(&c->body, d->n);
+    OUT(", ");
+    put_i64(&c->body, d->k);
+    OUT(", %s, %s, %s, (const msrt_epilogue *)0);\n", vexpr(c, x->iv[0]), vexpr(c, x->iv[1]), wexpr(c, x->ov));
+    rc_check(c, I1);
+    return;
+  }
   OUT(I1 "rc = msrt_matmul(%s, %d, %d, ", dt_enum[x->ot.dt], x->a.transpose_a, x->a.transpose_b);
   put_i64(&c->body, d->batch);
   OUT(", ");
@@ -1141,8 +1161,10 @@ static bool emit_block(Cg *c, const MemPlan *sp, char **argx, int64_t woff, cons
   k.cprefix = cp;
   k.skip_out = skip;
   k.use_w = k.use_args = false;
+  k.packed = NULL;
   put_consts(&k);
   bool ok = emit_nodes(&k);
+  free(k.packed);
   c->body = k.body;
   c->consts = k.consts;
   c->failed = k.failed;
@@ -1441,6 +1463,8 @@ static bool emit(Cg *c, const CgOptions *opts, CgResult *out) {
   if (!refuse(c) || !(c->plan = get_plan(c, opts, &own))) return false;
   put_consts(c);
   bool ok = emit_nodes(c);
+  free(c->packed);
+  c->packed = NULL;
   if (ok) {
     int64_t ws = (c->plan->arena + WS_ALIGN - 1) / WS_ALIGN * WS_ALIGN;
     if (opts && opts->memory_report) memplan_report(opts->memory_report, c->plan);

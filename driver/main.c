@@ -388,7 +388,10 @@ out:
   return status;
 }
 
+int msc_threads_init(void); /* threads.c: MSC_NUM_THREADS */
+
 int main(int argc, char **argv) {
+  if (msc_threads_init() != 0) return 2;
   if (argc < 2) {
     print_usage(stderr);
     return 2;

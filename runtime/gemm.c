@@ -1,55 +1,70 @@
 /* gemm.c — matrix multiplication for eager mode and generated C.
  *
- * msrt_gemm_f32 / msrt_gemm_f64 stream B through L1 one narrow panel at a
- * time and read A in place:
+ * The numbers. Every float32/float64 product of this file, on every path
+ * (portable C, AVX2, AVX-512; B packed ahead of time or per call; M == 1
+ * or not; however the work is split over threads), rounds each output
+ * the same way, the sequential fused chain
+ *     c = c0;  for p = 0, 1, ..., K-1:  c = fma(A(i, p), B(p, j), c)
+ * with c0 = 0 (beta == 0) or C(i, j) (beta == 1), alpha == 1: one
+ * rounding per step, in increasing p. Blocking (of K, of M, of N into
+ * panels) only decides when a chain is suspended in C and resumed, never
+ * its order, so the kernel sets are bit-identical to one another and to
+ * the portable C, which spells the chain with fmaf/fma (Cortex-M4F: one
+ * vfma.f32 each). Any other alpha or beta computes t by the chain from
+ * 0, then C = alpha * t (+ beta * C) (gemm_general). The reference
+ * executor calls these same functions, so generated code, the reference
+ * executor and a self-test built for another CPU agree on every bit;
+ * tests/unit/test_kernels.c checks each kernel set against a naive chain.
+ *
+ * The loops (float and double alike):
  *   for ic in M by MC:                      a block of rows of A and C
  *     for pc in K by KC:                    a depth block
- *       for jr in N by NR:  copy B(pc:pc+kc, jr:jr+NR) into a zero-padded
- *                           [kc][NR] panel (the whole workspace: <= 32 KiB)
- *         for ir in mc by MR: micro-kernel C[MR x NR] (+)= A rows * panel
- * The micro-kernel keeps its MR x NR accumulators in registers, broadcasts
- * A(i, p) straight from A (A as is: row i is a unit-stride stream; A
- * transposed: the MR values of step p are contiguous) and walks the panel
- * with unit stride. Each panel is used for all mc rows while it sits in
- * L1, so B is read from memory M / MC times and A stays in L2; for the
- * shapes msc meets (the MLP at batch 64, Conv2D with M = Cout) that is
- * once. Row tiles take exactly the rows that are left (a kernel per
- * height), so nothing is padded in M and no A panel is ever packed. A
- * full-width panel of B as is that would serve at most INPLACE_TILES row
- * tiles (Conv2D with few output channels) is read where it lies instead
- * of being copied. The order of the sums is the same either way.
+ *       for jr in N by PW:  the B panel op(B)(pc:pc+kc, jr:jr+PW) as
+ *                           [kc][w] (w = min(PW, N - jr): no padding),
+ *                           packed ahead of time (msrt_gemm_pack_b_*), or
+ *                           copied into ws, or (B as is, few row tiles)
+ *                           read where it lies
+ *         for ir in mc by MR: micro-kernel C[MR x w] (+)= A rows * panel
+ * A is read in place (broadcast A(i, p) from A, or A^T); the accumulators
+ * of an MR x (16 or 32) tile live in registers; a partial panel (N % PW
+ * columns) uses masked loads and stores. B is read from memory M / MC
+ * times (once for the shapes msc meets); a packed B is one stream.
+ * PW is 32 floats or 16 doubles (128 bytes) for every kernel set, so a
+ * weight packed at `msc compile` time (codegen/emit_fuse.c.inc) serves whichever
+ * set the CPU running it takes, and takes exactly K * N elements.
  *
- * Two kernel sets share that driver:
- *   - generic C (4x8 float, 4x4 double): local accumulator arrays with
- *     constant bounds that gcc/clang turn into registers and vectorise for
- *     whatever target they compile for;
- *   - on x86-64 with GCC or clang, an AVX2+FMA set (6x16 float, 6x8
- *     double; float NT panels with 8x8 in-register transposes) compiled
- *     with __attribute__((target)) and chosen at run time with
- *     __builtin_cpu_supports, so msc's plain -O2 build reaches the core's
- *     FMA peak. arm-none-eabi and other targets never see it. AVX code
- *     calls back into the generic (SSE-encoded) helpers only after
- *     _mm256_zeroupper(), which avoids the AVX/SSE transition penalty.
- * The workspace is the same on every target (msrt_gemm_ws_size: one panel
- * of 16 x KC_MAX doubles), since msc sizes it on the host for code that may
- * run on a microcontroller.
+ * Kernel sets, chosen at run time (msrt_isa: the CPU's best, or the
+ * environment's MSRT_ISA=portable|avx2|avx512, or msrt_isa_set):
+ *   - portable C (4 x 8 tiles), for every target;
+ *   - x86-64 with GCC or clang: AVX2+FMA (6 x 16 float, 6 x 8 double,
+ *     8x8 in-register transposes for B^T) and AVX-512F (8 x 32 float,
+ *     8 x 16 double), compiled with __attribute__((target)) so msc's plain
+ *     -O2 build and `cc -std=c99 -O2` of generated C both carry them.
+ *     arm-none-eabi and other targets never see them. AVX code calls back
+ *     into SSE-encoded helpers only after _mm256_zeroupper().
+ * The workspace is the same on every target (msrt_gemm_ws_size: one
+ * panel of KC_MAX rows of 128 bytes), since msc sizes it on the host for
+ * code that may run on a microcontroller.
  *
- * Matrices with a single row (M == 1, a vector-matrix product) skip the
- * panels: streaming B once is all the work there is (no workspace).
+ * M == 1 (a vector-matrix product) skips the panels: streaming B once is
+ * all the work there is (no workspace); B^T is read eight rows at a time
+ * and transposed in registers, so the chain order holds there too.
  *
  * Fused epilogue (msrt_matmul_ep, msrt_conv2d_ep through msrt_gemm_ep_*):
  * once the last depth block of a panel has been stored, the epilogue
- * (bias add, then activation) runs over that mc x NR block of C while it
- * is still in L1; the M == 1 and unpacked paths apply it per output row.
- * The bias add and the activations are the same scalar expressions as
- * msrt_binary(MSRT_ADD) and msrt_unary (ReLU and ReLU6 also as AVX2
- * compare-and-mask code with the same results, nan and -0.0 included), so
- * the result is bit-identical to the unfused kernels; tests/unit/
- * test_epilogue.c checks that for every path.
+ * (bias add, then activation) runs over that mc x w block of C while it is
+ * still in L1; the M == 1 path applies it per output row. The bias add and
+ * the activations are the same scalar expressions as msrt_binary(MSRT_ADD)
+ * and msrt_unary (ReLU and ReLU6 also as AVX2 compare-and-mask code with
+ * the same results, nan and -0.0 included), so the result is bit-identical
+ * to the unfused kernels; tests/unit/test_epilogue.c checks that.
  *
- * Summation order differs from a naive loop (k is split into blocks of at
- * most KC_MAX, and the AVX2 path fuses multiply-adds): results agree with
- * any other order within the usual K * eps * |A||B| bound.
+ * Threads (host only): msrt_set_parallel installs a callback that runs
+ * tasks on several cores (msc's driver does, from MSC_NUM_THREADS);
+ * without it, as in every generated library, everything runs in the
+ * caller. Large products split their panels (columns of C) over the
+ * tasks; the chain of each output is unchanged, so the result is the
+ * same bits as one thread.
  *
  * msrt_matmul batches these for float32/float64 and has plain loops for
  * the other dtypes: float16 accumulates in float and rounds once, as
@@ -61,22 +76,23 @@
 
 #include <math.h>
 
-/* -DMSRT_NO_SIMD builds the generic kernels alone (tests of the portable
+/* -DMSRT_NO_SIMD builds the portable kernels alone (tests of the portable
  * path on an x86 host). */
 #if defined(__x86_64__) && defined(__GNUC__) && !defined(MSRT_NO_SIMD)
 #define GEMM_X86 1
 #include <immintrin.h>
+#include <stdlib.h> /* getenv("MSRT_ISA") */
+#include <string.h>
 #endif
 
 /* ===================================================================
  * blocking
  * =================================================================== */
 
-/* Upper bounds over every kernel set; msrt_gemm_ws_size sizes the
- * workspace with them (in doubles, whatever the dtype). */
 #define KC_MAX 256
 #define MC_MAX 168 /* rows of A per block: A block in L2 */
-#define PANEL_MAX 16 /* widest B panel of any kernel set */
+#define PW_f32 MSRT_GEMM_PANEL_F32
+#define PW_f64 MSRT_GEMM_PANEL_F64
 #define WS_ALIGN 64
 #if defined(__GNUC__)
 #define GEMM_PREFETCH(p) __builtin_prefetch((p), 0, 2)
@@ -86,6 +102,8 @@
 /* A B panel that would serve at most this many row tiles (Conv2D with a
  * few output channels) is read in place rather than copied. */
 #define INPLACE_TILES 2
+/* Products with fewer multiply-adds than this stay on the calling thread. */
+#define PAR_MIN_FMAS ((int64_t)1 << 20)
 
 static int64_t min64(int64_t a, int64_t b) { return a < b ? a : b; }
 static int64_t round_up(int64_t x, int64_t m) { return (x + m - 1) / m * m; }
@@ -101,13 +119,100 @@ static int64_t balanced(int64_t n, int64_t cap, int64_t mult) {
 
 size_t msrt_gemm_ws_size(int64_t M, int64_t N, int64_t K) {
   if (M <= 1 || N <= 0 || K <= 0) return 0; /* gemv or no product: none */
-  return (size_t)(PANEL_MAX * min64(K, KC_MAX) * 8 + WS_ALIGN);
+  return (size_t)(128 * min64(K, KC_MAX) + WS_ALIGN);
 }
 
 static void *align_ws(void *ws) {
   uintptr_t p = (uintptr_t)ws;
   p = (p + (WS_ALIGN - 1)) & ~(uintptr_t)(WS_ALIGN - 1);
   return (void *)p;
+}
+
+/* ===================================================================
+ * the kernel set in use, and threads
+ * =================================================================== */
+
+static int isa_cur = -1;
+
+#ifdef GEMM_X86
+#define AVX2 __attribute__((target("avx2,fma")))
+#define AVX512 __attribute__((target("avx512f,avx2,fma")))
+
+static int isa_cpu(void) {
+  if (!__builtin_cpu_supports("avx2") || !__builtin_cpu_supports("fma")) return MSRT_ISA_PORTABLE;
+  return __builtin_cpu_supports("avx512f") ? MSRT_ISA_AVX512 : MSRT_ISA_AVX2;
+}
+
+/* MSRT_ISA=portable|avx2|avx512 asks for a set; the CPU's best when the
+ * CPU lacks it or the variable is unset. */
+static int isa_env(int best) {
+  const char *e = getenv("MSRT_ISA");
+  int want = best;
+  if (!e || !*e) return best;
+  if (strcmp(e, "portable") == 0) want = MSRT_ISA_PORTABLE;
+  else if (strcmp(e, "avx2") == 0) want = MSRT_ISA_AVX2;
+  else if (strcmp(e, "avx512") == 0) want = MSRT_ISA_AVX512;
+  return want <= best ? want : best;
+}
+#else
+static int isa_cpu(void) { return MSRT_ISA_PORTABLE; }
+static int isa_env(int best) { return best; }
+#endif
+
+int msrt_isa_best(void) { return isa_cpu(); }
+
+int msrt_isa(void) {
+  if (isa_cur < 0) isa_cur = isa_env(isa_cpu());
+  return isa_cur;
+}
+
+int msrt_isa_set(int isa) {
+  int best = isa_cpu();
+  if (isa < 0) isa = isa_env(best);
+  if (isa > best) return -1;
+  isa_cur = isa;
+  return isa;
+}
+
+const char *msrt_isa_name(int isa) {
+  switch (isa) {
+  case MSRT_ISA_PORTABLE: return "portable";
+  case MSRT_ISA_AVX2: return "avx2";
+  case MSRT_ISA_AVX512: return "avx512";
+  default: return "?";
+  }
+}
+
+/* Threads exist in msc's own build of the runtime (-DMSRT_HOST_THREADS:
+ * eager mode, the reference executor and JIT'd graphs, which call msc's
+ * msrt_*); a generated library never has them, and its code for them
+ * folds away. */
+#ifdef MSRT_HOST_THREADS
+static msrt_parallel_fn par_fn;
+static void *par_ctx;
+#define PAR_ON (par_fn != 0)
+#define PAR_CALL(n, f, a) par_fn(par_ctx, (n), (f), (a))
+#else
+#define PAR_ON 0
+#define PAR_CALL(n, f, a) ((void)(f), (void)(a), -1)
+#endif
+
+void msrt_set_parallel(msrt_parallel_fn fn, void *ctx) {
+#ifdef MSRT_HOST_THREADS
+  par_fn = fn;
+  par_ctx = ctx;
+#else
+  (void)fn;
+  (void)ctx;
+#endif
+}
+
+int msrt_parallel_width(void) {
+#ifdef MSRT_HOST_THREADS
+  return par_fn ? par_fn(par_ctx, 0, 0, 0) : 1;
+#else
+  return 1;
+#endif
 }
 
 /* ===================================================================
@@ -162,136 +267,164 @@ static const msrt_epilogue *ep_norm(const msrt_epilogue *ep) {
 static int ep_valid(const msrt_epilogue *ep) { return !ep || msrt_act_ok(ep->act); }
 
 /* ===================================================================
- * the driver, once per element type
+ * the portable kernels and the driver, once per element type
  * ===================================================================
- * GEMM_DEFINE(T, SUF) defines, for element type T:
- *   pack_b_SUF                      one zero-padded [kc][nr] B panel
- *   store_tile_SUF                  write-back of an accumulator tile
- *   smk_generic_SUF, panel_generic_SUF   the portable micro-kernel
- *   gemm_panels_SUF                 the loops around a panel kernel
- *   scale_c_SUF                     C = beta * C
- *   gemm_simple_SUF                 ws == NULL: a plain i-k-j loop
- *
- * A panel kernel computes, for rows 0:mc of A (A(i, p) = a[i*ars + p*acs],
- * p < kc) and a panel pb [kc][nr],
- *   C[0:mc, 0:n] = alpha * (A pb)[0:mc, 0:n] + beta * C[0:mc, 0:n]
- * where beta == 0 means C is not read (as in BLAS). */
+ * GEMM_DEFINE(T, SUF, FMA) defines, for element type T (FMA: fmaf/fma):
+ *   pack_panel_SUF       one [kc][w] panel of op(B)
+ *   smk_port_SUF, panel_port_SUF   the portable micro-kernel (4 x 8)
+ *   gemv_port_SUF        M == 1
+ *   gemm_simple_SUF      ws == NULL: the chain straight into C
+ *   gemm_general_SUF     alpha != 1 or beta other than 0 and 1
+ *   scale_c_SUF          C = beta * C
+ *   gemm_panels_SUF      the loops around a panel kernel
+ * A panel kernel computes, for rows 0:mc of A (A(i, p) = a[i*ars +
+ * p*acs], p < kc) and a panel pb (row p at pb + p*bs, n columns),
+ *   C[0:mc, 0:n] = (load_c ? C : 0) + A pb   (by the chain)
+ * and a gemv computes c[0:N] the same way for one row a. */
 
-#define GEN_MR_f32 4
-#define GEN_NR_f32 8
-#define GEN_MR_f64 4
-#define GEN_NR_f64 4
+#define PORT_MR 4
+#define PORT_NR 8
 
-#define GEMM_DEFINE(T, SUF)                                                    \
-  typedef void (*panel_##SUF)(int64_t mc, int64_t kc, const T *a, int64_t ars, \
-                              int64_t acs, const T *pb, int64_t bs, T *c,      \
-                              int64_t ldc, int n, T alpha, T beta);            \
-  typedef void (*packb_##SUF)(int transb, const T *B, int64_t ldb, int64_t p0, \
-                              int64_t kc, int64_t j0, int64_t nc, int nr,      \
-                              T *dst);                                         \
-  typedef void (*epf_##SUF)(const msrt_epilogue *ep, int per_row, T *c,        \
-                            int64_t ldc, int64_t m, int64_t n, int64_t i0,     \
-                            int64_t j0);                                       \
+/* A(i, p) of the product's A, B(p, j) of its B */
+#define A_AT(i, p) (transa ? A[(p) * lda + (i)] : A[(i) * lda + (p)])
+#define B_AT(p, j) (transb ? B[(j) * ldb + (p)] : B[(p) * ldb + (j)])
+
+#define GEMM_DEFINE(T, SUF, FMA)                                               \
+  typedef void (*panel_##SUF##_fn)(int64_t mc, int64_t kc, const T *a,         \
+                                   int64_t ars, int64_t acs, const T *pb,      \
+                                   int64_t bs, int n, T *c, int64_t ldc,       \
+                                   int load_c);                                \
+  typedef void (*pack_##SUF##_fn)(int transb, const T *B, int64_t ldb,         \
+                                  int64_t p0, int64_t kc, int64_t j0, int n,   \
+                                  T *dst);                                     \
+  typedef void (*ep_##SUF##_fn)(const msrt_epilogue *ep, int per_row, T *c,    \
+                                int64_t ldc, int64_t m, int64_t n, int64_t i0, \
+                                int64_t j0);                                   \
+  typedef void (*gemv_##SUF##_fn)(int transb, int64_t N, int64_t K,            \
+                                  const T *a, int64_t inca, const T *B,        \
+                                  int64_t ldb, const T *Bp, T *c, int load_c); \
   typedef struct {                                                             \
-    int mr, nr;                                                                \
-    panel_##SUF panel;                                                         \
-    packb_##SUF pack_b;                                                        \
-    epf_##SUF ep;                                                              \
-  } Ops_##SUF;                                                                 \
+    int mr, kc; /* row tile, largest depth block */                          \
+    panel_##SUF##_fn panel;                                                    \
+    pack_##SUF##_fn pack;                                                      \
+    ep_##SUF##_fn ep;                                                          \
+    gemv_##SUF##_fn gemv;                                                      \
+  } Kset_##SUF;                                                                \
                                                                                \
-  /* B(p, j) = transb ? B[j*ldb + p] : B[p*ldb + j] */                       \
-  static void pack_b_##SUF(int transb, const T *B, int64_t ldb, int64_t p0,    \
-                           int64_t kc, int64_t j0, int64_t nc, int nr, T *dst) \
-  {                                                                            \
-    int64_t jr, p;                                                             \
+  /* dst[p * n + j] = op(B)(p0 + p, j0 + j), B(p, j) = transb ? B[j*ldb +    \
+   * p] : B[p*ldb + j]. */                                                     \
+  static void pack_panel_##SUF(int transb, const T *B, int64_t ldb,            \
+                               int64_t p0, int64_t kc, int64_t j0, int n,      \
+                               T *dst) {                                       \
+    int64_t p;                                                                 \
     int j;                                                                     \
-    for (jr = 0; jr < nc; jr += nr) {                                          \
-      int n = (int)min64(nr, nc - jr);                                         \
-      if (!transb) {                                                           \
-        const T *src = B + p0 * ldb + j0 + jr;                                 \
-        if (n == 16 && nr == 16) {                                             \
-          for (p = 0; p < kc; p++, src += ldb, dst += 16)                      \
-            for (j = 0; j < 16; j++) dst[j] = src[j];                          \
-        } else if (n == 8 && nr == 8) {                                        \
-          for (p = 0; p < kc; p++, src += ldb, dst += 8)                       \
-            for (j = 0; j < 8; j++) dst[j] = src[j];                           \
-        } else if (n == 4 && nr == 4) {                                        \
-          for (p = 0; p < kc; p++, src += ldb, dst += 4)                       \
-            for (j = 0; j < 4; j++) dst[j] = src[j];                           \
-        } else {                                                               \
-          for (p = 0; p < kc; p++) {                                           \
-            for (j = 0; j < n; j++) dst[j] = src[j];                           \
-            for (; j < nr; j++) dst[j] = 0;                                    \
-            src += ldb;                                                        \
-            dst += nr;                                                         \
-          }                                                                    \
-        }                                                                      \
-      } else {                                                                 \
-        const T *src = B + (j0 + jr) * ldb + p0;                               \
-        for (p = 0; p < kc; p++) {                                             \
-          for (j = 0; j < n; j++) dst[j] = src[j * ldb + p];                   \
-          for (; j < nr; j++) dst[j] = 0;                                      \
-          dst += nr;                                                           \
-        }                                                                      \
-      }                                                                        \
+    if (!transb) {                                                             \
+      const T *src = B + p0 * ldb + j0;                                        \
+      for (p = 0; p < kc; p++, src += ldb, dst += n)                           \
+        for (j = 0; j < n; j++) dst[j] = src[j];                               \
+    } else {                                                                   \
+      const T *src = B + j0 * ldb + p0;                                        \
+      for (p = 0; p < kc; p++, dst += n)                                       \
+        for (j = 0; j < n; j++) dst[j] = src[j * ldb + p];                     \
     }                                                                          \
   }                                                                            \
                                                                                \
-  /* Writes an m x n tile held in acc (row-major, stride accn) to C. */       \
-  static void store_tile_##SUF(const T *acc, int accn, T *c, int64_t ldc,      \
-                               int m, int n, T alpha, T beta) {                \
-    int i, j;                                                                  \
-    for (i = 0; i < m; i++) {                                                  \
-      T *ci = c + i * ldc;                                                     \
-      const T *ai = acc + i * accn;                                            \
-      if (beta == 0)                                                           \
-        for (j = 0; j < n; j++) ci[j] = alpha * ai[j];                         \
-      else if (beta == 1)                                                      \
-        for (j = 0; j < n; j++) ci[j] += alpha * ai[j];                        \
-      else                                                                     \
-        for (j = 0; j < n; j++) ci[j] = alpha * ai[j] + beta * ci[j];          \
-    }                                                                          \
-  }                                                                            \
-                                                                               \
-  static void smk_generic_##SUF(int64_t kc, const T *a, int64_t ars,           \
-                                int64_t acs, const T *pb, int64_t bs, T *c,    \
-                                int64_t ldc,                                   \
-                                int m, int n, T alpha, T beta) {               \
-    enum { MR = GEN_MR_##SUF, NR = GEN_NR_##SUF };                             \
-    T acc[MR * NR];                                                            \
+  static void smk_port_##SUF(int64_t kc, const T *a, int64_t ars,              \
+                             int64_t acs, const T *pb, int64_t bs, T *c,       \
+                             int64_t ldc, int m, int n, int load_c) {          \
+    T acc[PORT_MR * PORT_NR];                                                  \
     int64_t p;                                                                 \
     int i, j;                                                                  \
-    for (i = 0; i < MR * NR; i++) acc[i] = 0;                                  \
-    if (m == MR) {                                                             \
+    for (i = 0; i < PORT_MR * PORT_NR; i++) acc[i] = 0;                        \
+    if (load_c)                                                                \
+      for (i = 0; i < m; i++)                                                  \
+        for (j = 0; j < n; j++) acc[i * PORT_NR + j] = c[i * ldc + j];         \
+    if (m == PORT_MR && n == PORT_NR) {                                        \
       for (p = 0; p < kc; p++, pb += bs)                                       \
-        for (i = 0; i < MR; i++) {                                             \
+        for (i = 0; i < PORT_MR; i++) {                                        \
           T av = a[i * ars + p * acs];                                         \
-          for (j = 0; j < NR; j++) acc[i * NR + j] += av * pb[j];              \
+          for (j = 0; j < PORT_NR; j++)                                        \
+            acc[i * PORT_NR + j] = FMA(av, pb[j], acc[i * PORT_NR + j]);       \
         }                                                                      \
     } else {                                                                   \
       for (p = 0; p < kc; p++, pb += bs)                                       \
         for (i = 0; i < m; i++) {                                              \
           T av = a[i * ars + p * acs];                                         \
-          for (j = 0; j < NR; j++) acc[i * NR + j] += av * pb[j];              \
+          for (j = 0; j < n; j++)                                              \
+            acc[i * PORT_NR + j] = FMA(av, pb[j], acc[i * PORT_NR + j]);       \
         }                                                                      \
     }                                                                          \
-    store_tile_##SUF(acc, NR, c, ldc, m, n, alpha, beta);                      \
+    for (i = 0; i < m; i++)                                                    \
+      for (j = 0; j < n; j++) c[i * ldc + j] = acc[i * PORT_NR + j];           \
   }                                                                            \
                                                                                \
-  static void panel_generic_##SUF(int64_t mc, int64_t kc, const T *a,          \
-                                  int64_t ars, int64_t acs, const T *pb,       \
-                                  int64_t bs, T *c, int64_t ldc, int n,        \
-                                  T alpha, T beta) {                           \
+  static void panel_port_##SUF(int64_t mc, int64_t kc, const T *a,             \
+                               int64_t ars, int64_t acs, const T *pb,          \
+                               int64_t bs, int n, T *c, int64_t ldc,           \
+                               int load_c) {                                   \
     int64_t ir;                                                                \
-    for (ir = 0; ir < mc; ir += GEN_MR_##SUF)                                  \
-      smk_generic_##SUF(kc, a + ir * ars, ars, acs, pb, bs, c + ir * ldc, ldc, \
-                        (int)min64(GEN_MR_##SUF, mc - ir), n, alpha, beta);    \
+    int q;                                                                     \
+    for (ir = 0; ir < mc; ir += PORT_MR)                                       \
+      for (q = 0; q < n; q += PORT_NR)                                         \
+        smk_port_##SUF(kc, a + ir * ars, ars, acs, pb + q, bs,                 \
+                       c + ir * ldc + q, ldc, (int)min64(PORT_MR, mc - ir),    \
+                       n - q < PORT_NR ? n - q : PORT_NR, load_c);             \
+  }                                                                            \
+                                                                               \
+  /* ws == NULL: the chain kept in C itself (i-p-j). */                        \
+  static void gemm_simple_##SUF(int transa, int transb, int64_t M, int64_t N,  \
+                                int64_t K, const T *A, int64_t lda,            \
+                                const T *B, int64_t ldb, T *C, int64_t ldc,    \
+                                int load_c) {                                  \
+    int64_t i, j, p;                                                           \
+    for (i = 0; i < M; i++) {                                                  \
+      T *ci = C + i * ldc;                                                     \
+      if (!load_c)                                                             \
+        for (j = 0; j < N; j++) ci[j] = 0;                                     \
+      for (p = 0; p < K; p++) {                                                \
+        T av = A_AT(i, p);                                                     \
+        for (j = 0; j < N; j++) ci[j] = FMA(av, B_AT(p, j), ci[j]);            \
+      }                                                                        \
+    }                                                                          \
+  }                                                                            \
+                                                                               \
+  /* C = alpha * chain + beta * C (beta == 0: C not read), 64 columns of a   \
+   * row at a time. */                                                         \
+  static void gemm_general_##SUF(int transa, int transb, int64_t M,            \
+                                 int64_t N, int64_t K, T alpha, const T *A,    \
+                                 int64_t lda, const T *B, int64_t ldb, T beta, \
+                                 T *C, int64_t ldc) {                          \
+    int64_t i, j0, p;                                                          \
+    int j, n;                                                                  \
+    for (i = 0; i < M; i++)                                                    \
+      for (j0 = 0; j0 < N; j0 += 64) {                                         \
+        T acc[64], *ci = C + i * ldc + j0;                                     \
+        n = (int)min64(64, N - j0);                                            \
+        for (j = 0; j < n; j++) acc[j] = 0;                                    \
+        for (p = 0; p < K; p++) {                                              \
+          T av = A_AT(i, p);                                                   \
+          for (j = 0; j < n; j++) acc[j] = FMA(av, B_AT(p, j0 + j), acc[j]);   \
+        }                                                                      \
+        for (j = 0; j < n; j++)                                                \
+          ci[j] = beta == 0 ? alpha * acc[j] : alpha * acc[j] + beta * ci[j];  \
+      }                                                                        \
+  }                                                                            \
+                                                                               \
+  /* C = beta * C (beta == 0: zeros, C not read). */                          \
+  static void scale_c_##SUF(int64_t M, int64_t N, T beta, T *C, int64_t ldc) { \
+    int64_t i, j;                                                              \
+    for (i = 0; i < M; i++) {                                                  \
+      T *ci = C + i * ldc;                                                     \
+      if (beta == 0)                                                           \
+        for (j = 0; j < N; j++) ci[j] = 0;                                     \
+      else if (beta != 1)                                                      \
+        for (j = 0; j < N; j++) ci[j] *= beta;                                 \
+    }                                                                          \
   }                                                                            \
                                                                                \
   /* Asks for the B panel [p0, p0+kc) x [j0, j0+n) the next panel step     \
-   * reads while this one computes: the MLP's weights (2.6 MB) do not stay  \
-   * in L2 between forwards, and 16 short streams are more than the        \
-   * hardware prefetchers pick up in time. */                                \
+   * reads while this one computes (B as is or B^T; a packed B is one       \
+   * sequential stream the hardware prefetchers follow). */                  \
   static void prefetch_b_##SUF(int transb, const T *B, int64_t ldb,            \
                                int64_t p0, int64_t kc, int64_t j0, int64_t n) { \
     const int64_t line = 64 / (int64_t)sizeof(T);                             \
@@ -307,258 +440,167 @@ static int ep_valid(const msrt_epilogue *ep) { return !ep || msrt_act_ok(ep->act
     }                                                                          \
   }                                                                            \
                                                                                \
-  static void gemm_panels_##SUF(const Ops_##SUF *ops, int transa, int transb,  \
-                                int64_t M, int64_t N, int64_t K, T alpha,      \
-                                const T *A, int64_t lda, const T *B,           \
-                                int64_t ldb, T beta, T *C, int64_t ldc,        \
-                                void *ws, const msrt_epilogue *ep,             \
-                                int per_row) {                                 \
-    const int nr = ops->nr;                                                    \
-    const int64_t kcb = balanced(K, KC_MAX, 1);                                \
-    const int64_t mcb = balanced(M, MC_MAX, ops->mr);                          \
-    const int64_t ars = transa ? 1 : lda, acs = transa ? lda : 1;              \
-    T *pb = (T *)align_ws(ws);                                                 \
+  /* The product for the panels [jp0, jp1) of C's columns (in units of PW).  \
+   * Bp: B packed (msrt_gemm_pack_b_SUF); else B with transb, packed a       \
+   * panel at a time into ws (or read in place). */                          \
+  typedef struct {                                                             \
+    const Kset_##SUF *ks;                                                      \
+    int transa, transb, load_c, per_row;                                       \
+    int64_t M, N, K, lda, ldb, ldc;                                            \
+    const T *A, *B, *Bp;                                                       \
+    T *C;                                                                      \
+    const msrt_epilogue *ep;                                                   \
+  } Gemm_##SUF;                                                                \
+                                                                               \
+  static void gemm_panels_##SUF(const Gemm_##SUF *g, int64_t jp0,              \
+                                int64_t jp1, void *ws) {                       \
+    const Kset_##SUF *ks = g->ks;                                              \
+    const int64_t K = g->K, M = g->M, N = g->N, ldb = g->ldb, ldc = g->ldc;    \
+    const int64_t kcb = balanced(K, ks->kc, 1);                                \
+    const int64_t mcb = balanced(M, MC_MAX, ks->mr);                           \
+    const int64_t ars = g->transa ? 1 : g->lda, acs = g->transa ? g->lda : 1;  \
+    const int64_t j1 = min64(N, jp1 * PW_##SUF);                               \
+    T *pbuf = ws ? (T *)align_ws(ws) : (T *)0;                                 \
     int64_t ic, pc, jr;                                                        \
     for (ic = 0; ic < M; ic += mcb) {                                          \
       int64_t mc = min64(mcb, M - ic);                                         \
-      T *c = C + ic * ldc;                                                     \
+      T *c = g->C + ic * ldc;                                                  \
       for (pc = 0; pc < K; pc += kcb) {                                        \
         int64_t kc = min64(kcb, K - pc);                                       \
-        T bt = pc == 0 ? beta : (T)1;                                          \
-        int last = pc + kc >= K;                                               \
-        const T *a = A + ic * ars + pc * acs;                                  \
-        for (jr = 0; jr < N; jr += nr) {                                       \
-          int n = (int)min64(nr, N - jr);                                      \
-          if (!transb && n == nr && mc <= INPLACE_TILES * ops->mr) {           \
-            /* the panel would serve one or two row tiles: read B as is */    \
-            ops->panel(mc, kc, a, ars, acs, B + pc * ldb + jr, ldb, c + jr,    \
-                       ldc, n, alpha, bt);                                     \
+        int lc = pc == 0 ? g->load_c : 1, last = pc + kc >= K;                 \
+        const T *a = g->A + ic * ars + pc * acs;                               \
+        for (jr = jp0 * PW_##SUF; jr < j1; jr += PW_##SUF) {                   \
+          int n = (int)min64(PW_##SUF, N - jr);                                \
+          const T *pb;                                                         \
+          int64_t bs;                                                          \
+          if (g->Bp) {                                                         \
+            pb = g->Bp + jr * K + pc * n;                                      \
+            bs = n;                                                            \
+          } else if (!g->transb && mc <= INPLACE_TILES * ks->mr) {             \
+            pb = g->B + pc * ldb + jr; /* one or two row tiles: in place */   \
+            bs = ldb;                                                          \
           } else {                                                             \
-            ops->pack_b(transb, B, ldb, pc, kc, jr, n, nr, pb);                \
-            ops->panel(mc, kc, a, ars, acs, pb, nr, c + jr, ldc, n, alpha,     \
-                       bt);                                                    \
+            ks->pack(g->transb, g->B, ldb, pc, kc, jr, n, pbuf);               \
+            pb = pbuf;                                                         \
+            bs = n;                                                            \
           }                                                                    \
-          if (last && ep) ops->ep(ep, per_row, c + jr, ldc, mc, n, ic, jr);    \
-          if (jr + nr < N)                                                     \
-            prefetch_b_##SUF(transb, B, ldb, pc, kc, jr + nr,                  \
-                             min64(nr, N - jr - nr));                          \
+          ks->panel(mc, kc, a, ars, acs, pb, bs, n, c + jr, ldc, lc);          \
+          if (last && g->ep)                                                   \
+            ks->ep(g->ep, g->per_row, c + jr, ldc, mc, n, ic, jr);             \
+          if (g->Bp) continue;                                                 \
+          if (jr + PW_##SUF < j1)                                              \
+            prefetch_b_##SUF(g->transb, g->B, ldb, pc, kc, jr + PW_##SUF,      \
+                             min64(PW_##SUF, N - jr - PW_##SUF));              \
           else if (pc + kc < K)                                                \
-            prefetch_b_##SUF(transb, B, ldb, pc + kc, min64(kcb, K - pc - kc), \
-                             0, min64(nr, N));                                 \
+            prefetch_b_##SUF(g->transb, g->B, ldb, pc + kc,                    \
+                             min64(kcb, K - pc - kc), jp0 * PW_##SUF,          \
+                             min64(PW_##SUF, N - jp0 * PW_##SUF));             \
         }                                                                      \
       }                                                                        \
-    }                                                                          \
-  }                                                                            \
-                                                                               \
-  /* C = beta * C (beta == 0: zeros, C not read). */                          \
-  static void scale_c_##SUF(int64_t M, int64_t N, T beta, T *C, int64_t ldc) { \
-    int64_t i, j;                                                              \
-    for (i = 0; i < M; i++) {                                                  \
-      T *ci = C + i * ldc;                                                     \
-      if (beta == 0)                                                           \
-        for (j = 0; j < N; j++) ci[j] = 0;                                     \
-      else if (beta != 1)                                                      \
-        for (j = 0; j < N; j++) ci[j] *= beta;                                 \
-    }                                                                          \
-  }                                                                            \
-                                                                               \
-  /* ws == NULL: C = beta*C first, then i-k-j (unit stride in B and C when   \
-   * B is not transposed; the inner loop vectorises); the epilogue per      \
-   * finished row. */                                                          \
-  static void gemm_simple_##SUF(int transa, int transb, int64_t M, int64_t N,  \
-                                int64_t K, T alpha, const T *A, int64_t lda,   \
-                                const T *B, int64_t ldb, T beta, T *C,         \
-                                int64_t ldc, const msrt_epilogue *ep,          \
-                                int per_row) {                                 \
-    int64_t i, j, p;                                                           \
-    scale_c_##SUF(M, N, beta, C, ldc);                                         \
-    for (i = 0; i < M; i++) {                                                  \
-      T *ci = C + i * ldc;                                                     \
-      for (p = 0; p < K; p++) {                                                \
-        T a = alpha * (transa ? A[p * lda + i] : A[i * lda + p]);              \
-        if (!transb) {                                                         \
-          const T *bp = B + p * ldb;                                           \
-          for (j = 0; j < N; j++) ci[j] += a * bp[j];                          \
-        } else {                                                               \
-          for (j = 0; j < N; j++) ci[j] += a * B[j * ldb + p];                 \
-        }                                                                      \
-      }                                                                        \
-      if (ep) ep_apply_##SUF(ep, per_row, ci, ldc, 1, N, i, 0);                \
     }                                                                          \
   }
 
-GEMM_DEFINE(float, f32)
-GEMM_DEFINE(double, f64)
+GEMM_DEFINE(float, f32, fmaf)
+GEMM_DEFINE(double, f64, fma)
 
-/* ===================================================================
- * vector-matrix products (M == 1) without packing
- * ===================================================================
- * c[j] = alpha * sum_p a[p] * B(p, j) + beta * c[j]. For B not transposed
- * the rows of B stream through GEMV_NB column accumulators; for B
- * transposed every c[j] is a dot product of two contiguous vectors. */
-#define GEMV_NB 64
-#define GEMV_DEFINE(T, SUF)                                                    \
-  static void gemv_##SUF(int transb, int64_t N, int64_t K, T alpha,            \
-                         const T *a, int64_t inca, const T *B, int64_t ldb,    \
-                         T beta, T *c) {                                       \
+/* M == 1 (NAME, with ATTR: the same code compiled for another target). */
+#define GEMV_DEFINE(T, SUF, FMA, NAME, ATTR)                                   \
+  /* M == 1: c[j] by the chain over p. Bp: packed panels; else B as is       \
+   * (rows of op(B) at stride ldb: eight columns at a time) or B^T (four    \
+   * rows of B at a time). */                                                  \
+  ATTR static void NAME(int transb, int64_t N, int64_t K, const T *a,    \
+                              int64_t inca, const T *B, int64_t ldb,           \
+                              const T *Bp, T *c, int load_c) {                 \
     int64_t j0, p;                                                             \
-    int j;                                                                     \
-    if (!transb) {                                                             \
-      for (j0 = 0; j0 < N; j0 += GEMV_NB) {                                    \
-        T acc[GEMV_NB];                                                        \
-        int nb = (int)min64(GEMV_NB, N - j0);                                  \
-        for (j = 0; j < GEMV_NB; j++) acc[j] = 0;                              \
-        if (nb == GEMV_NB) {                                                   \
-          for (p = 0; p < K; p++) {                                            \
-            const T *bp = B + p * ldb + j0;                                    \
-            T ap = a[p * inca];                                                \
-            for (j = 0; j < GEMV_NB; j++) acc[j] += ap * bp[j];                \
+    int j, n;                                                                  \
+    if (Bp || !transb) {                                                       \
+      for (j0 = 0; j0 < N; j0 += PORT_NR) {                                    \
+        const T *bp;                                                           \
+        int64_t bs;                                                            \
+        T acc[PORT_NR];                                                        \
+        n = (int)min64(PORT_NR, N - j0);                                       \
+        if (Bp) { /* the panel holding column j0 */                           \
+          int64_t jp = j0 / PW_##SUF * PW_##SUF;                               \
+          bs = min64(PW_##SUF, N - jp);                                        \
+          bp = Bp + jp * K + (j0 - jp);                                        \
+        } else {                                                               \
+          bs = ldb;                                                            \
+          bp = B + j0;                                                         \
+        }                                                                      \
+        for (j = 0; j < n; j++) acc[j] = load_c ? c[j0 + j] : (T)0;            \
+        if (n == PORT_NR) {                                                    \
+          for (p = 0; p < K; p++, bp += bs) {                                  \
+            T av = a[p * inca];                                                \
+            for (j = 0; j < PORT_NR; j++) acc[j] = FMA(av, bp[j], acc[j]);     \
           }                                                                    \
         } else {                                                               \
-          for (p = 0; p < K; p++) {                                            \
-            const T *bp = B + p * ldb + j0;                                    \
-            T ap = a[p * inca];                                                \
-            for (j = 0; j < nb; j++) acc[j] += ap * bp[j];                     \
+          for (p = 0; p < K; p++, bp += bs) {                                  \
+            T av = a[p * inca];                                                \
+            for (j = 0; j < n; j++) acc[j] = FMA(av, bp[j], acc[j]);           \
           }                                                                    \
         }                                                                      \
-        store_tile_##SUF(acc, GEMV_NB, c + j0, 0, 1, nb, alpha, beta);         \
+        for (j = 0; j < n; j++) c[j0 + j] = acc[j];                            \
       }                                                                        \
     } else {                                                                   \
-      for (j0 = 0; j0 < N; j0++) {                                             \
-        const T *bj = B + j0 * ldb;                                            \
-        T s[8] = {0, 0, 0, 0, 0, 0, 0, 0}, t;                                  \
-        p = 0;                                                                 \
-        if (inca == 1)                                                         \
-          for (; p + 8 <= K; p += 8)                                           \
-            for (j = 0; j < 8; j++) s[j] += a[p + j] * bj[p + j];              \
-        for (; p < K; p++) s[0] += a[p * inca] * bj[p];                        \
-        t = ((s[0] + s[1]) + (s[2] + s[3])) + ((s[4] + s[5]) + (s[6] + s[7])); \
-        store_tile_##SUF(&t, 1, c + j0, 0, 1, 1, alpha, beta);                 \
+      for (j0 = 0; j0 < N; j0 += 4) {                                         \
+        T acc[4];                                                              \
+        n = (int)min64(4, N - j0);                                             \
+        for (j = 0; j < n; j++) acc[j] = load_c ? c[j0 + j] : (T)0;            \
+        if (n == 4) {                                                          \
+          const T *b0 = B + j0 * ldb, *b1 = b0 + ldb, *b2 = b1 + ldb,          \
+                  *b3 = b2 + ldb;                                              \
+          for (p = 0; p < K; p++) {                                            \
+            T av = a[p * inca];                                                \
+            acc[0] = FMA(av, b0[p], acc[0]);                                   \
+            acc[1] = FMA(av, b1[p], acc[1]);                                   \
+            acc[2] = FMA(av, b2[p], acc[2]);                                   \
+            acc[3] = FMA(av, b3[p], acc[3]);                                   \
+          }                                                                    \
+        } else {                                                               \
+          for (j = 0; j < n; j++) {                                            \
+            const T *bj = B + (j0 + j) * ldb;                                  \
+            for (p = 0; p < K; p++) acc[j] = FMA(a[p * inca], bj[p], acc[j]);  \
+          }                                                                    \
+        }                                                                      \
+        for (j = 0; j < n; j++) c[j0 + j] = acc[j];                            \
       }                                                                        \
     }                                                                          \
   }
 
-GEMV_DEFINE(float, f32)
-GEMV_DEFINE(double, f64)
+GEMV_DEFINE(float, f32, fmaf, gemv_port_f32, )
+GEMV_DEFINE(double, f64, fma, gemv_port_f64, )
+
+static const Kset_f32 kset_port_f32 = {PORT_MR, KC_MAX, panel_port_f32, pack_panel_f32, ep_apply_f32,
+                                       gemv_port_f32};
+static const Kset_f64 kset_port_f64 = {PORT_MR, KC_MAX, panel_port_f64, pack_panel_f64, ep_apply_f64,
+                                       gemv_port_f64};
 
 /* ===================================================================
- * x86-64: AVX2 + FMA micro-kernels
+ * x86-64: AVX2 + FMA and AVX-512F kernels
  * =================================================================== */
 #ifdef GEMM_X86
-#define AVX2 __attribute__((target("avx2,fma")))
 
-static int cpu_avx2_fma = -1;
+/* f64 M == 1: the portable code compiled for AVX2+FMA (fma inline). */
+GEMV_DEFINE(double, f64, fma, gemv_fma_f64, AVX2)
 
-static int have_avx2_fma(void) {
-  if (cpu_avx2_fma < 0)
-    cpu_avx2_fma = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
-  return cpu_avx2_fma;
+/* Column masks for a partial 16-wide tile: lanes j < n (and j < n - 8). */
+AVX2 static inline __attribute__((always_inline)) __m256i mask8_ps(int n) {
+  return _mm256_cmpgt_epi32(_mm256_set1_epi32(n), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+}
+AVX2 static inline __attribute__((always_inline)) __m256i mask4_pd(int n) {
+  return _mm256_cmpgt_epi64(_mm256_set1_epi64x(n), _mm256_setr_epi64x(0, 1, 2, 3));
 }
 
-/* One row i of the tile: C[i, 0:16] (two vectors) from r0, r1. */
-#define ST_ROW_F32(i, r0, r1)                                                  \
+/* ---- AVX2 float: 6 x 16 tiles over a 32-wide panel (two halves) ---- */
+
+#define LDF(p, k) (MASKED ? _mm256_maskload_ps((p), (k)) : _mm256_loadu_ps(p))
+#define STF(p, k, v)                                                           \
   do {                                                                         \
-    float *ci = c + (i) * ldc;                                                 \
-    if (beta == 0) {                                                           \
-      _mm256_storeu_ps(ci, _mm256_mul_ps(va, r0));                             \
-      _mm256_storeu_ps(ci + 8, _mm256_mul_ps(va, r1));                         \
-    } else if (beta == 1) {                                                    \
-      _mm256_storeu_ps(ci, _mm256_fmadd_ps(va, r0, _mm256_loadu_ps(ci)));      \
-      _mm256_storeu_ps(ci + 8,                                                 \
-                       _mm256_fmadd_ps(va, r1, _mm256_loadu_ps(ci + 8)));      \
-    } else {                                                                   \
-      _mm256_storeu_ps(ci, _mm256_fmadd_ps(va, r0,                             \
-                             _mm256_mul_ps(vb, _mm256_loadu_ps(ci))));         \
-      _mm256_storeu_ps(ci + 8, _mm256_fmadd_ps(va, r1,                         \
-                             _mm256_mul_ps(vb, _mm256_loadu_ps(ci + 8))));     \
-    }                                                                          \
+    if (MASKED) _mm256_maskstore_ps((p), (k), (v));                            \
+    else _mm256_storeu_ps((p), (v));                                           \
   } while (0)
 
-
-#define ST_ROW_F64(i, r0, r1)                                                  \
-  do {                                                                         \
-    double *ci = c + (i) * ldc;                                                \
-    if (beta == 0) {                                                           \
-      _mm256_storeu_pd(ci, _mm256_mul_pd(va, r0));                             \
-      _mm256_storeu_pd(ci + 4, _mm256_mul_pd(va, r1));                         \
-    } else if (beta == 1) {                                                    \
-      _mm256_storeu_pd(ci, _mm256_fmadd_pd(va, r0, _mm256_loadu_pd(ci)));      \
-      _mm256_storeu_pd(ci + 4,                                                 \
-                       _mm256_fmadd_pd(va, r1, _mm256_loadu_pd(ci + 4)));      \
-    } else {                                                                   \
-      _mm256_storeu_pd(ci, _mm256_fmadd_pd(va, r0,                             \
-                             _mm256_mul_pd(vb, _mm256_loadu_pd(ci))));         \
-      _mm256_storeu_pd(ci + 4, _mm256_fmadd_pd(va, r1,                         \
-                             _mm256_mul_pd(vb, _mm256_loadu_pd(ci + 4))));     \
-    }                                                                          \
-  } while (0)
-
-
-/* Column block [c, c+4) of 8 rows s[0..7] of B^T (row r at s + r*ldb),
- * transposed into 4 or 8 panel rows of width 16 at d (d[k*16 + r] =
- * s[r*ldb + k]). The rows are loaded as 128-bit halves paired by
- * vinsertf128 (rows r and r+4 share a register), so the transpose needs
- * two shuffle stages instead of three: the shuffle port, not the FMAs,
- * was what an NT panel cost. */
-AVX2 static inline __attribute__((always_inline)) void
-tr8x8_f32(const float *s, int64_t ldb, float *d) {
-#define TR_LD(r, k)                                                            \
-  _mm256_insertf128_ps(_mm256_castps128_ps256(_mm_loadu_ps(s + (r) * ldb + (k))), \
-                       _mm_loadu_ps(s + ((r) + 4) * ldb + (k)), 1)
-  __m256 r0 = TR_LD(0, 0), r1 = TR_LD(1, 0), r2 = TR_LD(2, 0), r3 = TR_LD(3, 0);
-  __m256 r4 = TR_LD(0, 4), r5 = TR_LD(1, 4), r6 = TR_LD(2, 4), r7 = TR_LD(3, 4);
-#undef TR_LD
-  __m256 t0 = _mm256_unpacklo_ps(r0, r1), t1 = _mm256_unpackhi_ps(r0, r1);
-  __m256 t2 = _mm256_unpacklo_ps(r2, r3), t3 = _mm256_unpackhi_ps(r2, r3);
-  __m256 t4 = _mm256_unpacklo_ps(r4, r5), t5 = _mm256_unpackhi_ps(r4, r5);
-  __m256 t6 = _mm256_unpacklo_ps(r6, r7), t7 = _mm256_unpackhi_ps(r6, r7);
-  _mm256_store_ps(d + 0 * 16, _mm256_shuffle_ps(t0, t2, 0x44));
-  _mm256_store_ps(d + 1 * 16, _mm256_shuffle_ps(t0, t2, 0xee));
-  _mm256_store_ps(d + 2 * 16, _mm256_shuffle_ps(t1, t3, 0x44));
-  _mm256_store_ps(d + 3 * 16, _mm256_shuffle_ps(t1, t3, 0xee));
-  _mm256_store_ps(d + 4 * 16, _mm256_shuffle_ps(t4, t6, 0x44));
-  _mm256_store_ps(d + 5 * 16, _mm256_shuffle_ps(t4, t6, 0xee));
-  _mm256_store_ps(d + 6 * 16, _mm256_shuffle_ps(t5, t7, 0x44));
-  _mm256_store_ps(d + 7 * 16, _mm256_shuffle_ps(t5, t7, 0xee));
-}
-
-/* B panels of 16 columns: vector copies (B as is) or 8x8 transposes (B
- * transposed: column j of op(B) is row j of B). Partial panels and the
- * kc % 8 tail go through the generic packer. */
-AVX2 static void pack_b_avx2_f32(int transb, const float *B, int64_t ldb,
-                                 int64_t p0, int64_t kc, int64_t j0, int64_t nc,
-                                 int nr, float *dst) {
-  int64_t jr, p;
-  for (jr = 0; jr + 16 <= nc; jr += 16) {
-    float *d = dst + jr * kc;
-    if (!transb) {
-      const float *src = B + p0 * ldb + j0 + jr;
-      for (p = 0; p < kc; p++, src += ldb, d += 16) {
-        _mm256_store_ps(d, _mm256_loadu_ps(src));
-        _mm256_store_ps(d + 8, _mm256_loadu_ps(src + 8));
-      }
-    } else {
-      const float *src = B + (j0 + jr) * ldb + p0;
-      for (p = 0; p + 8 <= kc; p += 8) {
-        tr8x8_f32(src + p, ldb, d + p * 16);
-        tr8x8_f32(src + 8 * ldb + p, ldb, d + p * 16 + 8);
-      }
-      for (; p < kc; p++) {
-        int j;
-        for (j = 0; j < 16; j++) d[p * 16 + j] = src[j * ldb + p];
-      }
-    }
-  }
-  _mm256_zeroupper();
-  if (jr < nc) pack_b_f32(transb, B, ldb, p0, kc, j0 + jr, nc - jr, nr, dst + jr * kc);
-}
-
-/* Panel kernels: smk_f32 computes C[0:m, 0:n] (=, +=) alpha * A(0:MR,
- * 0:kc) * panel with A(i, p) = a[i * ars + p * acs] read in place and the
- * panel [kc][16]; MR is a constant after inlining. Row tiles are 6 high,
- * with a kernel of exactly the remaining height (1-5) for the last rows,
- * so M = 64 wastes no FMAs. smk_f64 is the same with 8-wide panels. */
-#define SMK_ROW(i)                                                             \
+#define A2F_ROW(i)                                                             \
   do {                                                                         \
     if (MR > (i)) {                                                            \
       __m256 ai = _mm256_broadcast_ss(a + (i) * ars);                          \
@@ -566,56 +608,99 @@ AVX2 static void pack_b_avx2_f32(int transb, const float *B, int64_t ldb,
       c##i##1 = _mm256_fmadd_ps(ai, b1, c##i##1);                              \
     }                                                                          \
   } while (0)
-
-#define SMK_STEP()                                                             \
+#define A2F_STEP()                                                             \
   do {                                                                         \
-    __m256 b0 = _mm256_loadu_ps(pb), b1 = _mm256_loadu_ps(pb + 8);             \
-    SMK_ROW(0); SMK_ROW(1); SMK_ROW(2);                                        \
-    SMK_ROW(3); SMK_ROW(4); SMK_ROW(5);                                        \
+    __m256 b0 = LDF(pb, k0), b1 = LDF(pb + 8, k1);                             \
+    A2F_ROW(0); A2F_ROW(1); A2F_ROW(2);                                        \
+    A2F_ROW(3); A2F_ROW(4); A2F_ROW(5);                                        \
     a += acs;                                                                  \
     pb += bs;                                                                  \
   } while (0)
+#define A2F_LOADC(i)                                                           \
+  do {                                                                         \
+    if (MR > (i)) {                                                            \
+      c##i##0 = LDF(c + (i) * ldc, k0);                                        \
+      c##i##1 = LDF(c + (i) * ldc + 8, k1);                                    \
+    }                                                                          \
+  } while (0)
+#define A2F_STOREC(i)                                                          \
+  do {                                                                         \
+    if (MR > (i)) {                                                            \
+      STF(c + (i) * ldc, k0, c##i##0);                                         \
+      STF(c + (i) * ldc + 8, k1, c##i##1);                                     \
+    }                                                                          \
+  } while (0)
 
+/* C[0:MR, 0:16] (or 0:n, MASKED) (+)= A(0:MR, 0:kc) panel; MR and MASKED
+ * are constants after inlining. */
 AVX2 static inline __attribute__((always_inline)) void
-smk_f32(const int MR, int64_t kc, const float *a, int64_t ars, int64_t acs,
-        const float *pb, int64_t bs, float *c, int64_t ldc, int m, int n,
-        float alpha, float beta) {
-  __m256 c00 = _mm256_setzero_ps(), c01 = _mm256_setzero_ps();
-  __m256 c10 = _mm256_setzero_ps(), c11 = _mm256_setzero_ps();
-  __m256 c20 = _mm256_setzero_ps(), c21 = _mm256_setzero_ps();
-  __m256 c30 = _mm256_setzero_ps(), c31 = _mm256_setzero_ps();
-  __m256 c40 = _mm256_setzero_ps(), c41 = _mm256_setzero_ps();
-  __m256 c50 = _mm256_setzero_ps(), c51 = _mm256_setzero_ps();
-  __m256 va = _mm256_set1_ps(alpha), vb = _mm256_set1_ps(beta);
+smk_avx2_f32(const int MR, const int MASKED, int64_t kc, const float *a, int64_t ars,
+             int64_t acs, const float *pb, int64_t bs, float *c, int64_t ldc, int n,
+             int load_c) {
+  __m256i k0 = _mm256_setzero_si256(), k1 = k0;
+  __m256 c00 = _mm256_setzero_ps(), c01 = c00, c10 = c00, c11 = c00, c20 = c00, c21 = c00;
+  __m256 c30 = c00, c31 = c00, c40 = c00, c41 = c00, c50 = c00, c51 = c00;
   int64_t p = kc;
+  if (MASKED) {
+    k0 = mask8_ps(n);
+    k1 = mask8_ps(n - 8);
+  }
+  if (load_c) {
+    A2F_LOADC(0); A2F_LOADC(1); A2F_LOADC(2);
+    A2F_LOADC(3); A2F_LOADC(4); A2F_LOADC(5);
+  }
   for (; p >= 4; p -= 4) {
-    SMK_STEP();
-    SMK_STEP();
-    SMK_STEP();
-    SMK_STEP();
+    A2F_STEP();
+    A2F_STEP();
+    A2F_STEP();
+    A2F_STEP();
   }
-  for (; p > 0; p--) SMK_STEP();
-  if (m == MR && n == 16) {
-    ST_ROW_F32(0, c00, c01);
-    if (MR > 1) ST_ROW_F32(1, c10, c11);
-    if (MR > 2) ST_ROW_F32(2, c20, c21);
-    if (MR > 3) ST_ROW_F32(3, c30, c31);
-    if (MR > 4) ST_ROW_F32(4, c40, c41);
-    if (MR > 5) ST_ROW_F32(5, c50, c51);
-  } else {
-    float acc[6 * 16];
-    _mm256_storeu_ps(acc + 0, c00); _mm256_storeu_ps(acc + 8, c01);
-    _mm256_storeu_ps(acc + 16, c10); _mm256_storeu_ps(acc + 24, c11);
-    _mm256_storeu_ps(acc + 32, c20); _mm256_storeu_ps(acc + 40, c21);
-    _mm256_storeu_ps(acc + 48, c30); _mm256_storeu_ps(acc + 56, c31);
-    _mm256_storeu_ps(acc + 64, c40); _mm256_storeu_ps(acc + 72, c41);
-    _mm256_storeu_ps(acc + 80, c50); _mm256_storeu_ps(acc + 88, c51);
-    _mm256_zeroupper();
-    store_tile_f32(acc, 16, c, ldc, m, n, alpha, beta);
-  }
+  for (; p > 0; p--) A2F_STEP();
+  A2F_STOREC(0); A2F_STOREC(1); A2F_STOREC(2);
+  A2F_STOREC(3); A2F_STOREC(4); A2F_STOREC(5);
 }
 
-#define SMK64_ROW(i)                                                           \
+#define A2F_CALL(R)                                                            \
+  do {                                                                         \
+    if (w == 16)                                                               \
+      smk_avx2_f32(R, 0, kc, a, ars, acs, pb + h, bs, c + h, ldc, 16, load_c); \
+    else                                                                       \
+      smk_avx2_f32(R, 1, kc, a, ars, acs, pb + h, bs, c + h, ldc, w, load_c);  \
+  } while (0)
+
+AVX2 static void panel_avx2_f32(int64_t mc, int64_t kc, const float *a, int64_t ars,
+                                int64_t acs, const float *pb, int64_t bs, int n, float *c,
+                                int64_t ldc, int load_c) {
+  int64_t ir;
+  int h, w;
+  for (ir = 0; ir + 6 <= mc; ir += 6, a += 6 * ars, c += 6 * ldc)
+    for (h = 0; h < n; h += 16) {
+      w = n - h < 16 ? n - h : 16;
+      A2F_CALL(6);
+    }
+  if (ir < mc)
+    for (h = 0; h < n; h += 16) {
+      w = n - h < 16 ? n - h : 16;
+      switch (mc - ir) {
+      case 5: A2F_CALL(5); break;
+      case 4: A2F_CALL(4); break;
+      case 3: A2F_CALL(3); break;
+      case 2: A2F_CALL(2); break;
+      default: A2F_CALL(1); break;
+      }
+    }
+  _mm256_zeroupper();
+}
+
+/* ---- AVX2 double: 6 x 8 tiles over a 16-wide panel ---- */
+
+#define LDD(p, k) (MASKED ? _mm256_maskload_pd((p), (k)) : _mm256_loadu_pd(p))
+#define STD_(p, k, v)                                                          \
+  do {                                                                         \
+    if (MASKED) _mm256_maskstore_pd((p), (k), (v));                            \
+    else _mm256_storeu_pd((p), (v));                                           \
+  } while (0)
+#define A2D_ROW(i)                                                             \
   do {                                                                         \
     if (MR > (i)) {                                                            \
       __m256d ai = _mm256_broadcast_sd(a + (i) * ars);                         \
@@ -623,86 +708,333 @@ smk_f32(const int MR, int64_t kc, const float *a, int64_t ars, int64_t acs,
       c##i##1 = _mm256_fmadd_pd(ai, b1, c##i##1);                              \
     }                                                                          \
   } while (0)
-
-#define SMK64_STEP()                                                           \
+#define A2D_STEP()                                                             \
   do {                                                                         \
-    __m256d b0 = _mm256_loadu_pd(pb), b1 = _mm256_loadu_pd(pb + 4);           \
-    SMK64_ROW(0); SMK64_ROW(1); SMK64_ROW(2);                                  \
-    SMK64_ROW(3); SMK64_ROW(4); SMK64_ROW(5);                                  \
+    __m256d b0 = LDD(pb, k0), b1 = LDD(pb + 4, k1);                            \
+    A2D_ROW(0); A2D_ROW(1); A2D_ROW(2);                                        \
+    A2D_ROW(3); A2D_ROW(4); A2D_ROW(5);                                        \
     a += acs;                                                                  \
     pb += bs;                                                                  \
   } while (0)
+#define A2D_LOADC(i)                                                           \
+  do {                                                                         \
+    if (MR > (i)) {                                                            \
+      c##i##0 = LDD(c + (i) * ldc, k0);                                        \
+      c##i##1 = LDD(c + (i) * ldc + 4, k1);                                    \
+    }                                                                          \
+  } while (0)
+#define A2D_STOREC(i)                                                          \
+  do {                                                                         \
+    if (MR > (i)) {                                                            \
+      STD_(c + (i) * ldc, k0, c##i##0);                                        \
+      STD_(c + (i) * ldc + 4, k1, c##i##1);                                    \
+    }                                                                          \
+  } while (0)
 
 AVX2 static inline __attribute__((always_inline)) void
-smk_f64(const int MR, int64_t kc, const double *a, int64_t ars, int64_t acs,
-        const double *pb, int64_t bs, double *c, int64_t ldc, int m, int n,
-        double alpha, double beta) {
-  __m256d c00 = _mm256_setzero_pd(), c01 = _mm256_setzero_pd();
-  __m256d c10 = _mm256_setzero_pd(), c11 = _mm256_setzero_pd();
-  __m256d c20 = _mm256_setzero_pd(), c21 = _mm256_setzero_pd();
-  __m256d c30 = _mm256_setzero_pd(), c31 = _mm256_setzero_pd();
-  __m256d c40 = _mm256_setzero_pd(), c41 = _mm256_setzero_pd();
-  __m256d c50 = _mm256_setzero_pd(), c51 = _mm256_setzero_pd();
-  __m256d va = _mm256_set1_pd(alpha), vb = _mm256_set1_pd(beta);
+smk_avx2_f64(const int MR, const int MASKED, int64_t kc, const double *a, int64_t ars,
+             int64_t acs, const double *pb, int64_t bs, double *c, int64_t ldc, int n,
+             int load_c) {
+  __m256i k0 = _mm256_setzero_si256(), k1 = k0;
+  __m256d c00 = _mm256_setzero_pd(), c01 = c00, c10 = c00, c11 = c00, c20 = c00, c21 = c00;
+  __m256d c30 = c00, c31 = c00, c40 = c00, c41 = c00, c50 = c00, c51 = c00;
   int64_t p = kc;
+  if (MASKED) {
+    k0 = mask4_pd(n);
+    k1 = mask4_pd(n - 4);
+  }
+  if (load_c) {
+    A2D_LOADC(0); A2D_LOADC(1); A2D_LOADC(2);
+    A2D_LOADC(3); A2D_LOADC(4); A2D_LOADC(5);
+  }
   for (; p >= 4; p -= 4) {
-    SMK64_STEP();
-    SMK64_STEP();
-    SMK64_STEP();
-    SMK64_STEP();
+    A2D_STEP();
+    A2D_STEP();
+    A2D_STEP();
+    A2D_STEP();
   }
-  for (; p > 0; p--) SMK64_STEP();
-  if (m == MR && n == 8) {
-    ST_ROW_F64(0, c00, c01);
-    if (MR > 1) ST_ROW_F64(1, c10, c11);
-    if (MR > 2) ST_ROW_F64(2, c20, c21);
-    if (MR > 3) ST_ROW_F64(3, c30, c31);
-    if (MR > 4) ST_ROW_F64(4, c40, c41);
-    if (MR > 5) ST_ROW_F64(5, c50, c51);
-  } else {
-    double acc[6 * 8];
-    _mm256_storeu_pd(acc + 0, c00); _mm256_storeu_pd(acc + 4, c01);
-    _mm256_storeu_pd(acc + 8, c10); _mm256_storeu_pd(acc + 12, c11);
-    _mm256_storeu_pd(acc + 16, c20); _mm256_storeu_pd(acc + 20, c21);
-    _mm256_storeu_pd(acc + 24, c30); _mm256_storeu_pd(acc + 28, c31);
-    _mm256_storeu_pd(acc + 32, c40); _mm256_storeu_pd(acc + 36, c41);
-    _mm256_storeu_pd(acc + 40, c50); _mm256_storeu_pd(acc + 44, c51);
-    _mm256_zeroupper();
-    store_tile_f64(acc, 8, c, ldc, m, n, alpha, beta);
-  }
+  for (; p > 0; p--) A2D_STEP();
+  A2D_STOREC(0); A2D_STOREC(1); A2D_STOREC(2);
+  A2D_STOREC(3); A2D_STOREC(4); A2D_STOREC(5);
 }
 
-/* Row tiles of one panel: exactly mc rows, since A is read in place. */
-#define SMK_CALL(SUF, R)                                                       \
-  smk_##SUF(R, kc, a, ars, acs, pb, bs, c, ldc, R, n, alpha, beta)
-#define PANEL_AVX2(T, SUF)                                                     \
-  AVX2 static void panel_avx2_##SUF(int64_t mc, int64_t kc, const T *a,        \
-                                    int64_t ars, int64_t acs, const T *pb,     \
-                                    int64_t bs, T *c, int64_t ldc, int n,      \
-                                    T alpha, T beta) {                         \
+#define A2D_CALL(R)                                                            \
+  do {                                                                         \
+    if (w == 8)                                                                \
+      smk_avx2_f64(R, 0, kc, a, ars, acs, pb + h, bs, c + h, ldc, 8, load_c);  \
+    else                                                                       \
+      smk_avx2_f64(R, 1, kc, a, ars, acs, pb + h, bs, c + h, ldc, w, load_c);  \
+  } while (0)
+
+AVX2 static void panel_avx2_f64(int64_t mc, int64_t kc, const double *a, int64_t ars,
+                                int64_t acs, const double *pb, int64_t bs, int n, double *c,
+                                int64_t ldc, int load_c) {
+  int64_t ir;
+  int h, w;
+  for (ir = 0; ir + 6 <= mc; ir += 6, a += 6 * ars, c += 6 * ldc)
+    for (h = 0; h < n; h += 8) {
+      w = n - h < 8 ? n - h : 8;
+      A2D_CALL(6);
+    }
+  if (ir < mc)
+    for (h = 0; h < n; h += 8) {
+      w = n - h < 8 ? n - h : 8;
+      switch (mc - ir) {
+      case 5: A2D_CALL(5); break;
+      case 4: A2D_CALL(4); break;
+      case 3: A2D_CALL(3); break;
+      case 2: A2D_CALL(2); break;
+      default: A2D_CALL(1); break;
+      }
+    }
+  _mm256_zeroupper();
+}
+
+/* ---- AVX-512F: 8 x 32 float, 8 x 16 double (the whole panel) ---- */
+
+#define L5F(p, k) (MASKED ? _mm512_maskz_loadu_ps((k), (p)) : _mm512_loadu_ps(p))
+#define S5F(p, k, v)                                                           \
+  do {                                                                         \
+    if (MASKED) _mm512_mask_storeu_ps((p), (k), (v));                          \
+    else _mm512_storeu_ps((p), (v));                                           \
+  } while (0)
+#define A5F_ROW(i)                                                             \
+  do {                                                                         \
+    if (MR > (i)) {                                                            \
+      __m512 ai = _mm512_set1_ps(a[(i) * ars]);                                \
+      c##i##0 = _mm512_fmadd_ps(ai, b0, c##i##0);                              \
+      c##i##1 = _mm512_fmadd_ps(ai, b1, c##i##1);                              \
+    }                                                                          \
+  } while (0)
+#define A5F_STEP()                                                             \
+  do {                                                                         \
+    __m512 b0 = L5F(pb, k0), b1 = L5F(pb + 16, k1);                            \
+    A5F_ROW(0); A5F_ROW(1); A5F_ROW(2); A5F_ROW(3);                            \
+    A5F_ROW(4); A5F_ROW(5); A5F_ROW(6); A5F_ROW(7);                            \
+    a += acs;                                                                  \
+    pb += bs;                                                                  \
+  } while (0)
+#define A5F_LOADC(i)                                                           \
+  do {                                                                         \
+    if (MR > (i)) {                                                            \
+      c##i##0 = L5F(c + (i) * ldc, k0);                                        \
+      c##i##1 = L5F(c + (i) * ldc + 16, k1);                                   \
+    }                                                                          \
+  } while (0)
+#define A5F_STOREC(i)                                                          \
+  do {                                                                         \
+    if (MR > (i)) {                                                            \
+      S5F(c + (i) * ldc, k0, c##i##0);                                         \
+      S5F(c + (i) * ldc + 16, k1, c##i##1);                                    \
+    }                                                                          \
+  } while (0)
+
+/* Lanes j < n of a 16-lane mask. */
+static __mmask16 mask16(int n) {
+  return n <= 0 ? (__mmask16)0 : n >= 16 ? (__mmask16)0xffff : (__mmask16)((1u << n) - 1u);
+}
+static __mmask8 mask8(int n) {
+  return n <= 0 ? (__mmask8)0 : n >= 8 ? (__mmask8)0xff : (__mmask8)((1u << n) - 1u);
+}
+
+AVX512 static inline __attribute__((always_inline)) void
+smk_avx512_f32(const int MR, const int MASKED, int64_t kc, const float *a, int64_t ars,
+               int64_t acs, const float *pb, int64_t bs, float *c, int64_t ldc, int n,
+               int load_c) {
+  __mmask16 k0 = mask16(n), k1 = mask16(n - 16);
+  __m512 c00 = _mm512_setzero_ps(), c01 = c00, c10 = c00, c11 = c00, c20 = c00, c21 = c00;
+  __m512 c30 = c00, c31 = c00, c40 = c00, c41 = c00, c50 = c00, c51 = c00;
+  __m512 c60 = c00, c61 = c00, c70 = c00, c71 = c00;
+  int64_t p = kc;
+  if (load_c) {
+    A5F_LOADC(0); A5F_LOADC(1); A5F_LOADC(2); A5F_LOADC(3);
+    A5F_LOADC(4); A5F_LOADC(5); A5F_LOADC(6); A5F_LOADC(7);
+  }
+  for (; p >= 4; p -= 4) {
+    A5F_STEP();
+    A5F_STEP();
+    A5F_STEP();
+    A5F_STEP();
+  }
+  for (; p > 0; p--) A5F_STEP();
+  A5F_STOREC(0); A5F_STOREC(1); A5F_STOREC(2); A5F_STOREC(3);
+  A5F_STOREC(4); A5F_STOREC(5); A5F_STOREC(6); A5F_STOREC(7);
+}
+
+#define A5_CALL(SUF, R, FULL)                                                  \
+  do {                                                                         \
+    if (n == FULL)                                                             \
+      smk_avx512_##SUF(R, 0, kc, a, ars, acs, pb, bs, c, ldc, FULL, load_c);   \
+    else                                                                       \
+      smk_avx512_##SUF(R, 1, kc, a, ars, acs, pb, bs, c, ldc, n, load_c);      \
+  } while (0)
+#define PANEL_AVX512(T, SUF, FULL)                                             \
+  AVX512 static void panel_avx512_##SUF(int64_t mc, int64_t kc, const T *a,    \
+                                        int64_t ars, int64_t acs, const T *pb, \
+                                        int64_t bs, int n, T *c, int64_t ldc,  \
+                                        int load_c) {                          \
     int64_t ir;                                                                \
-    for (ir = 0; ir + 6 <= mc; ir += 6, a += 6 * ars, c += 6 * ldc)            \
-      SMK_CALL(SUF, 6);                                                        \
+    for (ir = 0; ir + 8 <= mc; ir += 8, a += 8 * ars, c += 8 * ldc)            \
+      A5_CALL(SUF, 8, FULL);                                                   \
     switch (mc - ir) {                                                         \
-    case 5: SMK_CALL(SUF, 5); break;                                           \
-    case 4: SMK_CALL(SUF, 4); break;                                           \
-    case 3: SMK_CALL(SUF, 3); break;                                           \
-    case 2: SMK_CALL(SUF, 2); break;                                           \
-    case 1: SMK_CALL(SUF, 1); break;                                           \
+    case 7: A5_CALL(SUF, 7, FULL); break;                                      \
+    case 6: A5_CALL(SUF, 6, FULL); break;                                      \
+    case 5: A5_CALL(SUF, 5, FULL); break;                                      \
+    case 4: A5_CALL(SUF, 4, FULL); break;                                      \
+    case 3: A5_CALL(SUF, 3, FULL); break;                                      \
+    case 2: A5_CALL(SUF, 2, FULL); break;                                      \
+    case 1: A5_CALL(SUF, 1, FULL); break;                                      \
     default: break;                                                            \
     }                                                                          \
+    _mm256_zeroupper();                                                        \
   }
 
-PANEL_AVX2(float, f32)
-PANEL_AVX2(double, f64)
+#define L5D(p, k) (MASKED ? _mm512_maskz_loadu_pd((k), (p)) : _mm512_loadu_pd(p))
+#define S5D(p, k, v)                                                           \
+  do {                                                                         \
+    if (MASKED) _mm512_mask_storeu_pd((p), (k), (v));                          \
+    else _mm512_storeu_pd((p), (v));                                           \
+  } while (0)
+#define A5D_ROW(i)                                                             \
+  do {                                                                         \
+    if (MR > (i)) {                                                            \
+      __m512d ai = _mm512_set1_pd(a[(i) * ars]);                               \
+      c##i##0 = _mm512_fmadd_pd(ai, b0, c##i##0);                              \
+      c##i##1 = _mm512_fmadd_pd(ai, b1, c##i##1);                              \
+    }                                                                          \
+  } while (0)
+#define A5D_STEP()                                                             \
+  do {                                                                         \
+    __m512d b0 = L5D(pb, k0), b1 = L5D(pb + 8, k1);                            \
+    A5D_ROW(0); A5D_ROW(1); A5D_ROW(2); A5D_ROW(3);                            \
+    A5D_ROW(4); A5D_ROW(5); A5D_ROW(6); A5D_ROW(7);                            \
+    a += acs;                                                                  \
+    pb += bs;                                                                  \
+  } while (0)
+#define A5D_LOADC(i)                                                           \
+  do {                                                                         \
+    if (MR > (i)) {                                                            \
+      c##i##0 = L5D(c + (i) * ldc, k0);                                        \
+      c##i##1 = L5D(c + (i) * ldc + 8, k1);                                    \
+    }                                                                          \
+  } while (0)
+#define A5D_STOREC(i)                                                          \
+  do {                                                                         \
+    if (MR > (i)) {                                                            \
+      S5D(c + (i) * ldc, k0, c##i##0);                                         \
+      S5D(c + (i) * ldc + 8, k1, c##i##1);                                     \
+    }                                                                          \
+  } while (0)
+
+AVX512 static inline __attribute__((always_inline)) void
+smk_avx512_f64(const int MR, const int MASKED, int64_t kc, const double *a, int64_t ars,
+               int64_t acs, const double *pb, int64_t bs, double *c, int64_t ldc, int n,
+               int load_c) {
+  __mmask8 k0 = mask8(n), k1 = mask8(n - 8);
+  __m512d c00 = _mm512_setzero_pd(), c01 = c00, c10 = c00, c11 = c00, c20 = c00, c21 = c00;
+  __m512d c30 = c00, c31 = c00, c40 = c00, c41 = c00, c50 = c00, c51 = c00;
+  __m512d c60 = c00, c61 = c00, c70 = c00, c71 = c00;
+  int64_t p = kc;
+  if (load_c) {
+    A5D_LOADC(0); A5D_LOADC(1); A5D_LOADC(2); A5D_LOADC(3);
+    A5D_LOADC(4); A5D_LOADC(5); A5D_LOADC(6); A5D_LOADC(7);
+  }
+  for (; p >= 4; p -= 4) {
+    A5D_STEP();
+    A5D_STEP();
+    A5D_STEP();
+    A5D_STEP();
+  }
+  for (; p > 0; p--) A5D_STEP();
+  A5D_STOREC(0); A5D_STOREC(1); A5D_STOREC(2); A5D_STOREC(3);
+  A5D_STOREC(4); A5D_STOREC(5); A5D_STOREC(6); A5D_STOREC(7);
+}
+
+PANEL_AVX512(float, f32, 32)
+PANEL_AVX512(double, f64, 16)
+
+/* ---- packing B panels (AVX2; the AVX-512 set uses these too) ---- */
+
+/* Column block [k, k+8) of 8 rows s[0..7] of B^T (row r at s + r*ldb),
+ * transposed into 8 panel rows of stride ds at d (d[k*ds + r] =
+ * s[r*ldb + k]). The rows are loaded as 128-bit halves paired by
+ * vinsertf128 (rows r and r+4 share a register), so the transpose needs
+ * two shuffle stages instead of three. */
+#define TR_LD(S, L, r, k)                                                      \
+  _mm256_insertf128_ps(_mm256_castps128_ps256(_mm_loadu_ps((S) + (r) * (L) + (k))), \
+                       _mm_loadu_ps((S) + ((r) + 4) * (L) + (k)), 1)
+#define TR8X8(S, L, OUT)                                                       \
+  do {                                                                         \
+    __m256 r0 = TR_LD(S, L, 0, 0), r1 = TR_LD(S, L, 1, 0);                     \
+    __m256 r2 = TR_LD(S, L, 2, 0), r3 = TR_LD(S, L, 3, 0);                     \
+    __m256 r4 = TR_LD(S, L, 0, 4), r5 = TR_LD(S, L, 1, 4);                     \
+    __m256 r6 = TR_LD(S, L, 2, 4), r7 = TR_LD(S, L, 3, 4);                     \
+    __m256 t0 = _mm256_unpacklo_ps(r0, r1), t1 = _mm256_unpackhi_ps(r0, r1);   \
+    __m256 t2 = _mm256_unpacklo_ps(r2, r3), t3 = _mm256_unpackhi_ps(r2, r3);   \
+    __m256 t4 = _mm256_unpacklo_ps(r4, r5), t5 = _mm256_unpackhi_ps(r4, r5);   \
+    __m256 t6 = _mm256_unpacklo_ps(r6, r7), t7 = _mm256_unpackhi_ps(r6, r7);   \
+    OUT(0, _mm256_shuffle_ps(t0, t2, 0x44));                                   \
+    OUT(1, _mm256_shuffle_ps(t0, t2, 0xee));                                   \
+    OUT(2, _mm256_shuffle_ps(t1, t3, 0x44));                                   \
+    OUT(3, _mm256_shuffle_ps(t1, t3, 0xee));                                   \
+    OUT(4, _mm256_shuffle_ps(t4, t6, 0x44));                                   \
+    OUT(5, _mm256_shuffle_ps(t4, t6, 0xee));                                   \
+    OUT(6, _mm256_shuffle_ps(t5, t7, 0x44));                                   \
+    OUT(7, _mm256_shuffle_ps(t5, t7, 0xee));                                   \
+  } while (0)
+
+AVX2 static inline __attribute__((always_inline)) void
+tr8x8_f32(const float *s, int64_t ldb, float *d, int64_t ds) {
+#define TR_STORE(k, v) _mm256_storeu_ps(d + (k) * ds, (v))
+  TR8X8(s, ldb, TR_STORE);
+#undef TR_STORE
+}
+
+/* Full panels (n == 32): vector copies (B as is) or 8x8 transposes (B^T);
+ * partial panels and the kc % 8 tail of a transposed one element by
+ * element. */
+AVX2 static void pack_avx2_f32(int transb, const float *B, int64_t ldb, int64_t p0,
+                               int64_t kc, int64_t j0, int n, float *dst) {
+  int64_t p;
+  if (n != 32) {
+    _mm256_zeroupper();
+    pack_panel_f32(transb, B, ldb, p0, kc, j0, n, dst);
+    return;
+  }
+  if (!transb) {
+    const float *src = B + p0 * ldb + j0;
+    for (p = 0; p < kc; p++, src += ldb, dst += 32) {
+      _mm256_storeu_ps(dst, _mm256_loadu_ps(src));
+      _mm256_storeu_ps(dst + 8, _mm256_loadu_ps(src + 8));
+      _mm256_storeu_ps(dst + 16, _mm256_loadu_ps(src + 16));
+      _mm256_storeu_ps(dst + 24, _mm256_loadu_ps(src + 24));
+    }
+  } else {
+    /* sixteen rows of B (sixteen read streams) at a time */
+    const float *src = B + j0 * ldb + p0;
+    int q;
+    for (q = 0; q < 32; q += 16) {
+      for (p = 0; p + 8 <= kc; p += 8) {
+        tr8x8_f32(src + q * ldb + p, ldb, dst + p * 32 + q, 32);
+        tr8x8_f32(src + (q + 8) * ldb + p, ldb, dst + p * 32 + q + 8, 32);
+      }
+      for (; p < kc; p++) {
+        int j;
+        for (j = q; j < q + 16; j++) dst[p * 32 + j] = src[j * ldb + p];
+      }
+    }
+  }
+  _mm256_zeroupper();
+}
+
+/* ---- the epilogue ---- */
 
 /* The epilogue over a block of C, 8 columns at a time for bias and
  * ReLU/ReLU6 (x < 0 ? 0 : x as a compare and mask: nan and -0.0 pass
  * through unchanged, as in the scalar form); the other activations call
  * libm per element in the scalar form. */
-AVX2 static void ep_apply_avx2_f32(const msrt_epilogue *ep, int per_row,
-                                   float *c, int64_t ldc, int64_t m, int64_t n,
-                                   int64_t i0, int64_t j0) {
+AVX2 static void ep_avx2_f32(const msrt_epilogue *ep, int per_row, float *c, int64_t ldc,
+                             int64_t m, int64_t n, int64_t i0, int64_t j0) {
   const float *bias = (const float *)ep->bias;
   const int act = ep->act;
   const __m256 zero = _mm256_setzero_ps(), six = _mm256_set1_ps(6.0f);
@@ -734,209 +1066,314 @@ AVX2 static void ep_apply_avx2_f32(const msrt_epilogue *ep, int per_row,
       ci[j] = x;
     }
   }
+  _mm256_zeroupper();
 }
 
-/* The vector-matrix product on AVX2. B as is: c[j0:j0+nb] accumulates in
- * an L1 buffer while four rows of B at a time stream through it
- * sequentially (four forward streams the prefetchers follow, one buffer
- * load and store per four FMAs), instead of walking B's columns. */
-#define GEMV_NB2 512
-AVX2 static void gemv_avx2_f32(int transb, int64_t N, int64_t K, float alpha,
-                               const float *a, int64_t inca, const float *B,
-                               int64_t ldb, float beta, float *c) {
+/* ---- M == 1, float ---- */
+
+/* c[0:n] (n <= 32) by the chain over p, rows of op(B) at bp + p * bs. */
+AVX2 static inline __attribute__((always_inline)) void
+gemv_strip_f32(const int MASKED, int64_t K, const float *a, int64_t inca, const float *bp,
+               int64_t bs, float *c, int n, int load_c) {
+  __m256i k0 = _mm256_setzero_si256(), k1 = k0, k2 = k0, k3 = k0;
+  __m256 s0 = _mm256_setzero_ps(), s1 = s0, s2 = s0, s3 = s0;
+  int64_t p;
+  if (MASKED) {
+    k0 = mask8_ps(n);
+    k1 = mask8_ps(n - 8);
+    k2 = mask8_ps(n - 16);
+    k3 = mask8_ps(n - 24);
+  }
+  if (load_c) {
+    s0 = LDF(c, k0);
+    s1 = LDF(c + 8, k1);
+    s2 = LDF(c + 16, k2);
+    s3 = LDF(c + 24, k3);
+  }
+  for (p = 0; p < K; p++, bp += bs) {
+    __m256 x = _mm256_broadcast_ss(a + p * inca);
+    s0 = _mm256_fmadd_ps(x, LDF(bp, k0), s0);
+    s1 = _mm256_fmadd_ps(x, LDF(bp + 8, k1), s1);
+    s2 = _mm256_fmadd_ps(x, LDF(bp + 16, k2), s2);
+    s3 = _mm256_fmadd_ps(x, LDF(bp + 24, k3), s3);
+  }
+  STF(c, k0, s0);
+  STF(c + 8, k1, s1);
+  STF(c + 16, k2, s2);
+  STF(c + 24, k3, s3);
+}
+
+/* Rows of B (c[r] = a . B[r, :] by the chain) eight at a time: 8x8
+ * blocks transposed in registers, each lane the chain of one output; G
+ * groups of eight rows share a sweep over p, so G chains are in flight
+ * (one alone would wait on the FMA latency). t[8 * g + r]: the chains,
+ * in and out. */
+#define GV_OUT0(k, v) (acc0 = _mm256_fmadd_ps(_mm256_broadcast_ss(a + p + (k)), (v), acc0))
+#define GV_OUT1(k, v) (acc1 = _mm256_fmadd_ps(_mm256_broadcast_ss(a + p + (k)), (v), acc1))
+#define GV_OUT2(k, v) (acc2 = _mm256_fmadd_ps(_mm256_broadcast_ss(a + p + (k)), (v), acc2))
+#define GV_OUT3(k, v) (acc3 = _mm256_fmadd_ps(_mm256_broadcast_ss(a + p + (k)), (v), acc3))
+AVX2 static inline __attribute__((always_inline)) void
+gemv_rows_f32(const int G, int64_t K, const float *a, const float *s, int64_t ldb, float *t) {
+  __m256 acc0 = _mm256_loadu_ps(t), acc1 = acc0, acc2 = acc0, acc3 = acc0;
+  const float *s1 = s + 8 * ldb, *s2 = s + 16 * ldb, *s3 = s + 24 * ldb;
+  int64_t p;
+  int r, g;
+  if (G > 1) acc1 = _mm256_loadu_ps(t + 8);
+  if (G > 2) acc2 = _mm256_loadu_ps(t + 16);
+  if (G > 3) acc3 = _mm256_loadu_ps(t + 24);
+  for (p = 0; p + 8 <= K; p += 8) {
+    TR8X8(s + p, ldb, GV_OUT0);
+    if (G > 1) TR8X8(s1 + p, ldb, GV_OUT1);
+    if (G > 2) TR8X8(s2 + p, ldb, GV_OUT2);
+    if (G > 3) TR8X8(s3 + p, ldb, GV_OUT3);
+  }
+  _mm256_storeu_ps(t, acc0);
+  if (G > 1) _mm256_storeu_ps(t + 8, acc1);
+  if (G > 2) _mm256_storeu_ps(t + 16, acc2);
+  if (G > 3) _mm256_storeu_ps(t + 24, acc3);
+  for (; p < K; p++)
+    for (g = 0; g < G; g++)
+      for (r = 0; r < 8; r++) t[8 * g + r] = fmaf(a[p], s[(8 * g + r) * ldb + p], t[8 * g + r]);
+}
+
+AVX2 static void gemv_avx2_f32(int transb, int64_t N, int64_t K, const float *a, int64_t inca,
+                               const float *B, int64_t ldb, const float *Bp, float *c,
+                               int load_c) {
   int64_t j0, p;
-  if (!transb) {
-    for (j0 = 0; j0 < N; j0 += GEMV_NB2) {
-      float acc[GEMV_NB2];
-      int64_t nb = min64(GEMV_NB2, N - j0), nv = nb / 8 * 8, j;
-      const float *bp = B + j0;
-      for (j = 0; j < nb; j++) acc[j] = 0;
-      for (p = 0; p + 4 <= K; p += 4, bp += 4 * ldb) {
-        const float *b0 = bp, *b1 = bp + ldb, *b2 = bp + 2 * ldb, *b3 = bp + 3 * ldb;
-        float s0 = a[p * inca], s1 = a[(p + 1) * inca];
-        float s2 = a[(p + 2) * inca], s3 = a[(p + 3) * inca];
-        __m256 x0 = _mm256_set1_ps(s0), x1 = _mm256_set1_ps(s1);
-        __m256 x2 = _mm256_set1_ps(s2), x3 = _mm256_set1_ps(s3);
-        for (j = 0; j < nv; j += 8) {
-          __m256 t = _mm256_loadu_ps(acc + j);
-          t = _mm256_fmadd_ps(x0, _mm256_loadu_ps(b0 + j), t);
-          t = _mm256_fmadd_ps(x1, _mm256_loadu_ps(b1 + j), t);
-          t = _mm256_fmadd_ps(x2, _mm256_loadu_ps(b2 + j), t);
-          t = _mm256_fmadd_ps(x3, _mm256_loadu_ps(b3 + j), t);
-          _mm256_storeu_ps(acc + j, t);
-        }
-        for (; j < nb; j++)
-          acc[j] = (((acc[j] + s0 * b0[j]) + s1 * b1[j]) + s2 * b2[j]) + s3 * b3[j];
-      }
-      for (; p < K; p++, bp += ldb) {
-        float s0 = a[p * inca];
-        __m256 x0 = _mm256_set1_ps(s0);
-        for (j = 0; j < nv; j += 8)
-          _mm256_storeu_ps(acc + j, _mm256_fmadd_ps(x0, _mm256_loadu_ps(bp + j),
-                                                    _mm256_loadu_ps(acc + j)));
-        for (; j < nb; j++) acc[j] += s0 * bp[j];
-      }
-      _mm256_zeroupper();
-      store_tile_f32(acc, GEMV_NB2, c + j0, 0, 1, (int)nb, alpha, beta);
+  if (Bp || !transb) {
+    for (j0 = 0; j0 < N; j0 += 32) {
+      int n = (int)min64(32, N - j0);
+      const float *bp = Bp ? Bp + j0 * K : B + j0;
+      int64_t bs = Bp ? n : ldb;
+      if (n == 32) gemv_strip_f32(0, K, a, inca, bp, bs, c + j0, 32, load_c);
+      else gemv_strip_f32(1, K, a, inca, bp, bs, c + j0, n, load_c);
     }
   } else if (inca == 1) {
-    /* c[j] = a . B[j, :]: four rows of B at a time (four sequential
-     * streams sharing the loads of a), two 8-wide partial sums a row,
-     * reduced together by horizontal adds */
-    int64_t j = 0;
-    for (; j + 4 <= N; j += 4) {
-      const float *b0 = B + j * ldb, *b1 = b0 + ldb, *b2 = b1 + ldb, *b3 = b2 + ldb;
-      __m256 s0 = _mm256_setzero_ps(), s1 = _mm256_setzero_ps();
-      __m256 s2 = _mm256_setzero_ps(), s3 = _mm256_setzero_ps();
-      __m256 u0 = _mm256_setzero_ps(), u1 = _mm256_setzero_ps();
-      __m256 u2 = _mm256_setzero_ps(), u3 = _mm256_setzero_ps();
-      __m128 h;
-      float t[4];
-      int r;
-      for (p = 0; p + 16 <= K; p += 16) {
-        __m256 x0 = _mm256_loadu_ps(a + p), x1 = _mm256_loadu_ps(a + p + 8);
-        s0 = _mm256_fmadd_ps(x0, _mm256_loadu_ps(b0 + p), s0);
-        s1 = _mm256_fmadd_ps(x0, _mm256_loadu_ps(b1 + p), s1);
-        s2 = _mm256_fmadd_ps(x0, _mm256_loadu_ps(b2 + p), s2);
-        s3 = _mm256_fmadd_ps(x0, _mm256_loadu_ps(b3 + p), s3);
-        u0 = _mm256_fmadd_ps(x1, _mm256_loadu_ps(b0 + p + 8), u0);
-        u1 = _mm256_fmadd_ps(x1, _mm256_loadu_ps(b1 + p + 8), u1);
-        u2 = _mm256_fmadd_ps(x1, _mm256_loadu_ps(b2 + p + 8), u2);
-        u3 = _mm256_fmadd_ps(x1, _mm256_loadu_ps(b3 + p + 8), u3);
+    float t[32];
+    int r;
+    for (j0 = 0; j0 + 8 <= N;) {
+      int g = (int)min64((ldb & 511) == 0 ? 2 : 4, (N - j0) / 8); /* 2 KiB rows alias in L1 */
+      for (r = 0; r < 8 * g; r++) t[r] = load_c ? c[j0 + r] : 0.0f;
+      switch (g) {
+      case 4: gemv_rows_f32(4, K, a, B + j0 * ldb, ldb, t); break;
+      case 3: gemv_rows_f32(3, K, a, B + j0 * ldb, ldb, t); break;
+      case 2: gemv_rows_f32(2, K, a, B + j0 * ldb, ldb, t); break;
+      default: gemv_rows_f32(1, K, a, B + j0 * ldb, ldb, t); break;
       }
-      if (p + 8 <= K) {
-        __m256 x0 = _mm256_loadu_ps(a + p);
-        s0 = _mm256_fmadd_ps(x0, _mm256_loadu_ps(b0 + p), s0);
-        s1 = _mm256_fmadd_ps(x0, _mm256_loadu_ps(b1 + p), s1);
-        s2 = _mm256_fmadd_ps(x0, _mm256_loadu_ps(b2 + p), s2);
-        s3 = _mm256_fmadd_ps(x0, _mm256_loadu_ps(b3 + p), s3);
-        p += 8;
-      }
-      s0 = _mm256_hadd_ps(_mm256_add_ps(s0, u0), _mm256_add_ps(s1, u1));
-      s2 = _mm256_hadd_ps(_mm256_add_ps(s2, u2), _mm256_add_ps(s3, u3));
-      s0 = _mm256_hadd_ps(s0, s2); /* lanes (row 0..3) of each half */
-      h = _mm_add_ps(_mm256_castps256_ps128(s0), _mm256_extractf128_ps(s0, 1));
-      _mm_storeu_ps(t, h);
-      for (; p < K; p++) {
-        t[0] += a[p] * b0[p];
-        t[1] += a[p] * b1[p];
-        t[2] += a[p] * b2[p];
-        t[3] += a[p] * b3[p];
-      }
-      for (r = 0; r < 4; r++)
-        c[j + r] = beta == 0 ? alpha * t[r] : alpha * t[r] + beta * c[j + r];
+      for (r = 0; r < 8 * g; r++) c[j0 + r] = t[r];
+      j0 += 8 * g;
     }
-    for (; j < N; j++) {
-      const float *bj = B + j * ldb;
-      __m256 s0 = _mm256_setzero_ps(), s1 = _mm256_setzero_ps();
-      float part[8], t;
-      for (p = 0; p + 16 <= K; p += 16) {
-        s0 = _mm256_fmadd_ps(_mm256_loadu_ps(a + p), _mm256_loadu_ps(bj + p), s0);
-        s1 = _mm256_fmadd_ps(_mm256_loadu_ps(a + p + 8), _mm256_loadu_ps(bj + p + 8), s1);
-      }
-      for (; p + 8 <= K; p += 8)
-        s0 = _mm256_fmadd_ps(_mm256_loadu_ps(a + p), _mm256_loadu_ps(bj + p), s0);
-      _mm256_storeu_ps(part, _mm256_add_ps(s0, s1));
-      t = ((part[0] + part[1]) + (part[2] + part[3])) +
-          ((part[4] + part[5]) + (part[6] + part[7]));
-      for (; p < K; p++) t += a[p] * bj[p];
-      c[j] = beta == 0 ? alpha * t : alpha * t + beta * c[j];
+    for (; j0 < N; j0++) {
+      const float *bj = B + j0 * ldb;
+      float u = load_c ? c[j0] : 0.0f;
+      for (p = 0; p < K; p++) u = fmaf(a[p], bj[p], u);
+      c[j0] = u;
     }
   } else {
-    gemv_f32(transb, N, K, alpha, a, inca, B, ldb, beta, c);
+    _mm256_zeroupper();
+    gemv_port_f32(transb, N, K, a, inca, B, ldb, Bp, c, load_c);
+    return;
   }
+  _mm256_zeroupper();
 }
+
+static const Kset_f32 kset_avx2_f32 = {6, KC_MAX, panel_avx2_f32, pack_avx2_f32, ep_avx2_f32,
+                                       gemv_avx2_f32};
+static const Kset_f64 kset_avx2_f64 = {6, KC_MAX, panel_avx2_f64, pack_panel_f64, ep_apply_f64,
+                                       gemv_fma_f64};
+static const Kset_f32 kset_avx512_f32 = {8, KC_MAX / 2, panel_avx512_f32, pack_avx2_f32, ep_avx2_f32,
+                                         gemv_avx2_f32};
+static const Kset_f64 kset_avx512_f64 = {8, KC_MAX / 2, panel_avx512_f64, pack_panel_f64, ep_apply_f64,
+                                         gemv_fma_f64};
 #endif /* GEMM_X86 */
+
+static const Kset_f32 *kset_f32(void) {
+#ifdef GEMM_X86
+  switch (msrt_isa()) {
+  case MSRT_ISA_AVX512: return &kset_avx512_f32;
+  case MSRT_ISA_AVX2: return &kset_avx2_f32;
+  default: break;
+  }
+#endif
+  return &kset_port_f32;
+}
+
+static const Kset_f64 *kset_f64(void) {
+#ifdef GEMM_X86
+  switch (msrt_isa()) {
+  case MSRT_ISA_AVX512: return &kset_avx512_f64;
+  case MSRT_ISA_AVX2: return &kset_avx2_f64;
+  default: break;
+  }
+#endif
+  return &kset_port_f64;
+}
 
 /* ===================================================================
  * entry points
  * =================================================================== */
 
-static const Ops_f32 ops_generic_f32 = {GEN_MR_f32, GEN_NR_f32, panel_generic_f32,
-                                        pack_b_f32, ep_apply_f32};
-static const Ops_f64 ops_generic_f64 = {GEN_MR_f64, GEN_NR_f64, panel_generic_f64,
-                                        pack_b_f64, ep_apply_f64};
-#ifdef GEMM_X86
-static const Ops_f32 ops_avx2_f32 = {6, 16, panel_avx2_f32, pack_b_avx2_f32, ep_apply_avx2_f32};
-static const Ops_f64 ops_avx2_f64 = {6, 8, panel_avx2_f64, pack_b_f64, ep_apply_f64};
-#endif
+/* The product g, its panels split over the parallel callback's tasks
+ * (each task a contiguous range of panels, its own pack buffer), or on
+ * this thread. */
+#define GEMM_RUN(T, SUF)                                                       \
+  typedef struct {                                                             \
+    const Gemm_##SUF *g;                                                       \
+    int64_t np;                                                                \
+    int ntask;                                                                 \
+  } Par_##SUF;                                                                 \
+                                                                               \
+  /* M == 1: columns [c0, c1) of c (c0 a multiple of PW). */                   \
+  static void gemv_cols_##SUF(const Gemm_##SUF *g, int64_t c0, int64_t c1) {   \
+    const T *b = g->Bp ? g->Bp + c0 * g->K                                     \
+                       : g->transb ? g->B + c0 * g->ldb : g->B + c0;           \
+    g->ks->gemv(g->transb, c1 - c0, g->K, g->A, g->transa ? g->lda : 1,        \
+                g->Bp ? (const T *)0 : b, g->ldb, g->Bp ? b : (const T *)0,    \
+                g->C + c0, g->load_c);                                         \
+    if (g->ep) g->ks->ep(g->ep, g->per_row, g->C + c0, g->ldc, 1, c1 - c0, 0,  \
+                         c0);                                                  \
+  }                                                                            \
+                                                                               \
+  static void par_task_##SUF(void *arg, int i, void *scratch) {                \
+    const Par_##SUF *t = (const Par_##SUF *)arg;                               \
+    int64_t j0 = t->np * i / t->ntask, j1 = t->np * (i + 1) / t->ntask;        \
+    const Gemm_##SUF *g = t->g;                                                \
+    if (j0 >= j1) return;                                                      \
+    if (g->M == 1)                                                             \
+      gemv_cols_##SUF(g, j0 * PW_##SUF, min64(g->N, j1 * PW_##SUF));           \
+    else                                                                       \
+      gemm_panels_##SUF(g, j0, j1, scratch);                                   \
+  }                                                                            \
+                                                                               \
+  /* On the parallel callback's tasks (each a contiguous range of panels,   \
+   * its own pack buffer) when there is one and the product is large        \
+   * enough; else here. */                                                   \
+  static int gemm_par_##SUF(const Gemm_##SUF *g) {                             \
+    Par_##SUF t;                                                               \
+    if (!PAR_ON || g->M * g->N * g->K < PAR_MIN_FMAS) return 0;                \
+    t.g = g;                                                                   \
+    t.np = (g->N + PW_##SUF - 1) / PW_##SUF;                                   \
+    t.ntask = (int)min64(msrt_parallel_width(), t.np);                         \
+    return t.ntask > 1 && PAR_CALL(t.ntask, par_task_##SUF, &t) == 0;          \
+  }                                                                            \
+                                                                               \
+  static void gemm_any_##SUF(int transa, int transb, int64_t M, int64_t N,     \
+                             int64_t K, T alpha, const T *A, int64_t lda,      \
+                             const T *B, int64_t ldb, const T *Bp, T beta,     \
+                             T *C, int64_t ldc, void *ws,                      \
+                             const msrt_epilogue *ep, int per_row) {           \
+    const Kset_##SUF *ks = kset_##SUF();                                       \
+    Gemm_##SUF g;                                                              \
+    ep = ep_norm(ep);                                                          \
+    if (M <= 0 || N <= 0) return;                                              \
+    if (K <= 0 || alpha == 0) {                                                \
+      scale_c_##SUF(M, N, beta, C, ldc);                                       \
+      if (ep) ks->ep(ep, per_row, C, ldc, M, N, 0, 0);                         \
+      return;                                                                  \
+    }                                                                          \
+    if (alpha != 1 || (beta != 0 && beta != 1)) {                              \
+      gemm_general_##SUF(transa, transb, M, N, K, alpha, A, lda, B, ldb, beta, \
+                         C, ldc);                                              \
+      if (ep) ks->ep(ep, per_row, C, ldc, M, N, 0, 0);                         \
+      return;                                                                  \
+    }                                                                          \
+    if (!ws && !Bp && M > 1) {                                                 \
+      gemm_simple_##SUF(transa, transb, M, N, K, A, lda, B, ldb, C, ldc,       \
+                        beta == 1);                                            \
+      if (ep) ks->ep(ep, per_row, C, ldc, M, N, 0, 0);                         \
+      return;                                                                  \
+    }                                                                          \
+    g.ks = ks;                                                                 \
+    g.transa = transa;                                                         \
+    g.transb = transb;                                                         \
+    g.load_c = beta == 1;                                                      \
+    g.per_row = per_row;                                                       \
+    g.M = M;                                                                   \
+    g.N = N;                                                                   \
+    g.K = K;                                                                   \
+    g.lda = lda;                                                               \
+    g.ldb = ldb;                                                               \
+    g.ldc = ldc;                                                               \
+    g.A = A;                                                                   \
+    g.B = B;                                                                   \
+    g.Bp = Bp;                                                                 \
+    g.C = C;                                                                   \
+    g.ep = ep;                                                                 \
+    if (gemm_par_##SUF(&g)) return;                                            \
+    if (M == 1) {                                                              \
+      ks->gemv(transb, N, K, A, transa ? lda : 1, B, ldb, Bp, C, beta == 1);   \
+      if (ep) ks->ep(ep, per_row, C, ldc, 1, N, 0, 0);                         \
+    } else {                                                                   \
+      gemm_panels_##SUF(&g, 0, (N + PW_##SUF - 1) / PW_##SUF, ws);             \
+    }                                                                          \
+  }
 
-void msrt_gemm_ep_f32(int transa, int transb, int64_t M, int64_t N, int64_t K,
-                      float alpha, const float *A, int64_t lda, const float *B,
-                      int64_t ldb, float beta, float *C, int64_t ldc, void *ws,
-                      const msrt_epilogue *ep, int bias_per_row) {
-  const Ops_f32 *ops = &ops_generic_f32;
-  ep = ep_norm(ep);
-  if (M <= 0 || N <= 0) return;
-#ifdef GEMM_X86
-  if (have_avx2_fma()) ops = &ops_avx2_f32;
-#endif
-  if (K <= 0 || alpha == 0) {
-    scale_c_f32(M, N, beta, C, ldc);
-    if (ep) ops->ep(ep, bias_per_row, C, ldc, M, N, 0, 0);
-    return;
-  }
-  if (M == 1) {
-#ifdef GEMM_X86
-    if (have_avx2_fma())
-      gemv_avx2_f32(transb, N, K, alpha, A, transa ? lda : 1, B, ldb, beta, C);
-    else
-#endif
-      gemv_f32(transb, N, K, alpha, A, transa ? lda : 1, B, ldb, beta, C);
-    if (ep) ops->ep(ep, bias_per_row, C, ldc, 1, N, 0, 0);
-    return;
-  }
-  if (!ws) {
-    gemm_simple_f32(transa, transb, M, N, K, alpha, A, lda, B, ldb, beta, C, ldc,
-                    ep, bias_per_row);
-    return;
-  }
-  gemm_panels_f32(ops, transa, transb, M, N, K, alpha, A, lda, B, ldb, beta, C,
-                  ldc, ws, ep, bias_per_row);
+GEMM_RUN(float, f32)
+GEMM_RUN(double, f64)
+
+/* The public entries, one per dtype (scripts/runtime-amalgamate.py finds
+ * msrt_* definitions by their text, so they are not macro-made). */
+
+void msrt_gemm_ep_f32(int transa, int transb, int64_t M, int64_t N, int64_t K, float alpha,
+                      const float *A, int64_t lda, const float *B, int64_t ldb, float beta,
+                      float *C, int64_t ldc, void *ws, const msrt_epilogue *ep,
+                      int bias_per_row) {
+  gemm_any_f32(transa, transb, M, N, K, alpha, A, lda, B, ldb, (const float *)0, beta, C, ldc,
+               ws, ep, bias_per_row);
 }
 
-void msrt_gemm_ep_f64(int transa, int transb, int64_t M, int64_t N, int64_t K,
-                      double alpha, const double *A, int64_t lda, const double *B,
-                      int64_t ldb, double beta, double *C, int64_t ldc, void *ws,
-                      const msrt_epilogue *ep, int bias_per_row) {
-  const Ops_f64 *ops = &ops_generic_f64;
-  ep = ep_norm(ep);
-  if (M <= 0 || N <= 0) return;
-#ifdef GEMM_X86
-  if (have_avx2_fma()) ops = &ops_avx2_f64;
-#endif
-  if (K <= 0 || alpha == 0) {
-    scale_c_f64(M, N, beta, C, ldc);
-    if (ep) ops->ep(ep, bias_per_row, C, ldc, M, N, 0, 0);
-    return;
-  }
-  if (M == 1) {
-    gemv_f64(transb, N, K, alpha, A, transa ? lda : 1, B, ldb, beta, C);
-    if (ep) ops->ep(ep, bias_per_row, C, ldc, 1, N, 0, 0);
-    return;
-  }
-  if (!ws) {
-    gemm_simple_f64(transa, transb, M, N, K, alpha, A, lda, B, ldb, beta, C, ldc,
-                    ep, bias_per_row);
-    return;
-  }
-  gemm_panels_f64(ops, transa, transb, M, N, K, alpha, A, lda, B, ldb, beta, C,
-                  ldc, ws, ep, bias_per_row);
+void msrt_gemm_f32(int transa, int transb, int64_t M, int64_t N, int64_t K, float alpha,
+                   const float *A, int64_t lda, const float *B, int64_t ldb, float beta,
+                   float *C, int64_t ldc, void *ws) {
+  gemm_any_f32(transa, transb, M, N, K, alpha, A, lda, B, ldb, (const float *)0, beta, C, ldc,
+               ws, (const msrt_epilogue *)0, 0);
 }
 
-void msrt_gemm_f32(int transa, int transb, int64_t M, int64_t N, int64_t K,
-                   float alpha, const float *A, int64_t lda, const float *B,
-                   int64_t ldb, float beta, float *C, int64_t ldc, void *ws) {
-  msrt_gemm_ep_f32(transa, transb, M, N, K, alpha, A, lda, B, ldb, beta, C, ldc, ws,
-                   NULL, 0);
+void msrt_gemm_pack_b_f32(int transb, int64_t K, int64_t N, const float *B, int64_t ldb,
+                          float *Bp) {
+  const Kset_f32 *ks = kset_f32();
+  int64_t jr;
+  for (jr = 0; jr < N; jr += PW_f32)
+    ks->pack(transb, B, ldb, 0, K, jr, (int)min64(PW_f32, N - jr), Bp + jr * K);
 }
 
-void msrt_gemm_f64(int transa, int transb, int64_t M, int64_t N, int64_t K,
-                   double alpha, const double *A, int64_t lda, const double *B,
-                   int64_t ldb, double beta, double *C, int64_t ldc, void *ws) {
-  msrt_gemm_ep_f64(transa, transb, M, N, K, alpha, A, lda, B, ldb, beta, C, ldc, ws,
-                   NULL, 0);
+void msrt_gemm_packed_ep_f32(int transa, int64_t M, int64_t N, int64_t K, const float *A,
+                             int64_t lda, const float *Bp, int accumulate, float *C,
+                             int64_t ldc, const msrt_epilogue *ep, int bias_per_row) {
+  gemm_any_f32(transa, 0, M, N, K, 1.0f, A, lda, (const float *)0, N, Bp,
+               accumulate ? 1.0f : 0.0f, C, ldc, (void *)0, ep, bias_per_row);
 }
+
+void msrt_gemm_ep_f64(int transa, int transb, int64_t M, int64_t N, int64_t K, double alpha,
+                      const double *A, int64_t lda, const double *B, int64_t ldb, double beta,
+                      double *C, int64_t ldc, void *ws, const msrt_epilogue *ep,
+                      int bias_per_row) {
+  gemm_any_f64(transa, transb, M, N, K, alpha, A, lda, B, ldb, (const double *)0, beta, C, ldc,
+               ws, ep, bias_per_row);
+}
+
+void msrt_gemm_f64(int transa, int transb, int64_t M, int64_t N, int64_t K, double alpha,
+                   const double *A, int64_t lda, const double *B, int64_t ldb, double beta,
+                   double *C, int64_t ldc, void *ws) {
+  gemm_any_f64(transa, transb, M, N, K, alpha, A, lda, B, ldb, (const double *)0, beta, C, ldc,
+               ws, (const msrt_epilogue *)0, 0);
+}
+
+void msrt_gemm_pack_b_f64(int transb, int64_t K, int64_t N, const double *B, int64_t ldb,
+                          double *Bp) {
+  const Kset_f64 *ks = kset_f64();
+  int64_t jr;
+  for (jr = 0; jr < N; jr += PW_f64)
+    ks->pack(transb, B, ldb, 0, K, jr, (int)min64(PW_f64, N - jr), Bp + jr * K);
+}
+
+void msrt_gemm_packed_ep_f64(int transa, int64_t M, int64_t N, int64_t K, const double *A,
+                             int64_t lda, const double *Bp, int accumulate, double *C,
+                             int64_t ldc, const msrt_epilogue *ep, int bias_per_row) {
+  gemm_any_f64(transa, 0, M, N, K, 1.0, A, lda, (const double *)0, N, Bp,
+               accumulate ? 1.0 : 0.0, C, ldc, (void *)0, ep, bias_per_row);
+}
+
 
 /* ===================================================================
  * batched matmul, every numeric dtype
@@ -1082,5 +1519,28 @@ int msrt_matmul_ep(msrt_dtype dt, int transa, int transb, int64_t M, int64_t N, 
   else
     msrt_gemm_ep_f64(transa, transb, M, N, K, 1.0, (const double *)A, lda, (const double *)B,
                      ldb, 0.0, (double *)C, N, ws, ep, 0);
+  return MSRT_OK;
+}
+
+int msrt_matmul_packed_ep(msrt_dtype dt, int transa, int64_t M, int64_t N, int64_t K,
+                          const void *A, const void *Bp, void *C, const msrt_epilogue *ep) {
+  int64_t lda = transa ? M : K;
+  if ((dt != MSRT_FLOAT32 && dt != MSRT_FLOAT64) || !ep_valid(ep) || M < 0 || N < 0 || K < 0)
+    return MSRT_EINVAL;
+  if (dt == MSRT_FLOAT32)
+    msrt_gemm_packed_ep_f32(transa, M, N, K, (const float *)A, lda, (const float *)Bp, 0,
+                            (float *)C, N, ep, 0);
+  else
+    msrt_gemm_packed_ep_f64(transa, M, N, K, (const double *)A, lda, (const double *)Bp, 0,
+                            (double *)C, N, ep, 0);
+  return MSRT_OK;
+}
+
+int msrt_gemm_pack_b(msrt_dtype dt, int transb, int64_t K, int64_t N, const void *B, void *Bp) {
+  if ((dt != MSRT_FLOAT32 && dt != MSRT_FLOAT64) || K < 0 || N < 0) return MSRT_EINVAL;
+  if (dt == MSRT_FLOAT32)
+    msrt_gemm_pack_b_f32(transb, K, N, (const float *)B, transb ? K : N, (float *)Bp);
+  else
+    msrt_gemm_pack_b_f64(transb, K, N, (const double *)B, transb ? K : N, (double *)Bp);
   return MSRT_OK;
 }

@@ -227,6 +227,16 @@ typedef enum msrt_unop { MSRT_UNOPS(MSRT_X_ENUM_) MSRT_NUM_UNOPS } msrt_unop;
 #else
 #define MSRT_FORMULA static inline
 #endif
+/* Generated code's test of a kernel's return code: an error is the
+ * unlikely branch. Without the hint GCC halves its estimate of how often
+ * the code after each test runs, finds the second half of a long graph
+ * function "never executed" and optimizes it for size, which leaves its
+ * loops unvectorized. */
+#if defined(__GNUC__)
+#define MSRT_FAILED(rc) __builtin_expect((rc) != 0, 0)
+#else
+#define MSRT_FAILED(rc) ((rc) != 0)
+#endif
 #define MSRT_SQRT1_2 0.70710678118654752440
 
 #define MSRT_FORMULA_FLOAT(S, T, F)                                           \
@@ -364,12 +374,15 @@ int msrt_copy_strided(msrt_dtype dt, int ndim, const int64_t *shape,
                       const void *x, const int64_t *xstrides, void *out);
 
 /* C[M,N] = alpha * op(A)[M,K] @ op(B)[K,N] + beta * C, row-major, with
- * leading dimensions in elements; op(X) = X or X^T. Register-tiled over
- * B panels copied into ws; ws must hold msrt_gemm_ws_size(M, N, K) bytes
- * (16-byte aligned) or be NULL for the unpacked fallback (which sums in
- * another order). The size is the same for every dtype and target: 0 when
- * M <= 1 (no workspace is used), else one panel of 16 x min(K, 256)
- * doubles plus 64 bytes (at most 32832 bytes, whatever M and N). */
+ * leading dimensions in elements; op(X) = X or X^T. Every output is the
+ * sequential fused chain c = fma(A(i,p), B(p,j), c) over p = 0..K-1 from
+ * c = 0 (beta 0) or C (beta 1), alpha 1 (other alpha, beta: alpha * chain
+ * + beta * C), whichever kernel set runs (gemm.c): results do not depend
+ * on the CPU, the blocking or the threads. ws must hold
+ * msrt_gemm_ws_size(M, N, K) bytes (16-byte aligned) or be NULL (a slow
+ * loop with the same results). The size is the same for every dtype and
+ * target: 0 when M <= 1 (no workspace is used), else one panel of
+ * min(K, 256) rows of 128 bytes plus 64 (at most 32832 bytes). */
 size_t msrt_gemm_ws_size(int64_t M, int64_t N, int64_t K);
 void msrt_gemm_f32(int transa, int transb, int64_t M, int64_t N, int64_t K,
                    float alpha, const float *A, int64_t lda, const float *B,
@@ -377,6 +390,51 @@ void msrt_gemm_f32(int transa, int transb, int64_t M, int64_t N, int64_t K,
 void msrt_gemm_f64(int transa, int transb, int64_t M, int64_t N, int64_t K,
                    double alpha, const double *A, int64_t lda, const double *B,
                    int64_t ldb, double beta, double *C, int64_t ldc, void *ws);
+
+/* Kernel sets (gemm.c): the CPU's best unless the environment's
+ * MSRT_ISA=portable|avx2|avx512 or msrt_isa_set asks for a lower one.
+ * Every set computes the same bits. msrt_isa_set(-1) returns to the
+ * default; it returns the set now in use, or -1 (unchanged) when the CPU
+ * lacks the one asked for. Non-x86 targets have the portable set only. */
+#define MSRT_ISA_PORTABLE 0
+#define MSRT_ISA_AVX2 1
+#define MSRT_ISA_AVX512 2
+int msrt_isa(void);
+int msrt_isa_best(void);
+int msrt_isa_set(int isa);
+const char *msrt_isa_name(int isa);
+
+/* B packed ahead of time (a constant weight: `msc compile` packs it at
+ * compile time, codegen/emit_fuse.c.inc): op(B) [K, N] as panels of
+ * MSRT_GEMM_PANEL_F32 (F64) columns, panel j0 (a multiple of the width)
+ * at Bp + j0 * K holding op(B)(p, j0 + j) at [p * w + j], w = min(width,
+ * N - j0): exactly K * N elements, no padding. msrt_gemm_pack_b_* writes
+ * it from B (ldb its leading dimension); msrt_gemm_packed_ep_* computes
+ * C = op(A) op(B) (accumulate != 0: C + op(A) op(B)) with no workspace,
+ * the same bits as msrt_gemm_ep_*. msrt_gemm_pack_b and
+ * msrt_matmul_packed_ep are the dtype-generic forms (contiguous operands,
+ * float32/float64). */
+#define MSRT_GEMM_PANEL_F32 32
+#define MSRT_GEMM_PANEL_F64 16
+void msrt_gemm_pack_b_f32(int transb, int64_t K, int64_t N, const float *B, int64_t ldb,
+                          float *Bp);
+void msrt_gemm_pack_b_f64(int transb, int64_t K, int64_t N, const double *B, int64_t ldb,
+                          double *Bp);
+int msrt_gemm_pack_b(msrt_dtype dt, int transb, int64_t K, int64_t N, const void *B, void *Bp);
+
+/* Threads (host only; generated libraries never install one): fn(ctx, n,
+ * task, arg) runs task(arg, i, scratch) for i = 0..n-1, on several
+ * threads, each with its own scratch of MSRT_PAR_SCRATCH bytes (64-byte
+ * aligned), and returns 0 once all are done (non-zero: it ran none, the
+ * caller does the work itself); fn(ctx, 0, NULL, NULL) returns the number
+ * of threads. gemm (and so conv) split their columns over the tasks,
+ * results unchanged. NULL (the default) runs everything in the caller. */
+#define MSRT_PAR_SCRATCH 65536
+typedef void (*msrt_task_fn)(void *arg, int i, void *scratch);
+typedef int (*msrt_parallel_fn)(void *ctx, int n, msrt_task_fn task, void *arg);
+void msrt_set_parallel(msrt_parallel_fn fn, void *ctx);
+int msrt_parallel_width(void);
+
 /* Batched matmul of contiguous operands for any numeric dtype:
  * C[b] = op(A[b]) @ op(B[b]); a_bstride/b_bstride are the element strides
  * between batches (0 broadcasts one matrix over the batch). */
@@ -430,6 +488,16 @@ void msrt_gemm_ep_f64(int transa, int transb, int64_t M, int64_t N, int64_t K,
                       double alpha, const double *A, int64_t lda, const double *B,
                       int64_t ldb, double beta, double *C, int64_t ldc, void *ws,
                       const msrt_epilogue *ep, int bias_per_row);
+void msrt_gemm_packed_ep_f32(int transa, int64_t M, int64_t N, int64_t K, const float *A,
+                             int64_t lda, const float *Bp, int accumulate, float *C,
+                             int64_t ldc, const msrt_epilogue *ep, int bias_per_row);
+void msrt_gemm_packed_ep_f64(int transa, int64_t M, int64_t N, int64_t K, const double *A,
+                             int64_t lda, const double *Bp, int accumulate, double *C,
+                             int64_t ldc, const msrt_epilogue *ep, int bias_per_row);
+/* msrt_matmul_ep with B packed (msrt_gemm_pack_b): C [M, N] = op(A) B,
+ * then ep; float32/float64. */
+int msrt_matmul_packed_ep(msrt_dtype dt, int transa, int64_t M, int64_t N, int64_t K,
+                          const void *A, const void *Bp, void *C, const msrt_epilogue *ep);
 
 #define MSRT_REDUCE_OPS(X)                                                    \
   X(RSUM) X(RMEAN) X(RPROD) X(RMAX) X(RMIN)                                   \

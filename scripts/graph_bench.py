@@ -43,11 +43,18 @@ def times(r):
 
 def main():
     msc, title, graph = os.path.abspath(sys.argv[1]), sys.argv[2], sys.argv[3]
-    refs = []
+    refs, targets = [], []
     for spec in sys.argv[4:]:
+        if spec.startswith('target='):  # target=NAME:BATCH:MAX_RATIO:TEXT
+            tn, tb, tr, tt = spec[7:].split(':', 3)
+            targets.append((tn, int(tb), float(tr), tt))
+            continue
         name, rest = spec.split('=', 1)
         kind, path = rest.split(':', 1)
         refs.append((name, kind, path))
+    core = os.environ.get('MSC_BENCH_BLAS_CORE')
+    broken = os.environ.get('MSC_BENCH_REF_BROKEN') == '1'
+    labels = {}  # reference -> the BLAS core it runs on
     bad = 0
     cache = tempfile.mkdtemp(prefix='msc-bench-cache.')
     try:
@@ -70,6 +77,10 @@ def main():
                 results.append((name, kind, None, 'not installed (%s)' % ', '.join(missing)))
                 continue
             cmd = [PY3, path]
+            if core and re.search(r'^import (numpy|torch)', open(path).read(), re.M):
+                labels[name] = core
+        elif kind == 'exe':  # a program of bench/ (bench/ref/handref MODE)
+            cmd = path.split()
         else:
             cmd = [msc, 'run'] + (['--mode=pynative'] if kind == 'msc-pynative' else []) + [path]
         r = run(cmd)[1]
@@ -78,23 +89,48 @@ def main():
             bad = 1
             results.append((name, kind, None, 'failed'))
         else:
+            m = re.match(r'core (\S+)', r.stdout)
+            if m:
+                labels[name] = m.group(1)
             results.append((name, kind, times(r), ''))
     g = times(cold)
     head = '%-6s %10s' % ('batch', 'graph')
     for name, _, _, _ in results:
-        head += ' %10s %7s' % (name, 'ratio')
+        lab = '%s[%s]' % (name, labels[name]) if name in labels else name
+        head += ' %14s %7s' % (lab, 'ratio')
     print(head)
+    if labels:
+        print('       (ratio: graph time / reference time; [core]: the OpenBLAS kernel set the reference ran on%s)' % (
+            ', OPENBLAS_CORETYPE=' + os.environ['OPENBLAS_CORETYPE'] if os.environ.get('OPENBLAS_CORETYPE') else ''))
     if not g:
         print('graph mode printed no time')
         bad = 1
     for b in sorted(g, reverse=True):  # the batch sizes the graph script timed
         row = '%-6d %8.1fus' % (b, g[b][0] * 1e6)
         for name, kind, t, note in results:
-            if t is not None and b in t:
-                row += ' %8.1fus %6.2fx' % (t[b][0] * 1e6, g[b][0] / t[b][0])
+            if t is not None and b in t and broken and name in labels:
+                row += ' %12.1fus %s' % (t[b][0] * 1e6, 'REFERENCE BROKEN')
+            elif t is not None and b in t:
+                row += ' %12.1fus %6.2fx' % (t[b][0] * 1e6, g[b][0] / t[b][0])
             else:
                 row += '  %s: %s' % (name, note or 'no time')
         print(row)
+        for tn, tb, tr, tt in targets:
+            t = next((x[2] for x in results if x[0] == tn), None)
+            if tb != b or not t or b not in t:
+                continue
+            if broken and tn in labels:
+                verdict = 'REFERENCE BROKEN'
+            else:
+                verdict = 'ok' if g[b][0] / t[b][0] <= tr else 'MISSED'
+            print('       target %s: %s (graph/%s %.2fx, needs <= %.2fx)' % (
+                tt, verdict, tn, g[b][0] / t[b][0], tr))
+        if os.environ.get('MSC_BENCH_JSONL'):
+            import json
+            with open(os.environ['MSC_BENCH_JSONL'], 'a') as f:
+                f.write(json.dumps({'section': title, 'batch': b, 'graph_s': g[b][0], 'refs': {
+                    name: {'s': t[b][0], 'core': labels.get(name), 'broken': broken and name in labels}
+                    for name, kind, t, note in results if t is not None and b in t}}) + '\n')
         for name, kind, t, _ in results:
             if kind.startswith('msc') and t and b in t and t[b][1] != g[b][1]:
                 print('       CHECKSUM DIFFERS: graph %s, %s %s' % (g[b][1], name, t[b][1]))
@@ -244,7 +280,7 @@ def targets(argv):
     peak = 0.0
     for line in open(os.path.join(bdir, 'gemm_bench.out')):
         f = line.split()
-        if f[:2] == ['peak', 'f32']:
+        if f[:2] == ['peak', 'f32'] and len(f) == 3:
             peak = float(f[2])
     s = subprocess.run([os.path.join(bdir, 'stream_bench'), '0.5'], stdout=subprocess.PIPE, text=True)
     m = re.search(r'stream f32 (\d+) floats: ([0-9.]+) us', s.stdout)

@@ -80,16 +80,16 @@ print(net(Tensor(np.random.randn(2, 6).astype(np.float32))).shape)
 # TINY-NOT: #include "msrt.h"
 # TINY: #define MSRT_STATIC static __attribute__((unused))
 # TINY: typedef enum msrt_dtype {
-# TINY: static int msrt_matmul_ep(
+# TINY: static int msrt_matmul_packed_ep(
 # TINY: /* ---- runtime/gemm.c ---- */
-# TINY: MSRT_STATIC int msrt_matmul_ep(
+# TINY: MSRT_STATIC int msrt_matmul_packed_ep(
 # TINY-NOT: runtime/index.c
 # TINY-NOT: runtime/kernels.c
 # TINY-NOT: runtime/nn.c
 # TINY: /* ---- runtime/print.c ---- */
 # TINY: MSRT_STATIC size_t msrt_dtype_size(
 # TINY: /* ---- entry tiny_Tiny_construct ---- */
-# TINY: msrt_matmul_ep(
+# TINY: msrt_matmul_packed_ep(
 # TINY-NOT: #include "msrt.h"
 
 # LENET: /* ---- runtime/gemm.c ---- */

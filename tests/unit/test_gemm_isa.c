@@ -1,0 +1,307 @@
+/* test_gemm_isa.c — runtime/gemm.c's numeric contract, on every kernel set
+ * the CPU has (portable C, AVX2+FMA, AVX-512F), forced in turn with
+ * msrt_isa_set: every float32/float64 output is the sequential fused chain
+ *     c = c0; for p = 0..K-1: c = fma(A(i, p), B(p, j), c)
+ * (c0 = 0 for beta 0, C for beta 1), bit for bit, whatever the shape, the
+ * transposes, the workspace (or none), B packed ahead of time or not, and
+ * the split over threads. The reference here is that loop with libm's
+ * fmaf/fma, independent of gemm.c's blocking. A set the CPU lacks is
+ * skipped and reported on stdout ("skipped: avx512 (CPU lacks it)"). */
+#include <math.h>
+#include <stdint.h>
+#include <stdlib.h>
+
+#include "runtime/msrt.h"
+#include "unit.h"
+
+static unsigned rng = 12345u;
+static double urand(void) {
+  rng = rng * 1103515245u + 12345u;
+  return (double)((rng >> 9) & 0xffff) / 32768.0 - 1.0;
+}
+static int64_t pick(const int64_t *v, int n) {
+  rng = rng * 1103515245u + 12345u;
+  return v[(rng >> 16) % (unsigned)n];
+}
+
+#define MAXE (200 * 700)
+static float Af[MAXE], Bf[MAXE], Cf[MAXE], Rf[MAXE], Pf[MAXE];
+static double Ad[MAXE], Bd[MAXE], Cd[MAXE], Rd[MAXE], Pd[MAXE];
+static float Cf0[MAXE];
+static double Cd0[MAXE];
+static unsigned char wsbuf[40000];
+
+static int isas[3], nisa;
+
+static void collect_isas(void) {
+  int i;
+  nisa = 0;
+  for (i = MSRT_ISA_PORTABLE; i <= MSRT_ISA_AVX512; i++)
+    if (i <= msrt_isa_best()) isas[nisa++] = i;
+}
+
+/* C = chain (alpha 1, beta 0/1), or alpha * chain + beta * C. */
+static void ref_f32(int ta, int tb, int64_t M, int64_t N, int64_t K, float alpha,
+                    const float *A, int64_t lda, const float *B, int64_t ldb, float beta,
+                    float *C, int64_t ldc) {
+  int64_t i, j, p;
+  for (i = 0; i < M; i++)
+    for (j = 0; j < N; j++) {
+      int plain = alpha == 1.0f && (beta == 0.0f || beta == 1.0f);
+      float c = plain && beta == 1.0f ? C[i * ldc + j] : 0.0f;
+      for (p = 0; p < K; p++)
+        c = fmaf(ta ? A[p * lda + i] : A[i * lda + p], tb ? B[j * ldb + p] : B[p * ldb + j], c);
+      if (!plain) {
+        float t = alpha * c;
+        if (beta != 0.0f) {
+          float u = beta * C[i * ldc + j];
+          t = t + u;
+        }
+        c = t;
+      }
+      C[i * ldc + j] = c;
+    }
+}
+
+static void ref_f64(int ta, int tb, int64_t M, int64_t N, int64_t K, const double *A,
+                    int64_t lda, const double *B, int64_t ldb, int beta1, double *C,
+                    int64_t ldc) {
+  int64_t i, j, p;
+  for (i = 0; i < M; i++)
+    for (j = 0; j < N; j++) {
+      double c = beta1 ? C[i * ldc + j] : 0.0;
+      for (p = 0; p < K; p++)
+        c = fma(ta ? A[p * lda + i] : A[i * lda + p], tb ? B[j * ldb + p] : B[p * ldb + j], c);
+      C[i * ldc + j] = c;
+    }
+}
+
+static void fill(int64_t n) {
+  int64_t i;
+  for (i = 0; i < n; i++) {
+    Ad[i] = urand();
+    Bd[i] = urand();
+    Cd0[i] = urand();
+    Af[i] = (float)Ad[i];
+    Bf[i] = (float)Bd[i];
+    Cf0[i] = (float)Cd0[i];
+  }
+}
+
+static int same_f32(const float *x, const float *y, int64_t n) {
+  return memcmp(x, y, (size_t)n * sizeof(float)) == 0;
+}
+static int same_f64(const double *x, const double *y, int64_t n) {
+  return memcmp(x, y, (size_t)n * sizeof(double)) == 0;
+}
+
+static int report_skips_done;
+static void report_skips(void) {
+  if (report_skips_done) return;
+  report_skips_done = 1;
+  printf("kernel sets tested:");
+  for (int i = 0; i < nisa; i++) printf(" %s", msrt_isa_name(isas[i]));
+  printf("\n");
+  for (int i = msrt_isa_best() + 1; i <= MSRT_ISA_AVX512; i++)
+    printf("skipped: %s (CPU lacks it)\n", msrt_isa_name(i));
+}
+
+/* One product on the set in use, every entry point, against the chain. */
+static int check_one(int ta, int tb, int64_t M, int64_t N, int64_t K, int beta1) {
+  int64_t lda = (ta ? M : K) + 1, ldb = (tb ? K : N) + 3, ldc = N + 2;
+  int64_t nc = M * ldc, i;
+  int bad = 0;
+  void *ws = msrt_gemm_ws_size(M, N, K) <= sizeof wsbuf ? (void *)wsbuf : NULL;
+  if ((ta ? K * lda : M * lda) > MAXE || (tb ? N * ldb : K * ldb) > MAXE || nc > MAXE) return 0;
+  /* float32 */
+  memcpy(Rf, Cf0, (size_t)nc * sizeof(float));
+  ref_f32(ta, tb, M, N, K, 1.0f, Af, lda, Bf, ldb, beta1 ? 1.0f : 0.0f, Rf, ldc);
+  memcpy(Cf, Cf0, (size_t)nc * sizeof(float));
+  msrt_gemm_f32(ta, tb, M, N, K, 1.0f, Af, lda, Bf, ldb, beta1 ? 1.0f : 0.0f, Cf, ldc, ws);
+  if (!same_f32(Cf, Rf, nc)) bad |= 1;
+  memcpy(Cf, Cf0, (size_t)nc * sizeof(float));
+  msrt_gemm_f32(ta, tb, M, N, K, 1.0f, Af, lda, Bf, ldb, beta1 ? 1.0f : 0.0f, Cf, ldc, NULL);
+  if (!same_f32(Cf, Rf, nc)) bad |= 2;
+  if (K * N <= MAXE) {
+    msrt_gemm_pack_b_f32(tb, K, N, Bf, ldb, Pf);
+    memcpy(Cf, Cf0, (size_t)nc * sizeof(float));
+    msrt_gemm_packed_ep_f32(ta, M, N, K, Af, lda, Pf, beta1, Cf, ldc, NULL, 0);
+    if (!same_f32(Cf, Rf, nc)) bad |= 4;
+  }
+  /* float64 */
+  memcpy(Rd, Cd0, (size_t)nc * sizeof(double));
+  ref_f64(ta, tb, M, N, K, Ad, lda, Bd, ldb, beta1, Rd, ldc);
+  memcpy(Cd, Cd0, (size_t)nc * sizeof(double));
+  msrt_gemm_f64(ta, tb, M, N, K, 1.0, Ad, lda, Bd, ldb, beta1 ? 1.0 : 0.0, Cd, ldc, ws);
+  if (!same_f64(Cd, Rd, nc)) bad |= 8;
+  memcpy(Cd, Cd0, (size_t)nc * sizeof(double));
+  msrt_gemm_f64(ta, tb, M, N, K, 1.0, Ad, lda, Bd, ldb, beta1 ? 1.0 : 0.0, Cd, ldc, NULL);
+  if (!same_f64(Cd, Rd, nc)) bad |= 16;
+  if (K * N <= MAXE) {
+    msrt_gemm_pack_b_f64(tb, K, N, Bd, ldb, Pd);
+    memcpy(Cd, Cd0, (size_t)nc * sizeof(double));
+    msrt_gemm_packed_ep_f64(ta, M, N, K, Ad, lda, Pd, beta1, Cd, ldc, NULL, 0);
+    if (!same_f64(Cd, Rd, nc)) bad |= 32;
+  }
+  if (bad) {
+    for (i = 0; i < nc && Cf[i] == Rf[i]; i++) {
+    }
+    fprintf(stderr, "  %s ta=%d tb=%d M=%lld N=%lld K=%lld beta=%d: mismatch mask %d\n",
+            msrt_isa_name(msrt_isa()), ta, tb, (long long)M, (long long)N, (long long)K, beta1,
+            bad);
+  }
+  return bad != 0;
+}
+
+/* The tile edges (rows 1..9 around the 4/6/8-row tiles, columns around
+ * the 8/16/32-wide panels), K across the depth blocks (128, 256), M past
+ * the 168-row block; every transpose and beta, on every set. */
+TEST(chain_every_set_edges) {
+  static const int64_t Ms[] = {1, 2, 3, 5, 6, 7, 8, 9, 12, 13, 17, 64, 170};
+  static const int64_t Ns[] = {1, 3, 7, 8, 9, 10, 15, 16, 17, 31, 32, 33, 48, 65, 100};
+  static const int64_t Ks[] = {1, 2, 3, 4, 5, 8, 9, 33, 127, 129, 255, 257, 300, 513};
+  int s, n, bad = 0, runs = 0;
+  collect_isas();
+  report_skips();
+  fill(MAXE);
+  for (s = 0; s < nisa; s++) {
+    ASSERT_INT(isas[s], msrt_isa_set(isas[s]));
+    ASSERT_INT(isas[s], msrt_isa());
+    rng = 99u;
+    for (n = 0; n < 260; n++) {
+      int64_t M = pick(Ms, (int)(sizeof Ms / sizeof Ms[0]));
+      int64_t N = pick(Ns, (int)(sizeof Ns / sizeof Ns[0]));
+      int64_t K = pick(Ks, (int)(sizeof Ks / sizeof Ks[0]));
+      int t = n & 3;
+      bad += check_one(t & 1, t >> 1, M, N, K, (n >> 2) & 1);
+      runs++;
+    }
+  }
+  msrt_isa_set(-1);
+  ASSERT_INT(0, bad);
+  ASSERT(runs >= 260);
+}
+
+/* The MLP's shapes (batch 64: NT forward, TN/NN backward, N = 10). */
+TEST(chain_mlp_shapes) {
+  static const int64_t sh[][3] = {{64, 128, 784}, {64, 10, 128}, {128, 784, 64},
+                                  {64, 784, 128}, {10, 128, 64}, {1, 128, 784}};
+  int s, k, t, bad = 0;
+  collect_isas();
+  for (s = 0; s < nisa; s++) {
+    msrt_isa_set(isas[s]);
+    for (k = 0; k < 6; k++)
+      for (t = 0; t < 4; t++) bad += check_one(t & 1, t >> 1, sh[k][0], sh[k][1], sh[k][2], 0);
+  }
+  msrt_isa_set(-1);
+  ASSERT_INT(0, bad);
+}
+
+/* alpha != 1 or beta other than 0 and 1: alpha * chain + beta * C. */
+TEST(alpha_beta_general) {
+  int s, bad = 0;
+  collect_isas();
+  fill(MAXE);
+  for (s = 0; s < nisa; s++) {
+    int64_t M = 13, N = 37, K = 300, ldc = N, nc = M * N;
+    msrt_isa_set(isas[s]);
+    memcpy(Rf, Cf0, (size_t)nc * sizeof(float));
+    ref_f32(0, 1, M, N, K, -1.5f, Af, K, Bf, K, 0.25f, Rf, ldc);
+    memcpy(Cf, Cf0, (size_t)nc * sizeof(float));
+    msrt_gemm_f32(0, 1, M, N, K, -1.5f, Af, K, Bf, K, 0.25f, Cf, ldc, wsbuf);
+    bad += !same_f32(Cf, Rf, nc);
+    memcpy(Rf, Cf0, (size_t)nc * sizeof(float));
+    ref_f32(1, 0, M, N, K, 2.0f, Af, M, Bf, N, 0.0f, Rf, ldc);
+    memcpy(Cf, Cf0, (size_t)nc * sizeof(float));
+    msrt_gemm_f32(1, 0, M, N, K, 2.0f, Af, M, Bf, N, 0.0f, Cf, ldc, wsbuf);
+    bad += !same_f32(Cf, Rf, nc);
+  }
+  msrt_isa_set(-1);
+  ASSERT_INT(0, bad);
+}
+
+/* The environment's choice can only lower the set; an unknown set is
+ * refused and leaves the current one. */
+TEST(isa_set_and_names) {
+  int best = msrt_isa_best();
+  ASSERT_STR("portable", msrt_isa_name(MSRT_ISA_PORTABLE));
+  ASSERT_STR("avx2", msrt_isa_name(MSRT_ISA_AVX2));
+  ASSERT_STR("avx512", msrt_isa_name(MSRT_ISA_AVX512));
+  ASSERT_INT(MSRT_ISA_PORTABLE, msrt_isa_set(MSRT_ISA_PORTABLE));
+  ASSERT_INT(MSRT_ISA_PORTABLE, msrt_isa());
+  if (best < MSRT_ISA_AVX512) {
+    ASSERT_INT(-1, msrt_isa_set(MSRT_ISA_AVX512));
+    ASSERT_INT(MSRT_ISA_PORTABLE, msrt_isa()); /* unchanged */
+  }
+  msrt_isa_set(-1);
+  ASSERT(msrt_isa() <= best);
+}
+
+/* A parallel callback that runs the tasks backwards on this thread, each
+ * with a scratch of its own (poisoned first): the split over tasks and
+ * the per-task pack buffers give the same bits as one thread. */
+static unsigned char scratch[4][MSRT_PAR_SCRATCH] __attribute__((aligned(64)));
+static int par_calls;
+static int fake_par(void *ctx, int n, msrt_task_fn task, void *arg) {
+  int i;
+  (void)ctx;
+  if (n == 0) return 4;
+  if (n > 4) return 1;
+  par_calls++;
+  for (i = n - 1; i >= 0; i--) {
+    memset(scratch[i], 0xff, sizeof scratch[i]);
+    task(arg, i, scratch[i]);
+  }
+  return 0;
+}
+
+TEST(threads_same_bits) {
+  static const int64_t sh[][3] = {{64, 128, 784}, {64, 784, 128}, {128, 784, 64}, {1, 4096, 512}};
+  int s, k, t, bad = 0;
+  collect_isas();
+  fill(MAXE);
+  msrt_set_parallel(fake_par, NULL);
+  ASSERT_INT(4, msrt_parallel_width());
+  par_calls = 0;
+  for (s = 0; s < nisa; s++) {
+    msrt_isa_set(isas[s]);
+    for (k = 0; k < 4; k++)
+      for (t = 0; t < 4; t += 3) bad += check_one(t & 1, t >> 1, sh[k][0], sh[k][1], sh[k][2], t == 3);
+  }
+  msrt_isa_set(-1);
+  msrt_set_parallel(NULL, NULL);
+  ASSERT_INT(1, msrt_parallel_width());
+  ASSERT(par_calls > 0); /* the split did happen */
+  ASSERT_INT(0, bad);
+}
+
+/* A fused epilogue with B packed: bias per column then ReLU, the same bits
+ * as the product followed by the scalar bias add and ReLU. */
+TEST(packed_epilogue) {
+  int64_t M = 9, N = 41, K = 70, i, j;
+  float bias[41];
+  msrt_epilogue ep;
+  int s, bad = 0;
+  collect_isas();
+  fill(MAXE);
+  for (j = 0; j < N; j++) bias[j] = (float)urand();
+  memset(&ep, 0, sizeof ep);
+  ep.bias = bias;
+  ep.act = MSRT_RELU;
+  for (s = 0; s < nisa; s++) {
+    msrt_isa_set(isas[s]);
+    ref_f32(0, 0, M, N, K, 1.0f, Af, K, Bf, N, 0.0f, Rf, N);
+    for (i = 0; i < M; i++)
+      for (j = 0; j < N; j++) {
+        float x = Rf[i * N + j] + bias[j];
+        Rf[i * N + j] = x < 0 ? 0.0f : x;
+      }
+    msrt_gemm_pack_b_f32(0, K, N, Bf, N, Pf);
+    ASSERT_INT(MSRT_OK, msrt_matmul_packed_ep(MSRT_FLOAT32, 0, M, N, K, Af, Pf, Cf, &ep));
+    bad += !same_f32(Cf, Rf, M * N);
+  }
+  msrt_isa_set(-1);
+  ASSERT_INT(0, bad);
+}
+
+UNIT_MAIN()
