@@ -8,12 +8,17 @@
 #   make firmware-test   generated C of the sample models on a Cortex-M4F
 #                   under QEMU (mps2-an386): self-tests, flash/RAM figures
 #   make coverage   gcov: grammar rules reduced, diagnostic sites hit
+#   make fuzz FUZZ_SECONDS=N   every libFuzzer target fuzz/*.c for N seconds
+#                   each (default 60), one after the other; build/fuzz/summary.txt
 #   make install    PREFIX=/usr/local DESTDIR=
 #   make clean
 
 SANITIZE ?=
 COVERAGE ?=
-ifeq ($(SANITIZE),1)
+FUZZ ?=
+ifeq ($(FUZZ),1)
+O ?= build-fuzz
+else ifeq ($(SANITIZE),1)
 O ?= build-san
 else ifeq ($(COVERAGE),1)
 O ?= build-cov
@@ -37,13 +42,20 @@ ifeq ($(COVERAGE),1)
 OPT := -O0 --coverage
 LDSAN := --coverage
 endif
+# libFuzzer (clang's compiler-rt): every object instrumented for coverage,
+# ASan and UBSan; the targets link -fsanitize=fuzzer (fuzz/*.c).
+ifeq ($(FUZZ),1)
+CC := clang
+OPT := -O1 -g -fno-omit-frame-pointer -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all
+LDSAN := -fsanitize=address,undefined
+endif
 CFLAGS_ALL = $(BASEFLAGS) $(OPT) $(CFLAGS)
 # flex/bison output is not ours to fix: keep -Werror, drop the noisy ones.
 GENWARN := -Wall -Wextra -Werror -Wno-unused-function -Wno-sign-compare \
            -Wno-unused-parameter -Wno-missing-prototypes
 LDLIBS := -lm -lpthread -ldl -lz
 
-SRCS := $(wildcard frontend/*.c eval/*.c ir/*.c passes/*.c codegen/*.c driver/*.c runtime/*.c)
+SRCS := $(wildcard frontend/*.c eval/*.c ir/*.c passes/*.c codegen/*.c driver/*.c runtime/*.c serial/*.c)
 GEN_C := $(O)/frontend/lexer.c $(O)/frontend/parser.c $(O)/lib_embed.c $(O)/msrt_embed.c $(O)/msrt_src_embed.c \
          $(O)/msrt_amalg_embed.c
 OBJS := $(SRCS:%.c=$(O)/%.o) $(GEN_C:.c=.o)
@@ -68,7 +80,7 @@ $(O)/msc: $(OBJS) $(DYNLIST)
 # eval/, no Python frontend). An upward call from ir/, passes/ or codegen/
 # into the interpreter fails this link (driver/core/msc_opt_core.c).
 CORE_OBJS := $(filter $(O)/ir/% $(O)/passes/% $(O)/codegen/% $(O)/runtime/%,$(OBJS)) \
-             $(O)/frontend/util.o $(O)/frontend/diag.o $(O)/msrt_embed.o $(O)/msrt_src_embed.o \
+             $(O)/frontend/util.o $(O)/frontend/diag.o $(O)/frontend/limits.o $(O)/serial/atomic_out.o $(O)/msrt_embed.o $(O)/msrt_src_embed.o \
              $(O)/msrt_amalg_embed.o
 $(O)/msc-opt-core: $(O)/driver/core/msc_opt_core.o $(CORE_OBJS)
 	$(CC) $(OPT) -o $@ $^ $(LDSAN) -lm -ldl
@@ -195,6 +207,6 @@ install: all
 	install -m 755 $(O)/msc $(DESTDIR)$(PREFIX)/bin/msc
 
 clean:
-	rm -rf build build-san build-cov
+	rm -rf build build-san build-cov build-fuzz
 
 -include $(DEPS)

@@ -44,6 +44,7 @@
 #include <setjmp.h>
 
 #include "../frontend/ast.h"
+#include "../frontend/limits.h"
 #include "../ir/ops.h"
 
 typedef struct Interp Interp;
