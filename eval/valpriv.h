@@ -429,6 +429,10 @@ Module *mod_msc_create(Interp *I);
 Value npyio_npy_save(Interp *I, int argc, Value *argv, KwArgs *kw);
 Value npyio_npy_load(Interp *I, int argc, Value *argv, KwArgs *kw);
 Value npyio_npz_load(Interp *I, int argc, Value *argv, KwArgs *kw);
+/* What np.load makes of a file's bytes buf[0..n) (malloc'd; freed here):
+ * an ndarray (.npy), or the list of (name, ndarray) of a zip (.npz); path
+ * names the file in messages. (The fuzz target fuzz/npy.c calls it.) */
+Value npyio_load_bytes(Interp *I, uint8_t *buf, size_t n, bool zip, const char *path);
 Value npyio_npz_save(Interp *I, int argc, Value *argv, KwArgs *kw);
 Value npyio_file_kind(Interp *I, int argc, Value *argv, KwArgs *kw);
 
