@@ -80,7 +80,7 @@ $(O)/msc: $(OBJS) $(DYNLIST)
 # eval/, no Python frontend). An upward call from ir/, passes/ or codegen/
 # into the interpreter fails this link (driver/core/msc_opt_core.c).
 CORE_OBJS := $(filter $(O)/ir/% $(O)/passes/% $(O)/codegen/% $(O)/runtime/%,$(OBJS)) \
-             $(O)/frontend/util.o $(O)/frontend/diag.o $(O)/frontend/limits.o $(O)/serial/atomic_out.o $(O)/msrt_embed.o $(O)/msrt_src_embed.o \
+             $(O)/frontend/util.o $(O)/frontend/diag.o $(O)/frontend/limits.o $(O)/serial/atomic_out.o $(O)/serial/sha256.o $(O)/msrt_embed.o $(O)/msrt_src_embed.o \
              $(O)/msrt_amalg_embed.o
 $(O)/msc-opt-core: $(O)/driver/core/msc_opt_core.o $(CORE_OBJS)
 	$(CC) $(OPT) -o $@ $^ $(LDSAN) -lm -ldl
