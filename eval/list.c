@@ -304,10 +304,19 @@ int64_t range_len(Range *r) {
   return n > INT64_MAX ? INT64_MAX : (int64_t)n;
 }
 
+/* len() of a range, which must fit in 64 bits (CPython: ssize_t). */
+int64_t range_len_checked(Interp *I, Range *r) {
+  __int128 lo = r->start, hi = r->stop, st = r->step;
+  if ((st > 0 && lo < hi && (hi - lo - 1) / st + 1 > INT64_MAX) ||
+      (st < 0 && lo > hi && (lo - hi - 1) / (-st) + 1 > INT64_MAX))
+    rt_raise(I, EXC_OverflowError, "Python int too large to convert to C ssize_t");
+  return range_len(r);
+}
+
 static int64_t range_item(Range *r, int64_t i) { return (int64_t)((__int128)r->start + (__int128)i * r->step); }
 
 Value range_getitem(Interp *I, Range *r, Value key) {
-  int64_t n = range_len(r);
+  int64_t n = range_len_checked(I, r);
   if (v_is(key, OBJ_SLICE)) {
     int64_t start, stop, step;
     int64_t cnt = slice_indices(I, (Slice *)key.as.o, n, &start, &stop, &step);

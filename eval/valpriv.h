@@ -199,6 +199,7 @@ void list_setitem(Interp *I, List *l, Value key, Value val);
 void list_delitem(Interp *I, List *l, Value key);
 void list_extend(Interp *I, List *l, Value iterable);
 int64_t range_len(Range *r);
+int64_t range_len_checked(Interp *I, Range *r); /* OverflowError past int64 */
 bool range_contains(Interp *I, Range *r, Value v);
 bool range_eq(Range *a, Range *b);
 uint64_t tuple_hash(Interp *I, Tuple *t);
