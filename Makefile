@@ -160,8 +160,31 @@ $(O)/tests/unit/%: tests/unit/%.c $(LIB_OBJS) tests/unit/unit.h $(DYNLIST)
 
 unit: $(UNIT_BINS)
 
+# ---- fuzzing (README "Fuzzing") ----------------------------------------------
+# Every fuzz/NAME.c is a libFuzzer target (LLVMFuzzerTestOneInput) linked
+# with everything but the driver: dropping a file into fuzz/ adds a target.
+# `make fuzz` builds them in build-fuzz/ and runs each for FUZZ_SECONDS
+# (scripts/fuzz.sh: corpora kept in build/fuzz/corpus/NAME between runs,
+# seeded from tests/fuzz/corpus/NAME and the test tree, dictionary
+# fuzz/NAME.dict); `make fuzz-merge` minimises the kept corpora into
+# tests/fuzz/corpus/.
+FUZZ_SECONDS ?= 60
+FUZZ_TARGETS ?= $(sort $(basename $(notdir $(wildcard fuzz/*.c))))
+FUZZ_BINS := $(FUZZ_TARGETS:%=$(O)/fuzz/%)
+$(O)/fuzz/%: fuzz/%.c fuzz/fuzz.h $(LIB_OBJS) $(DYNLIST)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_ALL) $(WARN) -fsanitize=fuzzer -o $@ $< $(LIB_OBJS) $(LDSAN) $(LDLIBS) $(LDEXPORT)
+fuzz-bins: $(FUZZ_BINS)
+fuzz:
+	@ENSURE_FUZZ=1 scripts/ensure-tools.sh
+	@$(MAKE) --no-print-directory FUZZ=1 fuzz-bins
+	@scripts/fuzz.sh run build-fuzz build/fuzz $(FUZZ_SECONDS) $(FUZZ_TARGETS)
+fuzz-merge:
+	@$(MAKE) --no-print-directory FUZZ=1 fuzz-bins
+	@scripts/fuzz.sh merge build-fuzz build/fuzz 0 $(FUZZ_TARGETS)
+
 .PHONY: all test test-one unit demo bench coverage install clean tools-check \
-        firmware-test
+        firmware-test fuzz fuzz-bins fuzz-merge
 
 tools-check:
 	@scripts/ensure-tools.sh

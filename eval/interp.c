@@ -860,6 +860,7 @@ static void comp_loop(Interp *I, Frame *cf, Node *n, int level, Value iterable, 
   for (;;) {
     cf->cur = c->iter;
     if (!rt_next(I, iter, &x)) break;
+    rt_step(I);
     assign(I, cf, c->target, x);
     v_decref(I, x);
     bool ok = true;
@@ -1960,8 +1961,14 @@ static int exec_stmt(Interp *I, Frame *f, Node *n) {
   }
 }
 
+_Noreturn void rt_steps_exhausted(Interp *I) {
+  I->steps_left = 1; /* every later step raises too */
+  rt_raise(I, EXC_RuntimeError, "msc: the script's step budget is exhausted");
+}
+
 static int exec_block(Interp *I, Frame *f, NodeVec *v) {
   for (int i = 0; i < v->len; i++) {
+    rt_step(I);
     int c = exec_stmt(I, f, v->items[i]);
     if (c) return c;
   }

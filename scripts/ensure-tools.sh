@@ -29,6 +29,11 @@ need libnewlib-arm-none-eabi test -d /usr/lib/arm-none-eabi/newlib
 # mps2-an386 board, a Cortex-M4F.
 need qemu-system-arm command -v qemu-system-arm
 need python3-torch /usr/bin/python3 -c 'import torch'
+# `make fuzz`: clang with libFuzzer (compiler-rt) and its sanitizers.
+if [ "${ENSURE_FUZZ:-0}" = 1 ]; then
+  need clang-14 command -v clang
+  need libclang-rt-14-dev sh -c 'ls /usr/lib/llvm-14/lib/clang/*/lib/linux/libclang_rt.fuzzer-x86_64.a'
+fi
 [ -z "$missing" ] && exit 0
 if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
   echo "msc: installing missing tools:$missing" >&2
