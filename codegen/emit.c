@@ -117,6 +117,12 @@ typedef struct Cg {
   bool failed;
   int cur;             /* position of the node being emitted */
   bool use_rc, use_w, use_args, use_math, use_string;
+  /* a region's subgraph is emitted by a child Cg into a block of its own */
+  const char *aname;   /* the args array: "args", or a block's "aN" */
+  const char *wname;   /* the arena: "W", or a block's "WN" */
+  const char *cprefix; /* constant arrays' prefix: fname, or fname_rN */
+  int *nblock;         /* blocks made so far (the root's counter) */
+  const bool *skip_out;/* outputs not to copy (a While's kept state) */
 } Cg;
 
 static MSC_PRINTF(3, 4) bool cg_fail(Cg *c, const IrNode *n, const char *fmt, ...) {
@@ -308,7 +314,7 @@ static void put_const(Cg *c, const MemConst *k) {
   Shp s;
   shp_of(x, &s);
   char name[160];
-  snprintf(name, sizeof name, "%s_c%d", c->fname, k->idx);
+  snprintf(name, sizeof name, "%s_c%d", c->cprefix, k->idx);
   if (x->cst.kind == IR_C_TENSOR) {
     put_array(c, &c->consts, "", name, s.dt, x->cst.data, nelem(&s));
     return;
@@ -361,16 +367,16 @@ static const char *vexpr_off(Cg *c, Val v, int64_t off, bool writable) {
   case VK_EMPTY: snprintf(r, 192, "(%svoid *)0", cq); break;
   case VK_WS:
     c->use_w = true;
-    snprintf(r, 192, "(W + %lld)", (long long)(v.off + off));
+    snprintf(r, 192, "(%s + %lld)", c->wname, (long long)(v.off + off));
     break;
   case VK_ARG:
     c->use_args = true;
-    if (off) snprintf(r, 192, "((%sunsigned char *)args[%d] + %lld)", cq, v.idx, (long long)off);
-    else snprintf(r, 192, "args[%d]", v.idx);
+    if (off) snprintf(r, 192, "((%sunsigned char *)%s[%d] + %lld)", cq, c->aname, v.idx, (long long)off);
+    else snprintf(r, 192, "%s[%d]", c->aname, v.idx);
     break;
   case VK_CONST:
-    if (off) snprintf(r, 192, "((const unsigned char *)%s_c%d + %lld)", c->fname, v.idx, (long long)off);
-    else snprintf(r, 192, "%s_c%d", c->fname, v.idx);
+    if (off) snprintf(r, 192, "((const unsigned char *)%s_c%d + %lld)", c->cprefix, v.idx, (long long)off);
+    else snprintf(r, 192, "%s_c%d", c->cprefix, v.idx);
     break;
   }
   return r;
@@ -1108,6 +1114,138 @@ static bool emit_prim(Cg *c, IrNode *n, const Shp *ot) {
   return ok && !c->failed;
 }
 
+/* ---- regions ------------------------------------------------------------------ */
+
+static bool emit_nodes(Cg *c);
+
+/* Emits the subgraph that plan sp covers as a C block: its args array
+ * (argx: a C pointer expression per param, then per output) and its
+ * arena (the region slot at woff bytes of the enclosing arena). The
+ * block's statements go straight into the function's text, without the
+ * nesting's indentation, so deep nests cost linear time. */
+static bool emit_block(Cg *c, const MemPlan *sp, char **argx, int64_t woff, const bool *skip, const char *ind) {
+  int id = (*c->nblock)++;
+  char an[32], wn[32], cp[200];
+  snprintf(an, sizeof an, "a%d", id);
+  snprintf(wn, sizeof wn, "W%d", id);
+  snprintf(cp, sizeof cp, "%s_r%d", c->fname, id);
+  int na = sp->g->nparam + sp->nout;
+  OUT("{\n%s  void *%s[%d];\n%s  unsigned char *const %s = %s + %lld;\n", ind, an, na ? na : 1, ind, wn, c->wname,
+      (long long)woff);
+  for (int i = 0; i < na; i++) OUT("%s  %s[%d] = (void *)%s;\n", ind, an, i, argx[i]);
+  OUT("%s  (void)%s;\n%s  (void)%s;\n", ind, an, ind, wn);
+  for (int i = 0; i < sp->ninline; i++) OUT("%s  (void)%s_c%d;\n", ind, cp, i);
+  Cg k = *c;
+  k.g = sp->g;
+  k.plan = sp;
+  k.aname = an;
+  k.wname = wn;
+  k.cprefix = cp;
+  k.skip_out = skip;
+  k.use_w = k.use_args = false;
+  put_consts(&k);
+  bool ok = emit_nodes(&k);
+  c->body = k.body;
+  c->consts = k.consts;
+  c->failed = k.failed;
+  c->use_rc = k.use_rc;
+  c->use_math = k.use_math;
+  c->use_string = k.use_string;
+  c->use_w = true;
+  OUT("%s}", ind);
+  return ok;
+}
+
+static char *expr_of(Cg *c, IrNode *x) { return xstrdup(vexpr(c, val_of(c, resolve(c, x)))); }
+
+/* The C pointer expression of the region value's bytes at off. */
+static char *region_ptr(Cg *c, const MemValue *v, int64_t off) {
+  if (v->loc != ML_ARENA) return xstrdup("(void *)0");
+  return xstrdup(vexpr_off(c, (Val){VK_WS, 0, v->off}, off, true));
+}
+
+static void free_strs(char **s, int n) {
+  for (int i = 0; i < n; i++) free(s[i]);
+  free(s);
+}
+
+/* If(c, @then, @else, a...): one block per branch; each writes the If's
+ * results into its value buffer. */
+static bool emit_if(Cg *c, IrNode *n, const MemValue *v) {
+  const MemRegion *r = v->region;
+  const MemSlot *sl = memplan_slot(c->plan, n, 0);
+  int64_t woff = sl ? sl->off : 0;
+  Shp cs;
+  shp_of(resolve(c, n->in[0]), &cs);
+  OUT(I1 "if (*(const %s *)%s) ", dt_ctype[cs.dt], vexpr(c, val_of(c, resolve(c, n->in[0]))));
+  bool ok = true;
+  for (int k = 0; k < 2 && ok; k++) {
+    const MemPlan *sp = &r->sub[k];
+    int np = sp->g->nparam, na = np + sp->nout;
+    char **ax = xcalloc((size_t)na + 1, sizeof(char *));
+    for (int i = 0; i < np; i++) ax[i] = expr_of(c, n->in[i + 1]);
+    for (int i = 0; i < sp->nout; i++) ax[np + i] = region_ptr(c, v, r->res_off[i]);
+    if (k == 1) OUT(" else ");
+    ok = emit_block(c, sp, ax, woff, NULL, I1);
+    free_strs(ax, na);
+  }
+  OUT("\n");
+  return ok && !c->failed;
+}
+
+/* The pointer expression of While state k: its buffer, or the operand
+ * (a kept state). */
+static char *state_ptr(Cg *c, IrNode *n, const MemValue *v, int k) {
+  if (v->region->invariant[k]) return expr_of(c, n->in[k]);
+  return region_ptr(c, v, v->region->res_off[k]);
+}
+
+static int64_t state_bytes(const IrNode *n, int k) {
+  Shp s;
+  return shp_of(n->in[k], &s) ? nbytes(&s) : 0;
+}
+
+/* While(@cond, @body, s...): the state in the node's value buffer; each
+ * iteration runs the cond block, then the body block into the next-state
+ * buffers, copied into the state. */
+static bool emit_while(Cg *c, IrNode *n, const MemValue *v) {
+  const MemRegion *r = v->region;
+  const MemSlot *sl = memplan_slot(c->plan, n, 0);
+  int64_t woff = sl ? sl->off : 0;
+  int ns = n->nin;
+  for (int k = 0; k < ns; k++)
+    if (!r->invariant[k] && state_bytes(n, k) > 0)
+      emit_memcpy(c, I1, (Val){VK_WS, 0, v->off + r->res_off[k]}, 0, val_of(c, resolve(c, n->in[k])), 0,
+                  state_bytes(n, k));
+  OUT(I1 "for (;;) {\n");
+  char **ax = xcalloc((size_t)ns + 2, sizeof(char *));
+  for (int k = 0; k < ns; k++) ax[k] = state_ptr(c, n, v, k);
+  ax[ns] = xstrdup(vexpr_off(c, (Val){VK_WS, 0, woff}, r->flag_off, true));
+  OUT(I2);
+  bool ok = emit_block(c, &r->sub[0], ax, woff, NULL, I2);
+  OUT("\n" I2 "if (!*(const %s *)%s) break;\n", dt_ctype[MSRT_BOOL], ax[ns]);
+  free_strs(ax, ns + 1);
+  ax = xcalloc((size_t)(2 * ns) + 1, sizeof(char *));
+  bool *skip = xcalloc((size_t)ns + 1, sizeof(bool));
+  for (int k = 0; k < ns; k++) {
+    ax[k] = state_ptr(c, n, v, k);
+    skip[k] = r->invariant[k];
+    ax[ns + k] = skip[k] ? state_ptr(c, n, v, k)
+                         : xstrdup(vexpr_off(c, (Val){VK_WS, 0, woff}, r->next_off[k], true));
+  }
+  OUT(I2);
+  ok = ok && emit_block(c, &r->sub[1], ax, woff, skip, I2);
+  OUT("\n");
+  for (int k = 0; k < ns; k++)
+    if (!r->invariant[k] && state_bytes(n, k) > 0)
+      emit_memcpy(c, I2, (Val){VK_WS, 0, v->off + r->res_off[k]}, 0, (Val){VK_WS, 0, woff + r->next_off[k]}, 0,
+                  state_bytes(n, k));
+  OUT(I1 "}\n");
+  free_strs(ax, 2 * ns);
+  free(skip);
+  return ok && !c->failed;
+}
+
 static bool emit_node(Cg *c, IrNode *n, int i) {
   const MemValue *v = &c->plan->val[i];
   if (n->op == IR_MAKE_TUPLE || n->op == IR_TUPLE_GET) {
@@ -1123,6 +1261,10 @@ static bool emit_node(Cg *c, IrNode *n, int i) {
     return emit_print(c, n);
   }
   if (n->op == IR_ASSIGN) return emit_assign(c, n);
+  if (n->op == IR_IF || n->op == IR_WHILE) {
+    comment(c, n, i, NULL);
+    return n->op == IR_IF ? emit_if(c, n, v) : emit_while(c, n, v);
+  }
   Shp ot;
   if (!shp_of(n, &ot)) return cg_fail(c, n, "the result is not a tensor");
   comment(c, n, i, plan_note(v));
@@ -1142,6 +1284,7 @@ static void emit_outputs(Cg *c) {
     IrNode *r = resolve(c, p->outs[k]);
     if (r->kind == IR_NK_NODE && r->owner == c->g && p->val[r->id].loc == ML_OUTPUT && p->val[r->id].idx == k)
       continue;
+    if (c->skip_out && c->skip_out[k]) continue;
     Shp s;
     shp_of(r, &s);
     if (nelem(&s) == 0) continue;
@@ -1162,16 +1305,21 @@ static bool emit_nodes(Cg *c) {
   return !c->failed;
 }
 
-/* What C generation does not take (before planning). */
-static bool refuse(Cg *c) {
-  for (int i = 0; i < c->g->nnode; i++) {
-    IrNode *n = c->g->nodes[i];
-    if (n->op == IR_IF || n->op == IR_WHILE)
-      return cg_fail(c, n, "tensor control flow is not supported by C generation yet");
+/* What C generation does not take (before planning), in g and the
+ * regions it holds. */
+static bool refuse_graph(Cg *c, const IrGraph *g, int depth) {
+  if (depth > 1000) return cg_fail(c, NULL, "regions nested deeper than 1000");
+  for (int i = 0; i < g->nnode; i++) {
+    IrNode *n = g->nodes[i];
     if (n->op < OP_COUNT && !emit_rule(n->op)) return cg_fail(c, n, "no C emission rule");
+    if ((n->op == IR_IF || n->op == IR_WHILE) &&
+        !(refuse_graph(c, n->sub[0], depth + 1) && refuse_graph(c, n->sub[1], depth + 1)))
+      return false;
   }
   return true;
 }
+
+static bool refuse(Cg *c) { return refuse_graph(c, c->g, 0); }
 
 /* ---- the translation unit ------------------------------------------------- */
 
@@ -1233,7 +1381,7 @@ static void put_function(Cg *c, Buf *b) {
   if (!c->use_w) buf_puts(b, "  (void)ws;\n");
   for (int i = 0; i < c->plan->ninline; i++) { /* a constant only a skipped (size-0) node used */
     char name[176];
-    snprintf(name, sizeof name, "%s_c%d", c->fname, i);
+    snprintf(name, sizeof name, "%s_c%d", c->cprefix, i);
     if (!body_uses(c, name)) buf_printf(b, "  (void)%s;\n", name);
   }
   if (c->body.len) buf_append(b, c->body.data, c->body.len);
@@ -1309,6 +1457,11 @@ bool cg_emit(IrModule *m, const char *fname, const CgOptions *opts, CgResult *ou
   c.m = m;
   c.g = ir_module_entry(m);
   c.fname = fname;
+  c.aname = "args";
+  c.wname = "W";
+  c.cprefix = fname;
+  int nblock = 0;
+  c.nblock = &nblock;
   c.err = err;
   c.errcap = errcap;
   bool ok = c.g ? emit(&c, opts, out) : cg_fail(&c, NULL, "the module has no graph");

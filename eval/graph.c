@@ -27,7 +27,21 @@ typedef struct Capture {
   IrNode **pnode, **pload;
   Tensor **pre;          /* trace: a Parameter's value before the trace's
                             first assign of it (owned), else NULL */
+  IrGraph *root;         /* the entry graph (g is the region being captured) */
+  GraphRegion *reg;      /* the innermost region, or NULL (g == root) */
+  int nregion;           /* regions made: their graphs' names */
+  void *cf;              /* ctlflow.c's state (owned there) */
 } Capture;
+
+/* A region being captured: a subgraph of an If or While (ctlflow.c). A
+ * value of an enclosing graph used inside becomes a param of the region
+ * (lifted: outer[i] is passed as inner[i]). */
+struct GraphRegion {
+  GraphRegion *parent;
+  IrGraph *g;
+  int nlift, caplift;
+  IrNode **outer, **inner;
+};
 
 /* How a call's result is rebuilt from the graph's outputs. */
 typedef enum { TPL_OUT, TPL_CONST, TPL_TUPLE, TPL_LIST } TplKind;
@@ -73,6 +87,8 @@ typedef struct GFn {
 
 typedef struct GraphState {
   Capture *cap;
+  Loc *warned;           /* trace: lines warned about a baked-in branch */
+  int nwarned;
   uint32_t gen;
   int nfn, capfn;
   GFn **fns;
@@ -112,6 +128,26 @@ void graph_init(Interp *I) { msrt_set_output(out_write, I); }
 
 bool graph_staging(Interp *I) { return I->graph && I->graph->cap && I->graph->cap->mode == CAP_AST; }
 bool graph_tracing(Interp *I) { return I->graph && I->graph->cap && I->graph->cap->mode == CAP_TRACE; }
+
+/* A traced function's Python control flow read tensor t (computed from
+ * the trace's inputs): warn once per line that the branch taken now is
+ * baked into the graph (seed 004: trace cannot see control flow). */
+void graph_trace_branch(Interp *I, const Tensor *t) {
+  GraphState *S = I->graph;
+  if (!graph_tracing(I) || !t->sym || t->sym_gen != S->cap->gen) return;
+  const Frame *f = I->frame;
+  while (f && !(f->cur && f->cur->loc.file && !interp_is_lib_src(I, f->cur->loc.file))) f = f->prev;
+  if (!f) return;
+  Loc l = f->cur->loc;
+  for (int i = 0; i < S->nwarned; i++)
+    if (S->warned[i].file == l.file && S->warned[i].beg == l.beg) return;
+  S->warned = xrealloc(S->warned, sizeof(Loc) * (size_t)(S->nwarned + 1));
+  S->warned[S->nwarned++] = l;
+  fflush(stdout);
+  diag_emit(DIAG_WARNING, l, "this condition reads a tensor's value while capture_mode='trace' records the "
+            "graph: the branch taken now is baked into the graph and later calls take it whatever their inputs "
+            "(use capture_mode='ast' for control flow on tensors)");
+}
 
 /* ---- symbolic tensors -------------------------------------------------------- */
 
@@ -169,11 +205,11 @@ static int param_slot(Interp *I, Capture *c, Tensor *t) {
     snprintf(nm, sizeof nm, "Parameter%d", c->np + 1);
     name = nm;
   }
-  IrNode *p = ir_parameter(c->g, name, ttype(c->m, t));
+  IrNode *p = ir_parameter(c->root, name, ttype(c->m, t));
   c->ptens[c->np] = t; /* owned: a Cell built inside the graph dies with it */
   obj_incref(&t->h);
   c->pnode[c->np] = p;
-  c->pload[c->np] = ir_load(c->g, p, cur_loc(I, c->m));
+  c->pload[c->np] = ir_load(c->root, p, cur_loc(I, c->m));
   c->pre[c->np] = NULL;
   return c->np++;
 }
@@ -182,20 +218,22 @@ static int param_slot(Interp *I, Capture *c, Tensor *t) {
  * one after an Assign of it). */
 static IrNode *param_load(Interp *I, Capture *c, Tensor *t) {
   int i = param_slot(I, c, t);
-  if (!c->pload[i]) c->pload[i] = ir_load(c->g, c->pnode[i], cur_loc(I, c->m));
+  if (!c->pload[i]) c->pload[i] = ir_load(c->root, c->pnode[i], cur_loc(I, c->m));
   return c->pload[i];
 }
 
 /* The IR value of a tensor operand (cast to dt). */
+static IrNode *lift(Interp *I, Capture *c, GraphRegion *r, IrNode *v);
+
 static IrNode *value_node(Interp *I, Capture *c, Tensor *t, msrt_dtype dt) {
   IrNode *v;
   if (t->sym && t->sym_gen == c->gen) {
-    v = t->sym;
+    v = lift(I, c, c->reg, t->sym);
   } else if (!t->data) {
     tensor_need_data(I, t, "this operation");
     return NULL;
   } else if (t->flavour == TF_PARAM) {
-    v = param_load(I, c, t);
+    v = lift(I, c, c->reg, param_load(I, c, t));
   } else {
     if (t->dtype != dt) { /* fold the cast of a constant */
       Tensor *ct = tensor_cast(I, t, dt, TF_MS);
@@ -323,6 +361,9 @@ Value graph_native_assign(Interp *I, int argc, Value *argv, KwArgs *kw) {
              shape_str(b, sizeof b, p->ndim, p->shape));
   }
   Capture *c = I->graph ? I->graph->cap : NULL;
+  if (c && c->reg)
+    rt_raise(I, EXC_NotImplementedError, "assigning a Parameter inside a branch or loop of a tensor condition "
+             "is not supported yet: assign after the if/while");
   if (c) {
     int j = param_slot(I, c, p);
     IrNode *val = value_node(I, c, v, p->dtype);
@@ -366,6 +407,117 @@ Tensor *graph_sym(Interp *I, IrNode *n) {
   return tensor_new_sym(I, t->dt, t->ndim, t->shape, n);
 }
 
+/* ---- regions (ctlflow.c) ------------------------------------------------------- */
+
+/* The param of r standing for outer value o (made when missing). */
+static IrNode *region_param_for(GraphRegion *r, IrNode *o) {
+  for (int i = 0; i < r->nlift; i++)
+    if (r->outer[i] == o) return r->inner[i];
+  if (r->nlift == r->caplift) {
+    r->caplift = r->caplift ? 2 * r->caplift : 8;
+    r->outer = xrealloc(r->outer, sizeof(IrNode *) * (size_t)r->caplift);
+    r->inner = xrealloc(r->inner, sizeof(IrNode *) * (size_t)r->caplift);
+  }
+  r->outer[r->nlift] = o;
+  r->inner[r->nlift] = ir_param(r->g, o->name ? o->name : "v", o->type);
+  return r->inner[r->nlift++];
+}
+
+/* v (a value of r's graph or of an enclosing one) as a value of r's
+ * graph: a lifted param when it is an enclosing graph's. */
+static IrNode *lift(Interp *I, Capture *c, GraphRegion *r, IrNode *v) {
+  if (v->kind == IR_NK_CONST) return v;
+  if (!r) {
+    if (v->owner != c->root)
+      rt_raise(I, EXC_RuntimeError, "a tensor computed inside a branch or loop body of a tensor condition is used "
+               "outside it; assign it to a variable in every branch (or before the loop) instead");
+    return v;
+  }
+  if (v->owner == r->g) return v;
+  return region_param_for(r, lift(I, c, r->parent, v));
+}
+
+void **graph_cf_state(Interp *I) { return &cur_cap(I)->cf; }
+
+GraphRegion *graph_region_push(Interp *I, const char *what) {
+  Capture *c = cur_cap(I);
+  GraphRegion *r = xcalloc(1, sizeof *r);
+  char nm[256];
+  snprintf(nm, sizeof nm, "%s_%s%d", c->root->name, what, c->nregion++);
+  r->g = ir_graph_new(c->m, arena_strdup(c->m->arena, nm), cur_loc(I, c->m));
+  r->parent = c->reg;
+  c->reg = r;
+  c->g = r->g;
+  return r;
+}
+
+void graph_region_pop(Interp *I, GraphRegion *r) {
+  Capture *c = cur_cap(I);
+  c->reg = r->parent;
+  c->g = r->parent ? r->parent->g : c->root;
+}
+
+void graph_region_resume(Interp *I, GraphRegion *r) {
+  Capture *c = cur_cap(I);
+  c->reg = r;
+  c->g = r->g;
+}
+
+void graph_region_free(GraphRegion *r) {
+  if (!r) return;
+  free(r->outer);
+  free(r->inner);
+  free(r);
+}
+
+IrGraph *graph_region_graph(GraphRegion *r) { return r->g; }
+int graph_region_nlift(GraphRegion *r) { return r->nlift; }
+IrNode *graph_region_outer(GraphRegion *r, int i) { return r->outer[i]; }
+
+/* Gives a and b the same lifted values in the same order (a's, then the
+ * ones only b lifted); their params from index `fixed` on follow that
+ * order. */
+void graph_region_align(GraphRegion *a, GraphRegion *b, int fixed) {
+  int na = a->nlift;
+  for (int i = 0; i < b->nlift; i++) region_param_for(a, b->outer[i]);
+  for (int i = 0; i < na; i++) region_param_for(b, a->outer[i]);
+  IrNode **inner = xmalloc(sizeof(IrNode *) * (size_t)(a->nlift + 1));
+  for (int i = 0; i < a->nlift; i++) inner[i] = region_param_for(b, a->outer[i]);
+  for (int i = 0; i < a->nlift; i++) {
+    b->outer[i] = a->outer[i];
+    b->inner[i] = inner[i];
+    b->g->params[fixed + i] = inner[i];
+    a->g->params[fixed + i] = a->inner[i];
+  }
+  free(inner);
+}
+
+/* The condition value of tensor t in the current graph: a 0-d Bool. */
+IrNode *graph_cond_node(Interp *I, Tensor *t) {
+  Capture *c = cur_cap(I);
+  if (t->size != 1)
+    rt_raise(I, EXC_ValueError, "The truth value of a Tensor with %lld elements is ambiguous in a graph "
+             "condition; use .any() or .all()", (long long)t->size);
+  IrNode *v = value_node(I, c, t, t->dtype);
+  IrLoc loc = cur_loc(I, c->m);
+  if (t->ndim) {
+    v = ir_node1(c->g, OP_Reshape, v, ir_type_tensor(c->m, t->dtype, 0, NULL), loc);
+    ir_attr_ints(v, "shape", 0, NULL);
+  }
+  if (t->dtype != MSRT_BOOL) {
+    v = ir_node1(c->g, OP_Cast, v, ir_type_tensor(c->m, MSRT_BOOL, 0, NULL), loc);
+    ir_attr_dtype(v, "dtype", MSRT_BOOL);
+  }
+  return v;
+}
+
+/* Is v a tensor computed in the graph being captured (ast)? */
+bool graph_is_sym(Interp *I, Value v) {
+  if (!graph_staging(I) || !v_is(v, OBJ_TENSOR)) return false;
+  Tensor *t = AS_TENSOR(v);
+  return t->flavour == TF_PARAM || (!t->data && t->sym && t->sym_gen == I->graph->cap->gen);
+}
+
 struct GraphTrace {
   Capture c;
   Capture *saved;
@@ -379,7 +531,7 @@ GraphTrace *graph_trace_begin(Interp *I, const char *name) {
   tr->c.mode = CAP_TRACE;
   tr->c.gen = ++S->gen;
   tr->c.m = ir_module_new();
-  tr->c.g = ir_graph_new(tr->c.m, name, cur_loc(I, tr->c.m));
+  tr->c.g = tr->c.root = ir_graph_new(tr->c.m, name, cur_loc(I, tr->c.m));
   tr->saved = S->cap;
   S->cap = &tr->c;
   return tr;
@@ -698,6 +850,8 @@ static const char *param_name(Value fn, int i) {
 /* ---- capture and compile ------------------------------------------------------ */
 
 static void capture_free(Interp *I, Capture *c) {
+  cf_free(I, c->cf);
+  c->cf = NULL;
   for (int i = 0; i < c->np; i++) {
     if (c->ptens[i]) obj_decref(I, &c->ptens[i]->h);
     if (c->pre && c->pre[i]) obj_decref(I, &c->pre[i]->h);
@@ -725,7 +879,7 @@ static Value capture(Interp *I, GFn *gf, Entry *e, int argc, Value *argv, KwArgs
     Func *f = (Func *)gf->fn.as.o;
     if (f->def) floc = ir_loc(c.m, f->def->loc);
   }
-  c.g = ir_graph_new(c.m, gf->name, floc);
+  c.g = c.root = ir_graph_new(c.m, gf->name, floc);
 
   ArgCtx ac = {&c, "arg", 0, xcalloc((size_t)(ninputs ? ninputs : 1), sizeof(Tensor *)), 0};
   Value *nargs = xcalloc((size_t)(argc ? argc : 1), sizeof(Value));
@@ -1305,6 +1459,10 @@ Value graph_native_run_mode(Interp *I, int argc, Value *argv, KwArgs *kw) {
 }
 
 void graph_free_all(Interp *I) {
+  if (I->graph) {
+    free(I->graph->warned);
+    I->graph->warned = NULL;
+  }
   msrt_set_output(NULL, NULL);
   if (I->graph) { /* ms.export: a script that failed inside an export */
     free(I->graph->export_name);

@@ -22,7 +22,6 @@
 #include "graph.h"
 #include "interp.h"
 
-enum { CTRL_NONE, CTRL_BREAK, CTRL_CONTINUE, CTRL_RETURN };
 
 /* Keeps rare or VLA-using cases out of eval()'s own stack frame, which
  * every level of expression nesting and Python recursion pays for. */
@@ -30,6 +29,7 @@ enum { CTRL_NONE, CTRL_BREAK, CTRL_CONTINUE, CTRL_RETURN };
 
 static Value eval(Interp *I, Frame *f, Node *n);
 static int exec_block(Interp *I, Frame *f, NodeVec *v);
+static int exec_block_from(Interp *I, Frame *f, NodeVec *v, int from);
 static void assign(Interp *I, Frame *f, Node *t, Value v);
 static inline Value eval_leaf(Interp *I, Frame *f, Node *n);
 
@@ -71,6 +71,8 @@ static void check_stack(Interp *I) {
 
 static _Noreturn void unbound_local(Interp *I, Frame *f, Node *n) {
   f->cur = n;
+  const char *ms = I->graph ? cf_unbound_msg(I, f, n->slot) : NULL;
+  if (ms) rt_raise(I, EXC_UnboundLocalError, "%s", ms);
   rt_raise(I, EXC_UnboundLocalError,
            "cannot access local variable '%s' where it is not associated with a value", n->name);
 }
@@ -1288,6 +1290,10 @@ NOINLINE static Value eval_unary(Interp *I, Frame *f, Node *n) {
   switch (n->op) {
   case UOP_NOT: {
     bool t;
+    if (I->graph && graph_is_sym(I, v)) {
+      f->cur = n;
+      return cf_not(I, v);
+    }
     if (v.tag == V_BOOL) t = v.as.b;
     else {
       f->cur = n;
@@ -1343,6 +1349,7 @@ NOINLINE static Value eval_binop(Interp *I, Frame *f, Node *n) {
 NOINLINE static Value eval_andor(Interp *I, Frame *f, Node *n) {
   Value a = eval_leaf(I, f, n->a);
   f->cur = n;
+  if (I->graph && graph_is_sym(I, a)) return cf_andor(I, f, n, a);
   bool t = truthy(I, a);
   if (t == (n->kind == ND_OR)) return a;
   v_decref(I, a);
@@ -1352,6 +1359,11 @@ NOINLINE static Value eval_andor(Interp *I, Frame *f, Node *n) {
 NOINLINE static Value eval_ifexp(Interp *I, Frame *f, Node *n) {
   Value c = eval_leaf(I, f, n->a);
   f->cur = n->a;
+  if (I->graph && graph_is_sym(I, c)) {
+    Value r = cf_ifexp(I, f, n, c);
+    v_decref(I, c);
+    return r;
+  }
   bool t = truthy(I, c);
   v_decref(I, c);
   return eval(I, f, t ? n->b : n->c);
@@ -1658,8 +1670,39 @@ NOINLINE static void exec_del(Interp *I, Frame *f, Node *t) {
 
 /* ---- Statements ----------------------------------------------------------------- */
 
+/* for x in range(...) in graph capture with a bound computed in the graph:
+ * a While (ctlflow.c). Returns -1 when the loop is a plain one; else the
+ * loop's CTRL code. *seq gets the range otherwise (the args are evaluated
+ * once). */
+static int for_range_sym(Interp *I, Frame *f, Node *n, Value *seq) {
+  Node *call = n->b;
+  if (!(I->graph && graph_staging(I)) || call->kind != ND_CALL || call->a->kind != ND_NAME ||
+      strcmp(call->a->name, "range") != 0 || call->elts.len < 1 || call->elts.len > 3)
+    return -1;
+  for (int i = 0; i < call->elts.len; i++)
+    if (call->elts.items[i]->kind == ND_STARRED || call->elts.items[i]->kind == ND_KEYWORD ||
+        call->elts.items[i]->kind == ND_DSTAR)
+      return -1;
+  Value fn = eval(I, f, call->a), b[3];
+  int nb = call->elts.len, c = -1;
+  bool sym = false;
+  for (int i = 0; i < nb; i++) {
+    b[i] = eval(I, f, call->elts.items[i]);
+    sym = sym || graph_is_sym(I, b[i]);
+  }
+  f->cur = call;
+  if (sym) c = cf_for_range(I, f, n, nb, b);
+  else *seq = rt_call(I, fn, nb, b, NULL);
+  for (int i = 0; i < nb; i++) v_decref(I, b[i]);
+  v_decref(I, fn);
+  return sym ? c : -2;
+}
+
 NOINLINE static int exec_for(Interp *I, Frame *f, Node *n) {
-  Value seq = eval(I, f, n->b);
+  Value seq = v_undef();
+  int how = for_range_sym(I, f, n, &seq);
+  if (how >= 0) return how;
+  if (how == -1) seq = eval(I, f, n->b);
   int c = CTRL_NONE;
   if (v_is(seq, OBJ_RANGE)) {
     Range *r = (Range *)seq.as.o;
@@ -1715,6 +1758,10 @@ NOINLINE static int exec_while(Interp *I, Frame *f, Node *n) {
   for (;;) {
     Value t = eval(I, f, n->a);
     f->cur = n->a;
+    if (I->graph && graph_is_sym(I, t)) {
+      v_decref(I, t);
+      return cf_while(I, f, n);
+    }
     bool go = truthy(I, t);
     v_decref(I, t);
     if (!go) break;
@@ -1896,7 +1943,11 @@ NOINLINE static int exec_if(Interp *I, Frame *f, Node *n) {
     Value t = eval(I, f, n->a);
     bool go;
     if (t.tag == V_BOOL) go = t.as.b;
-    else {
+    else if (I->graph && graph_is_sym(I, t)) {
+      int c = cf_if(I, f, n, t);
+      v_decref(I, t);
+      return c;
+    } else {
       f->cur = n->a;
       go = truthy(I, t);
       v_decref(I, t);
@@ -1966,14 +2017,34 @@ _Noreturn void rt_steps_exhausted(Interp *I) {
   rt_raise(I, EXC_RuntimeError, "msc: the script's step budget is exhausted");
 }
 
-static int exec_block(Interp *I, Frame *f, NodeVec *v) {
-  for (int i = 0; i < v->len; i++) {
+static bool compound(const Node *s) { return s->kind == ND_IF || s->kind == ND_WHILE || s->kind == ND_FOR; }
+
+/* While graph capture stages statements, each compound statement runs
+ * with the rest of its block on ctlflow.c's tail stack. */
+static int exec_block_from(Interp *I, Frame *f, NodeVec *v, int from) {
+  bool st = I->graph && graph_staging(I);
+  for (int i = from; i < v->len; i++) {
+    Node *s = v->items[i];
+    int c;
     rt_step(I);
-    int c = exec_stmt(I, f, v->items[i]);
+    if (st && compound(s)) {
+      int d = cf_tail_push(I, f, v, i + 1);
+      if (s->kind != ND_IF) cf_tail_push(I, f, NULL, 0); /* a Python loop: a barrier */
+      c = exec_stmt(I, f, s);
+      cf_tail_set(I, d);
+    } else {
+      c = exec_stmt(I, f, s);
+    }
     if (c) return c;
   }
   return CTRL_NONE;
 }
+
+static int exec_block(Interp *I, Frame *f, NodeVec *v) { return exec_block_from(I, f, v, 0); }
+
+int interp_exec_from(Interp *I, Frame *f, NodeVec *v, int from) { return exec_block_from(I, f, v, from); }
+Value interp_eval(Interp *I, Frame *f, Node *n) { return eval(I, f, n); }
+void interp_assign(Interp *I, Frame *f, Node *t, Value v) { assign(I, f, t, v); }
 
 /* ---- Output ------------------------------------------------------------------ */
 

@@ -496,6 +496,7 @@ bool tensor_truthy(Interp *I, Value v) {
   if (v_is(v, OBJ_DTYPE)) return true;
   Tensor *t = AS_TENSOR(v);
   tensor_need_data(I, t, "using a tensor as a condition (if, while, and, or, not, bool())");
+  if (I->graph) graph_trace_branch(I, t);
   if (t->size == 1) return tensor_get_f64(t, 0) != 0 || tensor_get_i64(t, 0) != 0;
   if (t->size == 0) return false;
   rt_raise(I, EXC_ValueError,

@@ -402,6 +402,49 @@ IrLoc graph_cur_loc(Interp *I);
 struct IrNode *graph_value(Interp *I, Tensor *t, msrt_dtype dt);
 struct IrNode *graph_parameter(Interp *I, Tensor *p);
 Tensor *graph_sym(Interp *I, struct IrNode *n);
+
+/* ---- regions: tensor control flow in ast capture (eval/ctlflow.c) --------
+ * A region is the subgraph of an If or While being captured; values of
+ * enclosing graphs used inside it become its params (lifted). */
+typedef struct GraphRegion GraphRegion;
+GraphRegion *graph_region_push(Interp *I, const char *what); /* a new subgraph, made current */
+void graph_region_pop(Interp *I, GraphRegion *r);            /* back to r's enclosing graph */
+void graph_region_resume(Interp *I, GraphRegion *r);         /* r current again (from its parent) */
+void graph_region_free(GraphRegion *r);
+struct IrGraph *graph_region_graph(GraphRegion *r);
+int graph_region_nlift(GraphRegion *r);
+struct IrNode *graph_region_outer(GraphRegion *r, int i);
+/* a and b lift the same values, in one order, as params fixed.. */
+void graph_region_align(GraphRegion *a, GraphRegion *b, int fixed);
+/* Tensor t as a 0-d Bool condition in the current graph. */
+struct IrNode *graph_cond_node(Interp *I, Tensor *t);
+/* Is v a tensor whose value is known only when the graph runs (ast)? */
+bool graph_is_sym(Interp *I, Value v);
+/* trace: warns once per line that a condition on a traced tensor is baked in. */
+void graph_trace_branch(Interp *I, const Tensor *t);
+/* ctlflow.c's per-capture state slot; cf_free releases it. */
+void **graph_cf_state(Interp *I);
+void cf_free(Interp *I, void *cf);
+/* Statement results of the evaluator (interp.c). */
+enum { CTRL_NONE, CTRL_BREAK, CTRL_CONTINUE, CTRL_RETURN };
+/* The evaluator's entries ctlflow.c uses (interp.c). */
+int interp_exec_from(Interp *I, struct Frame *f, struct NodeVec *v, int from);
+Value interp_eval(Interp *I, struct Frame *f, struct Node *n);
+void interp_assign(Interp *I, struct Frame *f, struct Node *target, Value v);
+/* The evaluator's hooks (ctlflow.c). Each returns a CTRL_* code, as the
+ * statement executors do. */
+int cf_if(Interp *I, struct Frame *f, const struct Node *n, Value cond);
+int cf_while(Interp *I, struct Frame *f, const struct Node *n);
+int cf_for_range(Interp *I, struct Frame *f, const struct Node *n, int nb, Value *bounds);
+Value cf_ifexp(Interp *I, struct Frame *f, const struct Node *n, Value cond);
+Value cf_andor(Interp *I, struct Frame *f, const struct Node *n, Value a);
+Value cf_not(Interp *I, Value a); /* takes a */
+/* The tail stack: statements after the one being run, per block. */
+int cf_tail_push(Interp *I, struct Frame *f, struct NodeVec *v, int from);
+void cf_tail_set(Interp *I, int depth);
+/* A read of an unbound local: MindSpore's message when a tensor if left
+ * it defined in one branch only, else NULL. */
+const char *cf_unbound_msg(Interp *I, struct Frame *f, int slot);
 /* A standalone trace capture (PyNative gradients): begin makes it the
  * current capture (the previous one, if any, is restored by end); input
  * makes a tensor a graph param (recorded ops on it are traced); end

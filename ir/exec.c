@@ -47,7 +47,7 @@
 #pragma GCC diagnostic ignored "-Wclobbered"
 #endif
 
-typedef enum XKind { XV_UNDEF = 0, XV_NONE, XV_TENSOR, XV_TUPLE, XV_CONST } XKind;
+typedef enum XKind { XV_UNDEF = 0, XV_NONE, XV_TENSOR, XV_TUPLE, XV_CONST, XV_MULTI } XKind;
 
 /* A buffer the run owns, shared by the values that alias it. */
 typedef struct XBuf {
@@ -55,10 +55,18 @@ typedef struct XBuf {
   void *data;
 } XBuf;
 
+/* The results of an If or While whose type is a tuple (owned buffers). */
+typedef struct XMulti {
+  int n;
+  OpTensor *t;
+  XBuf **buf;
+} XMulti;
+
 typedef struct XVal {
   XKind kind;
   OpTensor t;          /* TENSOR */
   XBuf *buf;           /* TENSOR: owned storage, or NULL (borrowed) */
+  XMulti *multi;       /* MULTI */
   const IrNode *node;  /* TUPLE: the MakeTuple; CONST: the constant */
   int last;            /* index of the last node using it (INT_MAX: kept) */
 } XVal;
@@ -139,9 +147,19 @@ static XVal *get(Exec *x, const IrNode *n) {
   return v;
 }
 
+static void multi_free(XMulti *mu) {
+  if (!mu) return;
+  for (int i = 0; i < mu->n; i++) buf_drop(mu->buf[i]);
+  free(mu->t);
+  free(mu->buf);
+  free(mu);
+}
+
 static void release(XVal *v) {
   buf_drop(v->buf);
   v->buf = NULL;
+  multi_free(v->multi);
+  v->multi = NULL;
   v->kind = XV_UNDEF;
 }
 
@@ -318,11 +336,18 @@ static void run_tuple_get(Exec *x, IrNode *n) {
   if (n->nin != 2) fail(x, OPE_RuntimeError, "IR: TupleGetItem takes 2 operands, got %d", n->nin);
   XVal *t = get(x, n->in[0]);
   XVal *iv = get(x, n->in[1]);
-  if (t->kind != XV_TUPLE) fail(x, OPE_TypeError, "TupleGetItem: operand 0 is not a tuple");
+  if (t->kind != XV_TUPLE && t->kind != XV_MULTI) fail(x, OPE_TypeError, "TupleGetItem: operand 0 is not a tuple");
   if (iv->kind != XV_CONST || iv->node->cst.kind != IR_C_SCALAR)
     fail(x, OPE_TypeError, "TupleGetItem: the index is not a constant integer");
-  const IrNode *tup = t->node;
   int64_t i = iv->node->cst.i;
+  if (t->kind == XV_MULTI) {
+    XMulti *mu = t->multi;
+    if (i < 0 || i >= mu->n) fail(x, OPE_IndexError, "TupleGetItem: index %lld out of range", (long long)i);
+    if (mu->buf[i]) mu->buf[i]->refs++;
+    set_tensor(x, n, &mu->t[i], mu->buf[i]);
+    return;
+  }
+  const IrNode *tup = t->node;
   if (i < 0 || i >= tup->nin)
     fail(x, OPE_IndexError, "TupleGetItem: index %lld out of range for a tuple of %d", (long long)i, tup->nin);
   set_alias(x, n, get(x, tup->in[i]));
@@ -427,6 +452,7 @@ static void run_print(Exec *x, IrNode *n) {
       break;
     case XV_TUPLE: print_tuple(x, v->node); break;
     case XV_NONE: write_str("None"); break;
+    case XV_MULTI: fail(x, OPE_NotImplementedError, "Print: a tuple of tensors is not supported yet");
     case XV_UNDEF: break;
     }
     write_str("\n");
@@ -467,6 +493,108 @@ static void run_fusion(Exec *x, IrNode *n) {
   set_tensor(x, n, &out, b);
 }
 
+/* Runs subgraph sg on argv (nargs tensors) as a call; its flattened
+ * outputs land in fresh buffers (outs, nout of them, zeroed by the
+ * caller). An error inside is reported at the failing node, else at n. */
+static void call_graph(Exec *x, IrNode *n, IrGraph *sg, OpTensor *argv, OpTensor *outs) {
+  IrExecError e;
+  bool ok = exec_graph(sg, argv, outs, x->ws, &e);
+  number_values(x->g);
+  if (ok) return;
+  *x->err = e;
+  if (!e.at_node) x->err->loc = n->loc, x->err->at_node = true;
+  x->cur = NULL;
+  longjmp(*x->jb, 1);
+}
+
+/* The operand tensors of region node n from operand `from` on, copied
+ * into a malloc'd array. */
+static OpTensor *region_args(Exec *x, IrNode *n, int from) {
+  OpTensor *a = xcalloc((size_t)(n->nin - from + 1), sizeof(OpTensor));
+  for (int k = from; k < n->nin; k++) a[k - from] = *tensor_of(x, n->in[k], ir_op_name(n->op), k);
+  return a;
+}
+
+/* Stores the nout fresh tensors outs (taken over) as n's value. */
+static void set_results(Exec *x, IrNode *n, OpTensor *outs, int nout) {
+  XMulti *mu = xcalloc(1, sizeof *mu);
+  mu->n = nout;
+  mu->t = outs;
+  mu->buf = xcalloc((size_t)(nout ? nout : 1), sizeof(XBuf *));
+  for (int i = 0; i < nout; i++) {
+    mu->buf[i] = malloc(sizeof(XBuf));
+    if (!mu->buf[i]) fail(x, OPE_MemoryError, "out of memory");
+    mu->buf[i]->refs = 1;
+    mu->buf[i]->data = outs[i].data;
+  }
+  if (n->type->kind != IR_T_TUPLE && nout == 1) {
+    mu->buf[0]->refs++;
+    set_tensor(x, n, &outs[0], mu->buf[0]);
+    multi_free(mu);
+    return;
+  }
+  XVal *v = slot(x, n);
+  release(v);
+  v->kind = XV_MULTI;
+  v->multi = mu;
+}
+
+static int graph_nout(IrGraph *g) {
+  IrNode **o;
+  return ir_outputs(g, &o);
+}
+
+/* If(c, @then, @else, a...): the taken branch as a call. */
+static void run_if(Exec *x, IrNode *n) {
+  OpTensor *c = tensor_of(x, n->in[0], "If", 0);
+  if (c->size != 1) fail(x, OPE_ValueError, "If: the condition has %lld elements, not 1", (long long)c->size);
+  bool t = ir_elem_float(c->dtype, c->data, 0) != 0;
+  IrGraph *sg = n->sub[t ? 0 : 1];
+  int nout = graph_nout(sg);
+  OpTensor *a = region_args(x, n, 1);
+  OpTensor *outs = xcalloc((size_t)(nout ? nout : 1), sizeof(OpTensor));
+  call_graph(x, n, sg, a, outs);
+  free(a);
+  set_results(x, n, outs, nout);
+}
+
+static void free_tensors(OpTensor *t, int n) {
+  for (int i = 0; i < n; i++) free(t[i].data);
+  free(t);
+}
+
+/* Does cond(s...) hold? */
+static bool while_test(Exec *x, IrNode *n, OpTensor *s) {
+  OpTensor r;
+  memset(&r, 0, sizeof r);
+  call_graph(x, n, n->sub[0], s, &r);
+  bool go = r.size == 1 && ir_elem_float(r.dtype, r.data, 0) != 0;
+  free(r.data);
+  return go;
+}
+
+/* While(@cond, @body, s...): the state in fresh buffers, replaced by each
+ * body call's results. */
+static void run_while(Exec *x, IrNode *n) {
+  int ns = n->nin;
+  OpTensor *a = region_args(x, n, 0);
+  OpTensor *s = xcalloc((size_t)(ns ? ns : 1), sizeof(OpTensor));
+  for (int k = 0; k < ns; k++) {
+    s[k] = a[k];
+    s[k].data = op_alloc_data(a[k].dtype, a[k].size);
+    if (a[k].size) memcpy(s[k].data, a[k].data, nbytes(&a[k]));
+  }
+  free(a);
+  for (;;) {
+    if (!while_test(x, n, s)) break;
+    OpTensor *next = xcalloc((size_t)(ns ? ns : 1), sizeof(OpTensor));
+    call_graph(x, n, n->sub[1], s, next);
+    free_tensors(s, ns);
+    s = next;
+  }
+  set_results(x, n, s, ns);
+}
+
 static void run_node(Exec *x, IrNode *n) {
   for (int k = 0; k < n->nin; k++)
     if (n->in[k] && n->in[k]->kind == IR_NK_CONST) load_const(x, n->in[k]);
@@ -484,8 +612,8 @@ static void run_node(Exec *x, IrNode *n) {
   case IR_ASSIGN: run_assign(x, n); break;
   case IR_PRINT: run_print(x, n); break;
   case IR_FUSION: run_fusion(x, n); break;
-  case IR_IF: fail(x, OPE_NotImplementedError, "If: tensor control flow is not supported yet");
-  case IR_WHILE: fail(x, OPE_NotImplementedError, "While: tensor control flow is not supported yet");
+  case IR_IF: run_if(x, n); break;
+  case IR_WHILE: run_while(x, n); break;
   default: fail(x, OPE_RuntimeError, "IR: unknown op %d", n->op);
   }
 }

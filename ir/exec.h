@@ -12,8 +12,9 @@
  * outs[i].data given (the caller allocated the output's type) is written
  * into; outs[i].data NULL gets a new buffer (op_alloc_data: free() it).
  * Print writes through the runtime's output hook exactly as generated C
- * does. Structural ops: MakeTuple/TupleGetItem/Load/Assign/Print/Fusion;
- * If/While give NotImplementedError.
+ * does. Structural ops: MakeTuple/TupleGetItem/Load/Assign/Print/Fusion,
+ * and If/While, whose subgraphs run as calls (If: the taken branch; While:
+ * the state in fresh buffers, replaced by each body call's results).
  */
 #ifndef MSC_IR_EXEC_H
 #define MSC_IR_EXEC_H

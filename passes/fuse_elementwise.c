@@ -4,7 +4,8 @@
  * subgraph holds them; C generation emits it as one loop nest with one
  * scalar C expression per node (codegen/emit_fuse.c.inc).
  *
- * Requires: a verified module. Works on the entry graph.
+ * Requires: a verified module. Works on the entry graph and every region
+ * subgraph of If/While (not on fused kernels).
  * Preserves: results bit for bit. Only ops marked FUSE in ops.def are taken
  *   (their scalar formula in msrt.h is the text the runtime kernel runs),
  *   float32/float64 only (every tensor operand and result of the group has
@@ -134,10 +135,7 @@ static int cmp_id(const void *a, const void *b) {
   return (x->id > y->id) - (x->id < y->id);
 }
 
-bool pass_fuse_elementwise(IrModule *m, PassCtx *ctx) {
-  (void)ctx;
-  IrGraph *g = ir_module_entry(m);
-  if (!g) return false;
+static bool fuse_graph(IrModule *m, IrGraph *g) {
   int nn = g->nnode;
   int *uses = ir_use_counts(g); /* numbers g */
   bool *taken = xcalloc((size_t)nn + 1, sizeof(bool));
@@ -182,4 +180,14 @@ bool pass_fuse_elementwise(IrModule *m, PassCtx *ctx) {
   free(gstart);
   free(all);
   return ngroups > 0;
+}
+
+/* Every graph but fused kernels: the entry and the regions of If/While. */
+bool pass_fuse_elementwise(IrModule *m, PassCtx *ctx) {
+  (void)ctx;
+  bool changed = false;
+  int n0 = m->ngraph; /* fused kernels made here are appended */
+  for (int k = 0; k < n0; k++)
+    if (!pass_is_fusion_body(m, m->graphs[k])) changed |= fuse_graph(m, m->graphs[k]);
+  return changed;
 }

@@ -16,7 +16,8 @@
  *   scalar formula of msrt.h, so the two agree bit for bit).
  * At least two nodes, or nothing fires.
  *
- * Requires: a verified module. Works on the entry graph.
+ * Requires: a verified module. Works on the entry graph and every region
+ * subgraph of If/While (not on fused kernels).
  * Preserves: results bit for bit (msrt.h: the epilogue rounds exactly as
  *   the unfused kernels). The operands (weights, bias: Loads of Parameters,
  *   constants, inputs) stay outside and become the Fusion's operands.
@@ -66,10 +67,7 @@ static bool activation(const IrNode *u, const IrNode *y) {
   return op_has(u->op, OPP_ACT) && u->nin == 1 && u->in[0] == y && ir_type_eq(u->type, y->type) && !u->nattr;
 }
 
-bool pass_fuse_epilogue(IrModule *m, PassCtx *ctx) {
-  (void)ctx;
-  IrGraph *g = ir_module_entry(m);
-  if (!g) return false;
+static bool fuse_graph(IrModule *m, IrGraph *g) {
   int nn = g->nnode;
   int *uses = ir_use_counts(g); /* numbers g */
   int *user = xmalloc(sizeof(int) * ((size_t)nn + 1));
@@ -107,4 +105,14 @@ bool pass_fuse_epilogue(IrModule *m, PassCtx *ctx) {
   free(all);
   free(cnt);
   return ngroups > 0;
+}
+
+/* Every graph but fused kernels: the entry and the regions of If/While. */
+bool pass_fuse_epilogue(IrModule *m, PassCtx *ctx) {
+  (void)ctx;
+  bool changed = false;
+  int n0 = m->ngraph; /* fused kernels made here are appended */
+  for (int k = 0; k < n0; k++)
+    if (!pass_is_fusion_body(m, m->graphs[k])) changed |= fuse_graph(m, m->graphs[k]);
+  return changed;
 }

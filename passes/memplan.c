@@ -65,6 +65,10 @@ static bool is_data(const IrNode *x) {
 
 static bool is_view_op(int op) { return op < OP_COUNT && op_has(op, OPP_VIEW); }
 
+static bool is_region(const IrNode *n) { return n->kind == IR_NK_NODE && (n->op == IR_IF || n->op == IR_WHILE); }
+
+static bool plan_graph(IrGraph *g, const MemOptions *o, int depth, MemPlan *p, char *err, size_t errcap);
+
 /* ---- queries ---------------------------------------------------------------- */
 
 IrNode *memplan_source(const MemPlan *p, IrNode *x) {
@@ -119,6 +123,73 @@ const MemSlot *memplan_slot(const MemPlan *p, const IrNode *n, int k) {
 
 /* ---- 1. the schedule -------------------------------------------------------- */
 
+static int64_t align_up(int64_t n) { return (n + MEMPLAN_ALIGN - 1) / MEMPLAN_ALIGN * MEMPLAN_ALIGN; }
+
+/* The type of result k of region node n. */
+static IrNode *region_result_type_of(const IrNode *n, int k, IrNode *tmp) {
+  const IrType *t = n->op == IR_WHILE ? n->in[k]->type : n->type->kind == IR_T_TUPLE ? n->type->elem[k] : n->type;
+  tmp->type = (IrType *)t;
+  return tmp;
+}
+
+static int region_nres(const IrNode *n) {
+  if (n->op == IR_WHILE) return n->nin;
+  return n->type->kind == IR_T_TUPLE ? n->type->nelem : 1;
+}
+
+/* Does the While body return its state k unchanged? */
+static bool body_keeps(const IrNode *n, int k) {
+  const IrGraph *b = n->sub[1];
+  const IrNode *r = b->ret;
+  if (n->nin == 1) return r == b->params[0];
+  return r->kind == IR_NK_NODE && r->op == IR_MAKE_TUPLE && r->nin == n->nin && r->in[k] == b->params[k];
+}
+
+/* Lays out the region's value buffer and slot (memplan.h "Regions"). */
+static bool region_layout(Mp *s, IrNode *n, MemRegion *r) {
+  int nr = region_nres(n);
+  IrNode tmp;
+  r->nres = nr;
+  r->res_off = xcalloc((size_t)nr + 1, sizeof(int64_t));
+  r->invariant = xcalloc((size_t)nr + 1, sizeof(bool));
+  r->next_off = xcalloc((size_t)nr + 1, sizeof(int64_t));
+  int64_t a = r->sub[0].arena > r->sub[1].arena ? r->sub[0].arena : r->sub[1].arena;
+  r->slot = align_up(a);
+  for (int k = 0; k < nr; k++) {
+    MemShape sh;
+    if (!memplan_shape(region_result_type_of(n, k, &tmp), &sh)) return fail(s, n, "result %d is not a tensor", k);
+    r->invariant[k] = n->op == IR_WHILE && body_keeps(n, k);
+    if (r->invariant[k]) continue;
+    r->res_off[k] = r->value;
+    r->value += align_up(memplan_nbytes(&sh));
+    if (n->op != IR_WHILE) continue;
+    r->next_off[k] = r->slot;
+    r->slot += align_up(memplan_nbytes(&sh));
+  }
+  if (n->op == IR_WHILE) {
+    r->flag_off = r->slot;
+    r->slot += MEMPLAN_ALIGN;
+  }
+  return true;
+}
+
+/* Plans the subgraphs of region node n, then its layout. */
+static bool plan_region(Mp *s, IrNode *n, int i) {
+  MemRegion *r = xcalloc(1, sizeof *r);
+  s->p->val[i].region = r;
+  r->sub = xcalloc(2, sizeof(MemPlan));
+  MemOptions o = *s->o;
+  o.inline_max = INT64_MAX; /* a subgraph's constants are static arrays */
+  char err[512];
+  for (int k = 0; k < 2; k++)
+    if (!plan_graph(n->sub[k], &o, s->p->depth + 1, &r->sub[k], err, sizeof err)) {
+      s->failed = true;
+      if (s->err && s->errcap) snprintf(s->err, s->errcap, "%s", err);
+      return false;
+    }
+  return region_layout(s, n, r);
+}
+
 static bool schedule_fill(Mp *s) {
   MemPlan *p = s->p;
   IrGraph *g = p->g;
@@ -133,8 +204,7 @@ static bool schedule_fill(Mp *s) {
   p->sched = g->nodes;
   for (int i = 0; i < g->nnode; i++) {
     IrNode *n = g->nodes[i];
-    if (n->op == IR_IF || n->op == IR_WHILE)
-      return fail(s, n, "tensor control flow is not supported by C generation yet");
+    if (is_region(n) && !plan_region(s, n, i)) return false;
     if (n->op != IR_ASSIGN) continue;
     IrNode *par = n->in[0];
     if (par->kind != IR_NK_PARAM || par->owner != g) return fail(s, n, "operand 1 is not a Parameter");
@@ -263,10 +333,29 @@ static bool outputs_fill(Mp *s) {
  * A VIEW op of a value with the same element count and dtype that is not
  * computed into an output copies nothing. */
 
+/* TupleGetItem(R, k) of a region node R: a view into R's value buffer,
+ * or of R's operand k when R is a While that keeps state k. */
+static void region_view(Mp *s, IrNode *n, int i) {
+  IrNode *R = n->in[0];
+  const MemRegion *r = val(s->p, R)->region;
+  int k = (int)n->in[1]->cst.i;
+  if (k < 0 || k >= r->nres) return;
+  if (r->invariant[k]) {
+    s->viewbase[i] = memplan_source(s->p, R->in[k]);
+    return;
+  }
+  s->viewbase[i] = R;
+  s->p->val[i].view_off = r->res_off[k];
+}
+
 static void views_fill(Mp *s) {
   MemPlan *p = s->p;
   for (int i = 0; i < p->nnode; i++) {
     IrNode *n = p->sched[i];
+    if (n->op == IR_TUPLE_GET && in_graph(p, n->in[0]) && is_region(n->in[0])) {
+      region_view(s, n, i);
+      continue;
+    }
     if (!is_view_op(n->op) || s->outslot[i] >= 0) continue;
     int k;
     IrNode **ops = memplan_operands(p, n, &k);
@@ -343,6 +432,14 @@ static bool use_operands(Mp *s, IrNode *n, int i) {
 static bool use_node(Mp *s, IrNode *n, int i) {
   MemPlan *p = s->p;
   if (n->op < OP_COUNT || n->op == IR_FUSION) return use_operands(s, n, i);
+  if (is_region(n)) {
+    for (int j = 0; j < n->nin; j++) {
+      IrNode *r = memplan_source(p, n->in[j]);
+      if (!is_data(r)) return fail(s, n, "operand %d is not a tensor", j + 1);
+      use(s, r, i);
+    }
+    return true;
+  }
   if (n->op == IR_PRINT) {
     for (int j = 0; j < n->nin; j++) {
       IrNode *r = memplan_source(p, n->in[j]);
@@ -350,7 +447,8 @@ static bool use_node(Mp *s, IrNode *n, int i) {
     }
   } else if (n->op == IR_ASSIGN || (n->op == IR_LOAD && val(p, n)->snapshot)) {
     use(s, memplan_source(p, n->op == IR_ASSIGN ? n->in[1] : n->in[0]), i);
-  } else if (n->op == IR_TUPLE_GET && !(n->in[0]->kind == IR_NK_NODE && n->in[0]->op == IR_MAKE_TUPLE)) {
+  } else if (n->op == IR_TUPLE_GET && !(n->in[0]->kind == IR_NK_NODE &&
+                                         (n->in[0]->op == IR_MAKE_TUPLE || is_region(n->in[0])))) {
     return fail(s, n, "only a TupleGetItem of a MakeTuple is supported");
   }
   return true;
@@ -447,10 +545,29 @@ static bool has_storage(const MemPlan *p, const IrNode *n) {
   return n->op != IR_LOAD || val(p, n)->snapshot;
 }
 
+/* A region node: its value buffer and its slot. */
+static void region_buffers(Mp *s, IrNode *n, int i) {
+  MemPlan *p = s->p;
+  MemValue *v = val(p, n);
+  const MemRegion *r = v->region;
+  int last = v->last > i ? v->last : i;
+  if (r->value > 0) v->buf = memplan_add(p, MB_VALUE, n, r->value, i, last, -1);
+  v->slot0 = p->nslot;
+  v->nslot = 1;
+  p->slots = xrealloc(p->slots, sizeof(MemSlot) * (size_t)(p->nslot + 2));
+  MemSlot *sl = &p->slots[p->nslot++];
+  *sl = (MemSlot){0, r->slot, n->op == IR_IF ? "the branches' arenas" : "the loop's arenas and next state", -1};
+  if (sl->size > 0) sl->buf = memplan_add(p, MB_SCRATCH, n, sl->size, i, i, -1);
+}
+
 static bool buffer_node(Mp *s, IrNode *n, int i) {
   MemPlan *p = s->p;
   MemValue *v = val(p, n);
   MemShape ot;
+  if (is_region(n)) {
+    region_buffers(s, n, i);
+    return true;
+  }
   if (!memplan_shape(n, &ot)) return fail(s, n, "the result is not a tensor");
   int last = v->last > i ? v->last : i;
   if (s->viewbase[i]) {
@@ -521,8 +638,17 @@ static void locations_fill(Mp *s) {
     v->def = i;
     if (n->op == IR_MAKE_TUPLE || n->op == IR_PRINT) continue;
     if (s->viewbase[i]) {
+      int64_t voff = v->view_off;
       v->view_of = s->viewbase[i];
       loc_of(p, s->viewbase[i], v);
+      v->off += voff;
+    } else if (is_region(n)) {
+      if (v->buf >= 0) {
+        v->loc = ML_ARENA;
+        v->off = p->bufs[v->buf].offset;
+        v->size = v->region->value;
+      }
+      continue;
     } else if (!has_storage(p, n)) {
       loc_of(p, memplan_source(p, n), v);
     } else {
@@ -582,16 +708,11 @@ static bool compute(Mp *s) {
   return true;
 }
 
-bool memplan_compute(IrModule *m, const MemOptions *o, MemPlan *p, char *err, size_t errcap) {
-  static const MemOptions dflt = {{MEM_ISA_PORTABLE}, 16};
-  MemOptions opts = o ? *o : dflt;
-  if (opts.inline_max <= 0) opts.inline_max = 16;
+static bool plan_graph(IrGraph *g, const MemOptions *o, int depth, MemPlan *p, char *err, size_t errcap) {
   memset(p, 0, sizeof *p);
-  p->target = opts.target;
-  if (err && errcap) err[0] = 0;
-  IrGraph *g = ir_module_entry(m);
-  Mp s = {p, &opts, err, errcap, false, NULL, NULL, NULL, 0};
-  if (!g) return fail(&s, NULL, "the module has no graph");
+  p->target = o->target;
+  p->depth = depth;
+  Mp s = {p, o, err, errcap, false, NULL, NULL, NULL, 0};
   init(&s, p, g);
   bool ok = compute(&s);
   free(s.assigned);
@@ -601,7 +722,35 @@ bool memplan_compute(IrModule *m, const MemOptions *o, MemPlan *p, char *err, si
   return ok;
 }
 
+bool memplan_compute(IrModule *m, const MemOptions *o, MemPlan *p, char *err, size_t errcap) {
+  static const MemOptions dflt = {{MEM_ISA_PORTABLE}, 16};
+  MemOptions opts = o ? *o : dflt;
+  if (opts.inline_max <= 0) opts.inline_max = 16;
+  if (err && errcap) err[0] = 0;
+  IrGraph *g = ir_module_entry(m);
+  if (!g) {
+    memset(p, 0, sizeof *p);
+    if (err && errcap) snprintf(err, errcap, "the module has no graph");
+    return false;
+  }
+  return plan_graph(g, &opts, 0, p, err, errcap);
+}
+
+static void region_free(MemRegion *r) {
+  if (!r) return;
+  if (r->sub) {
+    memplan_free(&r->sub[0]);
+    memplan_free(&r->sub[1]);
+  }
+  free(r->sub);
+  free(r->res_off);
+  free(r->invariant);
+  free(r->next_off);
+  free(r);
+}
+
 void memplan_free(MemPlan *p) {
+  for (int i = 0; p->val && i < p->nnode; i++) region_free(p->val[i].region);
   free(p->val);
   free(p->slots);
   free(p->consts);

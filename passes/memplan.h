@@ -67,35 +67,32 @@
  * its weights, Cortex-M kernels with smaller blocks) adds a MemIsa and
  * answers differently in scratch.c; the plan and the emitter follow.
  *
- * ---- Regions (If/While; not planned yet: memplan_compute refuses them)
- * Regions are graphs (ir.h sub[0], sub[1]), and the plan is written over
- * a schedule, not over one graph's node list: positions number every node
- * that runs, and node->id holds its position while the plan is computed
- * (today the schedule is the entry graph's node list, positions = indices).
- * With regions the schedule walk linearises them, and everything above
- * applies unchanged to the positions:
- *   If(c, @then, @else, a...)   positions: the then nodes, the else
- *     nodes, then the If node. Only one branch runs, so buffers of the two
- *     branches may share bytes: their intervals are disjoint in the
- *     schedule. A value defined outside and read inside either branch is
- *     live to the If node's position (the whole region); each branch's
- *     returned value is computed into the If's result buffer (as outputs
- *     are today: ML_OUTPUT becomes "into the region's result") or copied.
- *   While(@cond, @body, s...)   positions: the cond nodes, the body
- *     nodes, then the While node. The carried values s have one buffer
- *     each, live over the whole region (every iteration reads and writes
- *     them), and so does every value defined outside and read inside. A
- *     value defined in the body and not carried lives within one
- *     iteration: its interval lies inside the region and is reused by the
- *     next. The body's result for s is computed into s's buffer when s is
- *     dead after it in the iteration (in place), else copied at the end.
- * An If's branch params are views of the If's operands (no bytes), so
- * liveness crosses the boundary through the view rule; a While's body and
- * cond params are its carried buffers, which take the operands' values at
- * entry (in place when an operand dies at the While, else by a copy).
- * Nested regions nest their intervals; the placement, the lower bound and
- * the scratch query need no change, and the emitter renders a region node
- * by walking its subgraphs with the same per-node rules.
+ * ---- Regions (If/While)
+ * Regions are graphs (ir.h sub[0], sub[1]). A region node's subgraphs are
+ * planned as graphs of their own, by the same analysis (memplan_compute's
+ * steps, recursively; nested regions nest), and the region node is one
+ * position of the enclosing schedule with:
+ *   - a value buffer holding its results, one after the other (64-byte
+ *     aligned): the If's outputs, the While's state. A TupleGetItem of the
+ *     node is a view into it (view_off); the buffer is live from the node
+ *     to the last use of any result;
+ *   - scratch slot 0 (the region slot), live at the node only: the
+ *     subgraphs' arenas at offset 0 (one branch or one of cond/body runs
+ *     at a time), then for a While the body's results (next_off) and the
+ *     condition's flag (flag_off).
+ * Values from outside a region enter it as operands of the node (capture
+ * lifts them: ctlflow.c), so liveness crosses the boundary by the usual
+ * rule: an operand lives to the node's position. A subgraph's params are
+ * pointers to the operands (If) or to the state (While); its outputs are
+ * the node's result buffers (If: computed straight into them when the
+ * plan can) or, for a While body, the next-state buffers, copied into the
+ * state after the body (a body result may read the state it replaces).
+ * A state the body returns unchanged (a lifted loop invariant: a weight)
+ * is the operand's data itself: no buffer and no copy.
+ * This nests the intervals conservatively: a region's slot is the largest
+ * of its subgraphs' arenas, reserved for the whole node, so a buffer of
+ * a branch never shares bytes with an enclosing value that is dead during
+ * the region; the lower bound is computed with the same slots.
  */
 #ifndef MSC_MEMPLAN_H
 #define MSC_MEMPLAN_H
@@ -182,6 +179,24 @@ bool scratch_reduce_identity(int code);
 
 typedef enum MemLoc { ML_NONE, ML_PARAM, ML_CONST, ML_OUTPUT, ML_ARENA } MemLoc;
 
+struct MemPlan;
+
+/* The plan of a region node (If/While): its subgraphs are planned as
+ * graphs of their own (their params are the region's operands or its
+ * state, their outputs its results), and their arenas live in the
+ * region node's scratch slot 0, live at the node only (see "Regions"). */
+typedef struct MemRegion {
+  struct MemPlan *sub;   /* [2]: If then, else; While cond, body */
+  int64_t slot;          /* bytes of the region's scratch slot */
+  int nres;              /* results: the If's outputs; the While's state */
+  int64_t *res_off;      /* per result: offset in the node's value buffer */
+  bool *invariant;       /* While: state k is returned unchanged by the
+                            body: it is operand k's data (no buffer, no copy) */
+  int64_t *next_off;     /* While: per state, the body's result in the slot */
+  int64_t flag_off;      /* While: the condition's result in the slot */
+  int64_t value;         /* bytes of the node's value buffer */
+} MemRegion;
+
 typedef struct MemValue {
   MemLoc loc;
   int idx;               /* ML_PARAM: param; ML_OUTPUT: output; ML_CONST: slot */
@@ -194,6 +209,9 @@ typedef struct MemValue {
   bool param_out;        /* computed into Parameter idx (ML_PARAM) */
   int buf;               /* its MemBuf (value or view), or -1 */
   int slot0, nslot;      /* its scratch: slots[slot0 .. slot0 + nslot) */
+  MemRegion *region;     /* If/While: the plan of its subgraphs */
+  int64_t view_off;      /* a result of a region: its offset in the
+                            region's value buffer */
 } MemValue;
 
 typedef struct MemSlot {
@@ -236,6 +254,7 @@ typedef struct MemOptions {
 
 typedef struct MemPlan {
   MemTarget target;
+  int depth;             /* 0: the entry graph; regions nest */
   IrGraph *g;
   int nnode;             /* schedule length */
   IrNode **sched;        /* the nodes by position */

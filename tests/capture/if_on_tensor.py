@@ -1,6 +1,10 @@
-# RUN: not %msc run --backend=ref %s 2>&1 | FileCheck %s --strict-whitespace
-# An `if` on a tensor computed in the graph stops at that line with a hint;
-# it never takes a silently wrong branch. (Tensor control flow is a later issue.)
+# RUN: %msc run --backend=ref --dump-ir %s 2>%t.ir | FileCheck %s
+# RUN: FileCheck --check-prefix=IR %s < %t.ir
+# RUN: not %msc run --backend=ref %s float 2>&1 | FileCheck --check-prefix=FLOAT %s --strict-whitespace
+# An `if` on a tensor computed in the graph becomes an If with a region per
+# branch (eval/ctlflow.c; tests/controlflow/ has the rest); reading the
+# tensor's value as a Python number still stops at that line with a hint.
+import sys
 import mindspore as ms
 from mindspore import Tensor
 
@@ -11,8 +15,15 @@ def f(x):
         return y
     return x
 
-f(Tensor(1.0))
-# CHECK: if_on_tensor.py:10:8: error: using a tensor as a condition (if, while, and, or, not, bool()) needs the value of a tensor computed in the graph, which is only known when the graph runs; {{.*}}run this in PyNative mode
-# CHECK-NEXT: {{^}}    if y > 0:
-# CHECK-NEXT: {{^}}       ^~~~~
-# CHECK: if_on_tensor.py:14:1: note: called from here
+@ms.jit
+def g(x):
+    return float(x * 2)
+
+if len(sys.argv) > 1:
+    g(Tensor(1.0))
+print(f(Tensor(1.0)), f(Tensor(-1.0)))
+# CHECK: 2.0 -1.0
+# IR: If(%{{[0-9]+}}, @f_true0, @f_false1,
+# IR: subgraph @f_true0(
+# IR: subgraph @f_false1(
+# FLOAT: if_on_tensor.py:20:12: error: converting a tensor to a Python number needs the value of a tensor computed in the graph

@@ -1,0 +1,889 @@
+/* ctlflow.c — tensor control flow in ast capture: `if`/`while`/`for` and
+ * conditional expressions whose condition is a tensor computed in the
+ * graph become IR If/While nodes with region subgraphs (ir.h), following
+ * MindSpore's static-graph rules ("Process Control Statements"):
+ *
+ *   if c: A else: B     Both branches are captured, each in a region
+ *                       (graph_region_push), from the same local
+ *                       variables. A variable the branches leave
+ *                       different is joined: tensors of one dtype and
+ *                       shape become outputs of the If; different Python
+ *                       numbers of one type become 0-d tensors; anything
+ *                       else is MindSpore's join error at the `if`. A
+ *                       variable one branch leaves undefined is unbound
+ *                       after the if, and reading it is MindSpore's
+ *                       UnboundLocalError at the read.
+ *   return in a branch  The statements after the if (the tail, up to the
+ *                       end of the function) run inside each branch that
+ *                       falls through, so both branches end in a return
+ *                       and the If's outputs are the joined return values.
+ *                       The tail stack (cf_tail_push) holds, per block
+ *                       being run, where its remaining statements start; a
+ *                       Python loop is a barrier (a return inside a tensor
+ *                       if inside it is refused).
+ *   while c: B          The variables B assigns that hold a tensor or a
+ *                       number before the loop are the loop state; cond
+ *                       and body are regions over it. Values from outside
+ *                       used inside are carried unchanged.
+ *   for i in range(n)   with a tensor bound: a While over a counter.
+ *   a if c else b, a and b, a or b, not a: If nodes and LogicalNot.
+ *
+ * Break, continue inside an If, and return inside a While are not
+ * supported yet: an error at the statement.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "../ir/ir.h"
+#include "interp.h"
+
+/* A tail: the statements of v from `from` on, run by frame f; v NULL is a
+ * barrier (a Python loop). */
+typedef struct Tail {
+  Frame *f;
+  NodeVec *v;
+  int from;
+} Tail;
+
+typedef struct Poison {
+  Frame *f;
+  int slot;
+  char *msg;
+} Poison;
+
+/* Memory the capture of a statement holds across calls that may raise
+ * (an exception unwinds with longjmp past the statement's own frees):
+ * each block is listed here while held, and cf_free releases what an
+ * exception left behind. */
+typedef struct Held {
+  void *p;
+  bool region; /* a GraphRegion (graph_region_free), else free() */
+} Held;
+
+typedef struct Cf {
+  int ntail, captail;
+  Tail *tail;
+  int npoison;
+  Poison *poison;
+  int nheld, capheld;
+  Held *held;
+} Cf;
+
+static Cf *cf_of(Interp *I) {
+  void **p = graph_cf_state(I);
+  if (!*p) *p = xcalloc(1, sizeof(Cf));
+  return *p;
+}
+
+void cf_free(Interp *I, void *p) {
+  (void)I;
+  Cf *cf = p;
+  if (!cf) return;
+  for (int i = 0; i < cf->npoison; i++) free(cf->poison[i].msg);
+  for (int i = 0; i < cf->nheld; i++) {
+    if (cf->held[i].region) graph_region_free(cf->held[i].p);
+    else free(cf->held[i].p);
+  }
+  free(cf->held);
+  free(cf->poison);
+  free(cf->tail);
+  free(cf);
+}
+
+/* ---- memory held across calls that may raise ------------------------------------ */
+
+static void *hold(Interp *I, void *p, bool region) {
+  Cf *cf = cf_of(I);
+  if (cf->nheld == cf->capheld) {
+    cf->capheld = cf->capheld ? 2 * cf->capheld : 16;
+    cf->held = xrealloc(cf->held, sizeof(Held) * (size_t)cf->capheld);
+  }
+  cf->held[cf->nheld++] = (Held){p, region};
+  return p;
+}
+
+static int held_at(Cf *cf, const void *p) {
+  for (int i = cf->nheld - 1; i >= 0; i--)
+    if (cf->held[i].p == p) return i;
+  return -1;
+}
+
+/* Frees p (held, or NULL). */
+static void release(Interp *I, void *p) {
+  if (!p) return;
+  Cf *cf = cf_of(I);
+  int i = held_at(cf, p);
+  bool region = i >= 0 && cf->held[i].region;
+  if (i >= 0) {
+    memmove(cf->held + i, cf->held + i + 1, sizeof(Held) * (size_t)(cf->nheld - i - 1));
+    cf->nheld--;
+  }
+  if (region) graph_region_free(p);
+  else free(p);
+}
+
+static void *held_calloc(Interp *I, size_t n, size_t size) { return hold(I, xcalloc(n ? n : 1, size), false); }
+
+/* realloc of a held block (or of NULL), still held. */
+static void *held_realloc(Interp *I, void *p, size_t size) {
+  Cf *cf = cf_of(I);
+  int i = p ? held_at(cf, p) : -1;
+  void *q = xrealloc(p, size);
+  if (i >= 0) cf->held[i].p = q;
+  else hold(I, q, false);
+  return q;
+}
+
+static GraphRegion *region_push(Interp *I, const char *what) {
+  return hold(I, graph_region_push(I, what), true);
+}
+
+/* ---- the tail stack ---------------------------------------------------------- */
+
+int cf_tail_push(Interp *I, Frame *f, NodeVec *v, int from) {
+  Cf *cf = cf_of(I);
+  if (cf->ntail == cf->captail) {
+    cf->captail = cf->captail ? 2 * cf->captail : 16;
+    cf->tail = xrealloc(cf->tail, sizeof(Tail) * (size_t)cf->captail);
+  }
+  cf->tail[cf->ntail] = (Tail){f, v, from};
+  return cf->ntail++;
+}
+
+void cf_tail_set(Interp *I, int depth) { cf_of(I)->ntail = depth; }
+
+/* ---- locals -------------------------------------------------------------------- */
+
+static int nslots(Frame *f) { return f->info ? f->info->nlocals : 0; }
+
+static bool is_cell_slot(Frame *f, int i) {
+  for (int k = 0; f->info && k < f->info->ncells; k++)
+    if (f->info->cell_slots[k] == i) return true;
+  return false;
+}
+
+static Value *slot_ref(Frame *f, int i) {
+  Value *v = &f->locals[i];
+  if (is_cell_slot(f, i) && v_is(*v, OBJ_CELL)) return &((CellObj *)v->as.o)->v;
+  return v;
+}
+
+static void slot_set(Interp *I, Frame *f, int i, Value v) {
+  Value *r = slot_ref(f, i);
+  Value old = *r;
+  *r = v_incref(v);
+  v_decref(I, old);
+}
+
+/* A copy of every local (owned references). */
+static Value *snap_take(Interp *I, Frame *f) {
+  int n = nslots(f);
+  Value *s = held_calloc(I, (size_t)n, sizeof(Value));
+  for (int i = 0; i < n; i++) s[i] = v_incref(*slot_ref(f, i));
+  return s;
+}
+
+static void snap_restore(Interp *I, Frame *f, const Value *s) {
+  for (int i = 0; i < nslots(f); i++) slot_set(I, f, i, s[i]);
+}
+
+static void snap_free(Interp *I, Frame *f, Value *s) {
+  for (int i = 0; i < nslots(f); i++) v_decref(I, s[i]);
+  release(I, s);
+}
+
+static const char *slot_name(Frame *f, int i) { return f->info->local_names[i]; }
+
+/* ---- poisoned locals ------------------------------------------------------------ */
+
+static void poison(Interp *I, Frame *f, int slot, bool in_true) {
+  Cf *cf = cf_of(I);
+  cf->poison = xrealloc(cf->poison, sizeof(Poison) * (size_t)(cf->npoison + 1));
+  char buf[512];
+  snprintf(buf, sizeof buf, "The local variable '%s' is not defined in %s branch, but defined in %s branch.",
+           slot_name(f, slot), in_true ? "false" : "true", in_true ? "true" : "false");
+  cf->poison[cf->npoison++] = (Poison){f, slot, xstrdup(buf)};
+  slot_set(I, f, slot, v_undef());
+}
+
+const char *cf_unbound_msg(Interp *I, Frame *f, int slot) {
+  if (!graph_staging(I)) return NULL;
+  Cf *cf = cf_of(I);
+  for (int i = cf->npoison - 1; i >= 0; i--)
+    if (cf->poison[i].f == f && cf->poison[i].slot == slot) return cf->poison[i].msg;
+  return NULL;
+}
+
+/* ---- joining the values of two branches ----------------------------------------- */
+
+/* The pairs of tensors that become outputs, in the order the join met them. */
+typedef struct Join {
+  Interp *I;
+  const Node *at;
+  const char *what;     /* "variable 'x'", "the return value" */
+  int n, cap;
+  Tensor **t, **e;      /* owned */
+  int used;             /* phase 2: outputs consumed */
+  Tensor **res;         /* phase 2: the If's results */
+} Join;
+
+static void join_add(Join *j, Tensor *a, Tensor *b) {
+  if (j->n == j->cap) {
+    j->cap = j->cap ? 2 * j->cap : 8;
+    j->t = held_realloc(j->I, j->t, sizeof(Tensor *) * (size_t)j->cap);
+    j->e = held_realloc(j->I, j->e, sizeof(Tensor *) * (size_t)j->cap);
+  }
+  obj_incref(&a->h);
+  obj_incref(&b->h);
+  j->t[j->n] = a;
+  j->e[j->n++] = b;
+}
+
+static void join_free(Join *j) {
+  for (int i = 0; i < j->n; i++) {
+    obj_decref(j->I, &j->t[i]->h);
+    obj_decref(j->I, &j->e[i]->h);
+  }
+  release(j->I, j->t);
+  release(j->I, j->e);
+}
+
+static const char *abstract_name(Value v) {
+  if (v_is(v, OBJ_TENSOR)) return "AbstractTensor";
+  if (v_is(v, OBJ_TUPLE)) return "AbstractTuple";
+  if (v_is(v, OBJ_LIST)) return "AbstractList";
+  if (v.tag == V_NONE) return "AbstractNone";
+  if (v.tag == V_INT || v.tag == V_FLOAT || v.tag == V_BOOL) return "AbstractScalar";
+  return "AbstractObject";
+}
+
+_Noreturn static void join_fail(Join *j, ExcKind k, const char *detail) {
+  j->I->frame->cur = j->at;
+  rt_raise(j->I, k, "Cannot join the return values of different branches, perhaps you need to make them equal.\n"
+           "%s (%s)", detail, j->what);
+}
+
+static void join_tensors(Join *j, Tensor *a, Tensor *b) {
+  char buf[512], x[128], y[128];
+  if (a->dtype != b->dtype) {
+    snprintf(buf, sizeof buf, "Type Join Failed: dtype1 = %s, dtype2 = %s.", msrt_dtype_name(a->dtype),
+             msrt_dtype_name(b->dtype));
+    join_fail(j, EXC_TypeError, buf);
+  }
+  if (a->ndim != b->ndim || memcmp(a->shape, b->shape, sizeof(int64_t) * (size_t)a->ndim)) {
+    snprintf(buf, sizeof buf, "Shape Join Failed: shape1 = %s, shape2 = %s.", shape_str(x, sizeof x, a->ndim, a->shape),
+             shape_str(y, sizeof y, b->ndim, b->shape));
+    join_fail(j, EXC_ValueError, buf);
+  }
+}
+
+static bool same_scalar(Value a, Value b) {
+  if (a.tag != b.tag) return false;
+  if (a.tag == V_INT) return a.as.i == b.as.i;
+  if (a.tag == V_BOOL) return a.as.b == b.as.b;
+  if (a.tag == V_FLOAT) return memcmp(&a.as.f, &b.as.f, sizeof(double)) == 0;
+  return a.tag == V_NONE || a.tag == V_UNDEF;
+}
+
+static bool py_num(Value v) { return v.tag == V_INT || v.tag == V_FLOAT || v.tag == V_BOOL; }
+
+static int num_dtype(Value v) { return v.tag == V_INT ? MSRT_INT64 : v.tag == V_FLOAT ? MSRT_FLOAT32 : MSRT_BOOL; }
+
+static Value join_rec(Join *j, Value a, Value b, int phase);
+
+static Value next_result(Join *j) {
+  Tensor *t = j->res[j->used++];
+  obj_incref(&t->h);
+  return v_obj(&t->h);
+}
+
+static Value join_seq(Join *j, Value a, Value b, int phase) {
+  bool list = v_is(a, OBJ_LIST);
+  int64_t n = list ? AS_LIST(a)->len : AS_TUPLE(a)->len, m = list ? AS_LIST(b)->len : AS_TUPLE(b)->len;
+  if (n != m) {
+    char buf[160];
+    snprintf(buf, sizeof buf, "Type Join Failed: a %s of %lld elements cannot join with one of %lld.",
+             list ? "list" : "tuple", (long long)n, (long long)m);
+    join_fail(j, EXC_TypeError, buf);
+  }
+  Value *ia = list ? AS_LIST(a)->items : AS_TUPLE(a)->items, *ib = list ? AS_LIST(b)->items : AS_TUPLE(b)->items;
+  if (phase == 1) {
+    for (int64_t i = 0; i < n; i++) join_rec(j, ia[i], ib[i], 1);
+    return v_none();
+  }
+  Tuple *t = tuple_new(j->I, n);
+  for (int64_t i = 0; i < n; i++) {
+    Value v = join_rec(j, ia[i], ib[i], 2);
+    v_decref(j->I, t->items[i]);
+    t->items[i] = v;
+  }
+  if (!list) return v_obj(&t->h);
+  List *l = list_new(j->I, n);
+  for (int64_t i = 0; i < n; i++) list_append(j->I, l, t->items[i]);
+  v_decref(j->I, v_obj(&t->h));
+  return v_obj(&l->h);
+}
+
+/* Phase 1 collects the tensor pairs (and checks); phase 2 returns the
+ * joined value, taking the If's results in the same order. */
+static Value join_rec(Join *j, Value a, Value b, int phase) {
+  bool ta = v_is(a, OBJ_TENSOR), tb = v_is(b, OBJ_TENSOR);
+  if (ta && tb && a.as.o == b.as.o) return phase == 2 ? v_incref(a) : v_none();
+  if (ta && tb) {
+    if (phase == 1) {
+      join_tensors(j, AS_TENSOR(a), AS_TENSOR(b));
+      join_add(j, AS_TENSOR(a), AS_TENSOR(b));
+      return v_none();
+    }
+    return next_result(j);
+  }
+  if (!ta && !tb && same_scalar(a, b)) return phase == 2 ? v_incref(a) : v_none();
+  if (py_num(a) && py_num(b) && a.tag == b.tag) {
+    if (phase == 2) return next_result(j);
+    Tensor *x = tensor_from_value(j->I, a, num_dtype(a), TF_MS), *y = tensor_from_value(j->I, b, num_dtype(b), TF_MS);
+    join_add(j, x, y);
+    obj_decref(j->I, &x->h);
+    obj_decref(j->I, &y->h);
+    return v_none();
+  }
+  if ((ta && py_num(b)) || (tb && py_num(a))) { /* a number joined earlier is a 0-d tensor */
+    Tensor *t = AS_TENSOR(ta ? a : b);
+    Value num = ta ? b : a;
+    if (t->ndim == 0 && (int)t->dtype == num_dtype(num)) {
+      if (phase == 2) return next_result(j);
+      Tensor *c = tensor_from_value(j->I, num, num_dtype(num), TF_MS);
+      join_add(j, ta ? t : c, ta ? c : t);
+      obj_decref(j->I, &c->h);
+      return v_none();
+    }
+  }
+  if ((v_is(a, OBJ_TUPLE) && v_is(b, OBJ_TUPLE)) || (v_is(a, OBJ_LIST) && v_is(b, OBJ_LIST)))
+    return join_seq(j, a, b, phase);
+  if (a.tag == V_OBJ && b.tag == V_OBJ && a.as.o == b.as.o) return phase == 2 ? v_incref(a) : v_none();
+  char buf[256];
+  if (py_num(a) && py_num(b))
+    snprintf(buf, sizeof buf, "Type Join Failed: %s cannot join with %s.", rt_type_name(j->I, a), rt_type_name(j->I, b));
+  else
+    snprintf(buf, sizeof buf, "Type Join Failed: Abstract type %s cannot join with %s.", abstract_name(a),
+             abstract_name(b));
+  join_fail(j, EXC_TypeError, buf);
+}
+
+/* ---- building the If ---------------------------------------------------------------- */
+
+/* Returns from region r the values (of r's side: t or e) as a tuple. */
+static void region_return(Interp *I, GraphRegion *r, Tensor **v, int n) {
+  graph_region_resume(I, r);
+  IrGraph *g = graph_region_graph(r);
+  IrNode **out = arena_alloc(g->mod->arena, sizeof(IrNode *) * (size_t)(n ? n : 1));
+  for (int i = 0; i < n; i++) out[i] = graph_value(I, v[i], v[i]->dtype);
+  IrLoc loc = graph_cur_loc(I);
+  ir_return(g, ir_make_tuple(g, n, out, loc), loc);
+  graph_region_pop(I, r);
+}
+
+/* Makes If(c, then, else, lifted...) of the joined pairs; fills j->res. */
+static void make_if(Interp *I, Join *j, IrNode *c, GraphRegion *rt, GraphRegion *re) {
+  region_return(I, rt, j->t, j->n);
+  region_return(I, re, j->e, j->n);
+  graph_region_align(rt, re, 0);
+  int nl = graph_region_nlift(rt);
+  IrGraph *g = graph_cur_graph(I);
+  IrNode **args = arena_alloc(g->mod->arena, sizeof(IrNode *) * (size_t)(nl ? nl : 1));
+  for (int i = 0; i < nl; i++) args[i] = graph_region_outer(rt, i);
+  IrLoc loc = graph_cur_loc(I);
+  IrNode *n = ir_if(g, c, graph_region_graph(rt), graph_region_graph(re), nl, args, NULL, loc);
+  j->res = held_calloc(I, (size_t)j->n, sizeof(Tensor *));
+  for (int i = 0; i < j->n; i++) j->res[i] = graph_sym(I, ir_tuple_get(g, n, i, loc));
+}
+
+/* ---- if statements ------------------------------------------------------------------ */
+
+static bool block_returns(const NodeVec *v);
+
+static bool stmt_returns(const Node *s) {
+  switch (s->kind) {
+  case ND_RETURN: return true;
+  case ND_IF:
+  case ND_WHILE:
+  case ND_FOR: return block_returns(&s->body) || block_returns(&s->orelse);
+  default: return false;
+  }
+}
+
+static bool block_returns(const NodeVec *v) {
+  for (int i = 0; i < v->len; i++)
+    if (stmt_returns(v->items[i])) return true;
+  return false;
+}
+
+/* Runs the tails of frame f below the stack top (saved in t[0..n)), as
+ * the rest of the function after a branch fell through. */
+static int run_tails(Interp *I, Frame *f, const Node *at, Tail *t, int n, int base) {
+  for (int k = n - 1; k >= 0; k--) {
+    if (t[k].f != f) break;
+    if (!t[k].v) {
+      f->cur = at;
+      rt_raise(I, EXC_NotImplementedError, "a 'return' inside an 'if' on a tensor inside a Python loop is not "
+               "supported yet in graph mode: assign the value to a variable and return after the loop");
+    }
+    cf_tail_set(I, base + k);
+    int c = interp_exec_from(I, f, t[k].v, t[k].from);
+    if (c) return c;
+  }
+  f->ret = v_none();
+  return CTRL_RETURN;
+}
+
+typedef struct Branch {
+  GraphRegion *r;
+  Value *locals;  /* the locals after the branch */
+  Value ret;      /* tail mode: the returned value */
+} Branch;
+
+/* Runs one branch's block in its own region. */
+static void run_branch(Interp *I, Frame *f, const Node *n, const NodeVec *body, bool tail, Branch *b) {
+  Cf *cf = cf_of(I);
+  int base = 0, nt = cf->ntail;
+  while (base < nt && cf->tail[base].f != f) base++;
+  for (int k = nt - 1; k >= 0; k--)
+    if (cf->tail[k].f != f) {
+      base = k + 1;
+      break;
+    }
+  Tail *saved = held_calloc(I, (size_t)(nt - base + 1), sizeof(Tail));
+  memcpy(saved, cf->tail + base, sizeof(Tail) * (size_t)(nt - base));
+  b->r = region_push(I, body == &n->body ? "true" : "false");
+  int c = interp_exec_from(I, f, (NodeVec *)body, 0);
+  if (c == CTRL_NONE && tail) c = run_tails(I, f, n, saved, nt - base, base);
+  cf = cf_of(I);
+  if (nt - base) memcpy(cf->tail + base, saved, sizeof(Tail) * (size_t)(nt - base));
+  cf_tail_set(I, nt);
+  release(I, saved);
+  graph_region_pop(I, b->r);
+  if (c == CTRL_BREAK || c == CTRL_CONTINUE) {
+    f->cur = n;
+    rt_raise(I, EXC_NotImplementedError, "'break' and 'continue' inside an 'if' on a tensor are not supported yet "
+             "in graph mode");
+  }
+  b->ret = v_undef();
+  if (c == CTRL_RETURN) {
+    b->ret = f->ret;
+    f->ret = v_undef();
+  }
+  b->locals = snap_take(I, f);
+}
+
+/* Joins the locals the branches left different; poisons the ones only
+ * one branch defines. */
+static void join_locals(Interp *I, Frame *f, Join *j, Branch *bt, Branch *be, int phase) {
+  for (int i = 0; i < nslots(f); i++) {
+    Value a = bt->locals[i], b = be->locals[i];
+    if (a.tag == V_UNDEF && b.tag == V_UNDEF) continue;
+    if (a.tag == V_UNDEF || b.tag == V_UNDEF) {
+      if (phase == 2) poison(I, f, i, b.tag == V_UNDEF);
+      continue;
+    }
+    char what[160];
+    snprintf(what, sizeof what, "variable '%s'", slot_name(f, i));
+    j->what = what;
+    Value v = join_rec(j, a, b, phase);
+    if (phase == 2) slot_set(I, f, i, v);
+    v_decref(I, v);
+  }
+}
+
+static void branch_free(Interp *I, Frame *f, Branch *b) {
+  snap_free(I, f, b->locals);
+  v_decref(I, b->ret);
+  release(I, b->r);
+}
+
+int cf_if(Interp *I, Frame *f, const Node *n, Value cond) {
+  f->cur = n->a;
+  IrNode *c = graph_cond_node(I, AS_TENSOR(cond));
+  bool tail = stmt_returns(n);
+  Value *before = snap_take(I, f);
+  Branch bt, be;
+  run_branch(I, f, n, &n->body, tail, &bt);
+  snap_restore(I, f, before);
+  run_branch(I, f, n, &n->orelse, tail, &be);
+  snap_restore(I, f, before);
+  snap_free(I, f, before);
+  Join j = {I, n, "the return value", 0, 0, NULL, NULL, 0, NULL};
+  if (tail) join_rec(&j, bt.ret, be.ret, 1);
+  else join_locals(I, f, &j, &bt, &be, 1);
+  f->cur = n;
+  make_if(I, &j, c, bt.r, be.r);
+  int rc = CTRL_NONE;
+  if (tail) {
+    j.what = "the return value";
+    f->ret = join_rec(&j, bt.ret, be.ret, 2);
+    rc = CTRL_RETURN;
+  } else {
+    join_locals(I, f, &j, &bt, &be, 2);
+  }
+  for (int i = 0; i < j.n; i++) obj_decref(I, &j.res[i]->h);
+  release(I, j.res);
+  join_free(&j);
+  branch_free(I, f, &bt);
+  branch_free(I, f, &be);
+  return rc;
+}
+
+/* ---- conditional expressions -------------------------------------------------------- */
+
+/* An expression in its own region: its value (owned) and the region. */
+static Value expr_region(Interp *I, Frame *f, Node *e, Value given, const char *what, GraphRegion **r) {
+  *r = region_push(I, what);
+  Value v = e ? interp_eval(I, f, e) : v_incref(given);
+  graph_region_pop(I, *r);
+  return v;
+}
+
+static Value cond_if(Interp *I, const Node *n, IrNode *c, Value a, GraphRegion *ra, Value b, GraphRegion *rb) {
+  Join j = {I, n, "the conditional expression", 0, 0, NULL, NULL, 0, NULL};
+  join_rec(&j, a, b, 1);
+  make_if(I, &j, c, ra, rb);
+  Value r = join_rec(&j, a, b, 2);
+  for (int i = 0; i < j.n; i++) obj_decref(I, &j.res[i]->h);
+  release(I, j.res);
+  join_free(&j);
+  release(I, ra);
+  release(I, rb);
+  v_decref(I, a);
+  v_decref(I, b);
+  return r;
+}
+
+Value cf_ifexp(Interp *I, Frame *f, const Node *n, Value cond) {
+  f->cur = n->a;
+  IrNode *c = graph_cond_node(I, AS_TENSOR(cond));
+  GraphRegion *rt, *re;
+  Value a = expr_region(I, f, n->b, v_none(), "true", &rt);
+  Value b = expr_region(I, f, n->c, v_none(), "false", &re);
+  f->cur = n;
+  return cond_if(I, n, c, a, rt, b, re);
+}
+
+/* a and b: b if a else a; a or b: a if a else b (a a tensor). */
+Value cf_andor(Interp *I, Frame *f, const Node *n, Value a) {
+  f->cur = n->a;
+  IrNode *c = graph_cond_node(I, AS_TENSOR(a));
+  bool is_and = n->kind == ND_AND;
+  GraphRegion *rt, *re;
+  Value x = expr_region(I, f, is_and ? n->b : NULL, a, "true", &rt);
+  Value y = expr_region(I, f, is_and ? NULL : n->b, a, "false", &re);
+  v_decref(I, a);
+  f->cur = n;
+  return cond_if(I, n, c, x, rt, y, re);
+}
+
+/* not a: LogicalNot of a's condition. */
+Value cf_not(Interp *I, Value a) {
+  IrNode *c = graph_cond_node(I, AS_TENSOR(a));
+  IrGraph *g = graph_cur_graph(I);
+  IrNode *n = ir_node1(g, OP_LogicalNot, c, c->type, graph_cur_loc(I));
+  v_decref(I, a);
+  return v_obj(&graph_sym(I, n)->h);
+}
+
+/* ---- loops -------------------------------------------------------------------------- */
+
+static void assigned_names(const Node *s, bool *mark);
+
+static void target_names(const Node *t, bool *mark) {
+  if (t->kind == ND_NAME && (t->scope == SCOPE_LOCAL || t->scope == SCOPE_CELL)) mark[t->slot] = true;
+  else if (t->kind == ND_TUPLE || t->kind == ND_LIST)
+    for (int i = 0; i < t->elts.len; i++) target_names(t->elts.items[i], mark);
+  else if (t->kind == ND_STARRED) target_names(t->a, mark);
+}
+
+static void block_names(const NodeVec *v, bool *mark) {
+  for (int i = 0; i < v->len; i++) assigned_names(v->items[i], mark);
+}
+
+/* Marks the local slots statement s (and what it holds) assigns. */
+static void assigned_names(const Node *s, bool *mark) {
+  switch (s->kind) {
+  case ND_ASSIGN:
+    for (int i = 0; i < s->elts.len; i++) target_names(s->elts.items[i], mark);
+    break;
+  case ND_AUGASSIGN:
+  case ND_ANNASSIGN: target_names(s->a, mark); break;
+  case ND_FOR: target_names(s->a, mark); /* fall through */
+  case ND_IF:
+  case ND_WHILE:
+    block_names(&s->body, mark);
+    block_names(&s->orelse, mark);
+    break;
+  default: break;
+  }
+}
+
+/* The loop being captured. */
+typedef struct Loop {
+  const Node *n;
+  int ns;                /* state values: [counter], then the carried locals */
+  int *slot;             /* per state value: its local slot, or -1 (the counter) */
+  Tensor **init;         /* per state value: its value before the loop (owned) */
+  Value *fixed;          /* per local: the value a non-state local must keep */
+  bool *carried;         /* per local */
+  Tensor *stop;          /* for-range: the bound (owned), else NULL */
+  int64_t step;
+  IrNode **body_out;     /* the body's state results */
+} Loop;
+
+static Tensor *as_state(Interp *I, Value v, int dt) {
+  if (v_is(v, OBJ_TENSOR)) {
+    obj_incref(v.as.o);
+    return AS_TENSOR(v);
+  }
+  return tensor_from_value(I, v, dt < 0 ? num_dtype(v) : dt, TF_MS);
+}
+
+static void loop_state(Interp *I, Frame *f, Loop *L, const NodeVec *body, const Node *target) {
+  int n = nslots(f);
+  bool *mark = held_calloc(I, (size_t)n, sizeof(bool));
+  block_names(body, mark);
+  if (target) target_names(target, mark);
+  L->carried = held_calloc(I, (size_t)n, sizeof(bool));
+  L->slot = held_calloc(I, (size_t)(n + 2), sizeof(int));
+  L->init = held_calloc(I, (size_t)(n + 2), sizeof(Tensor *));
+  L->fixed = held_calloc(I, (size_t)n, sizeof(Value));
+  if (L->stop) {
+    L->slot[0] = -1;
+    L->init[L->ns++] = NULL; /* set by cf_for_range */
+  }
+  for (int i = 0; i < n; i++) {
+    Value v = *slot_ref(f, i);
+    L->fixed[i] = v_incref(v);
+    if (!mark[i] || (target && target->kind == ND_NAME && target->slot == i)) continue;
+    if (!(v_is(v, OBJ_TENSOR) || py_num(v))) continue;
+    L->carried[i] = true;
+    L->slot[L->ns] = i;
+    L->init[L->ns++] = as_state(I, v, -1);
+  }
+  release(I, mark);
+}
+
+static void loop_free(Interp *I, Frame *f, Loop *L) {
+  for (int k = 0; k < L->ns; k++)
+    if (L->init[k]) obj_decref(I, &L->init[k]->h);
+  for (int i = 0; i < nslots(f); i++) v_decref(I, L->fixed[i]);
+  if (L->stop) obj_decref(I, &L->stop->h);
+  release(I, L->carried);
+  release(I, L->slot);
+  release(I, L->init);
+  release(I, L->fixed);
+}
+
+/* Makes the region's state params and binds the carried locals to them;
+ * returns the counter's value (or NULL). */
+static Tensor *bind_state(Interp *I, Frame *f, Loop *L, GraphRegion *r) {
+  IrGraph *g = graph_region_graph(r);
+  Tensor *ctr = NULL;
+  for (int k = 0; k < L->ns; k++) {
+    Tensor *t = L->init[k];
+    IrNode *p = ir_param(g, L->slot[k] < 0 ? "i" : slot_name(f, L->slot[k]),
+                         ir_type_tensor(g->mod, t->dtype, t->ndim, t->shape));
+    Tensor *s = graph_sym(I, p);
+    if (L->slot[k] < 0) ctr = s;
+    else {
+      slot_set(I, f, L->slot[k], v_obj(&s->h));
+      obj_decref(I, &s->h);
+    }
+  }
+  return ctr;
+}
+
+static GraphRegion *loop_cond(Interp *I, Frame *f, Loop *L) {
+  GraphRegion *r = region_push(I, "cond");
+  Tensor *ctr = bind_state(I, f, L, r);
+  IrGraph *g = graph_region_graph(r);
+  IrLoc loc = graph_cur_loc(I);
+  IrNode *c;
+  if (ctr) {
+    IrNode *x = graph_value(I, ctr, MSRT_INT64), *y = graph_value(I, L->stop, MSRT_INT64);
+    c = ir_node2(g, L->step > 0 ? OP_Less : OP_Greater, x, y, ir_type_tensor(g->mod, MSRT_BOOL, 0, NULL), loc);
+    obj_decref(I, &ctr->h);
+  } else {
+    f->cur = L->n->a;
+    Value v = interp_eval(I, f, L->n->a);
+    if (!v_is(v, OBJ_TENSOR)) {
+      Tensor *t = tensor_from_value(I, v, MSRT_BOOL, TF_MS);
+      v_decref(I, v);
+      v = v_obj(&t->h);
+    }
+    c = graph_cond_node(I, AS_TENSOR(v));
+    v_decref(I, v);
+  }
+  ir_return(g, c, loc);
+  graph_region_pop(I, r);
+  return r;
+}
+
+_Noreturn static void state_fail(Interp *I, Loop *L, const char *name, const Tensor *a, Value b) {
+  char x[128], y[128];
+  I->frame->cur = L->n;
+  if (!v_is(b, OBJ_TENSOR))
+    rt_raise(I, EXC_TypeError, "the loop-carried variable '%s' is a Tensor[%s] %s before the loop and a %s after "
+             "the loop body: its type must not change", name, msrt_dtype_name(a->dtype),
+             shape_str(x, sizeof x, a->ndim, a->shape), rt_type_name(I, b));
+  const Tensor *t = AS_TENSOR(b);
+  rt_raise(I, EXC_TypeError, "the loop-carried variable '%s' is a Tensor[%s] %s before the loop and a Tensor[%s] %s "
+           "after the loop body: its dtype and shape must not change", name, msrt_dtype_name(a->dtype),
+           shape_str(x, sizeof x, a->ndim, a->shape), msrt_dtype_name(t->dtype),
+           shape_str(y, sizeof y, t->ndim, t->shape));
+}
+
+/* The body's value of state k (owned), checked against its type. */
+static Tensor *state_after(Interp *I, Frame *f, Loop *L, int k, Tensor *ctr) {
+  const Tensor *a = L->init[k];
+  if (L->slot[k] < 0) return ctr;
+  Value v = *slot_ref(f, L->slot[k]);
+  const char *name = slot_name(f, L->slot[k]);
+  if (py_num(v)) return tensor_from_value(I, v, (int)a->dtype, TF_MS);
+  if (!v_is(v, OBJ_TENSOR)) state_fail(I, L, name, a, v);
+  const Tensor *t = AS_TENSOR(v);
+  if (t->dtype != a->dtype || t->ndim != a->ndim || memcmp(t->shape, a->shape, sizeof(int64_t) * (size_t)a->ndim))
+    state_fail(I, L, name, a, v);
+  obj_incref(v.as.o);
+  return AS_TENSOR(v);
+}
+
+/* Checks that the locals outside the state kept their values. */
+static void check_fixed(Interp *I, Frame *f, Loop *L) {
+  for (int i = 0; i < nslots(f); i++) {
+    if (L->carried[i]) continue;
+    Value v = *slot_ref(f, i), w = L->fixed[i];
+    if (same_scalar(v, w) || (v.tag == V_OBJ && w.tag == V_OBJ && v.as.o == w.as.o)) continue;
+    if (w.tag == V_UNDEF) continue; /* defined in the body: local to an iteration */
+    f->cur = L->n;
+    rt_raise(I, EXC_TypeError, "the variable '%s' changes in a loop on a tensor condition, but it is a %s: only "
+             "tensors and numbers can be loop-carried in graph mode", slot_name(f, i), rt_type_name(I, w));
+  }
+}
+
+static GraphRegion *loop_body(Interp *I, Frame *f, Loop *L) {
+  GraphRegion *r = region_push(I, "body");
+  Tensor *ctr = bind_state(I, f, L, r);
+  IrGraph *g = graph_region_graph(r);
+  if (ctr) interp_assign(I, f, (Node *)L->n->a, v_obj(&ctr->h));
+  int d = cf_tail_push(I, f, NULL, 0);
+  int c = interp_exec_from(I, f, (NodeVec *)&L->n->body, 0);
+  cf_tail_set(I, d);
+  if (c == CTRL_BREAK || c == CTRL_RETURN) {
+    f->cur = L->n;
+    rt_raise(I, EXC_NotImplementedError, "'%s' inside a loop on a tensor condition is not supported yet in graph mode",
+             c == CTRL_BREAK ? "break" : "return");
+  }
+  IrLoc loc = graph_cur_loc(I);
+  IrNode **out = arena_alloc(g->mod->arena, sizeof(IrNode *) * (size_t)(L->ns + 1));
+  for (int k = 0; k < L->ns; k++) {
+    Tensor *t = state_after(I, f, L, k, ctr);
+    if (L->slot[k] < 0) {
+      IrNode *x = graph_value(I, t, MSRT_INT64);
+      out[k] = ir_node2(g, OP_Add, x, ir_const_tensor(g->mod, MSRT_INT64, 0, NULL, &L->step), x->type, loc);
+    } else {
+      out[k] = graph_value(I, t, t->dtype);
+      obj_decref(I, &t->h);
+    }
+  }
+  if (ctr) obj_decref(I, &ctr->h);
+  check_fixed(I, f, L);
+  L->body_out = out; /* the state part; finish_body adds the lifted values */
+  graph_region_pop(I, r);
+  return r;
+}
+
+/* Body returns its state outputs, then its lifted params unchanged. */
+static void finish_body(GraphRegion *rb, int ns, IrNode **st, IrLoc loc) {
+  IrGraph *g = graph_region_graph(rb);
+  int nl = graph_region_nlift(rb), n = ns + nl;
+  IrNode **out = arena_alloc(g->mod->arena, sizeof(IrNode *) * (size_t)(n + 1));
+  for (int k = 0; k < ns; k++) out[k] = st[k];
+  for (int k = 0; k < nl; k++) out[ns + k] = g->params[ns + k];
+  ir_return(g, n == 1 ? out[0] : ir_make_tuple(g, n, out, loc), loc);
+}
+
+static void make_while(Interp *I, Frame *f, Loop *L, GraphRegion *rc, GraphRegion *rb) {
+  graph_region_align(rc, rb, L->ns);
+  IrLoc loc = graph_cur_loc(I);
+  finish_body(rb, L->ns, L->body_out, loc);
+  int nl = graph_region_nlift(rc), n = L->ns + nl;
+  IrGraph *g = graph_cur_graph(I);
+  IrNode **args = arena_alloc(g->mod->arena, sizeof(IrNode *) * (size_t)(n + 1));
+  for (int k = 0; k < L->ns; k++) args[k] = graph_value(I, L->init[k], L->init[k]->dtype);
+  for (int k = 0; k < nl; k++) args[L->ns + k] = graph_region_outer(rc, k);
+  IrNode *w = ir_while(g, graph_region_graph(rc), graph_region_graph(rb), n, args, NULL, loc);
+  for (int k = 0; k < L->ns; k++) {
+    IrNode *v = n == 1 ? w : ir_tuple_get(g, w, k, loc);
+    Tensor *s = graph_sym(I, v);
+    if (L->slot[k] >= 0) slot_set(I, f, L->slot[k], v_obj(&s->h));
+    else interp_assign(I, f, (Node *)L->n->a, v_obj(&s->h));
+    obj_decref(I, &s->h);
+  }
+}
+
+static int run_loop(Interp *I, Frame *f, Loop *L) {
+  Value *before = snap_take(I, f);
+  GraphRegion *rc = loop_cond(I, f, L);
+  snap_restore(I, f, before);
+  GraphRegion *rb = loop_body(I, f, L);
+  snap_restore(I, f, before);
+  snap_free(I, f, before);
+  f->cur = L->n;
+  make_while(I, f, L, rc, rb);
+  release(I, rc);
+  release(I, rb);
+  return interp_exec_from(I, f, (NodeVec *)&L->n->orelse, 0);
+}
+
+int cf_while(Interp *I, Frame *f, const Node *n) {
+  Loop L;
+  memset(&L, 0, sizeof L);
+  L.n = n;
+  loop_state(I, f, &L, &n->body, NULL);
+  int c = run_loop(I, f, &L);
+  loop_free(I, f, &L);
+  return c;
+}
+
+/* A range bound as a 0-d Int64 tensor (owned). */
+static Tensor *as_counter(Interp *I, Value v) {
+  if (!v_is(v, OBJ_TENSOR)) {
+    if (v.tag != V_INT && v.tag != V_BOOL)
+      rt_raise(I, EXC_TypeError, "'%s' object cannot be interpreted as an integer", rt_type_name(I, v));
+    return tensor_from_value(I, v, MSRT_INT64, TF_MS);
+  }
+  Tensor *t = AS_TENSOR(v);
+  if (t->size != 1) rt_raise(I, EXC_TypeError, "range() takes a tensor of one element in graph mode, not %lld",
+                             (long long)t->size);
+  if (t->ndim == 0 && t->dtype == MSRT_INT64) return as_state(I, v, -1);
+  IrNode *x = graph_value(I, t, MSRT_INT64);
+  if (t->ndim) {
+    IrGraph *g = graph_cur_graph(I);
+    x = ir_node1(g, OP_Reshape, x, ir_type_tensor(g->mod, MSRT_INT64, 0, NULL), graph_cur_loc(I));
+    ir_attr_ints(x, "shape", 0, NULL);
+  }
+  return graph_sym(I, x);
+}
+
+/* for target in range(bounds...) with a tensor among the bounds. */
+int cf_for_range(Interp *I, Frame *f, const Node *n, int nb, Value *b) {
+  Value start = nb >= 2 ? b[0] : v_int(0), stop = nb >= 2 ? b[1] : b[0], step = nb >= 3 ? b[2] : v_int(1);
+  f->cur = n->b;
+  if (step.tag != V_INT || step.as.i == 0)
+    rt_raise(I, EXC_TypeError, "range() on a tensor bound in graph mode needs a non-zero integer step");
+  Loop L;
+  memset(&L, 0, sizeof L);
+  L.n = n;
+  L.step = step.as.i;
+  L.stop = as_counter(I, stop);
+  loop_state(I, f, &L, &n->body, n->a);
+  L.init[0] = as_counter(I, start);
+  int c = run_loop(I, f, &L);
+  loop_free(I, f, &L);
+  return c;
+}
