@@ -90,7 +90,7 @@ int cg_opt_main(int argc, char **argv) {
   co.no_passes = !run_passes;
   SrcFile *f = src_load(path);
   if (!f) {
-    diag_plain(DIAG_ERROR, "cannot read '%s': %s", path, strerror(errno));
+    src_load_failed(path);
     return 1;
   }
   IrModule *m = ir_parse(f);

@@ -159,7 +159,7 @@ static int run_script(RunJob *job) {
   const char *path = job->argv[0];
   SrcFile *src = src_load(path);
   if (!src) {
-    diag_plain(DIAG_ERROR, "cannot read '%s': %s", path, strerror(errno));
+    src_load_failed(path);
     return 1;
   }
   Arena *arena = arena_new();
