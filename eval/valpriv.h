@@ -200,6 +200,7 @@ void list_delitem(Interp *I, List *l, Value key);
 void list_extend(Interp *I, List *l, Value iterable);
 int64_t range_len(Range *r);
 int64_t range_len_checked(Interp *I, Range *r); /* OverflowError past int64 */
+void str_check_size(Interp *I, uint64_t n);       /* MemoryError past str-bytes */
 bool range_contains(Interp *I, Range *r, Value v);
 bool range_eq(Range *a, Range *b);
 uint64_t tuple_hash(Interp *I, Tuple *t);
