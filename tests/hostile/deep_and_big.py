@@ -46,8 +46,8 @@ if case == 'strmul':
 # RUN: not %python %s lt 2>&1 | FileCheck --check-prefix=PYREC %s
 # LT: deep_and_big.py:22:11: error: RecursionError: maximum recursion depth exceeded in comparison
 # RUN: %msc run %s shallow > %t.msc && %python %s shallow > %t.py && diff %t.msc %t.py
-# RUN: %msc run %s range 2>&1 | FileCheck --check-prefix=RANGE %s; test ${PIPESTATUS[0]} -eq 1
-# RANGE: deep_and_big.py:27:15: error: MemoryError: a sequence of more than 268435456 items (raise the limit with --limit=seq-len=N)
+# RUN: %msc run --limit=seq-len=100000 %s range 2>&1 | FileCheck --check-prefix=RANGE %s; test ${PIPESTATUS[0]} -eq 1
+# RANGE: deep_and_big.py:27:15: error: MemoryError: a sequence of more than 100000 items (raise the limit with --limit=seq-len=N)
 # RUN: %msc run %s repeat 2>&1 | FileCheck --check-prefix=REPEAT %s; test ${PIPESTATUS[0]} -eq 1
 # REPEAT: deep_and_big.py:29:9: error: MemoryError: a sequence of more than 268435456 items
 # RUN: %msc run --limit=seq-len=1000 %s append 2>&1 | FileCheck --check-prefix=APPEND %s; test ${PIPESTATUS[0]} -eq 1
