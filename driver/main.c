@@ -21,6 +21,7 @@
 #include "../frontend/limits.h"
 #include "../ir/ir.h"
 #include "../passes/passes.h"
+#include "compile_mindir.h"
 
 static const char usage[] =
     "usage: msc run [options] FILE [ARGS...]   run a script as MindSpore would\n"
@@ -28,6 +29,7 @@ static const char usage[] =
     "                                          passes, print it (msc opt --help)\n"
     "       msc compile [options] FILE -o DIR  run a script and write the graphs it\n"
     "                                          compiled as a standalone C library\n"
+    "       msc compile [options] M.mindir -o DIR   the same for a MindIR model\n"
     "       msc --help | --version\n"
     "\n"
     "FILE may be '-' to read the script from standard input.\n"
@@ -72,6 +74,10 @@ static const char usage[] =
     "  --runtime=separate  msrt.h and msrt_*.c beside the library instead (one\n"
     "                  runtime shared by several libraries)\n"
     "  --memory-report per entry: arena, lower bound, weights and the plan\n"
+    "  --input-shape=[NAME:]D1,D2,...  (a .mindir FILE) the shape of input NAME\n"
+    "                  (or of the next input), for dims the file leaves dynamic;\n"
+    "                  ';' separates inputs. A .mindir FILE becomes the entry\n"
+    "                  'predict', its self-test run on a seeded input\n"
     "  -v as for run; the compile options as below (the passes and dumps of the\n"
     "  library's entries)\n"
     "\n"
@@ -269,13 +275,20 @@ static int run_job(RunJob *job) {
   return job->status;
 }
 
-/* The script's base name without ".py" (malloc'd). */
+static bool is_mindir(const char *path) {
+  size_t n = strlen(path);
+  return n > 7 && strcmp(path + n - 7, ".mindir") == 0;
+}
+
+/* The script's (or MindIR file's) base name without ".py" (".mindir")
+ * (malloc'd). */
 static char *script_stem(const char *path) {
   if (strcmp(path, "-") == 0) return strdup("stdin");
   const char *b = strrchr(path, '/');
   b = b ? b + 1 : path;
   size_t n = strlen(b);
   if (n > 3 && strcmp(b + n - 3, ".py") == 0) n -= 3;
+  else if (n > 7 && strcmp(b + n - 7, ".mindir") == 0) n -= 7;
   return strndup(b, n);
 }
 
@@ -286,6 +299,8 @@ static int cmd_compile(int argc, char **argv) {
   int nentries = 0, i = 0, status = 2;
   char *stem = NULL, *base = NULL;
   GraphRecords recs = {0};
+  MindirShape *shapes = NULL;
+  int nshapes = 0;
   CgCompileOptions copts;
   cg_compile_options_init(&copts);
   graph_config_init(&job.cfg);
@@ -313,7 +328,14 @@ static int cmd_compile(int argc, char **argv) {
       free(rest);
       goto out;
     } else if (strcmp(a, "-v") == 0 || strcmp(a, "--verbose") == 0) job.cfg.verbose = true;
-    else if (cg_compile_option(&copts, a)) continue;
+    else if (strncmp(a, "--input-shape=", 14) == 0 || (strcmp(a, "--input-shape") == 0 && i + 1 < argc)) {
+      char serr[512];
+      if (!mindir_parse_input_shape(a[13] == '=' ? a + 14 : argv[++i], &shapes, &nshapes, serr, sizeof serr)) {
+        fprintf(stderr, "msc: error: %s\n", serr);
+        free(rest);
+        goto out;
+      }
+    } else if (cg_compile_option(&copts, a)) continue;
     else if (limit_arg(a)) {
       if (!limit_ok) {
         free(rest);
@@ -370,11 +392,25 @@ static int cmd_compile(int argc, char **argv) {
   ao.source = base;
   ao.entries = entries;
   ao.nentries = nentries;
+  if (is_mindir(argv[i])) { /* a MindIR file: no script runs */
+    if (argc - i > 1) {
+      fprintf(stderr, "msc: error: '%s' is a MindIR file: it takes no arguments ('%s')\n", argv[i], argv[i + 1]);
+      goto out;
+    }
+    status = compile_mindir(argv[i], &ao, shapes, nshapes);
+    goto out;
+  }
+  if (nshapes) {
+    fprintf(stderr, "msc: error: --input-shape applies to a MindIR file (model.mindir), not to a script\n");
+    goto out;
+  }
   job.argc = argc - i;
   job.argv = argv + i;
   job.aot = &ao;
   status = run_job(&job);
 out:
+  for (int k = 0; k < nshapes; k++) free((char *)shapes[k].name);
+  free(shapes);
   graph_records_free(&recs);
   free(entries);
   free(stem);

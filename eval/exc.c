@@ -79,6 +79,12 @@ _Noreturn void exc_raise_owned(Interp *I, Value exc) {
     v_decref(I, exc);
     rt_raise(I, EXC_TypeError, "exceptions must derive from BaseException");
   }
+  Value h = EV(I)->handled; /* raised while handling h: implicit chaining */
+  if (h.tag != V_UNDEF && !(h.tag == V_OBJ && h.as.o == exc.as.o)) {
+    Str *k = str_intern(I, "__context__");
+    if (dict_get_str(I, AS_INST(exc)->dict, k).tag == V_UNDEF) dict_set_str(I, AS_INST(exc)->dict, k, h);
+    obj_decref(I, &k->h);
+  }
   record_tb(I);
   CUR_EXC(I) = exc;
   jump(I);
@@ -214,6 +220,57 @@ static Value sysexit_init(Interp *I, int argc, Value *argv, KwArgs *kw) {
   return v_none();
 }
 
+static void set_attr(Interp *I, Value self, const char *name, Value v) {
+  Str *k = str_intern(I, name);
+  dict_set_str(I, AS_INST(self)->dict, k, v);
+  obj_decref(I, &k->h);
+}
+
+/* StopIteration(value): .value, as CPython sets it (None without args). */
+static Value stopiter_init(Interp *I, int argc, Value *argv, KwArgs *kw) {
+  exc_init_native(I, argc, argv, kw);
+  set_attr(I, argv[0], "value", argc >= 2 ? argv[1] : v_none());
+  return v_none();
+}
+
+/* OSError(errno, strerror[, filename]): .errno, .strerror, .filename as
+ * CPython sets them (None unless given), and its str
+ * "[Errno 2] No such file or directory: 'x'". */
+static Value oserror_init(Interp *I, int argc, Value *argv, KwArgs *kw) {
+  exc_init_native(I, argc, argv, kw);
+  bool two = argc >= 3 && argc <= 6;
+  set_attr(I, argv[0], "errno", two ? argv[1] : v_none());
+  set_attr(I, argv[0], "strerror", two ? argv[2] : v_none());
+  set_attr(I, argv[0], "filename", two && argc >= 4 ? argv[3] : v_none());
+  if (two && argc >= 4) set_args(I, argv[0], 2, argv + 1); /* args is (errno, strerror) */
+  return v_none();
+}
+
+static Value oserror_str(Interp *I, int argc, Value *argv, KwArgs *kw) {
+  args_no_kw(I, "__str__", kw);
+  args_count(I, "__str__", argc, 1, 1);
+  Dict *d = AS_INST(argv[0])->dict;
+  Str *ke = str_intern(I, "errno"), *ks = str_intern(I, "strerror"), *kf = str_intern(I, "filename");
+  Value e = dict_get_str(I, d, ke), st = dict_get_str(I, d, ks), fn = dict_get_str(I, d, kf);
+  obj_decref(I, &ke->h);
+  obj_decref(I, &ks->h);
+  obj_decref(I, &kf->h);
+  if (e.tag == V_UNDEF || e.tag == V_NONE || st.tag == V_UNDEF || st.tag == V_NONE)
+    return exc_str_native(I, argc, argv, kw);
+  Str *es = rt_str(I, e), *ss = rt_str(I, st);
+  Str *r;
+  if (fn.tag != V_UNDEF && fn.tag != V_NONE) {
+    Str *fr = rt_repr(I, fn);
+    r = str_printf(I, "[Errno %s] %s: %s", es->data, ss->data, fr->data);
+    obj_decref(I, &fr->h);
+  } else {
+    r = str_printf(I, "[Errno %s] %s", es->data, ss->data);
+  }
+  obj_decref(I, &es->h);
+  obj_decref(I, &ss->h);
+  return v_obj(&r->h);
+}
+
 void exc_init(Interp *I) {
   static const struct {
     const char *name;
@@ -245,6 +302,19 @@ void exc_init(Interp *I) {
   class_add_native(I, be, "__repr__", exc_repr_native);
   class_add_native(I, I->exc[EXC_KeyError], "__str__", keyerror_str);
   class_add_native(I, I->exc[EXC_SystemExit], "__init__", sysexit_init);
+  class_add_native(I, I->exc[EXC_OSError], "__init__", oserror_init);
+  class_add_native(I, I->exc[EXC_StopIteration], "__init__", stopiter_init);
+  class_add_native(I, I->exc[EXC_OSError], "__str__", oserror_str);
+  /* Chaining attributes read through the class unless an instance sets them. */
+  const char *none_attrs[] = {"__cause__", "__context__", "__traceback__"};
+  for (size_t i = 0; i < sizeof none_attrs / sizeof none_attrs[0]; i++) {
+    Str *k = str_intern(I, none_attrs[i]);
+    dict_set_str(I, be->dict, k, v_none());
+    obj_decref(I, &k->h);
+  }
+  Str *sc = str_intern(I, "__suppress_context__");
+  dict_set_str(I, be->dict, sc, v_bool(false));
+  obj_decref(I, &sc->h);
 }
 
 void exc_builtins_init(Interp *I) {

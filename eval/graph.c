@@ -94,6 +94,9 @@ typedef struct GraphState {
   GFn **fns;
   GraphConfig cfg;
   char *export_name;     /* ms.export running: the entry's name */
+  GraphCaptureHook hook; /* ms.export(file_format='MINDIR') running */
+  void *hook_ctx;
+  int nhooked;
 } GraphState;
 
 void graph_config_init(GraphConfig *c) {
@@ -1036,6 +1039,11 @@ Value graph_native_export_name(Interp *I, int argc, Value *argv, KwArgs *kw) {
   return v_bool(true);
 }
 
+void graph_set_capture_hook(Interp *I, GraphCaptureHook hook, void *ctx) {
+  gs(I)->hook = hook;
+  gs(I)->hook_ctx = ctx;
+}
+
 Value graph_native_warn(Interp *I, int argc, Value *argv, KwArgs *kw) {
   (void)kw;
   if (argc != 1 || !v_is(argv[0], OBJ_STR)) rt_raise(I, EXC_TypeError, "warn(text)");
@@ -1261,6 +1269,7 @@ static Value jit_dispatch(Interp *I, GFn *gf, Value args, Value kwargs, bool com
   memset(&kc, 0, sizeof kc);
   buf_puts(&kc.key, gf->options);
   if (gs(I)->export_name) buf_printf(&kc.key, "|export=%s", gs(I)->export_name); /* ms.export: an entry of its own */
+  if (gs(I)->hook) buf_printf(&kc.key, "|mindir=%d", ++gs(I)->nhooked); /* MindIR export: always captured */
   int nparts = argc + kw.n;
   char **parts = xcalloc((size_t)(nparts ? nparts : 1), sizeof(char *));
   for (int i = 0; i < nparts; i++) {
@@ -1295,6 +1304,8 @@ static Value jit_dispatch(Interp *I, GFn *gf, Value args, Value kwargs, bool com
     double ms_cap = 0;
     if (RT_TRY(I, &cat)) {
       result = capture(I, gf, e, argc, argv, &kw, kc.ninputs, &ms_cap);
+      if (gs(I)->hook) /* the graph as captured, before its passes */
+        gs(I)->hook(I, gs(I)->hook_ctx, e->m, e->nparam, e->param_src, e->ptens);
       backend_prepare(I, gf, e, why, ms_cap);
       rt_catch_pop(I, &cat);
     } else {
@@ -1430,8 +1441,8 @@ Value graph_native_jit_call(Interp *I, int argc, Value *argv, KwArgs *kw) {
   if (!v_is(argv[1], OBJ_TUPLE)) rt_raise(I, EXC_TypeError, "jit_call: args must be a tuple");
   GraphState *S = gs(I);
   /* PyNative forced, or already inside a graph: run the Python function */
-  if (S->cfg.mode == GM_PYNATIVE || S->cap) return call_plain(I, gf, argv[1], argv[2]);
-  return jit_dispatch(I, gf, argv[1], argv[2], S->export_name != NULL); /* ms.export: compiled, not run */
+  if ((S->cfg.mode == GM_PYNATIVE && !S->hook) || S->cap) return call_plain(I, gf, argv[1], argv[2]);
+  return jit_dispatch(I, gf, argv[1], argv[2], S->export_name != NULL || S->hook); /* ms.export: compiled, not run */
 }
 
 /* _msc.jit_compile(id, args, kwargs): compile without running. */
@@ -1439,7 +1450,7 @@ Value graph_native_jit_compile(Interp *I, int argc, Value *argv, KwArgs *kw) {
   (void)kw;
   if (argc != 3) rt_raise(I, EXC_TypeError, "jit_compile(id, args, kwargs)");
   GFn *gf = gfn_of(I, argv[0]);
-  if (cfg(I)->mode == GM_PYNATIVE || gs(I)->cap) return v_none();
+  if ((cfg(I)->mode == GM_PYNATIVE && !gs(I)->hook) || gs(I)->cap) return v_none();
   return jit_dispatch(I, gf, argv[1], argv[2], true);
 }
 

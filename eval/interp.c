@@ -406,6 +406,7 @@ static inline Value run_func(Interp *I, Func *fn, int argc, Value *argv, KwArgs 
     v_decref(I, locals[s]);
     locals[s] = c;
   }
+  if (fi->generator) return gen_new(I, fn, locals);
   Frame fr;
   fr.prev = I->frame;
   fr.cur = (Node *)fn->def;
@@ -1434,6 +1435,8 @@ static Value eval(Interp *I, Frame *f, Node *n) {
   case ND_SLICE: return eval_slice(I, f, n);
   case ND_FSTRING: return eval_fstring(I, f, n);
   case ND_STARRED: bad_starred(I, f, n);
+  case ND_YIELD: return gen_yield(I, f, n);
+  case ND_YIELDFROM: return gen_yield_from(I, f, n);
   default: die("eval: unexpected node %s", ast_kind_name(n->kind));
   }
 }
@@ -1773,15 +1776,9 @@ NOINLINE static int exec_while(Interp *I, Frame *f, Node *n) {
 }
 
 NOINLINE static void exec_raise(Interp *I, Frame *f, Node *n) {
-  if (!n->a) {
-    f->cur = n;
-    rt_raise(I, EXC_RuntimeError, "No active exception to reraise");
-  }
+  if (!n->a) exec_reraise_handled(I, f, n);
   Value e = eval(I, f, n->a);
-  if (n->b) {
-    Value cause = eval(I, f, n->b); /* evaluated, then ignored */
-    v_decref(I, cause);
-  }
+  Value cause = n->b ? eval(I, f, n->b) : v_undef();
   f->cur = n;
   if (v_is(e, OBJ_CLASS) && AS_CLASS(e)->is_exception) {
     Value inst = rt_call0(I, e);
@@ -1791,6 +1788,10 @@ NOINLINE static void exec_raise(Interp *I, Frame *f, Node *n) {
   }
   if (!(v_is(e, OBJ_INSTANCE) && AS_INST(e)->cls->is_exception))
     rt_raise(I, EXC_TypeError, "exceptions must derive from BaseException");
+  if (n->b) {
+    exc_set_cause(I, e, cause);
+    f->cur = n;
+  }
   exc_raise_owned(I, e);
 }
 
@@ -1856,13 +1857,20 @@ static void import_star(Interp *I, Frame *f, Value m) {
   }
 }
 
+/* The absolute name of the module of `from ... import` (kept alive). */
+static const char *importfrom_module(Interp *I, Frame *f, Node *n) {
+  if (n->level == 0) return n->name;
+  Str *abs = rt_import_resolve(I, f->globals, n->name, n->level);
+  ev_keep(I, &abs->h);
+  return abs->data;
+}
+
 NOINLINE static void exec_importfrom(Interp *I, Frame *f, Node *n) {
   ImportInfo *ii = n->aux;
   f->cur = n;
-  if (n->level > 0)
-    rt_raise(I, EXC_ImportError, "attempted relative import with no known parent package");
-  if (strcmp(n->name, "__future__") == 0) return;
-  Value m = rt_import(I, n->name);
+  if (n->level == 0 && strcmp(n->name, "__future__") == 0) return;
+  const char *const mname = importfrom_module(I, f, n);
+  Value m = rt_import(I, mname);
   for (int i = 0; i < n->naliases; i++) {
     Alias *al = &n->aliases[i];
     if (strcmp(al->name, "*") == 0) {
@@ -1875,7 +1883,7 @@ NOINLINE static void exec_importfrom(Interp *I, Frame *f, Node *n) {
     if (!rt_getattr_opt(I, m, name, &v)) {
       /* A submodule not yet imported: from mindspore import nn. */
       Buf b = {0};
-      buf_printf(&b, "%s.%s", n->name, al->name);
+      buf_printf(&b, "%s.%s", mname, al->name);
       Str *full = str_from_buf(I, &b);
       ev_keep(I, &full->h);
       Value sub = dict_get(I, I->modules, v_obj(&full->h));
@@ -1886,15 +1894,35 @@ NOINLINE static void exec_importfrom(Interp *I, Frame *f, Node *n) {
           rt_catch_pop(I, &c);
           v_decref(I, sub);
         } else {
-          v_decref(I, CUR_EXC(I));
+          Value e = CUR_EXC(I);
           CUR_EXC(I) = v_undef();
           f->cur = n;
+          /* Only "no such module" means "no such name"; any other error
+           * of the submodule's body is the user's to see. */
+          bool absent = false;
+          if (rt_exc_matches(I, e, EXC_ModuleNotFoundError)) {
+            Str *msg = rt_str(I, e);
+            Buf want = {0};
+            buf_printf(&want, "No module named '%s'", full->data);
+            absent = strncmp(msg->data, want.data, want.len) == 0;
+            buf_free(&want);
+            obj_decref(I, &msg->h);
+          }
+          if (!absent) exc_reraise(I, e);
+          v_decref(I, e);
         }
         sub = dict_get(I, I->modules, v_obj(&full->h));
       }
-      if (sub.tag == V_UNDEF)
-        rt_raise(I, EXC_ImportError, "cannot import name '%s' from '%s' (unknown location)", al->name,
-                 n->name);
+      if (sub.tag == V_UNDEF) {
+        Value file = dict_get_str(I, AS_MODULE(m)->dict, EV(I)->s_file);
+        const char *where = v_is(file, OBJ_STR) ? AS_STR(file)->data : "unknown location";
+        if (rt_module_initializing(m))
+          rt_raise(I, EXC_ImportError,
+                   "cannot import name '%s' from partially initialized module '%s' (most likely due "
+                   "to a circular import) (%s)",
+                   al->name, mname, where);
+        rt_raise(I, EXC_ImportError, "cannot import name '%s' from '%s' (%s)", al->name, mname, where);
+      }
       v = v_incref(sub);
     }
     store_ref(I, f, ii->refs[i].scope, ii->refs[i].slot, ii->refs[i].name, v);
@@ -1930,6 +1958,21 @@ NOINLINE static int exec_assign(Interp *I, Frame *f, Node *n) {
 }
 
 NOINLINE static int exec_annassign(Interp *I, Frame *f, Node *n) {
+  if (f->ns && n->a->kind == ND_NAME && n->b->loc.file) { /* class body: __annotations__ */
+    Str *ka = str_intern(I, "__annotations__");
+    Value ann = dict_get_str(I, f->ns, ka);
+    if (!v_is(ann, OBJ_DICT)) {
+      Dict *d = dict_new(I);
+      dict_set_str(I, f->ns, ka, v_obj(&d->h));
+      obj_decref(I, &d->h);
+      ann = dict_get_str(I, f->ns, ka);
+    }
+    obj_decref(I, &ka->h);
+    const Loc *l = &n->b->loc; /* kept as source text (PEP 563) */
+    Str *text = str_new(I, l->file->text + l->beg, l->end - l->beg);
+    dict_set_str(I, AS_DICT(ann), (Str *)n->a->aux, v_obj(&text->h));
+    obj_decref(I, &text->h);
+  }
   if (n->c) {
     Value v = eval(I, f, n->c);
     assign(I, f, n->a, v);
@@ -2006,6 +2049,8 @@ static int exec_stmt(Interp *I, Frame *f, Node *n) {
   case ND_BREAK: return CTRL_BREAK;
   case ND_CONTINUE: return CTRL_CONTINUE;
   case ND_NONLOCAL: graph_check_syntax(I, n, "'nonlocal'"); return CTRL_NONE;
+  case ND_TRY: return exec_try(I, f, n);
+  case ND_WITH: return exec_with(I, f, n);
   case ND_PASS:
   case ND_GLOBAL: return CTRL_NONE;
   default: return exec_misc(I, f, n);
@@ -2045,6 +2090,18 @@ static int exec_block(Interp *I, Frame *f, NodeVec *v) { return exec_block_from(
 int interp_exec_from(Interp *I, Frame *f, NodeVec *v, int from) { return exec_block_from(I, f, v, from); }
 Value interp_eval(Interp *I, Frame *f, Node *n) { return eval(I, f, n); }
 void interp_assign(Interp *I, Frame *f, Node *t, Value v) { assign(I, f, t, v); }
+void interp_unbind(Interp *I, Frame *f, Node *n) {
+  Value *slot = NULL;
+  switch (n->scope) {
+  case SCOPE_LOCAL: slot = &f->locals[n->slot]; break;
+  case SCOPE_CELL: slot = cell_v(f->locals[n->slot]); break;
+  case SCOPE_FREE: slot = cell_v(f->closure->items[n->slot]); break;
+  default: dict_del(I, n->scope == SCOPE_CLASS ? f->ns : f->globals, v_obj(n->aux)); return;
+  }
+  Value old = *slot;
+  *slot = v_undef();
+  v_decref(I, old);
+}
 
 /* ---- Output ------------------------------------------------------------------ */
 
@@ -2097,6 +2154,8 @@ Interp *interp_new(int argc, char **argv) {
   modules_init(I);
   exc_builtins_init(I);
   gen_init(I);
+  gen_fn_init(I);
+  fileio_init(I);
   graph_init(I);
   return I;
 }
@@ -2135,6 +2194,7 @@ int interp_run_main(Interp *I, SrcFile *src, Node *module) {
     I->frame = &mf;
     I->depth = 1;
     exec_block(I, &mf, body);
+    gen_close_all(I);
     rt_catch_pop(I, &c);
   } else {
     Value exc = CUR_EXC(I);
@@ -2163,6 +2223,15 @@ void interp_add_lib_src(Interp *I, SrcFile *src) {
     ev->lib_srcs = xrealloc(ev->lib_srcs, sizeof(SrcFile *) * (size_t)ev->caplib_srcs);
   }
   ev->lib_srcs[ev->nlib_srcs++] = src;
+}
+
+void interp_add_user_src(Interp *I, SrcFile *src) {
+  Eval *ev = EV(I);
+  if (ev->nuser_srcs == ev->capuser_srcs) {
+    ev->capuser_srcs = ev->capuser_srcs ? 2 * ev->capuser_srcs : 16;
+    ev->user_srcs = xrealloc(ev->user_srcs, sizeof(SrcFile *) * (size_t)ev->capuser_srcs);
+  }
+  ev->user_srcs[ev->nuser_srcs++] = src;
 }
 
 bool interp_is_lib_src(Interp *I, const SrcFile *src) {
@@ -2200,11 +2269,15 @@ void interp_free(Interp *I) {
   ev->consts = NULL;
   ev->nconsts = 0;
   graph_free_all(I);
+  gen_free_all(I);
+  file_close_all(I);
   fflush(stdout);
   gc_sweep_all(I, !ev->unwound);
   value_free(I);
   for (int i = 0; i < ev->nlib_srcs; i++) src_free(ev->lib_srcs[i]);
   free(ev->lib_srcs);
+  for (int i = 0; i < ev->nuser_srcs; i++) src_free(ev->user_srcs[i]);
+  free(ev->user_srcs);
   free(I->tb);
   free(I->op_ws.p);
   free(ev);

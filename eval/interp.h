@@ -49,6 +49,8 @@ typedef struct ScopeInfo {
   bool simple;       /* positional params only, no cells: fast binding */
   NameRef bind;      /* def/class: where the defined name is stored */
   Str *doc;          /* docstring or NULL */
+  bool generator;    /* a def or lambda whose body has yield (gen.c) */
+  Node *first_yield; /* its first yield, for the graph-mode error */
 } ScopeInfo;
 
 /* ND_ATTR: the attribute name and an inline cache of the last class
@@ -113,6 +115,18 @@ typedef struct Eval {
   ClassInfo cinfo[CLASS_CACHE];
   SrcFile **lib_srcs; /* lib/ modules' sources, alive until interp_free */
   int nlib_srcs, caplib_srcs;
+  Str *s_co;         /* gen.c: hidden key of a generator's coroutine */
+  Class *co_class;   /* gen.c: generator functions' class */
+  struct GenCo *gen_running, *gens; /* gen.c: the running one; all live */
+  Str *s_file_state;  /* fileio.c: hidden key of a file's state */
+  Class *file_class;  /* fileio.c: open()'s TextIOWrapper */
+  FILE **files;       /* fileio.c: files open for writing */
+  int nfiles, capfiles;
+  bool gen_teardown; /* gen.c: interp_free runs: no more closing */
+  Value handled; /* the exception an except clause is handling, or V_UNDEF */
+  Str *handled_tb; /* its traceback (trystmt.c) */
+  SrcFile **user_srcs; /* the user's imported modules (interp_add_user_src) */
+  int nuser_srcs, capuser_srcs;
 } Eval;
 
 #define EV(I) ((Eval *)(I)->ev)
@@ -127,6 +141,9 @@ void interp_exec_module(Interp *I, Module *m, Node *module);
  * apart from the user's files by exc_report. (interp.c) */
 void interp_add_lib_src(Interp *I, SrcFile *src);
 bool interp_is_lib_src(Interp *I, const SrcFile *src);
+/* The user's own modules imported from sys.path: kept alive likewise, and
+ * reported as the user's code. (interp.c) */
+void interp_add_user_src(Interp *I, SrcFile *src);
 
 /* resolve.c: annotates the module; returns false after reporting errors. */
 bool resolve_module(Interp *I, Node *module);
@@ -143,6 +160,25 @@ _Noreturn void exc_reraise(Interp *I, Value exc);
 int exc_report(Interp *I, Value exc);
 /* Registers the exception classes, super, property, ... in builtins. */
 void exc_builtins_init(Interp *I);
+
+/* trystmt.c: statements (CTRL_* codes), bare raise, raise ... from. */
+int exec_try(Interp *I, Frame *f, Node *n);
+int exec_with(Interp *I, Frame *f, Node *n);
+_Noreturn void exec_reraise_handled(Interp *I, Frame *f, Node *n);
+void exc_set_cause(Interp *I, Value e, Value cause); /* takes cause */
+/* gen.c: generator functions. gen_new takes the bound locals. */
+Value gen_new(Interp *I, Func *fn, Value *locals);
+Value gen_yield(Interp *I, Frame *f, Node *n);
+Value gen_yield_from(Interp *I, Frame *f, Node *n);
+void gen_fn_init(Interp *I);
+void gen_close_all(Interp *I);
+/* fileio.c: open() and its file objects. */
+void fileio_init(Interp *I);
+bool file_finalize(Interp *I, Obj *o);
+void file_close_all(Interp *I);
+void gen_free_all(Interp *I);
+/* interp.c: unbinds the name n (a no-op when it is unbound). */
+void interp_unbind(Interp *I, Frame *f, Node *n);
 
 /* attr.c */
 Value call_class(Interp *I, Class *c, int argc, Value *argv, KwArgs *kw);

@@ -390,6 +390,12 @@ static Value b_next(Interp *I, int argc, Value *argv, KwArgs *kw) {
   args_no_kw(I, "next", kw);
   args_count(I, "next", argc, 1, 2);
   if (!is_iterator(I, argv[0])) rt_raise(I, EXC_TypeError, "'%s' object is not an iterator", rt_type_name(I, argv[0]));
+  if (argc == 1 && v_is(argv[0], OBJ_INSTANCE)) { /* its StopIteration (and .value) as raised */
+    Str *k = str_intern(I, "__next__");
+    Value r = rt_call_method(I, argv[0], k, 0, NULL, NULL);
+    obj_decref(I, &k->h);
+    return r;
+  }
   Value x;
   if (rt_next(I, argv[0], &x)) return x;
   if (argc == 2) return v_incref(argv[1]);

@@ -84,6 +84,8 @@
  *   _msc.nonzero(a)   numpy's a.nonzero(): a tuple of int64 index arrays.
  *   _msc.npy_save / npy_load / npz_load / npz_save / file_kind   .npy and
  *       .npz files (eval/npyio.c).
+ *   _msc.ckpt_save / ckpt_load / mindir_export / mindir_load / mindir_run
+ *       MindSpore's .ckpt and .mindir files (eval/serial_native.c, serial/).
  *   _msc.is_tensor(x)   True for Tensor, Parameter and ndarray.
  *   _msc.flavour(x)   "ms", "param", "np", or None for non-tensors.
  *   _msc.ops()   tuple of the names in ir/ops.def (for tests).
@@ -789,7 +791,9 @@ Module *mod_msc_create(Interp *I) {
       {"run_mode", graph_native_run_mode}, {"assign", graph_native_assign}, {"export_name", graph_native_export_name}, {"warn", graph_native_warn},
       {"grad_call", autodiff_native_grad_call},
       {"npy_save", npyio_npy_save}, {"npy_load", npyio_npy_load}, {"npz_load", npyio_npz_load},
-      {"npz_save", npyio_npz_save}, {"file_kind", npyio_file_kind}, {"tensor_method", f_tensor_method}};
+      {"npz_save", npyio_npz_save}, {"file_kind", npyio_file_kind}, {"tensor_method", f_tensor_method},
+      {"ckpt_save", serial_ckpt_save}, {"ckpt_load", serial_ckpt_load}, {"mindir_export", serial_mindir_export},
+      {"mindir_load", serial_mindir_load}, {"mindir_run", serial_mindir_run}, {"file_exists", serial_file_exists}};
   tensor_init(I);
   Module *m = (Module *)obj_alloc(I, OBJ_MODULE, sizeof(Module));
   m->name = str_intern(I, "_msc");

@@ -25,6 +25,9 @@
 #include <time.h>
 #include <dirent.h>
 #include <sys/stat.h>
+#include <unistd.h>
+
+extern char **environ;
 
 #include "interp.h" /* exc_raise_owned, interp_exec_module */
 #include "value.h"
@@ -1030,7 +1033,74 @@ NATIVE(t_sleep) {
   return v_none();
 }
 
+/* A struct tm from a 9-tuple (time.localtime()'s fields), or from now. */
+static void tm_from(Interp *I, const char *fn, int argc, Value *argv, int at, struct tm *out, bool utc) {
+  memset(out, 0, sizeof *out);
+  if (argc <= at || argv[at].tag == V_NONE) {
+    time_t now = time(NULL);
+    if (utc) gmtime_r(&now, out);
+    else localtime_r(&now, out);
+    return;
+  }
+  Value t = argv[at];
+  if (!v_is(t, OBJ_TUPLE) || AS_TUPLE(t)->len != 9)
+    rt_raise(I, EXC_TypeError, "%s(): Tuple or struct_time argument required", fn);
+  int64_t f[9];
+  for (int i = 0; i < 9; i++) f[i] = to_index(I, AS_TUPLE(t)->items[i]);
+  out->tm_year = (int)(f[0] - 1900);
+  out->tm_mon = (int)(f[1] - 1);
+  out->tm_mday = (int)f[2];
+  out->tm_hour = (int)f[3];
+  out->tm_min = (int)f[4];
+  out->tm_sec = (int)f[5];
+  out->tm_wday = (int)((f[6] + 1) % 7);
+  out->tm_yday = (int)(f[7] - 1);
+  out->tm_isdst = (int)f[8];
+}
+
+static Value tm_tuple(Interp *I, const struct tm *t) {
+  Value items[9] = {v_int(t->tm_year + 1900), v_int(t->tm_mon + 1), v_int(t->tm_mday),
+                    v_int(t->tm_hour),        v_int(t->tm_min),     v_int(t->tm_sec),
+                    v_int((t->tm_wday + 6) % 7), v_int(t->tm_yday + 1), v_int(t->tm_isdst)};
+  Tuple *r = tuple_new(I, 9);
+  for (int i = 0; i < 9; i++) r->items[i] = items[i];
+  return v_obj(&r->h);
+}
+
+static Value t_conv(Interp *I, const char *fn, int argc, Value *argv, KwArgs *kw, bool utc) {
+  npos(I, fn, fn, argc, kw, 0, 1);
+  struct tm t;
+  if (argc == 1 && argv[0].tag != V_NONE) {
+    time_t secs = (time_t)to_double(I, argv[0]);
+    if (utc) gmtime_r(&secs, &t);
+    else localtime_r(&secs, &t);
+  } else {
+    time_t now = time(NULL);
+    if (utc) gmtime_r(&now, &t);
+    else localtime_r(&now, &t);
+  }
+  return tm_tuple(I, &t);
+}
+
+NATIVE(t_localtime) { return t_conv(I, "localtime", argc, argv, kw, false); }
+NATIVE(t_gmtime) { return t_conv(I, "gmtime", argc, argv, kw, true); }
+
+/* time.strftime(format[, tuple]): the C library's strftime. */
+NATIVE(t_strftime) {
+  npos(I, "strftime", "strftime", argc, kw, 1, 2);
+  if (!v_is(argv[0], OBJ_STR))
+    rt_raise(I, EXC_TypeError, "strftime() argument 1 must be str, not %s", rt_type_name(I, argv[0]));
+  struct tm t;
+  tm_from(I, "strftime", argc, argv, 1, &t, false);
+  char buf[1024];
+  size_t n = strftime(buf, sizeof buf, AS_STR(argv[0])->data, &t);
+  return v_obj(&str_new(I, buf, n)->h);
+}
+
 static const NativeDef time_defs[] = {
+    {"localtime", t_localtime},
+    {"gmtime", t_gmtime},
+    {"strftime", t_strftime},
     {"time", t_time},
     {"time_ns", t_time_ns},
     {"perf_counter", t_perf_counter},
@@ -1198,6 +1268,7 @@ static Module *sys_create(Interp *I) {
   obj_decref(I, &cname->h);
   obj_decref(I, &bases->h);
   obj_decref(I, &cdict->h);
+  cls->h.flags |= CF_NATIVE_METHODS; /* its natives bind the stream, like methods */
   class_add_native(I, cls, "write", io_write);
   class_add_native(I, cls, "flush", io_flush);
   class_add_native(I, cls, "fileno", io_fileno);
@@ -1214,6 +1285,140 @@ static Module *sys_create(Interp *I) {
   return m;
 }
 
+/* ---- _os: the file-system calls of lib/os ------------------------------ */
+
+static const char *path_arg(Interp *I, const char *fn, Value v) {
+  if (!v_is(v, OBJ_STR))
+    rt_raise(I, EXC_TypeError, "%s: path should be string, bytes or os.PathLike, not %s", fn,
+             rt_type_name(I, v));
+  return AS_STR(v)->data;
+}
+
+/* _os.stat(path) -> (kind, size, mtime) with kind 'f', 'd' or 'o'; raises
+ * the OSError of the call. */
+NATIVE(os_stat) {
+  one_arg(I, "stat", argc, kw);
+  const char *p = path_arg(I, "stat", argv[0]);
+  struct stat st;
+  if (stat(p, &st) != 0) rt_raise_errno(I, errno, p);
+  Str *k = str_from_c(I, S_ISREG(st.st_mode) ? "f" : S_ISDIR(st.st_mode) ? "d" : "o");
+  Value t = tuple_pack(I, 3, v_obj(&k->h), v_int((int64_t)st.st_size),
+                       v_float((double)st.st_mtim.tv_sec + (double)st.st_mtim.tv_nsec * 1e-9));
+  obj_decref(I, &k->h);
+  return t;
+}
+
+/* _os.kind(path): 'f', 'd', 'o', or '' when stat fails (exists/isfile/isdir). */
+NATIVE(os_kind) {
+  one_arg(I, "kind", argc, kw);
+  const char *p = path_arg(I, "kind", argv[0]);
+  struct stat st;
+  const char *k = stat(p, &st) != 0 ? "" : S_ISREG(st.st_mode) ? "f" : S_ISDIR(st.st_mode) ? "d" : "o";
+  return v_obj(&str_from_c(I, k)->h);
+}
+
+static int cmp_cstr(const void *a, const void *b) {
+  return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/* _os.listdir(path): the entries, sorted (CPython's order is the file
+ * system's; sorted is deterministic). */
+NATIVE(os_listdir) {
+  one_arg(I, "listdir", argc, kw);
+  const char *p = path_arg(I, "listdir", argv[0]);
+  DIR *d = opendir(p);
+  if (!d) rt_raise_errno(I, errno, p);
+  List *out = list_new(I, 0);
+  struct dirent *e;
+  while ((e = readdir(d)) != NULL) {
+    if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0) continue;
+    Str *s = str_from_c(I, e->d_name);
+    list_append(I, out, v_obj(&s->h));
+    obj_decref(I, &s->h);
+  }
+  closedir(d);
+  const char *names[out->len ? out->len : 1];
+  for (int64_t i = 0; i < out->len; i++) names[i] = AS_STR(out->items[i])->data;
+  qsort(names, (size_t)out->len, sizeof names[0], cmp_cstr);
+  List *sorted = list_new(I, out->len);
+  for (int64_t i = 0; i < out->len; i++) {
+    Str *s = str_from_c(I, names[i]);
+    list_append(I, sorted, v_obj(&s->h));
+    obj_decref(I, &s->h);
+  }
+  obj_decref(I, &out->h);
+  return v_obj(&sorted->h);
+}
+
+NATIVE(os_mkdir) {
+  one_arg(I, "mkdir", argc, kw);
+  const char *p = path_arg(I, "mkdir", argv[0]);
+  if (mkdir(p, 0777) != 0) rt_raise_errno(I, errno, p);
+  return v_none();
+}
+
+NATIVE(os_remove) {
+  one_arg(I, "remove", argc, kw);
+  const char *p = path_arg(I, "remove", argv[0]);
+  if (unlink(p) != 0) rt_raise_errno(I, errno, p);
+  return v_none();
+}
+
+NATIVE(os_rmdir) {
+  one_arg(I, "rmdir", argc, kw);
+  const char *p = path_arg(I, "rmdir", argv[0]);
+  if (rmdir(p) != 0) rt_raise_errno(I, errno, p);
+  return v_none();
+}
+
+NATIVE(os_rename) {
+  npos(I, "rename", "rename", argc, kw, 2, 2);
+  const char *a = path_arg(I, "rename", argv[0]), *b = path_arg(I, "rename", argv[1]);
+  if (rename(a, b) != 0) rt_raise_errno(I, errno, a);
+  return v_none();
+}
+
+NATIVE(os_getcwd) {
+  (void)argv;
+  no_args(I, "getcwd", argc, kw);
+  char buf[4096];
+  if (!getcwd(buf, sizeof buf)) rt_raise_errno(I, errno, NULL);
+  return v_obj(&str_from_c(I, buf)->h);
+}
+
+NATIVE(os_environ) {
+  (void)argv;
+  no_args(I, "environ", argc, kw);
+  Dict *d = dict_new(I);
+  for (char **e = environ; e && *e; e++) {
+    const char *eq = strchr(*e, '=');
+    if (!eq) continue;
+    Str *k = str_new(I, *e, (size_t)(eq - *e)), *v = str_from_c(I, eq + 1);
+    dict_set(I, d, v_obj(&k->h), v_obj(&v->h));
+    obj_decref(I, &k->h);
+    obj_decref(I, &v->h);
+  }
+  return v_obj(&d->h);
+}
+
+NATIVE(os_getpid) {
+  (void)argv;
+  no_args(I, "getpid", argc, kw);
+  return v_int((int64_t)getpid());
+}
+
+static const NativeDef os_defs[] = {
+    {"stat", os_stat},     {"kind", os_kind},       {"listdir", os_listdir}, {"mkdir", os_mkdir},
+    {"remove", os_remove}, {"rmdir", os_rmdir},     {"rename", os_rename},   {"getcwd", os_getcwd},
+    {"environ", os_environ}, {"getpid", os_getpid},
+};
+
+static Module *os_create(Interp *I) {
+  Module *m = module_new(I, "_os");
+  mod_add_natives(I, m, os_defs, sizeof os_defs / sizeof os_defs[0]);
+  return m;
+}
+
 /* ---- import ----------------------------------------------------------- */
 
 /* The tensor core's C module, _msc (eval/mod_msc.c). */
@@ -1226,6 +1431,7 @@ static const struct {
   Module *(*create)(Interp *I);
 } builtin_modules[] = {
     {"_msc", false, mod_msc_create},
+    {"_os", false, os_create},
     {"math", false, math_create},
     {"sys", false, sys_create},
     {"time", false, time_create},
@@ -1343,45 +1549,27 @@ static int lib_toplevel(const char **names, int n, int cap, char store[][32]) {
   return n;
 }
 
-static _Noreturn void no_module(Interp *I, const char *name, size_t n) {
-  const char *names[64];
-  char store[64][32];
-  int k = 0;
-  for (int i = 0; i < NBUILTIN_MODULES && k < 64; i++) {
-    const char *bn = builtin_modules[i].name;
-    if (strchr(bn, '.') || bn[0] == '_') continue;
-    names[k++] = bn;
-  }
-  k = lib_toplevel(names, k, 64, store);
-  for (int i = 1; i < k; i++) /* insertion sort: a handful of names */
-    for (int j = i; j > 0 && strcmp(names[j - 1], names[j]) > 0; j--) {
-      const char *t = names[j];
-      names[j] = names[j - 1];
-      names[j - 1] = t;
-    }
-  Buf b = {0};
-  for (int i = 0; i < k; i++) {
-    if (b.len) buf_puts(&b, ", ");
-    buf_puts(&b, names[i]);
-  }
-  char list[512];
-  snprintf(list, sizeof list, "%s", b.data ? b.data : "");
-  buf_free(&b);
-  rt_raise(I, EXC_ModuleNotFoundError, "no module named '%.*s' (msc provides: %s)", (int)n, name,
-           list);
-}
+/* Module.h.flags bit: the module's body is running (a circular import
+ * sees it partly initialised; CPython's __spec__._initializing). */
+#define MF_INITIALIZING (1u << 4)
 
-/* Creates the module for a lib/ source, registers it in sys.modules (before
- * its body runs, so that circular imports see the partly initialised
- * module, as in CPython), runs it, and removes it again if it raises. */
-static Module *lib_load(Interp *I, Str *key, LibSource *ls) {
+/* Creates the module for a source (of lib/, or the user's file found on
+ * sys.path), registers it in sys.modules (before its body runs, so that
+ * circular imports see the partly initialised module, as in CPython), runs
+ * it, and removes it again if it raises. */
+static Module *lib_load(Interp *I, Str *key, LibSource *ls, bool user) {
   SrcFile *src = ls->src;
-  interp_add_lib_src(I, src);
+  if (user) interp_add_user_src(I, src);
+  else interp_add_lib_src(I, src);
   if (!I->arena) rt_raise(I, EXC_ImportError, "cannot import '%s': no compilation arena", key->data);
   Node *tree = parse_file(src, I->arena);
-  if (!tree)
+  if (!tree) {
+    if (user)
+      rt_raise(I, EXC_SyntaxError, "module '%s' (%s) has syntax errors (reported above)", key->data,
+               src->name);
     rt_raise(I, EXC_ImportError, "library module '%s' has syntax errors (reported above)",
              key->data);
+  }
   Module *m = (Module *)obj_alloc(I, OBJ_MODULE, sizeof(Module));
   m->name = key;
   obj_incref(&key->h);
@@ -1408,18 +1596,154 @@ static Module *lib_load(Interp *I, Str *key, LibSource *ls) {
     obj_decref(I, &pkg->h);
   }
   dict_set_str(I, I->modules, key, mv);
+  m->h.flags |= MF_INITIALIZING;
   Catch c;
   if (RT_TRY(I, &c)) {
     interp_exec_module(I, m, tree);
     rt_catch_pop(I, &c);
+    m->h.flags &= ~MF_INITIALIZING;
   } else {
     Value exc = CUR_EXC(I);
     CUR_EXC(I) = v_undef();
+    m->h.flags &= ~MF_INITIALIZING;
     dict_del(I, I->modules, v_obj(&key->h));
     obj_decref(I, &m->h);
     exc_reraise(I, exc);
   }
   return m;
+}
+
+bool rt_module_initializing(Value m) {
+  return v_is(m, OBJ_MODULE) && (AS_MODULE(m)->h.flags & MF_INITIALIZING);
+}
+
+/* ---- the user's modules: files on sys.path -------------------------------
+ *
+ * A top-level name is looked for in each directory of sys.path (read at
+ * import time, so scripts may extend it; sys.path[0] is the script's
+ * directory): NAME/__init__.py (a package), then NAME.py. lib/ comes after
+ * sys.path, as site-packages does in CPython. A directory NAME without
+ * __init__.py is a namespace package, used only when no regular module or
+ * package of that name exists anywhere (PEP 420). Submodules of a user
+ * package are looked for in its __path__. */
+
+static bool is_file(const char *p) {
+  struct stat st;
+  return stat(p, &st) == 0 && S_ISREG(st.st_mode);
+}
+
+static bool is_dir(const char *p) {
+  struct stat st;
+  return stat(p, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+/* dir/name[0:n] into out (name alone for the empty directory, i.e. the
+ * current one); false when it does not fit. */
+static bool join_path(char *out, size_t cap, const char *dir, const char *name, size_t n,
+                      const char *suffix) {
+  int k = *dir ? snprintf(out, cap, "%s/%.*s%s", dir, (int)n, name, suffix)
+               : snprintf(out, cap, "%.*s%s", (int)n, name, suffix);
+  return k >= 0 && (size_t)k < cap;
+}
+
+/* Looks for module name[0:n] in the str items of dirs: true with the source
+ * loaded into out; else the namespace portions found are appended to ns. */
+static bool path_find(Interp *I, List *dirs, const char *name, size_t n, LibSource *out, List *ns) {
+  char p[4096];
+  for (int64_t i = 0; i < dirs->len; i++) {
+    Value d = dirs->items[i];
+    if (!v_is(d, OBJ_STR)) continue;
+    const char *dir = AS_STR(d)->data;
+    if (join_path(p, sizeof p, dir, name, n, "/__init__.py") && is_file(p) &&
+        (out->src = src_load(p)) != NULL) {
+      out->package = true;
+      return true;
+    }
+    if (join_path(p, sizeof p, dir, name, n, ".py") && is_file(p) && (out->src = src_load(p)) != NULL) {
+      out->package = false;
+      return true;
+    }
+    if (ns && join_path(p, sizeof p, dir, name, n, "") && is_dir(p)) {
+      Str *s = str_from_c(I, p);
+      list_append(I, ns, v_obj(&s->h));
+      obj_decref(I, &s->h);
+    }
+  }
+  return false;
+}
+
+/* sys.path (borrowed; the list sys holds), or NULL when it is not a list. */
+static List *sys_path(Interp *I) {
+  Value sys = rt_import(I, "sys");
+  Str *k = str_intern(I, "path");
+  Value p = dict_get_str(I, AS_MODULE(sys)->dict, k);
+  obj_decref(I, &k->h);
+  v_decref(I, sys);
+  return v_is(p, OBJ_LIST) ? AS_LIST(p) : NULL;
+}
+
+/* A namespace package (PEP 420): no source, __path__ = its directories. */
+static Module *namespace_new(Interp *I, Str *key, List *ns) {
+  Module *m = (Module *)obj_alloc(I, OBJ_MODULE, sizeof(Module));
+  m->name = key;
+  obj_incref(&key->h);
+  m->dict = dict_new(I);
+  m->src = NULL;
+  dict_set_str(I, m->dict, I->s.name, v_obj(&key->h));
+  mod_set(I, m, "__file__", v_none());
+  mod_set(I, m, "__path__", v_obj(&ns->h));
+  mod_set(I, m, "__package__", v_obj(&key->h));
+  dict_set_str(I, I->modules, key, v_obj(&m->h));
+  return m;
+}
+
+/* A module of lib/ (embedded or $MSC_LIB_PATH) rather than the user's. */
+static bool module_is_lib(Interp *I, Value m) {
+  return v_is(m, OBJ_MODULE) && AS_MODULE(m)->src && interp_is_lib_src(I, AS_MODULE(m)->src);
+}
+
+/* The message's "(looked in ...)" part: the directories searched. */
+static void looked_in(Buf *b, List *dirs) {
+  buf_puts(b, "looked in ");
+  int k = 0;
+  for (int64_t i = 0; dirs && i < dirs->len; i++) {
+    if (!v_is(dirs->items[i], OBJ_STR)) continue;
+    const char *d = AS_STR(dirs->items[i])->data;
+    buf_printf(b, "%s'%s'", k++ ? ", " : "", *d ? d : ".");
+  }
+  if (!k) buf_puts(b, "no directory");
+}
+
+static _Noreturn void no_module(Interp *I, const char *name, size_t n, List *dirs) {
+  const char *names[64];
+  char store[64][32];
+  int k = 0;
+  for (int i = 0; i < NBUILTIN_MODULES && k < 64; i++) {
+    const char *bn = builtin_modules[i].name;
+    if (strchr(bn, '.') || bn[0] == '_') continue;
+    names[k++] = bn;
+  }
+  k = lib_toplevel(names, k, 64, store);
+  for (int i = 1; i < k; i++) /* insertion sort: a handful of names */
+    for (int j = i; j > 0 && strcmp(names[j - 1], names[j]) > 0; j--) {
+      const char *t = names[j];
+      names[j] = names[j - 1];
+      names[j - 1] = t;
+    }
+  Buf b = {0};
+  for (int i = 0; i < k; i++) {
+    if (b.len) buf_puts(&b, ", ");
+    buf_puts(&b, names[i]);
+  }
+  Buf d = {0};
+  looked_in(&d, dirs);
+  char list[1024], where[2048];
+  snprintf(list, sizeof list, "%s", b.data ? b.data : "");
+  snprintf(where, sizeof where, "%s", d.data ? d.data : "");
+  buf_free(&b);
+  buf_free(&d);
+  rt_raise(I, EXC_ModuleNotFoundError, "No module named '%.*s' (%s; msc provides: %s)", (int)n, name,
+           where, list);
 }
 
 static bool is_package(Interp *I, Value mod, int builtin_idx) {
@@ -1451,7 +1775,7 @@ static Value import_prefix(Interp *I, const char *dotted, size_t n) {
     if (!is_package(I, parent, find_builtin(dotted, pn))) {
       v_decref(I, parent);
       obj_decref(I, &key->h);
-      rt_raise(I, EXC_ModuleNotFoundError, "no module named '%.*s'; '%.*s' is not a package",
+      rt_raise(I, EXC_ModuleNotFoundError, "No module named '%.*s'; '%.*s' is not a package",
                (int)n, dotted, (int)pn, dotted);
     }
     /* The parent's body may have imported this module meanwhile. */
@@ -1465,16 +1789,59 @@ static Value import_prefix(Interp *I, const char *dotted, size_t n) {
   int idx = find_builtin(dotted, n);
   Module *mod;
   LibSource ls;
+  const char *leaf = dot ? dot + 1 : dotted;
+  size_t leafn = (size_t)(dotted + n - leaf);
+  List *ns = NULL;
   if (idx >= 0) {
     mod = builtin_modules[idx].create(I);
     dict_set_str(I, I->modules, key, v_obj(&mod->h));
-  } else if (lib_find(dotted, n, &ls)) {
-    mod = lib_load(I, key, &ls);
+  } else if (dot && !module_is_lib(I, parent)) { /* a submodule of the user's package */
+    Str *pk = str_intern(I, "__path__");
+    Value pp = dict_get_str(I, AS_MODULE(parent)->dict, pk);
+    obj_decref(I, &pk->h);
+    List *dirs = v_is(pp, OBJ_LIST) ? AS_LIST(pp) : NULL;
+    ns = list_new(I, 0);
+    if (dirs && path_find(I, dirs, leaf, leafn, &ls, ns)) {
+      obj_decref(I, &ns->h);
+      ns = NULL;
+      mod = lib_load(I, key, &ls, true);
+    } else if (ns->len) {
+      mod = namespace_new(I, key, ns);
+    } else {
+      Buf d = {0};
+      looked_in(&d, dirs);
+      char where[2048];
+      snprintf(where, sizeof where, "%s", d.data ? d.data : "");
+      buf_free(&d);
+      obj_decref(I, &ns->h);
+      v_decref(I, parent);
+      obj_decref(I, &key->h);
+      rt_raise(I, EXC_ModuleNotFoundError, "No module named '%.*s' (%s)", (int)n, dotted, where);
+    }
+    if (ns) obj_decref(I, &ns->h);
+  } else if (dot) {
+    if (!lib_find(dotted, n, &ls)) {
+      v_decref(I, parent);
+      obj_decref(I, &key->h);
+      rt_raise(I, EXC_ModuleNotFoundError, "No module named '%.*s'", (int)n, dotted);
+    }
+    mod = lib_load(I, key, &ls, false);
   } else {
-    v_decref(I, parent);
-    obj_decref(I, &key->h);
-    if (dot) rt_raise(I, EXC_ModuleNotFoundError, "no module named '%.*s'", (int)n, dotted);
-    no_module(I, dotted, n);
+    List *dirs = sys_path(I);
+    ns = list_new(I, 0);
+    bool found = dirs && path_find(I, dirs, leaf, leafn, &ls, ns);
+    if (found || lib_find(dotted, n, &ls)) {
+      obj_decref(I, &ns->h);
+      ns = NULL;
+      mod = lib_load(I, key, &ls, found);
+    } else if (ns->len) {
+      mod = namespace_new(I, key, ns);
+    } else {
+      obj_decref(I, &ns->h);
+      obj_decref(I, &key->h);
+      no_module(I, dotted, n, dirs);
+    }
+    if (ns) obj_decref(I, &ns->h);
   }
   Value mv = v_obj(&mod->h);
   if (dot) { /* bind the submodule in its package */
@@ -1489,6 +1856,39 @@ static Value import_prefix(Interp *I, const char *dotted, size_t n) {
 
 Value rt_import(Interp *I, const char *dotted) {
   return import_prefix(I, dotted, strlen(dotted));
+}
+
+/* importlib._bootstrap._resolve_name and _calc___package__: the absolute
+ * name of `from <level dots><name> import ...` run in a module whose
+ * namespace is globals. */
+Str *rt_import_resolve(Interp *I, Dict *globals, const char *name, int level) {
+  char base[1024];
+  Str *k = str_intern(I, "__package__");
+  Value pkg = dict_get_str(I, globals, k);
+  obj_decref(I, &k->h);
+  if (v_is(pkg, OBJ_STR)) {
+    snprintf(base, sizeof base, "%s", AS_STR(pkg)->data);
+  } else {
+    Value nm = dict_get_str(I, globals, I->s.name);
+    if (!v_is(nm, OBJ_STR)) rt_raise(I, EXC_KeyError, "'__name__' not in globals");
+    snprintf(base, sizeof base, "%s", AS_STR(nm)->data);
+    Str *pk = str_intern(I, "__path__");
+    bool ispkg = dict_get_str(I, globals, pk).tag != V_UNDEF;
+    obj_decref(I, &pk->h);
+    if (!ispkg) {
+      char *dot = strrchr(base, '.');
+      if (dot) *dot = 0;
+      else base[0] = 0;
+    }
+  }
+  if (!base[0]) rt_raise(I, EXC_ImportError, "attempted relative import with no known parent package");
+  for (int i = 1; i < level; i++) {
+    char *dot = strrchr(base, '.');
+    if (!dot) rt_raise(I, EXC_ImportError, "attempted relative import beyond top-level package");
+    *dot = 0;
+  }
+  if (name && *name) return str_printf(I, "%s.%s", base, name);
+  return str_from_c(I, base);
 }
 
 void modules_init(Interp *I) {

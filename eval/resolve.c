@@ -303,6 +303,22 @@ static void visit_expr(R *r, RScope *s, Node *n) {
       visit_expr(r, s, n->elts2.items[i]);
     }
     break;
+  case ND_YIELD:
+  case ND_YIELDFROM:
+    if (s->kind == SK_FUNC) {
+      s->info->generator = true;
+      if (!s->info->first_yield) s->info->first_yield = n;
+    } else if (s->kind == SK_COMP) {
+      const char *what = s->node->kind == ND_LISTCOMP  ? "list comprehension"
+                         : s->node->kind == ND_SETCOMP ? "set comprehension"
+                         : s->node->kind == ND_DICTCOMP ? "dict comprehension"
+                                                        : "generator expression";
+      error_at(r, n->loc, "'yield' inside %s", what);
+    } else {
+      error_at(r, n->loc, "'yield' outside function%s", "");
+    }
+    visit_expr(r, s, n->a);
+    break;
   default:
     visit_expr(r, s, n->a);
     visit_expr(r, s, n->b);
@@ -425,6 +441,25 @@ static void visit_stmt(R *r, RScope *s, Node *n) {
   case ND_IMPORT:
   case ND_IMPORTFROM:
     visit_import(r, s, n);
+    break;
+  case ND_TRY:
+    visit_stmts(r, s, &n->body);
+    for (int i = 0; i < n->elts.len; i++) {
+      Node *h = n->elts.items[i];
+      visit_expr(r, s, h->a);
+      if (h->b) visit_target(r, s, h->b);
+      visit_stmts(r, s, &h->body);
+    }
+    visit_stmts(r, s, &n->orelse);
+    visit_stmts(r, s, &n->elts2);
+    break;
+  case ND_WITH:
+    for (int i = 0; i < n->elts.len; i++) {
+      Node *it = n->elts.items[i];
+      visit_expr(r, s, it->a);
+      if (it->b) visit_target(r, s, it->b);
+    }
+    visit_stmts(r, s, &n->body);
     break;
   case ND_FUNCDEF: {
     visit_exprs(r, s, &n->decorators);

@@ -17,6 +17,7 @@
 /* Obj.flags bits owned by the value layer (high bits; the low ones are
  * free for interp.c). */
 #define OF_REPR (1u << 31)   /* container is being repr'd: print [...] */
+#define CF_FINALIZE (1u << 29) /* class whose instances gen_finalize must see die (gen.c) */
 #define OF_METHOD (1u << 30) /* Native from class_add_native: data is its Class */
 
 typedef void (*VisitFn)(Obj *child, void *arg);
@@ -284,6 +285,16 @@ bool rt_callable(Interp *I, Value v);
  * For a dotted name returns the leaf module; the evaluator binds names.
  * (modules.c) */
 Value rt_import(Interp *I, const char *dotted);
+/* The absolute module name of a relative import (`from ..a import b` has
+ * level 2, name "a"; name may be NULL) run in the module of globals, or
+ * ImportError as CPython raises it. New reference. (modules.c) */
+Str *rt_import_resolve(Interp *I, Dict *globals, const char *name, int level);
+/* Raises the OSError subclass of errno err (FileNotFoundError for ENOENT,
+ * ...) with CPython's text "[Errno 2] No such file or directory: 'x'"
+ * (path may be NULL). (fileio.c) */
+_Noreturn void rt_raise_errno(Interp *I, int err, const char *path);
+/* True while module m's body runs (imports of it are circular). */
+bool rt_module_initializing(Value m);
 
 /* Writes to the script's stdout (buffered; flushed before diagnostics). */
 void rt_write(Interp *I, const char *s, size_t n);
@@ -426,6 +437,9 @@ void graph_trace_branch(Interp *I, const Tensor *t);
 /* ctlflow.c's per-capture state slot; cf_free releases it. */
 void **graph_cf_state(Interp *I);
 void cf_free(Interp *I, void *cf);
+/* gen.c: a generator object lost its last reference; false when the
+ * close it ran resurrected it. */
+bool gen_finalize(Interp *I, Obj *o);
 /* Statement results of the evaluator (interp.c). */
 enum { CTRL_NONE, CTRL_BREAK, CTRL_CONTINUE, CTRL_RETURN };
 /* The evaluator's entries ctlflow.c uses (interp.c). */
@@ -463,6 +477,13 @@ Value autodiff_native_grad_call(Interp *I, int argc, Value *argv, KwArgs *kw);
 /* The keyword arguments in a dict (borrowed values; free kw->names and
  * kw->vals); none when kwargs is not a dict. */
 void graph_kwargs(Value kwargs, KwArgs *kw);
+/* ms.export(file_format='MINDIR') (serial_native.c): while a hook is set,
+ * every graph call captures a new graph (compiled, not run) and hands it to
+ * hook before its passes: m, the entry graph's params' sources (param_src:
+ * >= 0 an input, < 0 Parameter -(k+1) of ptens). NULL removes it. */
+typedef void (*GraphCaptureHook)(Interp *I, void *ctx, IrModule *m, int nparam, const int *param_src,
+                                 Tensor *const *ptens);
+void graph_set_capture_hook(Interp *I, GraphCaptureHook hook, void *ctx);
 /* Makes s an IR and C identifier in place (other characters -> '_'). */
 void graph_ident(char *s);
 
@@ -480,5 +501,12 @@ Value npyio_npz_load(Interp *I, int argc, Value *argv, KwArgs *kw);
 Value npyio_load_bytes(Interp *I, uint8_t *buf, size_t n, bool zip, const char *path);
 Value npyio_npz_save(Interp *I, int argc, Value *argv, KwArgs *kw);
 Value npyio_file_kind(Interp *I, int argc, Value *argv, KwArgs *kw);
+/* _msc's checkpoint and MindIR natives (serial_native.c). */
+Value serial_ckpt_save(Interp *I, int argc, Value *argv, KwArgs *kw);
+Value serial_ckpt_load(Interp *I, int argc, Value *argv, KwArgs *kw);
+Value serial_mindir_export(Interp *I, int argc, Value *argv, KwArgs *kw);
+Value serial_mindir_load(Interp *I, int argc, Value *argv, KwArgs *kw);
+Value serial_mindir_run(Interp *I, int argc, Value *argv, KwArgs *kw);
+Value serial_file_exists(Interp *I, int argc, Value *argv, KwArgs *kw);
 
 #endif

@@ -271,7 +271,11 @@ static void obj_free(Interp *I, Obj *o) {
   vs->freeing = false;
 }
 
-void obj_decref_slow(Interp *I, Obj *o) { obj_free(I, o); }
+void obj_decref_slow(Interp *I, Obj *o) {
+  if (o->kind == OBJ_INSTANCE && (((Instance *)o)->cls->h.flags & CF_FINALIZE) && !gen_finalize(I, o))
+    return;
+  obj_free(I, o);
+}
 
 /* ---- Traversal (leak check) ------------------------------------------- */
 

@@ -277,6 +277,7 @@ static inline bool v_is(Value v, ObjKind k) { return v.tag == V_OBJ && v.as.o->k
   X(BaseException, BaseException)                \
   X(SystemExit, BaseException)                   \
   X(KeyboardInterrupt, BaseException)            \
+  X(GeneratorExit, BaseException)                \
   X(Exception, BaseException)                    \
   X(ArithmeticError, Exception)                  \
   X(ZeroDivisionError, ArithmeticError)          \
@@ -293,13 +294,24 @@ static inline bool v_is(Value v, ObjKind k) { return v.tag == V_OBJ && v.as.o->k
   X(UnboundLocalError, NameError)                \
   X(OSError, Exception)                          \
   X(FileNotFoundError, OSError)                  \
+  X(FileExistsError, OSError)                    \
+  X(IsADirectoryError, OSError)                  \
+  X(NotADirectoryError, OSError)                 \
+  X(PermissionError, OSError)                    \
+  X(EOFError, Exception)                         \
   X(RuntimeError, Exception)                     \
   X(NotImplementedError, RuntimeError)           \
   X(RecursionError, RuntimeError)                \
   X(StopIteration, Exception)                    \
+  X(SyntaxError, Exception)                      \
   X(TypeError, Exception)                        \
   X(ValueError, Exception)                       \
-  X(UnicodeError, ValueError)
+  X(UnicodeError, ValueError)                    \
+  X(Warning, Exception)                          \
+  X(UserWarning, Warning)                        \
+  X(DeprecationWarning, Warning)                 \
+  X(RuntimeWarning, Warning)                     \
+  X(FutureWarning, Warning)
 
 typedef enum {
 #define X(name, parent) EXC_##name,

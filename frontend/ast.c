@@ -43,7 +43,9 @@ static const char *const kind_names[ND_KIND_COUNT] = {
     [ND_RETURN] = "Return",     [ND_RAISE] = "Raise",       [ND_ASSERT] = "Assert",
     [ND_DEL] = "Delete",        [ND_GLOBAL] = "Global",     [ND_NONLOCAL] = "Nonlocal",
     [ND_IMPORT] = "Import",     [ND_IMPORTFROM] = "ImportFrom", [ND_FUNCDEF] = "FunctionDef",
-    [ND_CLASSDEF] = "ClassDef", [ND_MODULE] = "Module",
+    [ND_CLASSDEF] = "ClassDef", [ND_MODULE] = "Module",     [ND_YIELD] = "Yield",
+    [ND_YIELDFROM] = "YieldFrom", [ND_TRY] = "Try",         [ND_EXCEPT] = "ExceptHandler",
+    [ND_WITH] = "With",         [ND_WITHITEM] = "withitem",
 };
 
 const char *ast_kind_name(NodeKind k) {
@@ -276,6 +278,26 @@ static void dump(FILE *f, const Node *n, const char *field, int depth) {
     dump_vec(f, &n->body, "body", d);
     break;
   case ND_MODULE: dump_vec(f, &n->body, NULL, d); break;
+  case ND_YIELD: case ND_YIELDFROM: if (n->a) dump(f, n->a, "value", d); break;
+  case ND_TRY:
+    dump_vec(f, &n->body, "body", d);
+    dump_vec(f, &n->elts, "handler", d);
+    dump_vec(f, &n->orelse, "orelse", d);
+    dump_vec(f, &n->elts2, "finalbody", d);
+    break;
+  case ND_EXCEPT:
+    if (n->a) dump(f, n->a, "type", d);
+    if (n->b) dump(f, n->b, "name", d);
+    dump_vec(f, &n->body, "body", d);
+    break;
+  case ND_WITH:
+    dump_vec(f, &n->elts, "item", d);
+    dump_vec(f, &n->body, "body", d);
+    break;
+  case ND_WITHITEM:
+    dump(f, n->a, "context_expr", d);
+    if (n->b) dump(f, n->b, "optional_vars", d);
+    break;
   default: break;
   }
 }

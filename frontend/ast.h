@@ -52,6 +52,8 @@ typedef enum {
   ND_ATTR,      /* a.name */
   ND_SUBSCRIPT, /* a[b]; b is an ND_TUPLE when there are commas (x[1, 2:3]) */
   ND_SLICE,     /* a:b:c inside a subscript; each of a, b, c may be NULL */
+  ND_YIELD,     /* yield a (a may be NULL) */
+  ND_YIELDFROM, /* yield from a */
 
   /* ---- statements ---- */
   ND_EXPR_STMT, /* a */
@@ -77,6 +79,10 @@ typedef enum {
   ND_FUNCDEF,   /* name; params/nparams; body; decorators; a: return annotation or NULL */
   ND_CLASSDEF,  /* name; elts: bases (ND_KEYWORD for metaclass=...); body; decorators */
   ND_MODULE,    /* body; the root returned by the parser */
+  ND_TRY,       /* try: body; elts: ND_EXCEPT handlers; orelse: else; elts2: finally */
+  ND_EXCEPT,    /* except a (NULL: bare) as b (ND_NAME or NULL): body */
+  ND_WITH,      /* with elts (ND_WITHITEM each): body */
+  ND_WITHITEM,  /* a (as b: a target, or NULL) */
 
   ND_KIND_COUNT
 } NodeKind;

@@ -431,12 +431,8 @@ Node *mk_classdef(LexState *S, const char *name, Seq *args, NodeVec body, Loc lo
 }
 
 Node *mk_decorated(LexState *S, NodeVec decorators, Node *def, Loc loc) {
-  if (def->kind == ND_CLASSDEF) {
-    loc.end = decorators.items[0]->loc.end; /* '@' to the end of the first one */
-    parse_error(S->P, loc, "class decorators are not supported by msc");
-  } else if (def->kind == ND_FUNCDEF) {
-    def->decorators = decorators;
-  }
+  (void)S, (void)loc;
+  if (def->kind == ND_CLASSDEF || def->kind == ND_FUNCDEF) def->decorators = decorators;
   return def;
 }
 
@@ -738,9 +734,43 @@ Node *mk_await(LexState *S, Node *a, Loc loc) {
   return a;
 }
 
-Node *mk_yield(LexState *S, Loc loc) {
-  parse_error(S->P, loc, "'yield' expressions are not supported by msc");
-  return node(S, ND_NONE, loc);
+Node *mk_yield(LexState *S, Node *value, bool from, Loc loc) {
+  Node *n = node(S, from ? ND_YIELDFROM : ND_YIELD, loc);
+  n->a = value;
+  return n;
+}
+
+Node *mk_try(LexState *S, NodeVec body, NodeVec handlers, NodeVec orelse, NodeVec final, Loc loc) {
+  Node *n = node(S, ND_TRY, loc);
+  n->body = body;
+  n->elts = handlers;
+  n->orelse = orelse;
+  n->elts2 = final;
+  for (int i = 0; i + 1 < handlers.len; i++)
+    if (!handlers.items[i]->a) parse_error(S->P, handlers.items[i]->loc, "default 'except:' must be last");
+  return n;
+}
+
+Node *mk_except(LexState *S, Node *type, Node *name, NodeVec body, Loc loc) {
+  Node *n = node(S, ND_EXCEPT, loc);
+  n->a = type;
+  n->b = name;
+  n->body = body;
+  return n;
+}
+
+Node *mk_with(LexState *S, NodeVec items, NodeVec body, Loc loc) {
+  Node *n = node(S, ND_WITH, loc);
+  n->elts = items;
+  n->body = body;
+  return n;
+}
+
+Node *mk_withitem(LexState *S, Node *ctx, Node *target, Loc loc) {
+  Node *n = node(S, ND_WITHITEM, loc);
+  n->a = ctx;
+  n->b = target;
+  return n;
 }
 
 /* A postfix chain (f()()..., a.b.b..., a[0][0]...) is left-recursive in
@@ -938,6 +968,15 @@ static void check_body(Parser *P, NodeVec *body, int ctx) {
     case ND_WHILE: case ND_FOR:
       check_body(P, &s->body, ctx | IN_LOOP);
       check_body(P, &s->orelse, ctx);
+      break;
+    case ND_TRY:
+      check_body(P, &s->body, ctx);
+      for (int k = 0; k < s->elts.len; k++) check_body(P, &s->elts.items[k]->body, ctx);
+      check_body(P, &s->orelse, ctx);
+      check_body(P, &s->elts2, ctx);
+      break;
+    case ND_WITH:
+      check_body(P, &s->body, ctx);
       break;
     default:
       break;

@@ -6,7 +6,7 @@
  * invalid_* rules do. Every action only calls a builder; every rule has its
  * own action line, so gcov's line counts show which rules the tests reduce.
  *
- * Python that msc rejects (try, with, yield, async/await, walrus, class
+ * Python that msc rejects (async/await, walrus, class
  * decorators, '/' parameters) is still parsed, so its error is one clear
  * message at the statement and the body is checked for further errors;
  * 'match' is recognised and skipped by the scanner (see pylex).
@@ -112,7 +112,7 @@ static void pyerror(Loc *loc, yyscan_t scanner, LexState *S, const char *msg);
 %type <node> small_stmt expr_stmt compound_stmt rhs del_stmt flow_stmt yield_expr
 %type <node> import_stmt global_stmt assert_stmt if_stmt while_stmt for_stmt
 %type <node> funcdef classdef decorated decorator ret_opt try_stmt with_stmt
-%type <node> async_stmt with_item import_from_module dots fexpr
+%type <node> async_stmt with_item import_from_module dots fexpr except_clause
 %type <node> test namedexpr or_test and_test not_test comparison expr xor_expr and_expr
 %type <node> shift_expr arith_expr term factor power await_primary primary atom
 %type <node> strings star_expr test_or_star nexpr_or_star expr_or_star
@@ -128,7 +128,7 @@ static void pyerror(Loc *loc, yyscan_t scanner, LexState *S, const char *msg);
 %type <str> dotted_name
 %type <aliases> dotted_as_names import_as_names
 %type <names> names
-%type <vec> with_items except_list except_clause finally_opt
+%type <vec> with_items except_list finally_opt
 
 %%
 
@@ -383,24 +383,20 @@ decorator:
   ;
 
 try_stmt:
-    try_kw ':' block except_list else_opt finally_opt { $$ = mk_pass_vecs(S, @$, $3, $4, $5, $6); }
-  | try_kw ':' block FINALLY ':' block   { $$ = mk_pass_vecs(S, @$, $3, $6, (NodeVec){0}, (NodeVec){0}); }
-  | try_kw ':' block                     { $$ = mk_pass_vecs(S, @$, $3, (NodeVec){0}, (NodeVec){0}, (NodeVec){0}); }
-  ;
-
-try_kw:
-    TRY                                  { mk_unsupported(S, "'try' statements are not supported by msc", @1); }
+    TRY ':' block except_list else_opt finally_opt { $$ = mk_try(S, $3, $4, $5, $6, @$); }
+  | TRY ':' block FINALLY ':' block      { $$ = mk_try(S, $3, (NodeVec){0}, (NodeVec){0}, $6, @$); }
+  | TRY ':' block                        { $$ = mk_unsupported(S, "expected 'except' or 'finally' block", @1); }
   ;
 
 except_list:
-    except_clause                        { $$ = $1; }
-  | except_list except_clause            { $$ = vec_concat(S, $1, $2); }
+    except_clause                        { $$ = vec_one(S, $1); }
+  | except_list except_clause            { $$ = $1; nodevec_push(A_, &$$, $2); }
   ;
 
 except_clause:
-    EXCEPT ':' block                     { $$ = $3; }
-  | EXCEPT test ':' block                { $$ = $4; }
-  | EXCEPT test AS NAME ':' block        { $$ = $6; }
+    EXCEPT ':' block                     { $$ = mk_except(S, NULL, NULL, $3, @1); }
+  | EXCEPT test ':' block                { $$ = mk_except(S, $2, NULL, $4, @1); }
+  | EXCEPT test AS NAME ':' block        { $$ = mk_except(S, $2, mk_name(S, $4, @4), $6, @1); }
   ;
 
 finally_opt:
@@ -409,11 +405,7 @@ finally_opt:
   ;
 
 with_stmt:
-    with_kw with_items ':' block         { $$ = mk_pass_vecs(S, @$, $2, $4, (NodeVec){0}, (NodeVec){0}); }
-  ;
-
-with_kw:
-    WITH                                 { mk_unsupported(S, "'with' statements are not supported by msc", @1); }
+    WITH with_items ':' block            { $$ = mk_with(S, $2, $4, @1); }
   ;
 
 with_items:
@@ -422,8 +414,8 @@ with_items:
   ;
 
 with_item:
-    test                                 { $$ = $1; }
-  | test AS expr                         { $$ = check_target(S, $3, TGT_ASSIGN); }
+    test                                 { $$ = mk_withitem(S, $1, NULL, @$); }
+  | test AS expr                         { $$ = mk_withitem(S, $1, check_target(S, $3, TGT_ASSIGN), @$); }
   ;
 
 async_stmt:
@@ -717,9 +709,9 @@ test_opt:
   ;
 
 yield_expr:
-    YIELD                                { $$ = mk_yield(S, @$); }
-  | YIELD testlist_star_expr             { $$ = mk_yield(S, @$); }
-  | YIELD FROM test                      { $$ = mk_yield(S, @$); }
+    YIELD                                { $$ = mk_yield(S, NULL, false, @$); }
+  | YIELD testlist_star_expr             { $$ = mk_yield(S, check_value(S, $2), false, @$); }
+  | YIELD FROM test                      { $$ = mk_yield(S, $3, true, @$); }
   ;
 
 %%

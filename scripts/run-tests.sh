@@ -7,6 +7,8 @@
 #      scripts/eval-data.allow; the dynamic symbols of msc and the unit
 #      tests against driver/msc.dynlist);
 #   2. lit on tests/ with --param msc=BUILD/msc (lang, diag, e2e, frontend, ...);
+#      after a plain build's pass, a sanitizer build's leaves out the tests
+#      that never run msc (scripts/lit-msc-free.sh): the same check twice;
 #   3. the seed examples (../shared/seed-examples) through `msc run`;
 #   4. the numpy-differential harnesses (print, kernel, ops) and the graph
 #      differential suite (tests/graph/graphdiff.py), one test each;
@@ -29,7 +31,8 @@
 #                     separate line and does not enter the total.
 #                     Set to 1 to count every example as a test.
 #   MSC_CACHE_DIR     compiled graphs are cached here; by default one fresh
-#                     directory serves the whole run and is removed after.
+#                     directory serves the whole run (lit, the seed examples,
+#                     graph-diff of every pass) and is removed after.
 #   JIT_TEST_CC       the $CC graph mode uses during lit, the seed examples
 #                     and the graph differential suite; by default cc with
 #                     -Wall -Wextra -Wpedantic -Wconversion -Werror, so every
@@ -42,11 +45,35 @@
 #                     fails). Runs once, and only when a plain (non-sanitizer)
 #                     build is among the arguments: `make test` yes, `make
 #                     test SANITIZE=1` no. Adds ~15 s. Set to 0 to skip.
+#   CC_CACHE=1        the lit runs compile C through tests/lit-tools/cc-cache:
+#                     a compilation of the same preprocessed C, with the same
+#                     options and compiler, as earlier in this run is answered
+#                     from the cache (msc compile's libraries and the runtime
+#                     are the same text in the plain, sanitizer and coverage
+#                     passes; their seconds of gcc prove nothing the second
+#                     time). One cache per run, removed after. 0: no cache.
+#   SAN_SAMPLE=1/4    in a sanitizer build, ops-diff runs this share of each
+#                     op's cases (every op still runs: its cost is mostly msc
+#                     reading the literal inputs) and graph-diff this share of
+#                     the op groups and of the model scripts, drawn with
+#                     SAN_SEED=1 (a fixed seed: the same sample on every run
+#                     of a tree); each prints "sample: ..." with what it ran.
+#                     The plain build runs everything. Empty or 1/1: all.
+#   TEST_JOBS=2       how many of the one-core sections (unit tests, each
+#                     seed-example run, print-diff, kernel-diff, firmware)
+#                     run at a time; their output is printed in order when
+#                     they are all done. The sections that use both cores
+#                     themselves (lit -j2, ops-diff, graph-diff, truncation)
+#                     run alone. 1: everything one after another.
 #   TRUNCATE=1        set to 0 to skip the truncation test (quick local runs).
-#   TRUNCATE_SAN_STRIDE=10  under a sanitizer build the truncation test runs
-#                     every 10th case only (ASan startup makes the full set
-#                     of ~40k runs take ~10 minutes); the plain build always
-#                     runs every case (cuts at every 7th byte).
+#   TRUNCATE_SAN_STRIDE=40  under a sanitizer build the truncation test runs
+#                     every 40th case only (a fixed sample; ASan's start-up,
+#                     ~35 ms of cpu per msc run, makes the full set of ~122k
+#                     runs take over an hour: `make test-full` runs it).
+#   TRUNCATE_STRIDE=8 the plain build runs every 8th case (~16k msc runs,
+#                     cuts at every 7th byte of every test input; the full
+#                     set took ~320 s of cpu, a fifth of make test's budget);
+#                     `make test-full` runs every case under the sanitizers.
 #   LIT_ARGS          extra arguments for lit (e.g. LIT_ARGS=tests/lang).
 #   LEVELS=O0,O1,O2   the optimisation levels (`msc run -O<n>`) the seed
 #                     examples and the graph differential suite run at in
@@ -67,10 +94,19 @@
 #                    -O1/-O2 runs of tests/models and tests/seeds); running
 #                    the op suite three times more under ASan would cost
 #                    ~4 minutes for no extra correctness coverage of the
-#                    generated code, which the plain build checks.
+#                    generated code, which the plain build checks. And of
+#                    the op suites only a fixed-seed sample (SAN_SAMPLE):
+#                    the plain build proves the results, the sample runs
+#                    msc's capture, passes and codegen of every op family
+#                    under ASan/UBSan. graph-diff shares the run's JIT
+#                    cache, so the sample's graphs are not compiled again.
 set -u
 SEED_GATING=${SEED_GATING:-0}
 COVERAGE_GATE=${COVERAGE_GATE:-1}
+CC_CACHE=${CC_CACHE:-1}
+SAN_SAMPLE=${SAN_SAMPLE-1/4}
+SAN_SEED=${SAN_SEED:-1}
+TEST_JOBS=${TEST_JOBS:-2}
 TRUNCATE=${TRUNCATE:-1}
 LEVELS=${LEVELS-O0,O1,O2}
 SAN_LEVELS=${SAN_LEVELS-}
@@ -82,21 +118,98 @@ PY=/usr/bin/python3
 LIT=/usr/lib/llvm-14/build/utils/lit/lit.py
 shared=${MSC_SHARED:-$root/../shared}
 export PATH="/usr/lib/llvm-14/bin:$PATH"
+run_tmp=$(mktemp -d "${TMPDIR:-/tmp}/msc-test-run.XXXXXX")
+trap 'rm -rf "$run_tmp"' EXIT
 if [ -z "${MSC_CACHE_DIR:-}" ]; then
-  cache_tmp=$(mktemp -d "${TMPDIR:-/tmp}/msc-test-cache.XXXXXX")
-  trap 'rm -rf "$cache_tmp"' EXIT
-  export MSC_CACHE_DIR=$cache_tmp
+  export MSC_CACHE_DIR=$run_tmp/jit-cache
+  mkdir -p "$MSC_CACHE_DIR"
+fi
+# The compiler cache of the lit runs (tests/lit-tools/cc-cache): a shim per
+# compiler, with the real compiler's path written in.
+if [ "$CC_CACHE" = 1 ]; then
+  export MSC_TEST_CC_CACHE=$run_tmp/cc-cache
+  mkdir -p "$MSC_TEST_CC_CACHE/bin"
+  for c in cc gcc clang arm-none-eabi-gcc; do
+    real=$(command -v "$c") || continue
+    printf '#!/bin/sh\n# %s through tests/lit-tools/cc-cache (scripts/run-tests.sh)\n%s\n%s\n' "$c" \
+      "case \" \$* \" in *' -shared '*|*' --version '*|*' -E '*|*' -dump'*) exec $real \"\$@\" ;; esac" \
+      "exec $PY $root/tests/lit-tools/cc-cache $real \"\$@\"" > "$MSC_TEST_CC_CACHE/bin/$c"
+    chmod +x "$MSC_TEST_CC_CACHE/bin/$c"
+  done
+else
+  unset MSC_TEST_CC_CACHE
 fi
 
 total_pass=0
 total_fail=0
 failures=()
+lit_plain="" # the plain build whose lit pass ran (the sanitizer pass skips what it proved)
+
+# Timing: every section prints "time SECTION [BUILD]: W s wall, C s cpu"
+# (cpu: user+sys of the processes it ran, from /proc: the run is CPU-bound
+# on 2 cores, so cpu/2 is what a section costs however it is scheduled);
+# the table is repeated before the last line with the whole run's wall time
+# (`make test` passes MSC_TEST_T0, its start in epoch seconds, so the figure
+# includes the builds).
+run_t0=$(date +%s)
+timings=()
+cpu_ticks() { # cpu_ticks VAR: user+sys clock ticks of this shell's reaped children
+  local var=$1 s
+  read -r s < "/proc/$BASHPID/stat"
+  s=${s##*) }
+  set -- $s
+  printf -v "$var" '%d' $(( ${14} + ${15} ))
+}
+hz=$(getconf CLK_TCK 2>/dev/null || echo 100)
+sect_begin() { sect_w0=$(date +%s%N); cpu_ticks sect_c0; }
+sect_end() { # sect_end LABEL
+  local c1 w c line
+  cpu_ticks c1
+  w=$(( ($(date +%s%N) - sect_w0) / 1000000 )); c=$(( (c1 - sect_c0) * 1000 / hz ))
+  line=$(printf '%-36s %4d.%01d s wall %5d.%01d s cpu' "$1" $((w / 1000)) $((w % 1000 / 100)) \
+         $((c / 1000)) $((c % 1000 / 100)))
+  if [ -n "${timing_file:-}" ]; then echo "$line" >"$timing_file"; else timings+=("$line"); fi
+  echo "time $line"
+}
 
 count() { # count PASSED FAILED WHAT
+  if [ -n "${counts_file:-}" ]; then # in a background section: bg_join counts it
+    echo "$1 $2 $3" >>"$counts_file"; return 0
+  fi
   total_pass=$((total_pass + $1))
   total_fail=$((total_fail + $2))
   [ "$2" -gt 0 ] && failures+=("$3: $2 failed")
   return 0
+}
+
+# Sections. sect LABEL FUNC ARGS... runs FUNC ARGS, timed. The sections that
+# use one core (unit tests, seed examples, print-diff, kernel-diff,
+# firmware) run in the background instead, $TEST_JOBS at a time (bg LABEL
+# FUNC ARGS...); bg_join waits for them and prints their output in the order
+# they were started, so the log reads as if they had run one after another.
+# The sections that keep both cores busy themselves (lit -j2, ops-diff,
+# graph-diff and the truncation test, 2 processes at a time) run alone.
+sect() { local label=$1; shift; sect_begin; "$@"; sect_end "$label"; }
+bg_first=0
+bg_next=0
+bg() {
+  local label=$1 d=$run_tmp/bg.$bg_next
+  shift
+  while [ "$(jobs -rp | wc -l)" -ge "$TEST_JOBS" ]; do wait -n; done
+  ( counts_file=$d.counts; timing_file=$d.time; : >"$counts_file"
+    sect_begin; "$@"; sect_end "$label" ) >"$d.out" 2>&1 &
+  bg_next=$((bg_next + 1))
+}
+bg_join() {
+  local i d p f what
+  wait
+  for ((i = bg_first; i < bg_next; i++)); do
+    d=$run_tmp/bg.$i
+    cat "$d.out"
+    while read -r p f what; do count "$p" "$f" "$what"; done <"$d.counts"
+    [ -s "$d.time" ] && timings+=("$(cat "$d.time")")
+  done
+  bg_first=$bg_next
 }
 
 abspath() { case $1 in /*) echo "$1" ;; *) echo "$root/$1" ;; esac; }
@@ -138,12 +251,23 @@ run_symbols() { # run_symbols BUILD: scripts/check-symbols.sh
   count "$p" "$f" "symbols [$b]"
 }
 
-run_lit() { # run_lit BUILD
+# lit runs the slowest tests first when it knows their times (from
+# BUILD/lit-out/.lit_test_times.txt, which it writes), so that both workers
+# stay busy to the end; a fresh build directory borrows the plain pass's.
+lit_times_from_plain() { # lit_times_from_plain BUILD
+  local t=lit-out/.lit_test_times.txt
+  [ -n "$lit_plain" ] && [ -f "$lit_plain/$t" ] && [ ! -f "$1/$t" ] || return 0
+  mkdir -p "$1/lit-out" && cp "$lit_plain/$t" "$1/$t"
+}
+
+run_lit() { # run_lit BUILD [LIT OPTIONS...]
   local b=$1 log
+  shift
   log=$(mktemp)
+  lit_times_from_plain "$b"
   # -j2: the suite must stay well under 15 minutes for both passes on 2 cores.
   "$PY" "$LIT" -sv -j2 --show-unsupported --show-xfail \
-      --param msc="$(abspath "$b")/msc" --param shared="$shared" \
+      --param msc="$(abspath "$b")/msc" --param shared="$shared" "$@" \
       ${LIT_ARGS:-tests} 2>&1 | tee "$log" | grep -v '^Testing: ' | grep -v '^-- Testing:'
   # lit's summary: "  Passed           : 10", "  Failed: 2", ...
   local passed=0 failed=0 xfail=0 unsup=0 label n
@@ -220,6 +344,13 @@ run_seeds() { # run_seeds BUILD [MSC RUN OPTIONS...]
     echo "seed examples$tag (informational: not required) [$b]: $ip passed, $if_ failed"
 }
 
+with_jit_cc() { # with_jit_cc FUNC ARGS...: FUNC ARGS with $CC the compiler graph mode uses
+  CC="${JIT_TEST_CC:-cc -Wall -Wextra -Wpedantic -Wconversion -Werror}" "$@"
+}
+without_cc() { # without_cc FUNC ARGS... (in a subshell): the harnesses build with cc
+  unset CC; "$@"
+}
+
 run_diff() { # run_diff BUILD NAME SCRIPT WHAT [ARGS...]: a numpy-differential harness
   local b=$1 name=$2 script=$3 what=$4 out line p f flags=""
   shift 4
@@ -229,6 +360,8 @@ run_diff() { # run_diff BUILD NAME SCRIPT WHAT [ARGS...]: a numpy-differential h
   p=${line%% passed*}; f=${line#*, }; f=${f%% failed*}
   case "$p$f" in ''|*[!0-9]*) p=0; f=1 ;; esac
   [ "$f" != 0 ] && printf '%s\n' "$out" | tail -n 20
+  # a sampled run says what it sampled (graphdiff.py, opsdiff.py --sample)
+  printf '%s\n' "$out" | grep -E '^sample: ' | sed "s/^/$name [$b]: /"
   # Thousands of generated cases each: one test per harness, like truncation.
   if [ "$f" = 0 ]; then echo "$name [$b]: $p $what"; count 1 0 ""
   else echo "$name [$b]: $f of $((p + f)) cases differ"; count 0 1 "$name [$b]"; fi
@@ -282,56 +415,77 @@ for b in "$@"; do
   else
     unset ASAN_OPTIONS UBSAN_OPTIONS
   fi
-  run_units "$b"
-  run_symbols "$b"
   if is_sanitized "$b/msc"; then levels=$SAN_LEVELS; else levels=$LEVELS; fi
-  export CC="${JIT_TEST_CC:-cc -Wall -Wextra -Wpedantic -Wconversion -Werror}"
-  run_lit "$b"
+  # one core each: in the background, two at a time
+  bg "unit [$b]" run_units "$b"
+  bg "symbols [$b]" run_symbols "$b"
   if [ -z "$levels" ]; then
-    run_seeds "$b"
-    run_seeds "$b" --backend=ref
+    bg "seed examples [$b]" with_jit_cc run_seeds "$b"
+    bg "seed examples --backend=ref [$b]" with_jit_cc run_seeds "$b" --backend=ref
   else
     for lv in ${levels//,/ }; do
-      run_seeds "$b" "-$lv"
-      run_seeds "$b" --backend=ref "-$lv"
+      bg "seed examples -$lv [$b]" with_jit_cc run_seeds "$b" "-$lv"
+      bg "seed examples --backend=ref -$lv [$b]" with_jit_cc run_seeds "$b" --backend=ref "-$lv"
     done
   fi
-  unset CC
-  run_diff "$b" print-diff scripts/print-diff.sh "arrays printed as numpy prints them"
-  run_diff "$b" kernel-diff scripts/kernel-diff.sh "kernel cases equal to numpy"
-  run_diff "$b" ops-diff scripts/ops-diff.sh "op cases equal to numpy (every op of ir/ops.def)"
-  export CC="${JIT_TEST_CC:-cc -Wall -Wextra -Wpedantic -Wconversion -Werror}"
-  if [ -z "$levels" ]; then
-    run_diff "$b" graph-diff scripts/graph-diff.sh "cases equal in PyNative and Graph mode (cc and ref backends at the default level; every op of ir/ops.def, model scripts)"
-  else
-    run_diff "$b" graph-diff scripts/graph-diff.sh "cases equal in PyNative and Graph mode (cc and ref backends at ${levels//,/, }; every op of ir/ops.def, model scripts)" "--levels=$levels"
-  fi
-  unset CC
+  bg "print-diff [$b]" without_cc run_diff "$b" print-diff scripts/print-diff.sh "arrays printed as numpy prints them"
+  bg "kernel-diff [$b]" without_cc run_diff "$b" kernel-diff scripts/kernel-diff.sh "kernel cases equal to numpy"
   # the generated C is the same under the sanitizer build: once is enough
-  is_sanitized "$b/msc" || run_firmware "$b"
-  run_corpus "$b"
+  is_sanitized "$b/msc" || bg "firmware [$b]" run_firmware "$b"
+  bg "corpus [$b]" without_cc run_corpus "$b"
+  bg_join
+  # two cores each
+  free=$(scripts/lit-msc-free.sh)
+  if is_sanitized "$b/msc" && [ -n "$lit_plain" ] && [ -n "$free" ]; then
+    # the same compilers on the same inputs as in the plain pass above
+    echo "lit [$b]: left out, the same check as in the [$lit_plain] pass (they never run msc):" \
+         $(scripts/lit-msc-free.sh -l)
+    sect "lit [$b]" with_jit_cc run_lit "$b" --filter-out "$free"
+  else
+    sect "lit [$b]" with_jit_cc run_lit "$b"
+  fi
+  is_sanitized "$b/msc" || lit_plain=$b
+  # the sanitizer pass samples the op suites (SAN_SAMPLE, SAN_SEED)
+  osample=() gsample=() otag="" gtag="every op of ir/ops.def, the model scripts"
+  if is_sanitized "$b/msc" && [ -n "$SAN_SAMPLE" ] && [ "${SAN_SAMPLE%/*}" != "${SAN_SAMPLE#*/}" ]; then
+    osample=("--sample=$SAN_SAMPLE" "--seed=$SAN_SEED") gsample=("${osample[@]}")
+    otag="; $SAN_SAMPLE of each op's cases, seed $SAN_SEED"
+    gtag="$SAN_SAMPLE of the ops of ir/ops.def and of the model scripts, seed $SAN_SEED"
+  fi
+  sect "ops-diff [$b]" run_diff "$b" ops-diff scripts/ops-diff.sh "op cases equal to numpy (every op of ir/ops.def$otag)" "${osample[@]}"
+  # --cache-dir: the run's JIT cache, so that the sanitizer pass loads the
+  # graphs the plain pass compiled (the same scripts at the same paths)
+  if [ -z "$levels" ]; then
+    sect "graph-diff [$b]" with_jit_cc run_diff "$b" graph-diff scripts/graph-diff.sh "cases equal in PyNative and Graph mode (cc and ref backends at the default level; $gtag)" --cache-dir="$MSC_CACHE_DIR" "${gsample[@]}"
+  else
+    sect "graph-diff [$b]" with_jit_cc run_diff "$b" graph-diff scripts/graph-diff.sh "cases equal in PyNative and Graph mode (cc and ref backends at ${levels//,/, }; $gtag)" "--levels=$levels" --cache-dir="$MSC_CACHE_DIR" "${gsample[@]}"
+  fi
   if [ "$TRUNCATE" = 1 ]; then
-    if is_sanitized "$b/msc"; then run_truncate "$b" "${TRUNCATE_SAN_STRIDE:-10}"
-    else run_truncate "$b" 1; fi
+    if is_sanitized "$b/msc"; then sect "truncation [$b]" run_truncate "$b" "${TRUNCATE_SAN_STRIDE:-40}"
+    else sect "truncation [$b]" run_truncate "$b" "${TRUNCATE_STRIDE:-8}"; fi
   fi
 done
 
 run_coverage() { # the coverage gate, on build-cov
-  local log rc t0=$SECONDS
+  local log rc t0=$SECONDS j
   log=$(mktemp)
   unset ASAN_OPTIONS UBSAN_OPTIONS
-  if ! make --no-print-directory COVERAGE=1 all unit >"$log" 2>&1; then
+  # -j unless make test's own -j (its jobserver) came with MAKEFLAGS
+  case " ${MAKEFLAGS:-} " in *" -j"*) j="" ;; *) j=-j$TEST_JOBS ;; esac
+  if ! make --no-print-directory $j COVERAGE=1 all unit >"$log" 2>&1; then
     tail -n 20 "$log"
     echo "coverage [build-cov]: build failed"
     count 0 1 "coverage (build-cov did not build)"
   else
-    scripts/coverage.sh build-cov >"$log" 2>&1; rc=$?
+    lit_times_from_plain build-cov
+    COVERAGE_LIT_TIMES=$plain/lit-out/.lit_test_times.txt scripts/coverage.sh build-cov >"$log" 2>&1; rc=$?
     if [ $rc -ne 0 ]; then
       # the unreduced rules / unhit sites, the exemptions and the figures
-      grep -v -E '^coverage: ran |^runtime raise sites' "$log" | sed 's/ \[emitters:.*//'
+      grep -v -E '^runtime raise sites' "$log" | sed 's/ \[emitters:.*//'
       echo "coverage [build-cov]: below 100% or no data (status $rc, $((SECONDS - t0))s; details: make coverage)"
       count 0 1 "coverage below 100%"
     else
+      grep -E '^coverage: ran ' "$log"
       printf 'coverage [build-cov]: %s; %s (%ds)\n' \
         "$(grep -E '^grammar rules reduced:' "$log" | sed 's/ *([0-9.]*%)//')" \
         "$(grep -E '^diagnostic sites hit:' "$log" | sed 's/ \[emitters:.*//; s/ *([0-9.]*%)//')" \
@@ -348,10 +502,23 @@ if [ "$COVERAGE_GATE" = 1 ]; then
     [ -x "$b/msc" ] && ! is_sanitized "$b/msc" && plain=$b
   done
   echo "=== coverage ==="
-  if [ -n "$plain" ]; then run_coverage
+  if [ -n "$plain" ]; then sect_begin; run_coverage; sect_end "coverage [build-cov]"
   else echo "coverage: skipped (sanitizer builds only; \`make test\` runs it)"; fi
 fi
 
+if [ -s "${MSC_TEST_CC_CACHE:-/nonexistent}/log" ]; then
+  awk '$1 == "hit" { h++; hs += $NF } $1 == "stored" { m++; ms += $NF } $1 == "uncached" { u++ }
+       END { printf "cc-cache (lit): %d compilations answered from the cache (%.0f s of compiler time the first time), %d compiled and stored (%.0f s), %d not cacheable\n", h, hs, m, ms, u }' \
+    "$MSC_TEST_CC_CACHE/log"
+fi
+run_wall=$(( $(date +%s) - run_t0 ))
+echo "--- time per section:"
+printf '  %s\n' "${timings[@]}"
+if [ -n "${MSC_TEST_T0:-}" ]; then
+  echo "make test: $(( $(date +%s) - MSC_TEST_T0 )) s wall (builds included; run-tests.sh $run_wall s)"
+else
+  echo "run-tests.sh: $run_wall s wall"
+fi
 if [ ${#failures[@]} -gt 0 ]; then
   echo "--- failing parts:"
   printf '  %s\n' "${failures[@]}"

@@ -88,11 +88,20 @@ config.substitutions.append(('%shared', shared))
 # Tools: FileCheck, not, count from LLVM 14 first on PATH.
 llvm_bin = '/usr/lib/llvm-14/bin'
 path = [llvm_bin, '/usr/local/bin', '/usr/bin', '/bin']
+# The compiler cache of one test run (tests/lit-tools/cc-cache): with
+# MSC_TEST_CC_CACHE=DIR (scripts/run-tests.sh sets it), DIR/bin holds shims
+# for cc, gcc, clang and arm-none-eabi-gcc that answer a compilation of C
+# already compiled in this run (the same preprocessed text, options and
+# compiler) from the cache, and run the compiler otherwise.
+cc_cache = os.environ.get('MSC_TEST_CC_CACHE')
+if cc_cache and os.path.isdir(os.path.join(cc_cache, 'bin')):
+    path.insert(0, os.path.join(cc_cache, 'bin'))
 config.environment['PATH'] = os.pathsep.join(
     path + [p for p in os.environ.get('PATH', '').split(os.pathsep)
             if p and p not in path])
 for var in ('ASAN_OPTIONS', 'UBSAN_OPTIONS', 'LSAN_OPTIONS', 'MSC_LIB_PATH',
-            'MSC_TEST_TIMEOUT', 'TMPDIR', 'HOME', 'MSC_CACHE_DIR', 'XDG_CACHE_HOME', 'CC'):
+            'MSC_TEST_TIMEOUT', 'TMPDIR', 'HOME', 'MSC_CACHE_DIR', 'XDG_CACHE_HOME', 'CC',
+            'MSC_TEST_CC_CACHE'):
     if var in os.environ:
         config.environment[var] = os.environ[var]
 config.environment['MSC_CHECK_LEAKS'] = '1'

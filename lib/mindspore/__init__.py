@@ -22,7 +22,8 @@ from mindspore.common import tensor_methods as _tensor_methods
 from mindspore.ops.composite import grad, value_and_grad
 from mindspore import nn
 from mindspore import dataset
-from mindspore.train.serialization import export
+from mindspore.train.serialization import (export, load, save_checkpoint, load_checkpoint,
+                                           load_param_into_net)
 from mindspore.common.vmap import vmap
 
 Tensor = _msc.Tensor

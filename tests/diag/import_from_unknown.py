@@ -6,7 +6,7 @@ from tensorflow_nonexistent.nn import Linear
 # RUN: not %msc run %s 2>&1 | FileCheck --strict-whitespace %s
 # RUN: %msc run %s > /dev/null 2>&1; test $? -eq 1
 # RUN: not %python %s 2>&1 | FileCheck --check-prefix=PY %s
-# CHECK: {{^.*/}}import_from_unknown.py:2:1: error: ModuleNotFoundError: no module named 'tensorflow_nonexistent' (msc provides: math, mindspore, numpy, sys, time){{$}}
+# CHECK: {{^.*/}}import_from_unknown.py:2:1: error: ModuleNotFoundError: No module named 'tensorflow_nonexistent' (looked in '{{.*}}diag'; msc provides: {{.*}}math, mindspore, numpy{{.*}}){{$}}
 # CHECK-NEXT: {{^}}from tensorflow_nonexistent.nn import Linear{{$}}
 # CHECK-NEXT: {{^ *\^~*$}}
 # CHECK-NOT: {{.}}

@@ -7,7 +7,7 @@ import foo
 # RUN: not %msc run %s 2>&1 | FileCheck --strict-whitespace %s
 # RUN: %msc run %s > /dev/null 2>&1; test $? -eq 1
 # RUN: not %python %s 2>&1 | FileCheck --check-prefix=PY %s
-# CHECK: {{^.*/}}import_unknown.py:3:1: error: ModuleNotFoundError: no module named 'foo' (msc provides: math, mindspore, numpy, sys, time){{$}}
+# CHECK: {{^.*/}}import_unknown.py:3:1: error: ModuleNotFoundError: No module named 'foo' (looked in '{{.*}}diag'; msc provides: {{.*}}math, mindspore, numpy{{.*}}){{$}}
 # CHECK-NEXT: {{^}}import foo{{$}}
 # CHECK-NEXT: {{^ *\^~*$}}
 # CHECK-NOT: {{.}}

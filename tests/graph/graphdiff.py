@@ -3,7 +3,7 @@
 Run with Debian's python3 (it imports numpy, for opsdiff's case tables):
     /usr/bin/python3 tests/graph/graphdiff.py [BUILD_DIR|MSC] [-v] [-k NAME] [-j N]
         [--ways=pynative,cc,ref] [--levels=O0,O1,O2] [--cache-dir=DIR] [--no-models]
-        [--no-ops] [--keep]
+        [--no-ops] [--keep] [--sample=K/N [--seed=S]]
 (scripts/graph-diff.sh BUILD_DIR does this.)
 
 THE OP SUITE. For every primitive of ir/ops.def it takes the cases of
@@ -100,6 +100,11 @@ Output: one "FAIL ..." line per failing case with the difference, then
 --keep keeps the generated scripts (CACHE/graphdiff-scripts/GROUP_HASH.py,
 named by content so that a warm --cache-dir hits) for reproducing a
 failure by hand.
+
+--sample=K/N [--seed=S] (default seed 1) runs K/N of the op groups and K/N
+of the model scripts, drawn with a fixed seed (the same ones on every run of
+the same tree), and says so on a "sample: ..." line (scripts/run-tests.sh
+does this in the sanitizer pass; the plain pass runs everything).
 """
 import concurrent.futures
 import hashlib
@@ -744,6 +749,28 @@ def run_model(runner, path, ways):
 
 # ---------------------------------------------------------------- main
 
+def take_sample(groups, models, sample, seed):
+    """K/N of the op groups (ops, 'extras') and K/N of the model scripts (at
+    least one of each), drawn with random.Random(seed): the same sample on
+    every run of the same tree. Prints what it took."""
+    import random
+    k, n = sample
+    rng = random.Random(seed)
+
+    def take(xs):
+        if not xs or k == n:
+            return xs
+        keep = set(rng.sample(range(len(xs)), max(1, (len(xs) * k + n - 1) // n)))
+        return [x for i, x in enumerate(xs) if i in keep]
+
+    g, m = take(groups), take(models)
+    print('sample: %d/%d, seed %d: %d of %d op groups (%d of %d cases), %d of %d model scripts' % (
+        k, n, seed, len(g), len(groups), sum(len(x[1]) for x in g), sum(len(x[1]) for x in groups),
+        len(m), len(models)))
+    sys.stdout.flush()
+    return g, m
+
+
 def main():
     args = sys.argv[1:]
     verbose = '-v' in args
@@ -752,7 +779,15 @@ def main():
     ways = os.environ.get('GRAPHDIFF_WAYS', 'pynative,cc,ref')
     levels = os.environ.get('GRAPHDIFF_LEVELS', '')
     cache = None
+    sample, seed = None, 1
     for a in args:
+        if a.startswith('--sample='):
+            m = re.match(r'(\d+)/(\d+)$', a.split('=', 1)[1])
+            if not m or not 0 < int(m.group(1)) <= int(m.group(2)):
+                sys.exit('graphdiff: --sample=K/N with 0 < K <= N, not %r' % a)
+            sample = (int(m.group(1)), int(m.group(2)))
+        if a.startswith('--seed='):
+            seed = int(a.split('=', 1)[1])
         if a.startswith('--ways='):
             ways = a.split('=', 1)[1]
         if a.startswith('--levels='):
@@ -820,6 +855,8 @@ def main():
                   only == os.path.splitext(os.path.basename(m))[0]]
     if only and not groups and not models:
         sys.exit('graphdiff: -k %s matches no op of ir/ops.def, "extras", "models" or a model script' % only)
+    if sample:
+        groups, models = take_sample(groups, models, sample, seed)
 
     try:
         with concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as ex:

@@ -1,20 +1,22 @@
-# A Python generator function as GeneratorDataset's source: msc's language
-# has no `yield`, so the script is rejected before it runs, at the yield,
-# with exit status 1 (the supported forms are a class with __getitem__ and
-# __len__, a class with __iter__/__next__, or a list: dataset_pipeline.py).
-# RUN: not %msc run %s 2>&1 | FileCheck %s
-# RUN: %msc run %s 2>/dev/null; test $? -eq 1
-# CHECK: dataset_yield.py:[[@LINE+9]]:9: error: 'yield' expressions are not supported by msc
-# CHECK-NEXT: {{^}}        yield (np.array(i, np.int32),)
-# CHECK-NOT: generated
+# A Python generator function as GeneratorDataset's source: called again
+# each epoch, its rows batched.
+# RUN: %msc run %s | FileCheck %s
+# CHECK: epoch 0 [0, 1] [2, 3]
+# CHECK-NEXT: epoch 1 [0, 1] [2, 3]
+# CHECK-NEXT: calls 2
 import numpy as np
 import mindspore.dataset as ds
 
+calls = []
+
 
 def gen():
+    calls.append(1)
     for i in range(4):
         yield (np.array(i, np.int32),)
 
 
-print('generated')
-data = ds.GeneratorDataset(gen, column_names=["data"])
+data = ds.GeneratorDataset(gen, column_names=["data"]).batch(2)
+for epoch in range(2):
+    print("epoch", epoch, *[b[0].asnumpy().tolist() for b in data.create_tuple_iterator()])
+print("calls", len(calls))

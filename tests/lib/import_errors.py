@@ -14,11 +14,11 @@ import mindspore.foo
 # RUN: echo 'import torch' > %t.torch.py
 # RUN: not %msc run %t.torch.py 2>&1 | FileCheck --check-prefix=TORCH %s
 # CHECK: 1
-# CHECK-NEXT: {{^.*}}import_errors.py:4:1: error: ModuleNotFoundError: no module named 'mindspore.foo'{{$}}
+# CHECK-NEXT: {{^.*}}import_errors.py:4:1: error: ModuleNotFoundError: No module named 'mindspore.foo'{{$}}
 # CHECK-NEXT: {{^}}import mindspore.foo{{$}}
 # CHECK-NEXT: {{^}}^~~~~~~~~~~~~~~~~~~~{{$}}
 # CHECK-NOT: note
-# FROM: error: ImportError: cannot import name 'foo' from 'mindspore' (unknown location)
-# NOTPKG: error: ModuleNotFoundError: no module named 'mindspore.nn.cell.x'; 'mindspore.nn.cell' is not a package
-# NP: error: ModuleNotFoundError: no module named 'numpy.linalg_missing'
-# TORCH: error: ModuleNotFoundError: no module named 'torch' (msc provides: math, mindspore, numpy, sys, time)
+# FROM: error: ImportError: cannot import name 'foo' from 'mindspore' (<msc-lib>/mindspore/__init__.py)
+# NOTPKG: error: ModuleNotFoundError: No module named 'mindspore.nn.cell.x'; 'mindspore.nn.cell' is not a package
+# NP: error: ModuleNotFoundError: No module named 'numpy.linalg_missing'
+# TORCH: error: ModuleNotFoundError: No module named 'torch' ({{.*}}msc provides: {{.*}}math, mindspore, numpy{{.*}})

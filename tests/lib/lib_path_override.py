@@ -54,7 +54,7 @@ validate(-1)
 # The module list of the error names what the tree on disk provides.
 # RUN: echo 'import numpy' > %t.np.py
 # RUN: env MSC_LIB_PATH=%S/Inputs/fakelib not %msc run %t.np.py 2>&1 | FileCheck --check-prefix=NONP %s
-# NONP: error: ModuleNotFoundError: no module named 'numpy' (msc provides: helper, math, mindspore, sys, time)
+# NONP: error: ModuleNotFoundError: No module named 'numpy' ({{.*}}msc provides: helper, math, mindspore, sys, time)
 #
 # MSC_LIB_PATH=lib (the source tree) behaves as the embedded copy.
 # RUN: env MSC_LIB_PATH=%S/../../lib %msc run %S/cell_param_names.py | FileCheck %S/cell_param_names.py

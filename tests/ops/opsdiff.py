@@ -1,7 +1,8 @@
 """opsdiff.py — numpy-differential test of every primitive in ir/ops.def.
 
 Run with Debian's python3 (it imports numpy):
-    /usr/bin/python3 tests/ops/opsdiff.py BUILD_DIR [-v] [-k OP]
+    /usr/bin/python3 tests/ops/opsdiff.py BUILD_DIR [-v] [-k OP] [-j N]
+        [--sample=K/N [--seed=S]]
 (scripts/ops-diff.sh BUILD_DIR does this.)
 
 For every op in ir/ops.def, CASES below gives cases: input arrays (per
@@ -15,7 +16,16 @@ per-dtype tolerance for floats (nan matches nan, infinities match by sign).
 An op of ops.def without an entry here is a failure, so the list cannot
 silently outgrow the harness. Ends with "N passed, N failed"; exit 1 on
 any failure.
+
+The msc runs go N at a time (-j N, default 2). --sample=K/N [--seed=S]
+(default seed 1) runs K/N of each op's cases (at least one), drawn with
+random.Random(S): the same ones on every run of the same tree, with the same
+data as the full run (every case is still generated). Every op still runs;
+the cost, which is mostly msc reading the literal inputs, shrinks with the
+cases. It says so on a "sample: ..." line (scripts/run-tests.sh does this in
+the sanitizer pass).
 """
+import concurrent.futures
 import math
 import os
 import re
@@ -715,12 +725,31 @@ def main():
     only = None
     if '-k' in args:
         only = args[args.index('-k') + 1]
-    pos = [a for i, a in enumerate(args) if not a.startswith('-') and (i == 0 or args[i - 1] != '-k')]
+    jobs = int(args[args.index('-j') + 1]) if '-j' in args else 2
+    sample, seed = None, 1
+    for a in args:
+        if a.startswith('--sample='):
+            m = re.match(r'(\d+)/(\d+)$', a.split('=', 1)[1])
+            if not m or not 0 < int(m.group(1)) <= int(m.group(2)):
+                sys.exit('opsdiff: --sample=K/N with 0 < K <= N, not %r' % a)
+            sample = (int(m.group(1)), int(m.group(2)))
+        elif a.startswith('--seed='):
+            seed = int(a.split('=', 1)[1])
+    pos = [a for i, a in enumerate(args) if not a.startswith('-') and (i == 0 or args[i - 1] not in ('-k', '-j'))]
     build = pos[0] if pos else os.path.join(REPO, 'build')
     msc = os.path.join(build, 'msc') if os.path.isdir(build) else build
     passed = failed = 0
+    names = ops_def()
+    if sample and sample[0] == sample[1]:
+        sample = None
+    pick = None
+    if sample:
+        import random
+        pick = random.Random(seed)
     with tempfile.TemporaryDirectory() as tmp:
-        for op in ops_def():
+        todo = []  # (op, cases, script path)
+        ncases = 0
+        for op in names:
             if only and op != only:
                 continue
             if op not in CASES:
@@ -728,32 +757,46 @@ def main():
                 failed += 1
                 continue
             cases = CASES[op]()
+            ncases += len(cases)
+            if pick:  # K/N of the op's cases, at least one (the data as drawn for all of them)
+                k, n = sample
+                keep = sorted(pick.sample(range(len(cases)), max(1, (len(cases) * k + n - 1) // n)))
+                cases = [cases[i] for i in keep]
             path = os.path.join(tmp, op + '.py')
             with open(path, 'w') as f:
                 f.write(script(cases))
-            p = subprocess.run([msc, 'run', path], capture_output=True, text=True, timeout=300,
-                               env=dict(os.environ, MSC_CHECK_LEAKS='1'))
-            got = {}
-            for line in p.stdout.splitlines():
-                r = parse_line(line)
-                if r:
-                    got[r[0]] = r[1:]
-            for i, c in enumerate(cases):
-                if i not in got:
-                    why = 'no result (msc exit %d): %s' % (p.returncode, p.stderr.strip().splitlines()[0]
-                                                           if p.stderr.strip() else '')
-                else:
-                    why = compare(c, *got[i])
-                if why:
+            todo.append((op, cases, path))
+        if sample:
+            print('sample: %d/%d, seed %d: %d of %d cases, from each of the %d ops' % (
+                sample[0], sample[1], seed, sum(len(c) for _, c, _ in todo), ncases, len(todo)))
+
+        def run(item):
+            return subprocess.run([msc, 'run', item[2]], capture_output=True, text=True, timeout=300,
+                                  env=dict(os.environ, MSC_CHECK_LEAKS='1'))
+
+        with concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as ex:
+            for (op, cases, path), p in zip(todo, ex.map(run, todo)):
+                got = {}
+                for line in p.stdout.splitlines():
+                    r = parse_line(line)
+                    if r:
+                        got[r[0]] = r[1:]
+                for i, c in enumerate(cases):
+                    if i not in got:
+                        why = 'no result (msc exit %d): %s' % (p.returncode, p.stderr.strip().splitlines()[0]
+                                                               if p.stderr.strip() else '')
+                    else:
+                        why = compare(c, *got[i])
+                    if why:
+                        failed += 1
+                        print('FAIL %s [%s]: %s' % (op, c.note, why))
+                    else:
+                        passed += 1
+                        if verbose:
+                            print('PASS %s [%s]' % (op, c.note))
+                if 'leaked' in p.stderr or 'Sanitizer' in p.stderr:
                     failed += 1
-                    print('FAIL %s [%s]: %s' % (op, c.note, why))
-                else:
-                    passed += 1
-                    if verbose:
-                        print('PASS %s [%s]' % (op, c.note))
-            if 'leaked' in p.stderr or 'Sanitizer' in p.stderr:
-                failed += 1
-                print('FAIL %s: %s' % (op, p.stderr.strip().splitlines()[-1]))
+                    print('FAIL %s: %s' % (op, p.stderr.strip().splitlines()[-1]))
     print('%d passed, %d failed' % (passed, failed))
     return 1 if failed else 0
 

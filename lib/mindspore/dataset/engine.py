@@ -539,9 +539,8 @@ class GeneratorDataset(_SourceDataset):
     source: a random-accessible object (__getitem__ and __len__: a class, a
     list, a tuple, an array) whose item i is a tuple of arrays (or one
     array); or an iterable (a class with __iter__), iterated each epoch; or
-    a callable returning an iterator. Python generator functions (`yield`)
-    are rejected by msc's language: write a class with __getitem__/__len__
-    (or __iter__/__next__) instead. shuffle=None (the default) shuffles a
+    a callable returning an iterator (a generator function: called again
+    each epoch). shuffle=None (the default) shuffles a
     random-accessible source, as in MindSpore; an iterable source cannot be
     shuffled (use .shuffle(buffer_size)).
     """

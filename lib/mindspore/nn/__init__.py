@@ -3,7 +3,7 @@
 Adding a layer: write a Cell subclass in lib/mindspore/nn/layer/*.py whose
 construct calls primitives (mindspore.ops), and export it here.
 """
-from mindspore.nn.cell import Cell
+from mindspore.nn.cell import Cell, GraphCell
 from mindspore.nn.layer import (ReLU, Sigmoid, LogSigmoid, Mish, SeLU, Softsign, HSigmoid, HSwish, Tanh, Softmax, LogSoftmax, GELU, LeakyReLU, SiLU, Softplus,
                                 get_activation, Dense, Flatten, Identity, Dropout, SequentialCell, CellList,
                                 Conv2d, MaxPool2d, AvgPool2d, BatchNorm1d, BatchNorm2d, LayerNorm, Embedding,

@@ -450,3 +450,53 @@ class HookHandle:
             hooks = self._cell.__dict__.get(self._kind)
             if hooks and self.handle_id in hooks:
                 del hooks[self.handle_id]
+
+
+class GraphCell(Cell):
+    """Runs a graph loaded from a MindIR file (ms.load): GraphCell(graph,
+    params_init=None) called with the model's inputs returns its output (a
+    tuple when it has several). Its Parameters are the file's weights, by
+    their names in the file (params_init: {name: Parameter or Tensor}
+    replacing some, of the same dtype and shape; names the file lacks are
+    ignored), so a graph that assigns them (an exported training step)
+    updates them from call to call, and save_checkpoint(cell) saves them.
+    The graph runs on msc's reference executor, in PyNative and Graph mode
+    alike; it cannot be called inside another compiled graph yet."""
+
+    def __init__(self, graph, params_init=None, obf_random_seed=None):
+        super().__init__()
+        from mindspore.train.serialization import MindIRGraph
+        if not isinstance(graph, MindIRGraph):
+            raise TypeError(f"For 'GraphCell', the argument 'graph' must be a FuncGraph loaded from MindIR, "
+                            f"but got type {type(graph)}.")
+        params_init = {} if params_init is None else params_init
+        if not isinstance(params_init, dict):
+            raise TypeError(f"For 'GraphCell', the argument 'params_init' must be a dict, but got "
+                            f"{type(params_init)}.")
+        if obf_random_seed is not None:
+            raise NotImplementedError("For 'GraphCell', obfuscated models are not supported.")
+        for k, v in params_init.items():
+            if not isinstance(k, str) or not _msc.is_tensor(v):
+                raise TypeError("For 'GraphCell', the key of the 'params_init' must be str, and the value must be "
+                                f"Tensor or Parameter, but got the key type: {type(k)}, and the value type: "
+                                f"{type(v)}")
+        object.__setattr__(self, 'graph', graph)
+        for name, data in graph.params:
+            if name in params_init:
+                v = params_init[name]
+                if v.dtype != data.dtype or v.shape != data.shape:
+                    raise ValueError(f"For 'GraphCell', params_init['{name}'] must have the model's dtype "
+                                     f"{data.dtype} and shape {data.shape}, but got {v.dtype} and {v.shape}.")
+                data = Tensor(v.asnumpy())
+            self._params[name] = Parameter(data, name=name)
+
+    def construct(self, *inputs):
+        return _msc.mindir_run(self.graph.file_name, inputs, list(self._params.items()))
+
+    def __call__(self, *args, **kwargs):
+        if kwargs:
+            raise TypeError("For 'GraphCell', inputs are positional only.")
+        if _msc.capturing():
+            raise NotImplementedError("GraphCell cannot be called inside a compiled graph (@ms.jit or a "
+                                      "GRAPH_MODE Cell's construct) yet: call it from the script.")
+        return self.construct(*args)

@@ -1,0 +1,37 @@
+# Calling a generator function inside a graph is MindSpore's "Unsupported
+# expression 'Yield'." at the yield; a generator consumed outside the graph
+# feeds it normally.
+import numpy as np
+import mindspore as ms
+
+
+def scales():
+    yield 2.0
+    yield 3.0
+
+
+@ms.jit
+def f(x, s):
+    return x * s
+
+
+for s in scales():
+    print(f(ms.Tensor(np.ones(2, np.float32)), s))
+
+
+@ms.jit
+def g(x):
+    for s in scales():
+        x = x * s
+    return x
+
+
+print(g(ms.Tensor(np.ones(2, np.float32))))
+
+# RUN: not %msc run %s 2>&1 | FileCheck --strict-whitespace %s
+# RUN: %msc run %s > /dev/null 2>&1; test $? -eq 1
+# CHECK: [2. 2.]
+# CHECK-NEXT: [3. 3.]
+# CHECK-NEXT: {{^.*/}}graph_yield.py:9:5: error: Unsupported expression 'Yield'. (MindSpore's static graph syntax has no generators; call the generator outside the @ms.jit function or construct, or run in PyNative mode){{$}}
+# CHECK-NEXT: {{^}}    yield 2.0{{$}}
+# CHECK: {{^.*/}}graph_yield.py:24:14: note: called from here{{$}}

@@ -1,0 +1,3 @@
+X = 1
+def f(:
+    pass

@@ -1,0 +1,3 @@
+import os
+print(os.path.exists("nope.txt"))
+f = open("nope.txt")

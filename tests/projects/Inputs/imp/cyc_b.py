@@ -1,0 +1,2 @@
+import cyc_a
+saw = cyc_a.A

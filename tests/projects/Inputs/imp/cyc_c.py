@@ -1,0 +1,2 @@
+from cyc_d import D
+C = 3

@@ -1,0 +1,2 @@
+from cyc_c import C
+D = 4

@@ -1,0 +1,6 @@
+print("init pkg.a")
+CONST = 7
+
+
+def f(x):
+    return x * CONST

@@ -1,0 +1,5 @@
+SEVEN = 7
+
+
+def who():
+    return "c:" + __name__

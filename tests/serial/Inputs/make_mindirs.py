@@ -1,0 +1,282 @@
+"""make_mindirs.py DIR — MindIR files written with Python's protobuf in the
+layouts MindSpore 2.x writes (mindspore/ccsrc/transform/express_ir/
+mindir_exporter.cc), not by msc, with numpy's outputs for a seeded input:
+
+  ms22.mindir  MindSpore <= 2.2: primitive arguments as PrimitiveProto
+               attributes (Conv2D 'same' with 4-tuples, BatchNorm's 5-tuple,
+               MaxPool 'VALID', MatMul's transpose_x1/x2 names too, BiasAdd
+               format), weights read through Load(param, U) with
+               UpdateState and Depend, Reshape's shape a constant operand
+  ms23.mindir  MindSpore 2.3+ prim functions: arguments as trailing constant
+               operands (MatMul(x, w, False, True), ReduceMean(x, (1,), True),
+               Softmax(x, (-1,)), BiasAdd(x, b, 0), Cast(x, Float64)),
+               "PrimFunc_" names, a Python float operand, two outputs
+  dynamic.mindir  ms23's first part with input dims [-1, 8]
+  bad_ops.mindir  two unknown primitives and an unknown attribute
+  and the malformed files of mindir_golden_bad.py
+DIR/NAME.in.npy, DIR/NAME.out<k>.npy: the input and numpy's outputs."""
+import os
+import sys
+
+import numpy as np
+
+sys.path.insert(0, os.path.dirname(__file__))
+import pb  # noqa: E402
+
+M = pb.mindir
+A = M.AttributeProto
+D = sys.argv[1]
+rng = np.random.RandomState(5)
+CODE = {np.dtype(np.float32): 1, np.dtype(np.int64): 7, np.dtype(np.int32): 6, np.dtype(np.float64): 11}
+
+
+class Builder:
+    def __init__(self, gname):
+        self.m = M.ModelProto(ir_version='0.1.1', producer_name='MindSpore', model_version='2.2.14',
+                              little_endian=True, mind_ir_version=1)
+        self.g = self.m.graph
+        self.g.name = gname
+        self.gname = gname
+        self.uid = 0
+        self.k = 0
+
+    def input(self, name, dtype, dims):
+        i = self.g.input.add(name=self.gname + ':' + name)
+        i.tensor.add(data_type=dtype, dims=dims)
+        return i.name
+
+    def weight(self, name, arr):
+        p = self.g.parameter.add(name=self.gname + ':' + name, data_type=CODE[arr.dtype], dims=arr.shape)
+        p.raw_data = arr.tobytes()
+        return p.name
+
+    def const(self, fill):
+        self.k += 1
+        n = self.g.node.add(op_type='Constant', name=f'{self.gname}:ValueNode_{self.k}')
+        n.output.append(n.name)
+        a = n.attribute.add(name='value')
+        fill(a)
+        return n.name
+
+    def ints(self, *v):
+        def f(a):
+            a.type = A.TUPLE
+            for x in v:
+                a.values.add(type=A.INT64, ints=[x])
+        return self.const(f)
+
+    def scalar(self, kind, v):
+        def f(a):
+            a.type = kind
+            if kind == A.FLOAT:
+                a.f = v
+            else:
+                a.i = int(v)
+        return self.const(f)
+
+    def dtype(self, code):
+        def f(a):
+            a.type = A.TENSORS
+            a.tensors.add(name='value0', data_type=code)
+        return self.const(f)
+
+    def monad(self):
+        return self.const(lambda a: setattr(a, 'type', A.UMONAD))
+
+    def node(self, op, inputs, attrs=(), shape=None, prim_name=None):
+        self.uid += 1
+        pname = f'{prim_name or op}:{self.uid}'
+        prim = self.m.primitives.add(name=pname, op_type=prim_name or op, instance_name='')
+        for a in attrs:
+            prim.attribute.append(a)
+        self.uid += 1
+        self.k += 1
+        n = self.g.node.add(op_type='REF::' + pname, name=f'{self.gname}:CNode_{self.k}:{self.uid}',
+                            domain='Default/' + op)
+        n.output.append(n.name)
+        n.input.extend(inputs)
+        if shape is not None:
+            s = n.attribute.add(name='shape', type=A.TENSORS)
+            s.tensors.add(data_type=1, dims=shape)
+        return n.name
+
+    def output(self, name, dims=None):
+        o = self.g.output.add(name=name)
+        if dims is not None:
+            o.tensor.add(data_type=1, dims=dims)
+
+    def save(self, fname):
+        with open(os.path.join(D, fname), 'wb') as f:
+            f.write(self.m.SerializeToString())
+
+
+def attr(name, kind, v=None, **kw):
+    a = A(name=name, type=kind, **kw)
+    if kind == A.STRING:
+        a.s = v.encode()
+    elif kind in (A.INT64, A.BOOL):
+        a.i = int(v)
+    elif kind == A.FLOAT:
+        a.f = v
+    elif kind == A.TUPLE:
+        for x in v:
+            a.values.add(type=A.INT64, ints=[x])
+    return a
+
+
+def strings(name, v):
+    a = A(name=name, type=A.LIST)
+    for s in v:
+        a.values.add(type=A.STRING, strings=[s.encode()])
+    return a
+
+
+# ---- ms22: Conv2D(same, stride 2) + BatchNorm + ReLU + MaxPool + Reshape + Dense + Softmax
+b = Builder('1_2_LeNet_construct_7')
+x = b.input('x', 1, [1, 1, 8, 8])
+cw = (rng.randn(2, 1, 3, 3) * 0.5).astype(np.float32)
+gam = rng.rand(2).astype(np.float32) + 0.5
+bet = rng.randn(2).astype(np.float32)
+mea = rng.randn(2).astype(np.float32) * 0.1
+var = rng.rand(2).astype(np.float32) + 0.5
+fw = (rng.randn(3, 8) * 0.5).astype(np.float32)
+fb = rng.randn(3).astype(np.float32)
+P = {n: b.weight(n, a) for n, a in [('conv.weight', cw), ('bn.gamma', gam), ('bn.beta', bet),
+                                     ('bn.moving_mean', mea), ('bn.moving_variance', var),
+                                     ('fc.weight', fw), ('fc.bias', fb)]}
+u = b.monad()
+lw = b.node('Load', [P['conv.weight'], u])
+st = b.node('UpdateState', [u, lw])
+conv = b.node('Conv2D', [x, lw], [attr('kernel_size', A.TUPLE, (3, 3)), attr('mode', A.INT64, 1),
+                                  attr('out_channel', A.INT64, 2), attr('pad_mode', A.STRING, 'same'),
+                                  attr('pad', A.TUPLE, (0, 0, 0, 0)), attr('pad_list', A.TUPLE, (1, 1, 1, 1)),
+                                  attr('stride', A.TUPLE, (1, 1, 2, 2)), attr('dilation', A.TUPLE, (1, 1, 1, 1)),
+                                  attr('group', A.INT64, 1), attr('groups', A.INT64, 1),
+                                  attr('format', A.STRING, 'NCHW'), strings('input_names', ['x', 'w']),
+                                  strings('output_names', ['output'])], [1, 2, 4, 4])
+bn = b.node('BatchNorm', [conv, P['bn.gamma'], P['bn.beta'], P['bn.moving_mean'], P['bn.moving_variance']],
+            [attr('is_training', A.BOOL, 0), attr('epsilon', A.FLOAT, 1e-5), attr('momentum', A.FLOAT, 0.1),
+             attr('format', A.STRING, 'NCHW')])
+y = b.node('TupleGetItem', [bn, b.scalar(A.INT64, 0)], prim_name='TupleGetItem')
+r = b.node('ReLU', [y])
+mp = b.node('MaxPool', [r], [attr('kernel_size', A.TUPLE, (1, 1, 2, 2)), attr('strides', A.TUPLE, (1, 1, 2, 2)),
+                             attr('pad_mode', A.STRING, 'VALID'), attr('format', A.STRING, 'NCHW')])
+rs = b.node('Reshape', [mp, b.ints(1, -1)])
+lf = b.node('Load', [P['fc.weight'], st])
+mm = b.node('MatMul', [rs, lf], [attr('transpose_a', A.BOOL, 0), attr('transpose_b', A.BOOL, 1),
+                                 attr('transpose_x1', A.BOOL, 0), attr('transpose_x2', A.BOOL, 1)])
+ba = b.node('BiasAdd', [mm, P['fc.bias']], [attr('format', A.STRING, 'NCHW'), attr('data_format', A.STRING, 'NCHW')])
+sm = b.node('Softmax', [ba], [attr('axis', A.TUPLE, (-1,))])
+out = b.node('Depend', [sm, st])
+b.output(out, [1, 3])
+b.save('ms22.mindir')
+xi = rng.randn(1, 1, 8, 8).astype(np.float32)
+np.save(os.path.join(D, 'ms22.in.npy'), xi)
+
+
+def conv2d(x, w, s, pad):
+    x = np.pad(x, ((0, 0), (0, 0), (pad[0], pad[1]), (pad[2], pad[3])))
+    n, c, h, wd = x.shape
+    o, _, kh, kw = w.shape
+    oh, ow = (h - kh) // s + 1, (wd - kw) // s + 1
+    out = np.zeros((n, o, oh, ow), np.float64)
+    for i in range(oh):
+        for j in range(ow):
+            out[:, :, i, j] = np.einsum('nchw,ochw->no', x[:, :, i * s:i * s + kh, j * s:j * s + kw], w)
+    return out
+
+
+# 'same' with stride 2 on 8: out 4, pad needed (4-1)*2+3-8 = 1 -> top 0, bottom 1
+h = conv2d(xi.astype(np.float64), cw.astype(np.float64), 2, (0, 1, 0, 1))
+h = (h - mea[None, :, None, None]) / np.sqrt(var[None, :, None, None] + 1e-5) * gam[None, :, None, None] + \
+    bet[None, :, None, None]
+h = np.maximum(h, 0)
+h = h.reshape(1, 2, 2, 2, 2, 2).max(axis=(3, 5))
+h = h.reshape(1, -1) @ fw.T.astype(np.float64) + fb
+h = np.exp(h - h.max(axis=-1, keepdims=True))
+np.save(os.path.join(D, 'ms22.out0.npy'), (h / h.sum(axis=-1, keepdims=True)).astype(np.float32))
+
+# ---- ms23: prim functions with constant operands, two outputs
+def ms23(dims, fname):
+    b = Builder('5_net_construct_11')
+    x = b.input('x', 1, dims)
+    w = (rng.randn(4, 8) * 0.5).astype(np.float32)
+    bias = rng.randn(4).astype(np.float32)
+    W = b.weight('dense.weight', w)
+    B = b.weight('dense.bias', bias)
+    mm = b.node('MatMul', [x, W, b.scalar(A.BOOL, 0), b.scalar(A.BOOL, 1)], prim_name='PrimFunc_MatMul')
+    ba = b.node('BiasAdd', [mm, B, b.scalar(A.INT64, 0)])
+    r = b.node('ReLU', [ba], prim_name='PrimFunc_ReLU')
+    me = b.node('ReduceMean', [r, b.ints(1), b.scalar(A.BOOL, 1)])
+    sb = b.node('Sub', [r, me])
+    mu = b.node('Mul', [sb, b.scalar(A.FLOAT, 0.5)])
+    sm = b.node('Softmax', [mu, b.ints(-1)])
+    c64 = b.node('Cast', [sm, b.dtype(11)])
+    tu = b.node('MakeTuple', [sm, c64])
+    b.output(tu)
+    b.save(fname)
+    return w, bias
+
+
+w, bias = ms23([2, 8], 'ms23.mindir')
+xi = rng.randn(2, 8).astype(np.float32)
+np.save(os.path.join(D, 'ms23.in.npy'), xi)
+h = np.maximum(xi.astype(np.float64) @ w.T + bias, 0)
+h = (h - h.mean(axis=1, keepdims=True)) * 0.5
+h = np.exp(h - h.max(axis=-1, keepdims=True))
+h = h / h.sum(axis=-1, keepdims=True)
+np.save(os.path.join(D, 'ms23.out0.npy'), h.astype(np.float32))
+np.save(os.path.join(D, 'ms23.out1.npy'), h.astype(np.float32).astype(np.float64))
+w, bias = ms23([-1, 8], 'dynamic.mindir')
+xi = rng.randn(3, 8).astype(np.float32)
+np.save(os.path.join(D, 'dynamic.in.npy'), xi)
+h = np.maximum(xi.astype(np.float64) @ w.T + bias, 0)
+h = (h - h.mean(axis=1, keepdims=True)) * 0.5
+h = np.exp(h - h.max(axis=-1, keepdims=True))
+h = (h / h.sum(axis=-1, keepdims=True)).astype(np.float32)
+np.save(os.path.join(D, 'dynamic.out0.npy'), h)
+np.save(os.path.join(D, 'dynamic.out1.npy'), h.astype(np.float64))
+
+# ---- bad_ops: unknown primitives and attributes, listed together
+b = Builder('net')
+x = b.input('x', 1, [1, 4])
+a1 = b.node('FancyOp', [x])
+a2 = b.node('ReLU', [x])
+a3 = b.node('Erfinv', [a2])
+a4 = b.node('Softmax', [a2], [attr('axis', A.TUPLE, (-1,)), attr('temperature', A.FLOAT, 2.0)])
+a5 = b.node('Conv2D', [x, x], [attr('pad_mode', A.STRING, 'pad'), attr('format', A.STRING, 'NHWC')])
+b.output(b.node('MakeTuple', [a1, a3, a4, a5]))
+b.save('bad_ops.mindir')
+
+# ---- bad_assign: Assign to an input, Assign of the wrong shape (listed together)
+b = Builder('net')
+x = b.input('x', 1, [1, 4])
+w = b.weight('w', np.ones(4, np.float32))
+u = b.monad()
+a1 = b.node('Assign', [x, x, u])
+u = b.node('UpdateState', [u, a1])
+a2 = b.node('Assign', [w, x, u])
+u = b.node('UpdateState', [u, a2])
+b.output(b.node('Depend', [b.node('ReLU', [x]), u]))
+b.save('bad_assign.mindir')
+
+# ---- malformed files
+good = open(os.path.join(D, 'ms23.mindir'), 'rb').read()
+open(os.path.join(D, 'truncated.mindir'), 'wb').write(good[:len(good) // 2])
+open(os.path.join(D, 'ckpt.mindir'), 'wb').write(pb.ckpt_bytes([('w', np.ones(3, np.float32))]))
+open(os.path.join(D, 'encrypted.mindir'), 'wb').write(b'\xd9\x5e\x3a\x7f' + bytes(40))
+open(os.path.join(D, 'empty.mindir'), 'wb').write(b'')
+m = M.ModelProto()
+m.ParseFromString(good)
+m.graph.parameter[0].raw_data = bytes(16)
+open(os.path.join(D, 'oversized.mindir'), 'wb').write(m.SerializeToString())
+refs = [i for i, n in enumerate(m.graph.node) if n.op_type.startswith('REF::')]
+m.ParseFromString(good)
+m.graph.node[refs[1]].input[0] = '5_net_construct_11:nowhere'
+open(os.path.join(D, 'undefined.mindir'), 'wb').write(m.SerializeToString())
+m.ParseFromString(good)
+m.graph.node[refs[2]].output[0] = m.graph.node[refs[0]].output[0]
+open(os.path.join(D, 'duplicate.mindir'), 'wb').write(m.SerializeToString())
+m.ParseFromString(good)
+m.graph.input[0].tensor[0].dims[1] = 5
+open(os.path.join(D, 'mismatch.mindir'), 'wb').write(m.SerializeToString())
