@@ -8,16 +8,17 @@
  *
  *   name          default      what it bounds
  *   script-bytes  8 MiB        a script or .mir file read by msc
- *   nesting       3000         syntax tree depth: operators, postfix chains
- *                              (f()()..., a.b.c..., a[0][0]...), unary
- *                              operators, conditional expressions (brackets
- *                              alone stop at 200, CPython's limit)
+ *   nesting       3000         a postfix chain (f()()..., a.b.c...,
+ *                              a[0][0]...; frontend/parse_util.c chain());
+ *                              brackets stop at 200 and other operators at
+ *                              the parser's stack depth
  *   elements      2^40         elements of one tensor or IR tensor type (the
  *                              product of its non-zero dimensions)
  *   tensor-bytes  2^36         bytes of one tensor's data (64 GiB)
- *   seq-len       2^28         items of one list, tuple, dict or set
+ *   seq-len       2^28         items of one list or tuple (dicts, sets: not yet)
  *   str-bytes     2^30         bytes of one str (1 GiB)
- *   graph-nodes   2^20         nodes of one captured or parsed graph
+ *   graph-nodes   2^20         nodes of one captured or parsed graph (not
+ *                              yet enforced)
  *
  * The Python recursion depth is sys.setrecursionlimit's (1000, as CPython);
  * the C stack behind it is guarded separately (eval/interp.c).
