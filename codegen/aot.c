@@ -646,6 +646,9 @@ static char *header_text(Ent *es, int n, const char *lname, const char *uname, c
   buf_puts(&b, "#ifdef __cplusplus\nextern \"C\" {\n#endif\n\n");
   buf_printf(&b, "#define %s_OK 0\n#define %s_ERR_NULL (%d)\n#ifndef %s_ARENA_ALIGN\n#define %s_ARENA_ALIGN 64\n#endif\n",
              uname, uname, AOT_ERR_NULL, uname, uname);
+  buf_printf(&b, "/* a while loop ran more than its bound of iterations (msc compile\n"
+             " * --max-loop-iterations=N: a loop under a gradient saves N states) */\n"
+             "#define %s_ERR_LOOP_BOUND (%d)\n", uname, MSRT_ELOOP);
   buf_puts(&b, "\n/* dtypes: the values of the _DTYPE macros */\n");
   for (int d = 0; d < MSRT_NUM_DTYPES; d++) {
     char *dn = upper(msrt_dtype_name((msrt_dtype)d));

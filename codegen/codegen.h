@@ -91,6 +91,10 @@ typedef struct CgCompileOptions {
   PassOptions passes;      /* --passes, --print-*, --verify-each, --time-passes */
   bool memory_report;      /* --memory-report: the arena plan (to dump) */
   bool dump_ir, emit_dot, dump_c; /* --dump-ir, --emit-dot, --dump-c (to dump) */
+  int64_t max_loop_iterations; /* --max-loop-iterations=N: the bound of a while
+                            loop under a gradient whose trip count is not
+                            known at compile time (0: none given) */
+  const char *bad_option;  /* a malformed option value (reported by _check) */
   FILE *dump;              /* where dumps and reports go (NULL: stderr) */
   bool emit;               /* plan memory and emit C (false: stop after the dumps) */
   CgOptions cg;            /* C generation */

@@ -1217,6 +1217,12 @@ static bool emit_while(Cg *c, IrNode *n, const MemValue *v) {
     if (!r->invariant[k] && state_bytes(n, k) > 0)
       emit_memcpy(c, I1, (Val){VK_WS, 0, v->off + r->res_off[k]}, 0, val_of(c, resolve(c, n->in[k])), 0,
                   state_bytes(n, k));
+  const IrAttr *mx = ir_attr_get(n, "max_iterations");
+  char itn[32] = "";
+  if (mx) {
+    snprintf(itn, sizeof itn, "it%d", (*c->nblock)++);
+    OUT(I1 "{\n" I1 "long long %s = 0;\n", itn);
+  }
   OUT(I1 "for (;;) {\n");
   char **ax = xcalloc((size_t)ns + 2, sizeof(char *));
   for (int k = 0; k < ns; k++) ax[k] = state_ptr(c, n, v, k);
@@ -1224,6 +1230,7 @@ static bool emit_while(Cg *c, IrNode *n, const MemValue *v) {
   OUT(I2);
   bool ok = emit_block(c, &r->sub[0], ax, woff, NULL, I2);
   OUT("\n" I2 "if (!*(const %s *)%s) break;\n", dt_ctype[MSRT_BOOL], ax[ns]);
+  if (mx) OUT(I2 "if (%s++ >= %lldLL) return MSRT_ELOOP; /* past max_iterations */\n", itn, (long long)mx->i);
   free_strs(ax, ns + 1);
   ax = xcalloc((size_t)(2 * ns) + 1, sizeof(char *));
   bool *skip = xcalloc((size_t)ns + 1, sizeof(bool));
@@ -1241,6 +1248,7 @@ static bool emit_while(Cg *c, IrNode *n, const MemValue *v) {
       emit_memcpy(c, I2, (Val){VK_WS, 0, v->off + r->res_off[k]}, 0, (Val){VK_WS, 0, woff + r->next_off[k]}, 0,
                   state_bytes(n, k));
   OUT(I1 "}\n");
+  if (mx) OUT(I1 "}\n");
   free_strs(ax, 2 * ns);
   free(skip);
   return ok && !c->failed;

@@ -16,6 +16,7 @@
  * described by cg_compile_options_help, whose pass list comes from the
  * registry (passes.c). */
 #define _POSIX_C_SOURCE 200809L
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -86,11 +87,20 @@ int cg_compile_option(CgCompileOptions *o, const char *a) {
   else if (strcmp(a, "--dump-ir") == 0) o->dump_ir = true;
   else if (strcmp(a, "--emit-dot") == 0) o->emit_dot = true;
   else if (strcmp(a, "--dump-c") == 0) o->dump_c = true;
-  else return 0;
+  else if (strncmp(a, "--max-loop-iterations=", 22) == 0) {
+    char *end;
+    long long v = strtoll(a + 22, &end, 10);
+    if (*end || end == a + 22 || v <= 0 || v > (1LL << 40)) o->bad_option = a;
+    else o->max_loop_iterations = v;
+  } else return 0;
   return 1;
 }
 
 bool cg_compile_options_check(const CgCompileOptions *o, char *err, size_t errcap) {
+  if (o->bad_option) {
+    snprintf(err, errcap, "'%s': the bound of loop iterations must be a positive integer", o->bad_option);
+    return false;
+  }
   return pass_check_names(&o->passes, err, errcap);
 }
 
@@ -117,6 +127,10 @@ void cg_compile_options_help(FILE *f) {
         "  --dump-ir              print each compiled graph's IR after the passes\n"
         "  --emit-dot             print each compiled graph as Graphviz dot\n"
         "  --dump-c               print each compiled graph's generated C\n"
+        "  --max-loop-iterations=N  the most iterations a while loop under a gradient\n"
+        "                         runs when its trip count is not known at compile time\n"
+        "                         (its states are saved for the backward pass: N per\n"
+        "                         loop; more at run time is an error)\n"
         "  passes:\n",
         f);
   for (const Pass *p = pass_registry; p->name; p++) fprintf(f, "    %-18s %s\n", p->name, p->desc);

@@ -362,6 +362,7 @@ static int cmd_compile(int argc, char **argv) {
    * through the whole pipeline once, with the dumps and reports (aot.c) */
   job.cfg.compile.level = copts.level;
   job.cfg.compile.no_passes = true;
+  job.cfg.compile.max_loop_iterations = copts.max_loop_iterations;
   ao.compile = &copts;
   if (copts.memory_report) ao.memory_report = stderr;
   for (int k = 0; k < nrest; k++) argv[k] = rest[k];

@@ -210,7 +210,7 @@ static void differentiate(Interp *I, GCall *gc, IrNode **grads, Value *ret) {
     snodes[k] = graph_value(I, s, outs[k]->dtype);
   }
   if (bad) rt_raise(I, exc, "%s", bad);
-  GradRequest rq = {nout, onodes, snodes, nwrt, wrt};
+  GradRequest rq = {nout, onodes, snodes, nwrt, wrt, graph_max_loop_iterations(I)};
   GradError err;
   memset(&err, 0, sizeof err);
   bool ok = grad_append(m, g, &rq, grads, &err);

@@ -463,6 +463,12 @@ NATIVE(bi_abs) {
   case V_FLOAT: return v_float(fabs(v.as.f));
   default: break;
   }
+  if (is_cplx(v)) {
+    double r = hypot(AS_COMPLEX(v)->re, AS_COMPLEX(v)->im);
+    if (isinf(r) && isfinite(AS_COMPLEX(v)->re) && isfinite(AS_COMPLEX(v)->im))
+      rt_raise(I, EXC_OverflowError, "absolute value too large");
+    return v_float(r);
+  }
   Value fn;
   if (v.tag == V_OBJ && rt_find_dunder(I, v, I->s.abs, &fn)) return rt_call1(I, fn, v);
   rt_raise(I, EXC_TypeError, "bad operand type for abs(): '%s'", rt_type_name(I, v));

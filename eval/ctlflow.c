@@ -28,8 +28,17 @@
  *   for i in range(n)   with a tensor bound: a While over a counter.
  *   a if c else b, a and b, a or b, not a: If nodes and LogicalNot.
  *
- * Break, continue inside an If, and return inside a While are not
- * supported yet: an error at the statement.
+ *   break, continue     inside an `if` on a tensor inside a `while` (or
+ *                       for-range) on a tensor: the rest of the loop body
+ *                       (its tail, up to the loop's barrier on the tail
+ *                       stack) runs inside each branch that falls through,
+ *                       as for return, and the If ends the body. A loop
+ *                       whose body can break carries a Bool flag (its
+ *                       condition is `not flag and cond`); the flag is
+ *                       each path's break, joined like a variable.
+ *
+ * A return inside a While, and break/continue inside an If inside a
+ * Python loop, are not supported yet: an error at the statement.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -57,10 +66,15 @@ typedef struct Poison {
  * exception left behind. */
 typedef struct Held {
   void *p;
-  bool region; /* a GraphRegion (graph_region_free), else free() */
+  int kind;    /* HELD_MEM: free(); HELD_REGION: a GraphRegion
+                  (graph_region_free); HELD_OBJ: a reference (obj_decref) */
 } Held;
 
+enum { HELD_MEM, HELD_REGION, HELD_OBJ };
+
 typedef struct Cf {
+  Value brk;       /* the innermost tensor loop's body: did this path break
+                      (a Python bool, or a Bool tensor once joined) */
   int ntail, captail;
   Tail *tail;
   int npoison;
@@ -71,17 +85,30 @@ typedef struct Cf {
 
 static Cf *cf_of(Interp *I) {
   void **p = graph_cf_state(I);
-  if (!*p) *p = xcalloc(1, sizeof(Cf));
+  if (!*p) {
+    Cf *cf = xcalloc(1, sizeof(Cf));
+    cf->brk = v_bool(false);
+    *p = cf;
+  }
   return *p;
 }
 
+/* Sets the break value of the path being captured (v owned). */
+static void set_brk(Interp *I, Value v) {
+  Cf *cf = cf_of(I);
+  Value old = cf->brk;
+  cf->brk = v;
+  v_decref(I, old);
+}
+
 void cf_free(Interp *I, void *p) {
-  (void)I;
   Cf *cf = p;
   if (!cf) return;
+  v_decref(I, cf->brk);
   for (int i = 0; i < cf->npoison; i++) free(cf->poison[i].msg);
   for (int i = 0; i < cf->nheld; i++) {
-    if (cf->held[i].region) graph_region_free(cf->held[i].p);
+    if (cf->held[i].kind == HELD_REGION) graph_region_free(cf->held[i].p);
+    else if (cf->held[i].kind == HELD_OBJ) obj_decref(I, cf->held[i].p);
     else free(cf->held[i].p);
   }
   free(cf->held);
@@ -92,13 +119,13 @@ void cf_free(Interp *I, void *p) {
 
 /* ---- memory held across calls that may raise ------------------------------------ */
 
-static void *hold(Interp *I, void *p, bool region) {
+static void *hold(Interp *I, void *p, int kind) {
   Cf *cf = cf_of(I);
   if (cf->nheld == cf->capheld) {
     cf->capheld = cf->capheld ? 2 * cf->capheld : 16;
     cf->held = xrealloc(cf->held, sizeof(Held) * (size_t)cf->capheld);
   }
-  cf->held[cf->nheld++] = (Held){p, region};
+  cf->held[cf->nheld++] = (Held){p, kind};
   return p;
 }
 
@@ -113,7 +140,7 @@ static void release(Interp *I, void *p) {
   if (!p) return;
   Cf *cf = cf_of(I);
   int i = held_at(cf, p);
-  bool region = i >= 0 && cf->held[i].region;
+  bool region = i >= 0 && cf->held[i].kind == HELD_REGION;
   if (i >= 0) {
     memmove(cf->held + i, cf->held + i + 1, sizeof(Held) * (size_t)(cf->nheld - i - 1));
     cf->nheld--;
@@ -122,7 +149,7 @@ static void release(Interp *I, void *p) {
   else free(p);
 }
 
-static void *held_calloc(Interp *I, size_t n, size_t size) { return hold(I, xcalloc(n ? n : 1, size), false); }
+static void *held_calloc(Interp *I, size_t n, size_t size) { return hold(I, xcalloc(n ? n : 1, size), HELD_MEM); }
 
 /* realloc of a held block (or of NULL), still held. */
 static void *held_realloc(Interp *I, void *p, size_t size) {
@@ -130,12 +157,31 @@ static void *held_realloc(Interp *I, void *p, size_t size) {
   int i = p ? held_at(cf, p) : -1;
   void *q = xrealloc(p, size);
   if (i >= 0) cf->held[i].p = q;
-  else hold(I, q, false);
+  else hold(I, q, HELD_MEM);
   return q;
 }
 
+/* A reference held across calls that may raise: a tensor value is listed
+ * (its reference dropped by cf_free if an exception unwinds). */
+static void hold_value(Interp *I, Value v) {
+  if (v.tag == V_OBJ) hold(I, v.as.o, HELD_OBJ);
+}
+
+/* The value held by hold_value, no longer listed (the reference is the
+ * caller's again). */
+static Value unhold_value(Interp *I, Value v) {
+  if (v.tag != V_OBJ) return v;
+  Cf *cf = cf_of(I);
+  int i = held_at(cf, v.as.o);
+  if (i >= 0) {
+    memmove(cf->held + i, cf->held + i + 1, sizeof(Held) * (size_t)(cf->nheld - i - 1));
+    cf->nheld--;
+  }
+  return v;
+}
+
 static GraphRegion *region_push(Interp *I, const char *what) {
-  return hold(I, graph_region_push(I, what), true);
+  return hold(I, graph_region_push(I, what), HELD_REGION);
 }
 
 /* ---- the tail stack ---------------------------------------------------------- */
@@ -263,6 +309,14 @@ _Noreturn static void join_fail(Join *j, ExcKind k, const char *detail) {
            "%s (%s)", detail, j->what);
 }
 
+/* A shape as MindSpore's join errors print it: (2), (2, 3), (). */
+static const char *ms_shape(char *buf, size_t cap, int nd, const int64_t *shape) {
+  size_t k = (size_t)snprintf(buf, cap, "(");
+  for (int i = 0; i < nd && k < cap; i++) k += (size_t)snprintf(buf + k, cap - k, "%s%lld", i ? ", " : "", (long long)shape[i]);
+  if (k < cap) snprintf(buf + k, cap - k, ")");
+  return buf;
+}
+
 static void join_tensors(Join *j, Tensor *a, Tensor *b) {
   char buf[512], x[128], y[128];
   if (a->dtype != b->dtype) {
@@ -271,8 +325,8 @@ static void join_tensors(Join *j, Tensor *a, Tensor *b) {
     join_fail(j, EXC_TypeError, buf);
   }
   if (a->ndim != b->ndim || memcmp(a->shape, b->shape, sizeof(int64_t) * (size_t)a->ndim)) {
-    snprintf(buf, sizeof buf, "Shape Join Failed: shape1 = %s, shape2 = %s.", shape_str(x, sizeof x, a->ndim, a->shape),
-             shape_str(y, sizeof y, b->ndim, b->shape));
+    snprintf(buf, sizeof buf, "Shape Join Failed: shape1 = %s, shape2 = %s.", ms_shape(x, sizeof x, a->ndim, a->shape),
+             ms_shape(y, sizeof y, b->ndim, b->shape));
     join_fail(j, EXC_ValueError, buf);
   }
 }
@@ -417,15 +471,60 @@ static bool block_returns(const NodeVec *v) {
   return false;
 }
 
+static bool block_jumps(const NodeVec *v);
+
+/* Does s break or continue the loop around it (not one inside s)? */
+static bool stmt_jumps(const Node *s) {
+  switch (s->kind) {
+  case ND_BREAK:
+  case ND_CONTINUE: return true;
+  case ND_IF: return block_jumps(&s->body) || block_jumps(&s->orelse);
+  default: return false;
+  }
+}
+
+static bool block_jumps(const NodeVec *v) {
+  for (int i = 0; i < v->len; i++)
+    if (stmt_jumps(v->items[i])) return true;
+  return false;
+}
+
+static bool block_breaks(const NodeVec *v);
+
+static bool stmt_breaks(const Node *s) {
+  if (s->kind == ND_BREAK) return true;
+  return s->kind == ND_IF && (block_breaks(&s->body) || block_breaks(&s->orelse));
+}
+
+static bool block_breaks(const NodeVec *v) {
+  for (int i = 0; i < v->len; i++)
+    if (stmt_breaks(v->items[i])) return true;
+  return false;
+}
+
+/* A barrier's from: a Python loop, or a loop on a tensor's body. */
+enum { BAR_PYLOOP = 0, BAR_TENSOR_LOOP = 1 };
+
+/* Is the innermost loop around frame f's running statement a loop on a
+ * tensor being captured? */
+static bool in_tensor_loop(Interp *I, Frame *f) {
+  Cf *cf = cf_of(I);
+  for (int k = cf->ntail - 1; k >= 0 && cf->tail[k].f == f; k--)
+    if (!cf->tail[k].v) return cf->tail[k].from == BAR_TENSOR_LOOP;
+  return false;
+}
+
 /* Runs the tails of frame f below the stack top (saved in t[0..n)), as
  * the rest of the function after a branch fell through. */
-static int run_tails(Interp *I, Frame *f, const Node *at, Tail *t, int n, int base) {
+static int run_tails(Interp *I, Frame *f, const Node *at, Tail *t, int n, int base, bool loop) {
   for (int k = n - 1; k >= 0; k--) {
     if (t[k].f != f) break;
     if (!t[k].v) {
+      if (loop) return CTRL_NONE; /* the end of the loop body */
       f->cur = at;
-      rt_raise(I, EXC_NotImplementedError, "a 'return' inside an 'if' on a tensor inside a Python loop is not "
-               "supported yet in graph mode: assign the value to a variable and return after the loop");
+      rt_raise(I, EXC_NotImplementedError, "a 'return' inside an 'if' on a tensor inside a %s loop is not "
+               "supported yet in graph mode: assign the value to a variable and return after the loop",
+               t[k].from == BAR_TENSOR_LOOP ? "tensor" : "Python");
     }
     cf_tail_set(I, base + k);
     int c = interp_exec_from(I, f, t[k].v, t[k].from);
@@ -439,10 +538,16 @@ typedef struct Branch {
   GraphRegion *r;
   Value *locals;  /* the locals after the branch */
   Value ret;      /* tail mode: the returned value */
+  Value brk;      /* loop mode: whether the path broke the loop (owned) */
 } Branch;
 
+/* How a branch ends: TAIL_NONE (the statements after the if follow it),
+ * TAIL_RETURN (the rest of the function runs inside it), TAIL_LOOP (the
+ * rest of the loop body runs inside it). */
+enum { TAIL_NONE, TAIL_RETURN, TAIL_LOOP };
+
 /* Runs one branch's block in its own region. */
-static void run_branch(Interp *I, Frame *f, const Node *n, const NodeVec *body, bool tail, Branch *b) {
+static void run_branch(Interp *I, Frame *f, const Node *n, const NodeVec *body, int tail, Branch *b) {
   Cf *cf = cf_of(I);
   int base = 0, nt = cf->ntail;
   while (base < nt && cf->tail[base].f != f) base++;
@@ -454,17 +559,29 @@ static void run_branch(Interp *I, Frame *f, const Node *n, const NodeVec *body, 
   Tail *saved = held_calloc(I, (size_t)(nt - base + 1), sizeof(Tail));
   memcpy(saved, cf->tail + base, sizeof(Tail) * (size_t)(nt - base));
   b->r = region_push(I, body == &n->body ? "true" : "false");
+  if (tail == TAIL_LOOP) set_brk(I, v_bool(false));
   int c = interp_exec_from(I, f, (NodeVec *)body, 0);
-  if (c == CTRL_NONE && tail) c = run_tails(I, f, n, saved, nt - base, base);
+  if (c == CTRL_NONE && tail) c = run_tails(I, f, n, saved, nt - base, base, tail == TAIL_LOOP);
   cf = cf_of(I);
   if (nt - base) memcpy(cf->tail + base, saved, sizeof(Tail) * (size_t)(nt - base));
   cf_tail_set(I, nt);
   release(I, saved);
   graph_region_pop(I, b->r);
+  b->brk = v_undef();
+  if (tail == TAIL_LOOP) {
+    if (c == CTRL_BREAK) set_brk(I, v_bool(true));
+    if (c == CTRL_RETURN) {
+      f->cur = n;
+      rt_raise(I, EXC_NotImplementedError, "'return' inside a loop on a tensor condition is not supported yet in "
+               "graph mode: assign the value to a variable and return after the loop");
+    }
+    c = CTRL_NONE;
+    b->brk = v_incref(cf_of(I)->brk);
+  }
   if (c == CTRL_BREAK || c == CTRL_CONTINUE) {
     f->cur = n;
-    rt_raise(I, EXC_NotImplementedError, "'break' and 'continue' inside an 'if' on a tensor are not supported yet "
-             "in graph mode");
+    rt_raise(I, EXC_NotImplementedError, "'break' and 'continue' inside an 'if' on a tensor inside a Python loop "
+             "are not supported yet in graph mode");
   }
   b->ret = v_undef();
   if (c == CTRL_RETURN) {
@@ -494,6 +611,7 @@ static void join_locals(Interp *I, Frame *f, Join *j, Branch *bt, Branch *be, in
 }
 
 static void branch_free(Interp *I, Frame *f, Branch *b) {
+  v_decref(I, b->brk);
   snap_free(I, f, b->locals);
   v_decref(I, b->ret);
   release(I, b->r);
@@ -502,26 +620,35 @@ static void branch_free(Interp *I, Frame *f, Branch *b) {
 int cf_if(Interp *I, Frame *f, const Node *n, Value cond) {
   f->cur = n->a;
   IrNode *c = graph_cond_node(I, AS_TENSOR(cond));
-  bool tail = stmt_returns(n);
+  int tail = stmt_returns(n) ? TAIL_RETURN : stmt_jumps(n) && in_tensor_loop(I, f) ? TAIL_LOOP : TAIL_NONE;
   Value *before = snap_take(I, f);
   Branch bt, be;
+  memset(&be, 0, sizeof be);
   run_branch(I, f, n, &n->body, tail, &bt);
   snap_restore(I, f, before);
   run_branch(I, f, n, &n->orelse, tail, &be);
   snap_restore(I, f, before);
   snap_free(I, f, before);
   Join j = {I, n, "the return value", 0, 0, NULL, NULL, 0, NULL};
-  if (tail) join_rec(&j, bt.ret, be.ret, 1);
+  if (tail == TAIL_RETURN) join_rec(&j, bt.ret, be.ret, 1);
   else join_locals(I, f, &j, &bt, &be, 1);
+  if (tail == TAIL_LOOP) {
+    j.what = "the loop's break flag";
+    join_rec(&j, bt.brk, be.brk, 1);
+  }
   f->cur = n;
   make_if(I, &j, c, bt.r, be.r);
   int rc = CTRL_NONE;
-  if (tail) {
+  if (tail == TAIL_RETURN) {
     j.what = "the return value";
     f->ret = join_rec(&j, bt.ret, be.ret, 2);
     rc = CTRL_RETURN;
   } else {
     join_locals(I, f, &j, &bt, &be, 2);
+  }
+  if (tail == TAIL_LOOP) {
+    set_brk(I, join_rec(&j, bt.brk, be.brk, 2));
+    rc = CTRL_CONTINUE; /* the rest of the loop body ran in the branches */
   }
   for (int i = 0; i < j.n; i++) obj_decref(I, &j.res[i]->h);
   release(I, j.res);
@@ -624,8 +751,8 @@ static void assigned_names(const Node *s, bool *mark) {
 /* The loop being captured. */
 typedef struct Loop {
   const Node *n;
-  int ns;                /* state values: [counter], then the carried locals */
-  int *slot;             /* per state value: its local slot, or -1 (the counter) */
+  int ns;                /* state values: [counter], [break flag], then the carried locals */
+  int *slot;             /* per state value: its local slot, or SLOT_COUNTER/SLOT_BREAK */
   Tensor **init;         /* per state value: its value before the loop (owned) */
   Value *fixed;          /* per local: the value a non-state local must keep */
   bool *carried;         /* per local */
@@ -633,6 +760,8 @@ typedef struct Loop {
   int64_t step;
   IrNode **body_out;     /* the body's state results */
 } Loop;
+
+enum { SLOT_COUNTER = -1, SLOT_BREAK = -2 };
 
 static Tensor *as_state(Interp *I, Value v, int dt) {
   if (v_is(v, OBJ_TENSOR)) {
@@ -648,12 +777,16 @@ static void loop_state(Interp *I, Frame *f, Loop *L, const NodeVec *body, const 
   block_names(body, mark);
   if (target) target_names(target, mark);
   L->carried = held_calloc(I, (size_t)n, sizeof(bool));
-  L->slot = held_calloc(I, (size_t)(n + 2), sizeof(int));
-  L->init = held_calloc(I, (size_t)(n + 2), sizeof(Tensor *));
+  L->slot = held_calloc(I, (size_t)(n + 3), sizeof(int));
+  L->init = held_calloc(I, (size_t)(n + 3), sizeof(Tensor *));
   L->fixed = held_calloc(I, (size_t)n, sizeof(Value));
   if (L->stop) {
-    L->slot[0] = -1;
+    L->slot[0] = SLOT_COUNTER;
     L->init[L->ns++] = NULL; /* set by cf_for_range */
+  }
+  if (block_breaks(body)) {
+    L->slot[L->ns] = SLOT_BREAK;
+    L->init[L->ns++] = tensor_from_value(I, v_bool(false), MSRT_BOOL, TF_MS);
   }
   for (int i = 0; i < n; i++) {
     Value v = *slot_ref(f, i);
@@ -680,13 +813,17 @@ static void loop_free(Interp *I, Frame *f, Loop *L) {
 
 /* Makes the region's state params and binds the carried locals to them;
  * returns the counter's value (or NULL). */
-static Tensor *bind_state(Interp *I, Frame *f, Loop *L, GraphRegion *r) {
+static Tensor *bind_state(Interp *I, Frame *f, Loop *L, GraphRegion *r, IrNode **flag) {
   IrGraph *g = graph_region_graph(r);
   Tensor *ctr = NULL;
   for (int k = 0; k < L->ns; k++) {
     Tensor *t = L->init[k];
-    IrNode *p = ir_param(g, L->slot[k] < 0 ? "i" : slot_name(f, L->slot[k]),
-                         ir_type_tensor(g->mod, t->dtype, t->ndim, t->shape));
+    IrNode *p = ir_param(g, L->slot[k] == SLOT_COUNTER ? "i" : L->slot[k] == SLOT_BREAK ? "broke"
+                         : slot_name(f, L->slot[k]), ir_type_tensor(g->mod, t->dtype, t->ndim, t->shape));
+    if (L->slot[k] == SLOT_BREAK) {
+      if (flag) *flag = p;
+      continue;
+    }
     Tensor *s = graph_sym(I, p);
     if (L->slot[k] < 0) ctr = s;
     else {
@@ -699,7 +836,8 @@ static Tensor *bind_state(Interp *I, Frame *f, Loop *L, GraphRegion *r) {
 
 static GraphRegion *loop_cond(Interp *I, Frame *f, Loop *L) {
   GraphRegion *r = region_push(I, "cond");
-  Tensor *ctr = bind_state(I, f, L, r);
+  IrNode *flag = NULL;
+  Tensor *ctr = bind_state(I, f, L, r, &flag);
   IrGraph *g = graph_region_graph(r);
   IrLoc loc = graph_cur_loc(I);
   IrNode *c;
@@ -717,6 +855,10 @@ static GraphRegion *loop_cond(Interp *I, Frame *f, Loop *L) {
     }
     c = graph_cond_node(I, AS_TENSOR(v));
     v_decref(I, v);
+  }
+  if (flag) { /* not broke and cond */
+    IrNode *nb = ir_node1(g, OP_LogicalNot, flag, flag->type, loc);
+    c = ir_node2(g, OP_LogicalAnd, nb, c, c->type, loc);
   }
   ir_return(g, c, loc);
   graph_region_pop(I, r);
@@ -740,6 +882,14 @@ _Noreturn static void state_fail(Interp *I, Loop *L, const char *name, const Ten
 /* The body's value of state k (owned), checked against its type. */
 static Tensor *state_after(Interp *I, Frame *f, Loop *L, int k, Tensor *ctr) {
   const Tensor *a = L->init[k];
+  if (L->slot[k] == SLOT_BREAK) {
+    Value b = cf_of(I)->brk;
+    if (v_is(b, OBJ_TENSOR)) {
+      obj_incref(b.as.o);
+      return AS_TENSOR(b);
+    }
+    return tensor_from_value(I, b, MSRT_BOOL, TF_MS);
+  }
   if (L->slot[k] < 0) return ctr;
   Value v = *slot_ref(f, L->slot[k]);
   const char *name = slot_name(f, L->slot[k]);
@@ -754,8 +904,9 @@ static Tensor *state_after(Interp *I, Frame *f, Loop *L, int k, Tensor *ctr) {
 
 /* Checks that the locals outside the state kept their values. */
 static void check_fixed(Interp *I, Frame *f, Loop *L) {
+  const Node *tg = L->stop ? L->n->a : NULL;
   for (int i = 0; i < nslots(f); i++) {
-    if (L->carried[i]) continue;
+    if (L->carried[i] || (tg && tg->kind == ND_NAME && tg->slot == i)) continue; /* the for's variable */
     Value v = *slot_ref(f, i), w = L->fixed[i];
     if (same_scalar(v, w) || (v.tag == V_OBJ && w.tag == V_OBJ && v.as.o == w.as.o)) continue;
     if (w.tag == V_UNDEF) continue; /* defined in the body: local to an iteration */
@@ -767,22 +918,29 @@ static void check_fixed(Interp *I, Frame *f, Loop *L) {
 
 static GraphRegion *loop_body(Interp *I, Frame *f, Loop *L) {
   GraphRegion *r = region_push(I, "body");
-  Tensor *ctr = bind_state(I, f, L, r);
+  Tensor *ctr = bind_state(I, f, L, r, NULL);
   IrGraph *g = graph_region_graph(r);
   if (ctr) interp_assign(I, f, (Node *)L->n->a, v_obj(&ctr->h));
-  int d = cf_tail_push(I, f, NULL, 0);
+  Value outer_brk = v_incref(cf_of(I)->brk); /* a loop around this one's (bool or a tensor of its graph) */
+  hold_value(I, outer_brk);
+  set_brk(I, v_bool(false));
+  int d = cf_tail_push(I, f, NULL, BAR_TENSOR_LOOP);
   int c = interp_exec_from(I, f, (NodeVec *)&L->n->body, 0);
   cf_tail_set(I, d);
-  if (c == CTRL_BREAK || c == CTRL_RETURN) {
+  if (c == CTRL_RETURN) {
     f->cur = L->n;
-    rt_raise(I, EXC_NotImplementedError, "'%s' inside a loop on a tensor condition is not supported yet in graph mode",
-             c == CTRL_BREAK ? "break" : "return");
+    rt_raise(I, EXC_NotImplementedError, "'return' inside a loop on a tensor condition is not supported yet in "
+             "graph mode: assign the value to a variable and return after the loop");
   }
+  if (c == CTRL_BREAK) set_brk(I, v_bool(true));
   IrLoc loc = graph_cur_loc(I);
   IrNode **out = arena_alloc(g->mod->arena, sizeof(IrNode *) * (size_t)(L->ns + 1));
   for (int k = 0; k < L->ns; k++) {
     Tensor *t = state_after(I, f, L, k, ctr);
-    if (L->slot[k] < 0) {
+    if (L->slot[k] == SLOT_BREAK) {
+      out[k] = graph_value(I, t, MSRT_BOOL);
+      obj_decref(I, &t->h);
+    } else if (L->slot[k] < 0) {
       IrNode *x = graph_value(I, t, MSRT_INT64);
       out[k] = ir_node2(g, OP_Add, x, ir_const_tensor(g->mod, MSRT_INT64, 0, NULL, &L->step), x->type, loc);
     } else {
@@ -791,6 +949,7 @@ static GraphRegion *loop_body(Interp *I, Frame *f, Loop *L) {
     }
   }
   if (ctr) obj_decref(I, &ctr->h);
+  set_brk(I, unhold_value(I, outer_brk));
   check_fixed(I, f, L);
   L->body_out = out; /* the state part; finish_body adds the lifted values */
   graph_region_pop(I, r);
@@ -818,7 +977,11 @@ static void make_while(Interp *I, Frame *f, Loop *L, GraphRegion *rc, GraphRegio
   for (int k = 0; k < nl; k++) args[L->ns + k] = graph_region_outer(rc, k);
   IrNode *w = ir_while(g, graph_region_graph(rc), graph_region_graph(rb), n, args, NULL, loc);
   for (int k = 0; k < L->ns; k++) {
+    if (L->slot[k] == SLOT_BREAK) continue;
     IrNode *v = n == 1 ? w : ir_tuple_get(g, w, k, loc);
+    if (L->slot[k] == SLOT_COUNTER) { /* the loop variable: its last value, the counter's minus a step */
+      v = ir_node2(g, OP_Sub, v, ir_const_tensor(g->mod, MSRT_INT64, 0, NULL, &L->step), v->type, loc);
+    }
     Tensor *s = graph_sym(I, v);
     if (L->slot[k] >= 0) slot_set(I, f, L->slot[k], v_obj(&s->h));
     else interp_assign(I, f, (Node *)L->n->a, v_obj(&s->h));

@@ -31,6 +31,8 @@ typedef struct Capture {
   GraphRegion *reg;      /* the innermost region, or NULL (g == root) */
   int nregion;           /* regions made: their graphs' names */
   void *cf;              /* ctlflow.c's state (owned there) */
+  bool once;             /* a trace of one call (a PyNative gradient's
+                            forward): nothing is baked for later calls */
 } Capture;
 
 /* A region being captured: a subgraph of an If or While (ctlflow.c). A
@@ -114,6 +116,8 @@ static GraphState *gs(Interp *I) {
 
 void graph_configure(Interp *I, const GraphConfig *c) { gs(I)->cfg = *c; }
 
+int64_t graph_max_loop_iterations(Interp *I) { return gs(I)->cfg.compile.max_loop_iterations; }
+
 static const GraphConfig *cfg(Interp *I) { return &gs(I)->cfg;
 }
 
@@ -137,7 +141,7 @@ bool graph_tracing(Interp *I) { return I->graph && I->graph->cap && I->graph->ca
  * baked into the graph (seed 004: trace cannot see control flow). */
 void graph_trace_branch(Interp *I, const Tensor *t) {
   GraphState *S = I->graph;
-  if (!graph_tracing(I) || !t->sym || t->sym_gen != S->cap->gen) return;
+  if (!graph_tracing(I) || S->cap->once || !t->sym || t->sym_gen != S->cap->gen) return;
   const Frame *f = I->frame;
   while (f && !(f->cur && f->cur->loc.file && !interp_is_lib_src(I, f->cur->loc.file))) f = f->prev;
   if (!f) return;
@@ -532,6 +536,7 @@ GraphTrace *graph_trace_begin(Interp *I, const char *name) {
   GraphState *S = gs(I);
   GraphTrace *tr = xcalloc(1, sizeof(GraphTrace));
   tr->c.mode = CAP_TRACE;
+  tr->c.once = true;
   tr->c.gen = ++S->gen;
   tr->c.m = ir_module_new();
   tr->c.g = tr->c.root = ir_graph_new(tr->c.m, name, cur_loc(I, tr->c.m));
@@ -1197,6 +1202,9 @@ static Value run_entry(Interp *I, GFn *gf, Entry *e, Tensor **ins) {
       free(outs);
       free(params);
       free_arrays(pre, e->nparam);
+      if (rc == MSRT_ELOOP)
+        rt_raise_op(I, EXC_RuntimeError, "graph '%s': a while loop ran more than its bound of iterations "
+                    "(--max-loop-iterations; the states saved for its gradient have room for that many)", gf->name);
       rt_raise_op(I, EXC_RuntimeError, "graph '%s': a kernel refused its arguments (error %d)", gf->name, rc);
     }
   }
@@ -1454,10 +1462,11 @@ Value graph_native_jit_compile(Interp *I, int argc, Value *argv, KwArgs *kw) {
   return jit_dispatch(I, gf, argv[1], argv[2], true);
 }
 
+/* _msc.capturing(): is a graph being captured? _msc.capturing('ast'): by
+ * AST capture (a jit function, a GRAPH_MODE construct), not a trace. */
 Value graph_native_capturing(Interp *I, int argc, Value *argv, KwArgs *kw) {
-  (void)argc;
-  (void)argv;
   (void)kw;
+  if (argc > 0 && v_is(argv[0], OBJ_STR) && strcmp(AS_STR(argv[0])->data, "ast") == 0) return v_bool(graph_staging(I));
   return v_bool(I->graph && I->graph->cap);
 }
 

@@ -71,6 +71,8 @@ void graph_config_init(GraphConfig *c);
 /* The configuration of I's graphs (copied; the strings it points to must
  * outlive I). */
 void graph_configure(Interp *I, const GraphConfig *c);
+/* --max-loop-iterations (0: not given). */
+int64_t graph_max_loop_iterations(Interp *I);
 
 /* ---- msc compile: the record of every compiled graph ---------------------
  * With GraphConfig.records, each new specialisation (a compiled graph) gets

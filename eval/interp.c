@@ -1407,6 +1407,7 @@ static Value eval(Interp *I, Frame *f, Node *n) {
     return load_name(I, f, n);
   case ND_INT: return v_int(n->ival);
   case ND_FLOAT: return v_float(n->fval);
+  case ND_IMAG: return v_complex(I, 0.0, n->fval);
   case ND_STR: return eval_const_str(I, n);
   case ND_NONE: return v_none();
   case ND_TRUE: return v_bool(true);

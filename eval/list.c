@@ -137,7 +137,8 @@ static int64_t slice_part(Interp *I, Value v) {
   if (v.tag == V_INT) return v.as.i;
   if (v.tag == V_BOOL) return v.as.b;
   Value fn;
-  if (v_is(v, OBJ_INSTANCE) && rt_find_dunder(I, v, I->s.index, &fn)) return val_index(I, v);
+  if ((v_is(v, OBJ_INSTANCE) && rt_find_dunder(I, v, I->s.index, &fn)) || tensor_is_integral(v))
+    return val_index(I, v); /* numpy's integer scalars have __index__ */
   rt_raise(I, EXC_TypeError, "slice indices must be integers or None or have an __index__ method");
 }
 
@@ -187,7 +188,7 @@ static Value *seq_items(Value v, int64_t *n) {
 
 static bool index_like(Interp *I, Value key) {
   Value fn;
-  return key.tag == V_INT || key.tag == V_BOOL ||
+  return key.tag == V_INT || key.tag == V_BOOL || tensor_is_integral(key) || /* numpy ints: val_index */
          (v_is(key, OBJ_INSTANCE) && rt_find_dunder(I, key, I->s.index, &fn));
 }
 

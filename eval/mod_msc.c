@@ -148,6 +148,13 @@ NATIVE(f_flavour) {
   return v_obj(&str_from_c(I, names[AS_TENSOR(argv[0])->flavour])->h);
 }
 
+NATIVE(f_np_types) {
+  (void)argv;
+  args_no_kw(I, "np_types", kw);
+  args_count(I, "np_types", argc, 0, 0);
+  return tensor_np_types(I);
+}
+
 NATIVE(f_ops) {
   (void)argv;
   args_no_kw(I, "ops", kw);
@@ -760,17 +767,18 @@ NATIVE(f_nonzero) {
   return v_obj(&res->h);
 }
 
-/* _msc.tensor_method(name, fn): fn (a Python function taking the tensor
- * first) becomes mindspore.Tensor's (and so Parameter's) method `name`;
- * numpy's ndarray is not touched. lib/mindspore/common/tensor_methods.py
+/* _msc.tensor_method(name, fn, replace=False): fn (a Python function taking
+ * the tensor first) becomes mindspore.Tensor's (and so Parameter's) method
+ * `name`; numpy's ndarray is not touched. lib/mindspore/common/tensor_methods.py
  * defines MindSpore's Tensor methods this way, on top of the functional
- * ops. A name the C core already defines is not replaced (TypeError). */
+ * ops. A name the C core already defines (numpy's semantics, shared with
+ * ndarray) is replaced only with replace=True (else TypeError): Tensor.item. */
 static Value f_tensor_method(Interp *I, int argc, Value *argv, KwArgs *kw) {
   (void)kw;
-  if (argc != 2 || !v_is(argv[0], OBJ_STR)) rt_raise(I, EXC_TypeError, "tensor_method(name, fn)");
+  if (argc < 2 || argc > 3 || !v_is(argv[0], OBJ_STR)) rt_raise(I, EXC_TypeError, "tensor_method(name, fn[, replace])");
   Class *c = tensor_class(I, TF_MS);
   Str *name = AS_STR(argv[0]);
-  if (dict_get_str(I, c->dict, name).tag != V_UNDEF)
+  if (!(argc == 3 && rt_truthy(I, argv[2])) && dict_get_str(I, c->dict, name).tag != V_UNDEF)
     rt_raise(I, EXC_TypeError, "tensor_method: Tensor already has '%s'", name->data);
   dict_set_str(I, c->dict, name, argv[1]);
   return v_none();
@@ -785,7 +793,7 @@ Module *mod_msc_create(Interp *I) {
       {"rand", f_rand}, {"uniform", f_uniform}, {"normal", f_normal}, {"randint", f_randint},
       {"rng_new", f_rng_new}, {"random_interval", f_random_interval}, {"shuffle", f_shuffle},
       {"choice_p", f_choice_p}, {"take_rows", f_take_rows}, {"nonzero", f_nonzero},
-      {"is_tensor", f_is_tensor}, {"flavour", f_flavour}, {"ops", f_ops},
+      {"is_tensor", f_is_tensor}, {"flavour", f_flavour}, {"ops", f_ops}, {"np_types", f_np_types},
       {"jit_new", graph_native_jit_new}, {"jit_call", graph_native_jit_call},
       {"jit_compile", graph_native_jit_compile}, {"capturing", graph_native_capturing},
       {"run_mode", graph_native_run_mode}, {"assign", graph_native_assign}, {"export_name", graph_native_export_name}, {"warn", graph_native_warn},

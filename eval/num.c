@@ -181,7 +181,10 @@ static Value float_binop(Interp *I, BinOp op, double a, double b) {
     return v_float(a / b);
   case OP_FLOORDIV: return v_float(float_floordiv(I, a, b));
   case OP_MOD: return v_float(float_mod(I, a, b));
-  case OP_POW: return v_float(float_pow(I, a, b));
+  case OP_POW:
+    if (a < 0.0 && isfinite(a) && isfinite(b) && b != floor(b)) /* CPython: a complex power */
+      return complex_binop(I, op, v_float(a), v_float(b));
+    return v_float(float_pow(I, a, b));
   default: return v_notimpl();
   }
 }
@@ -378,6 +381,13 @@ Value rt_binop(Interp *I, BinOp op, Value a, Value b) {
   }
   if (v_is(a, OBJ_STR) && v_is(b, OBJ_STR) && op == OP_ADD)
     return v_obj(&str_concat(I, AS_STR(a), AS_STR(b))->h);
+  if (op == OP_MUL && (is_seq(a) || is_seq(b)) && tensor_is_np_integer(is_seq(a) ? b : a))
+    return seq_times(I, is_seq(a) ? a : b, val_index(I, is_seq(a) ? b : a)); /* [0] * np.int64(3) */
+  if ((is_cplx(a) && (is_num(b) || is_cplx(b))) || (is_cplx(b) && is_num(a))) {
+    Value r = complex_binop(I, op, a, b);
+    if (r.tag != V_NOTIMPL) return r;
+    binop_type_error(I, op, a, b);
+  }
   if (v_is(a, OBJ_TENSOR) || v_is(b, OBJ_TENSOR)) { /* tensor operators (tensor.c) */
     Value r = tensor_binop(I, op, a, b);
     if (r.tag != V_NOTIMPL) return r;
@@ -445,6 +455,8 @@ Value rt_unary(Interp *I, UnaryOp op, Value a) {
     break;
   }
   if (v_is(a, OBJ_TENSOR)) return tensor_unary(I, op, a); /* tensor.c */
+  if (is_cplx(a) && op != UOP_INVERT)
+    return op == UOP_NEG ? v_complex(I, -AS_COMPLEX(a)->re, -AS_COMPLEX(a)->im) : v_incref(a);
   if (v_is(a, OBJ_INSTANCE)) {
     Str *name = op == UOP_NEG ? I->s.neg : op == UOP_POS ? I->s.pos : I->s.invert;
     Value fn;
@@ -618,6 +630,11 @@ Value rt_compare(Interp *I, CmpOp op, Value a, Value b) {
   default: break;
   }
   if (is_num(a) && is_num(b)) return v_bool(cmp_result(op, num_cmp(a, b)));
+  if ((is_cplx(a) && (is_num(b) || is_cplx(b))) || (is_cplx(b) && is_num(a))) {
+    Value r = complex_compare(I, op, a, b);
+    if (r.tag != V_NOTIMPL) return r;
+    cmp_type_error(I, op, a, b);
+  }
   if (v_is(a, OBJ_TENSOR) || v_is(b, OBJ_TENSOR) || v_is(a, OBJ_DTYPE) || v_is(b, OBJ_DTYPE)) {
     Value r = tensor_compare(I, op, a, b); /* elementwise (tensor.c) */
     if (r.tag != V_NOTIMPL) return r;
@@ -936,4 +953,215 @@ void num_init(Interp *I) {
   class_add_native(I, fc, "conjugate", num_conjugate);
   class_add_property(I, fc, "real", num_real);
   class_add_property(I, fc, "imag", num_imag);
+}
+
+/* ---- complex ----------------------------------------------------------------
+ * Python's complex scalar as CPython 3.11 computes it (Objects/complexobject.c):
+ * an int or float operand is converted to complex(x, 0) first; division is
+ * Smith's algorithm (_Py_c_quot); z ** n for an integral real n with |n| <=
+ * 100 is repeated squaring (c_powi), other powers the polar formula
+ * (_Py_c_pow); a power with an infinite part raises OverflowError. // and %
+ * are not defined; only == and != compare. Complex tensors are not
+ * supported (a complex reaching a tensor is refused where it is converted). */
+
+typedef struct Cx {
+  double re, im;
+} Cx;
+
+Value v_complex(Interp *I, double re, double im) {
+  Complex *c = (Complex *)obj_alloc(I, OBJ_COMPLEX, sizeof(Complex));
+  c->re = re;
+  c->im = im;
+  return v_obj(&c->h);
+}
+
+static bool as_cx(Value v, Cx *c) {
+  if (is_cplx(v)) {
+    c->re = AS_COMPLEX(v)->re;
+    c->im = AS_COMPLEX(v)->im;
+    return true;
+  }
+  if (v.tag == V_FLOAT) {
+    *c = (Cx){v.as.f, 0.0};
+    return true;
+  }
+  if (v.tag == V_INT || v.tag == V_BOOL) {
+    *c = (Cx){(double)num_i(v), 0.0};
+    return true;
+  }
+  return false;
+}
+
+static Cx cx_prod(Cx a, Cx b) { return (Cx){a.re * b.re - a.im * b.im, a.re * b.im + a.im * b.re}; }
+
+/* false: division by zero */
+static bool cx_quot(Cx a, Cx b, Cx *r) {
+  double abs_bre = fabs(b.re), abs_bim = fabs(b.im);
+  if (abs_bre >= abs_bim) {
+    if (abs_bre == 0.0) return false;
+    double ratio = b.im / b.re, denom = b.re + b.im * ratio;
+    *r = (Cx){(a.re + a.im * ratio) / denom, (a.im - a.re * ratio) / denom};
+  } else if (abs_bim >= abs_bre) {
+    double ratio = b.re / b.im, denom = b.re * ratio + b.im;
+    *r = (Cx){(a.re * ratio + a.im) / denom, (a.im * ratio - a.re) / denom};
+  } else {
+    *r = (Cx){NAN, NAN}; /* at least one of b's parts is a nan */
+  }
+  return true;
+}
+
+/* false: zero to a negative or complex power */
+static bool cx_pow(Cx a, Cx b, Cx *r) {
+  if (b.re == 0.0 && b.im == 0.0) {
+    *r = (Cx){1.0, 0.0};
+  } else if (a.re == 0.0 && a.im == 0.0) {
+    *r = (Cx){0.0, 0.0};
+    if (b.im != 0.0 || b.re < 0.0) return false;
+  } else {
+    double vabs = hypot(a.re, a.im), len = pow(vabs, b.re), at = atan2(a.im, a.re), phase = at * b.re;
+    if (b.im != 0.0) {
+      len /= exp(at * b.im);
+      phase += b.im * log(vabs);
+    }
+    *r = (Cx){len * cos(phase), len * sin(phase)};
+  }
+  return true;
+}
+
+static Cx cx_powu(Cx x, long n) {
+  Cx r = {1.0, 0.0}, p = x;
+  for (long mask = 1; mask > 0 && n >= mask; mask <<= 1) {
+    if (n & mask) r = cx_prod(r, p);
+    p = cx_prod(p, p);
+  }
+  return r;
+}
+
+static bool cx_powi(Cx x, long n, Cx *r) {
+  if (n > 0) {
+    *r = cx_powu(x, n);
+    return true;
+  }
+  return cx_quot((Cx){1.0, 0.0}, cx_powu(x, -n), r);
+}
+
+Value complex_binop(Interp *I, BinOp op, Value a, Value b) {
+  Cx x, y, r;
+  if (!as_cx(a, &x) || !as_cx(b, &y)) return v_notimpl();
+  switch (op) {
+  case OP_ADD: r = (Cx){x.re + y.re, x.im + y.im}; break;
+  case OP_SUB: r = (Cx){x.re - y.re, x.im - y.im}; break;
+  case OP_MUL: r = cx_prod(x, y); break;
+  case OP_DIV:
+    if (!cx_quot(x, y, &r)) rt_raise(I, EXC_ZeroDivisionError, "complex division by zero");
+    break;
+  case OP_POW: {
+    bool ok = y.im == 0.0 && y.re == floor(y.re) && fabs(y.re) <= 100.0 ? cx_powi(x, (long)y.re, &r)
+                                                                         : cx_pow(x, y, &r);
+    if (!ok) rt_raise(I, EXC_ZeroDivisionError, "0.0 to a negative or complex power");
+    if (isinf(r.re) || isinf(r.im)) rt_raise(I, EXC_OverflowError, "complex exponentiation");
+    break;
+  }
+  default: return v_notimpl();
+  }
+  return v_complex(I, r.re, r.im);
+}
+
+Value complex_compare(Interp *I, CmpOp op, Value a, Value b) {
+  (void)I;
+  Cx x, y;
+  if ((op != CMP_EQ && op != CMP_NE) || !as_cx(a, &x) || !as_cx(b, &y)) return v_notimpl();
+  bool eq; /* an int is compared exactly (num_cmp), as CPython does */
+  if (a.tag == V_INT || a.tag == V_BOOL) eq = y.im == 0.0 && num_cmp(a, v_float(y.re)) == 0;
+  else if (b.tag == V_INT || b.tag == V_BOOL) eq = x.im == 0.0 && num_cmp(v_float(x.re), b) == 0;
+  else eq = x.re == y.re && x.im == y.im;
+  return v_bool(op == CMP_EQ ? eq : !eq);
+}
+
+/* One part as CPython's repr writes it: the shortest round trip, no ".0". */
+static void cx_part(Buf *b, double d, bool sign) {
+  char tmp[64];
+  int len = msrt_format_scalar(tmp, sizeof tmp, MSRT_FLOAT64, &d);
+  if (len < 0) len = 0;
+  if (len >= 2 && tmp[len - 2] == '.' && tmp[len - 1] == '0') len -= 2;
+  if (sign && tmp[0] != '-') buf_putc(b, '+');
+  buf_append(b, tmp, (size_t)len);
+}
+
+void complex_repr(Buf *b, double re, double im) {
+  if (re == 0.0 && copysign(1.0, re) == 1.0) {
+    cx_part(b, im, false);
+    buf_putc(b, 'j');
+    return;
+  }
+  buf_putc(b, '(');
+  cx_part(b, re, false);
+  cx_part(b, im, true);
+  buf_puts(b, "j)");
+}
+
+uint64_t complex_hash(double re, double im) {
+  uint64_t h = hash_float(re) + 1000003u * hash_float(im);
+  return h == (uint64_t)-1 ? (uint64_t)-2 : h;
+}
+
+Value complex_ctor(Interp *I, int argc, Value *argv, KwArgs *kw) {
+  static const char *const names[] = {"real", "imag"};
+  Value v[2];
+  args_bind(I, "complex", argc, argv, kw, 0, 2, names, v);
+  Cx r = {0.0, 0.0}, i = {0.0, 0.0};
+  if (v[0].tag != V_UNDEF) {
+    if (v_is(v[0], OBJ_STR)) {
+      if (v[1].tag != V_UNDEF) rt_raise(I, EXC_TypeError, "complex() can't take second arg if first is a string");
+      rt_raise(I, EXC_ValueError, "msc: complex() of a string is not supported; write complex(real, imag)");
+    }
+    if (v_is(v[0], OBJ_TENSOR)) r = (Cx){tensor_as_float(I, v[0]), 0.0};
+    else if (!as_cx(v[0], &r))
+      rt_raise(I, EXC_TypeError, "complex() first argument must be a string or a number, not '%s'",
+               rt_type_name(I, v[0]));
+    if (v[1].tag == V_UNDEF && is_cplx(v[0])) return v_incref(v[0]);
+  }
+  if (v[1].tag != V_UNDEF) {
+    if (v_is(v[1], OBJ_TENSOR)) i = (Cx){tensor_as_float(I, v[1]), 0.0};
+    else if (v_is(v[1], OBJ_STR) || !as_cx(v[1], &i))
+    {
+      if (v_is(v[1], OBJ_STR)) rt_raise(I, EXC_TypeError, "complex() second arg can't be a string");
+      rt_raise(I, EXC_TypeError, "complex() second argument must be a number, not '%s'", rt_type_name(I, v[1]));
+    }
+  }
+  /* real + imag * 1j, a part added only when it comes from a complex
+   * (CPython's complex_new: complex(1, -0.0) is (1-0j)) */
+  double re = r.re, im = i.re;
+  if (is_cplx(v[1])) re -= i.im;
+  if (is_cplx(v[0])) im += r.im;
+  return v_complex(I, re, im);
+}
+
+static Value complex_real(Interp *I, int argc, Value *argv, KwArgs *kw) {
+  (void)I; (void)argc; (void)kw;
+  return v_float(AS_COMPLEX(argv[0])->re);
+}
+
+static Value complex_imag(Interp *I, int argc, Value *argv, KwArgs *kw) {
+  (void)I; (void)argc; (void)kw;
+  return v_float(AS_COMPLEX(argv[0])->im);
+}
+
+static Value complex_conjugate(Interp *I, int argc, Value *argv, KwArgs *kw) {
+  args_no_kw(I, "conjugate", kw);
+  args_count(I, "complex.conjugate", argc - 1, 0, 0);
+  return v_complex(I, AS_COMPLEX(argv[0])->re, -AS_COMPLEX(argv[0])->im);
+}
+
+_Noreturn void complex_tensor_error(Interp *I) {
+  rt_raise(I, EXC_TypeError,
+           "msc supports Python complex numbers but not complex tensors (complex64, complex128): "
+           "keep the real and imaginary parts as two float tensors");
+}
+
+void complex_init(Interp *I) {
+  Class *cc = I->cls[OBJ_COMPLEX];
+  class_add_native(I, cc, "conjugate", complex_conjugate);
+  class_add_property(I, cc, "real", complex_real);
+  class_add_property(I, cc, "imag", complex_imag);
 }

@@ -281,6 +281,21 @@ static void slice_normalise(Interp *I, OpId op, Attrs *a, const Tensor *x) {
 
 static TFlavour flavour_of(const Attrs *a) { return a->np ? TF_NP : TF_MS; }
 
+/* Is a 0-d numpy result a numpy scalar? numpy's ufuncs (elementwise ops,
+ * comparisons), reductions and products return scalars; a scalar's own
+ * methods (x.astype, x.reshape(())) keep it one; other functions (where,
+ * reshape of an array, ...) return 0-d arrays. */
+static bool np_scalar_result(OpId op, int nin, const Value *in) {
+  switch (op_info[op].group) {
+  case OPG_BINARY: case OPG_DIV: case OPG_BITWISE: case OPG_COMPARE:
+  case OPG_UNARY: case OPG_UNARY_F: case OPG_UNARY_B: case OPG_REDUCE:
+    return true;
+  default: break;
+  }
+  if (op == OP_MatMul || op == OP_MatMulExt || op == OP_Gather || op == OP_Identity) return true;
+  return nin == 1 && v_is(in[0], OBJ_TENSOR) && AS_TENSOR(in[0])->npscalar;
+}
+
 /* Zeroed memory that lives until the scratch list is popped (a bare Str
  * block: freeing it needs nothing). */
 static void *scratch_mem(Interp *I, size_t n) {
@@ -336,7 +351,7 @@ Value prim_call(Interp *I, OpId op, int nin, Value *in, const Attrs *attrs) {
     ty[i].dt = t[i]->dtype;
     ty[i].ndim = t[i]->ndim;
     memcpy(ty[i].shape, t[i]->shape, sizeof(int64_t) * (size_t)t[i]->ndim);
-    if (ty[i].weak || (a.np && t[i]->ndim == 0)) {
+    if ((ty[i].weak || (a.np && t[i]->ndim == 0)) && t[i]->data) { /* a graph value has none: by dtype */
       ty[i].valued = true;
       ty[i].val = tensor_get_f64(t[i], 0);
       ty[i].ival = tensor_get_i64(t[i], 0);
@@ -351,6 +366,7 @@ Value prim_call(Interp *I, OpId op, int nin, Value *in, const Attrs *attrs) {
   }
   if (graph_should_stage(I, nin, in)) { /* ast capture: a graph node, not a kernel run */
     Tensor *o = keep(I, graph_stage(I, op, nin, t, cast, &a, &out));
+    o->npscalar = fl == TF_NP && o->ndim == 0 && np_scalar_result(op, nin, in);
     obj_incref(&o->h);
     scratch_pop(I, base);
     return v_obj(&o->h);
@@ -380,6 +396,7 @@ Value prim_call(Interp *I, OpId op, int nin, Value *in, const Attrs *attrs) {
     prim_raise(I, &err);
   }
   if (t0) graph_record(I, op, nin, t0, cast, &a, o);
+  o->npscalar = fl == TF_NP && o->ndim == 0 && np_scalar_result(op, nin, in);
   obj_incref(&o->h);
   scratch_pop(I, base);
   return v_obj(&o->h);

@@ -304,6 +304,7 @@ void rt_repr_buf(Interp *I, Buf *b, Value v) {
   }
   case OBJ_TENSOR: /* tensor.c: MindSpore's / numpy's repr */
   case OBJ_DTYPE: tensor_repr_buf(I, b, v); return;
+  case OBJ_COMPLEX: complex_repr(b, ((Complex *)o)->re, ((Complex *)o)->im); return;
   default: default_repr_buf(I, b, v); return;
   }
 }
@@ -426,6 +427,7 @@ bool rt_truthy(Interp *I, Value v) {
     return true;
   }
   case OBJ_TENSOR: return tensor_truthy(I, v); /* size-1 only (tensor.c) */
+  case OBJ_COMPLEX: return ((Complex *)o)->re != 0.0 || ((Complex *)o)->im != 0.0;
   default: return true;
   }
 }
@@ -497,6 +499,7 @@ uint64_t rt_hash(Interp *I, Value v) {
     return rt_hash(I, b->self) ^ rt_hash(I, b->func);
   }
   case OBJ_TENSOR: return tensor_hash(I, v); /* ndarrays are unhashable (tensor.c) */
+  case OBJ_COMPLEX: return complex_hash(((Complex *)o)->re, ((Complex *)o)->im);
   default: return ptr_hash(o);
   }
 }

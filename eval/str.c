@@ -1370,6 +1370,8 @@ static void str_mod_into(Interp *I, Buf *out, void *ctx) {
       int64_t iv;
       if (arg.tag == V_INT || arg.tag == V_BOOL) iv = num_i(arg);
       else if (arg.tag == V_FLOAT && (type == 'd' || type == 'i' || type == 'u')) iv = float_to_int(I, arg.as.f);
+      else if (v_is(arg, OBJ_TENSOR) && (type == 'd' || type == 'i' || type == 'u' || tensor_is_integral(arg)))
+        iv = tensor_as_int(I, arg); /* numpy scalars: __int__ / __index__ (tensor.c) */
       else if (v_is(arg, OBJ_INSTANCE)) {
         Value fn;
         if (rt_find_dunder(I, arg, I->s.index, &fn) || (type != 'x' && type != 'X' && type != 'o' && rt_find_dunder(I, arg, I->s.int_, &fn))) {
@@ -1393,7 +1395,7 @@ static void str_mod_into(Interp *I, Buf *out, void *ctx) {
       double d;
       if (arg.tag == V_FLOAT) d = arg.as.f;
       else if (arg.tag == V_INT || arg.tag == V_BOOL) d = (double)num_i(arg);
-      else if (v_is(arg, OBJ_INSTANCE)) d = rt_as_float(I, arg, "must be real number");
+      else if (v_is(arg, OBJ_INSTANCE) || v_is(arg, OBJ_TENSOR)) d = rt_as_float(I, arg, "must be real number");
       else {
         const char *tn = rt_type_name(I, arg);
         v_decref(I, owned);

@@ -68,9 +68,23 @@ static Class *dtype_class(Interp *I, bool np) { /* borrowed */
   return (Class *)VR(I)->dtype_class[np];
 }
 
+static Class *np_scalar_class(Interp *I, msrt_dtype dt) { /* borrowed */
+  tensor_init(I);
+  return (Class *)VR(I)->np_scalar_class[dt];
+}
+
 Class *tensor_class_of(Interp *I, Obj *o) {
   if (o->kind == OBJ_DTYPE) return dtype_class(I, ((DType *)o)->np);
+  if (((Tensor *)o)->npscalar) return np_scalar_class(I, ((Tensor *)o)->dtype);
   return tensor_class(I, (TFlavour)((Tensor *)o)->flavour);
+}
+
+/* The dtype of numpy's scalar type c (np.float32 -> float32), or -1. */
+static int np_scalar_class_dtype(Interp *I, const Class *c) {
+  tensor_init(I);
+  for (int i = 0; i < MSRT_NUM_DTYPES; i++)
+    if (VR(I)->np_scalar_class[i] == &c->h) return i;
+  return -1;
 }
 
 Value dtype_value(Interp *I, msrt_dtype dt, bool np) {
@@ -111,6 +125,8 @@ int dtype_from_value(Interp *I, Value v, const char *what) {
     if (c == I->cls[CLS_FLOAT]) return MSRT_FLOAT64;
     if (c == I->cls[CLS_INT]) return MSRT_INT64;
     if (c == I->cls[CLS_BOOL]) return MSRT_BOOL;
+    int d = np_scalar_class_dtype(I, c);
+    if (d >= 0) return d;
   }
   rt_raise(I, EXC_TypeError, "%s: expected a dtype, got %s", what ? what : "dtype", rt_type_name(I, v));
 }
@@ -162,6 +178,7 @@ Tensor *tensor_copy(Interp *I, Tensor *t, TFlavour fl) {
   tensor_need_data(I, t, "copying a tensor");
   Tensor *r = tensor_new(I, t->dtype, t->ndim, t->shape, fl);
   memcpy(r->data, t->data, (size_t)t->size * msrt_dtype_size(t->dtype));
+  r->npscalar = t->npscalar && fl == TF_NP;
   return r;
 }
 
@@ -257,6 +274,7 @@ typedef struct Scan {
   int64_t shape[MSRT_MAX_NDIM];
   int kind;                     /* highest Python scalar kind: -1 none, 0 bool, 1 int, 2 float */
   int tdt;                      /* promoted dtype of tensors inside, -1 none */
+  bool np;                      /* numpy's promotion (TF_NP) */
 } Scan;
 
 static bool is_seq(Value v) { return v_is(v, OBJ_LIST) || v_is(v, OBJ_TUPLE); }
@@ -271,8 +289,10 @@ _Noreturn static void inhomogeneous(Interp *I, const Scan *s, int depth) {
            depth, shape_str(buf, sizeof buf, depth, s->shape));
 }
 
-static msrt_dtype promote_any(msrt_dtype a, msrt_dtype b) {
-  /* tensors inside a list: the higher of the two by kind then size */
+static msrt_dtype promote_any(msrt_dtype a, msrt_dtype b, bool np) {
+  /* tensors inside a list: numpy's promote_types (np.array([np.uint64(7), 1])
+   * is float64); MindSpore's: the higher of the two by kind then size */
+  if (np) return op_promote_np(a, b);
   int ka = a == MSRT_BOOL ? 0 : dtype_is_float(a) ? 2 : 1, kb = b == MSRT_BOOL ? 0 : dtype_is_float(b) ? 2 : 1;
   if (ka != kb) return ka > kb ? a : b;
   return msrt_dtype_size(a) >= msrt_dtype_size(b) ? a : b;
@@ -291,7 +311,7 @@ static void scan_check(Interp *I, Value v, int depth, Scan *s) {
     bool ok = t->ndim == s->ndim - depth;
     for (int i = 0; ok && i < t->ndim; i++) ok = t->shape[i] == s->shape[depth + i];
     if (!ok) inhomogeneous(I, s, depth);
-    s->tdt = s->tdt < 0 ? (int)t->dtype : (int)promote_any((msrt_dtype)s->tdt, t->dtype);
+    s->tdt = s->tdt < 0 ? (int)t->dtype : (int)promote_any((msrt_dtype)s->tdt, t->dtype, s->np);
     return;
   }
   if (is_seq(v) || depth != s->ndim) inhomogeneous(I, s, depth);
@@ -301,6 +321,7 @@ static void scan_check(Interp *I, Value v, int depth, Scan *s) {
   case V_INT: k = 1; break;
   case V_FLOAT: k = 2; break;
   default:
+    if (is_cplx(v)) complex_tensor_error(I);
     rt_raise(I, EXC_TypeError, "cannot convert a '%s' to a tensor element (expected a number)",
              rt_type_name(I, v));
   }
@@ -325,16 +346,19 @@ static void fill_from(Interp *I, Value v, int depth, const Scan *s, Tensor *t, i
   (*pos)++;
 }
 
+static Tensor *staged_copy(Interp *I, Value x, int dt, TFlavour fl);
+
 Tensor *tensor_from_value(Interp *I, Value v, int dt, TFlavour fl) {
   bool np = fl == TF_NP;
   if (v_is(v, OBJ_TENSOR)) {
     Tensor *t = AS_TENSOR(v);
+    if (graph_is_sym(I, v)) return staged_copy(I, v, dt, fl);
     tensor_need_data(I, t, "converting a tensor");
     Tensor *r = tensor_new(I, dt >= 0 ? (msrt_dtype)dt : t->dtype, t->ndim, t->shape, fl);
     if (t->size) msrt_cast(t->dtype, r->dtype, t->size, t->data, r->data);
     return r;
   }
-  Scan s = {0, 0, {0}, -1, -1};
+  Scan s = {0, 0, {0}, -1, -1, np};
   Value x = v;
   while (is_seq(x)) {
     if (s.ndim == MSRT_MAX_NDIM)
@@ -359,7 +383,7 @@ Tensor *tensor_from_value(Interp *I, Value v, int dt, TFlavour fl) {
     msrt_dtype pd = kind == 0 ? MSRT_BOOL : kind == 1 ? MSRT_INT64 : np ? MSRT_FLOAT64 : MSRT_FLOAT32;
     if (s.tdt < 0) d = pd;
     else if (kind < 0) d = (msrt_dtype)s.tdt;
-    else d = promote_any((msrt_dtype)s.tdt, pd);
+    else d = promote_any((msrt_dtype)s.tdt, pd, np);
   }
   Tensor *t = tensor_new(I, d, s.ndim, s.shape, fl);
   int64_t pos = 0;
@@ -406,6 +430,10 @@ void tensor_repr_buf(Interp *I, Buf *b, Value v) {
   }
   Tensor *t = AS_TENSOR(v);
   if (t->flavour != TF_PARAM) tensor_need_data(I, t, "repr() of a tensor");
+  if (t->npscalar) { /* numpy 1.24: a scalar's repr is its str (np.float32(1.2) -> 1.2) */
+    msrt_print_numpy(buf_writer, b, t->dtype, t->data, t->shape, t->ndim, NULL);
+    return;
+  }
   switch (t->flavour) {
   case TF_PARAM: param_str_buf(I, b, t); return;
   case TF_NP: msrt_print_numpy_repr(buf_writer, b, t->dtype, t->data, t->shape, t->ndim, NULL); return;
@@ -429,8 +457,43 @@ static const OpId binop_ops[OP_BINOP_COUNT] = {
     [OP_LSHIFT] = OP_COUNT, [OP_RSHIFT] = OP_COUNT, [OP_BITOR] = OP_BitwiseOr,
     [OP_BITXOR] = OP_BitwiseXor, [OP_BITAND] = OP_BitwiseAnd};
 
+/* numpy's fast_scalar_power (ndarray ** number, not a numpy scalar's **):
+ * x ** 2 is square(x) — bool arrays square as int8, int arrays ** 2.0 in
+ * float64 — and float x ** 0.5 is sqrt(x) (sqrt(-0.) is -0., of -inf nan).
+ * The other exponents it special-cases give pow's values. */
+static bool np_fast_power(Interp *I, Value a, Value b, Value *out) {
+  if (!v_is(a, OBJ_TENSOR) || AS_TENSOR(a)->flavour != TF_NP || AS_TENSOR(a)->npscalar) return false;
+  Tensor *x = AS_TENSOR(a);
+  double e;
+  bool efloat;
+  if (b.tag == V_INT || b.tag == V_BOOL || b.tag == V_FLOAT) {
+    efloat = b.tag == V_FLOAT;
+    e = efloat ? b.as.f : (double)num_i(b);
+  } else if (v_is(b, OBJ_TENSOR) && AS_TENSOR(b)->flavour == TF_NP && AS_TENSOR(b)->ndim == 0 &&
+             AS_TENSOR(b)->dtype != MSRT_BOOL) {
+    efloat = dtype_is_float(AS_TENSOR(b)->dtype);
+    e = tensor_get_f64(AS_TENSOR(b), 0);
+  } else {
+    return false;
+  }
+  if (dtype_is_float(x->dtype) && e == 0.5) {
+    *out = attrs_call(I, OP_Sqrt, 1, &a);
+    return true;
+  }
+  if (e != 2.0 || dtype_is_float(x->dtype)) return false;
+  msrt_dtype to = x->dtype == MSRT_BOOL ? MSRT_INT8 : efloat ? MSRT_FLOAT64 : x->dtype;
+  Tensor *c = tensor_from_value(I, a, (int)to, TF_NP);
+  Value in[2] = {v_obj(&c->h), v_obj(&c->h)};
+  *out = attrs_call(I, OP_Mul, 2, in);
+  obj_decref(I, &c->h);
+  return true;
+}
+
 Value tensor_binop(Interp *I, BinOp op, Value a, Value b) {
+  if (is_cplx(a) || is_cplx(b)) complex_tensor_error(I);
   if (!operand_ok(a) || !operand_ok(b)) return v_notimpl();
+  Value fast;
+  if (op == OP_POW && np_fast_power(I, a, b, &fast)) return fast;
   OpId id = binop_ops[op];
   if (id == OP_COUNT) return v_notimpl();
   if (op == OP_MATMUL && (is_num(a) || is_num(b)))
@@ -440,7 +503,8 @@ Value tensor_binop(Interp *I, BinOp op, Value a, Value b) {
 }
 
 Value tensor_inplace(Interp *I, BinOp op, Value a, Value b) {
-  if (!v_is(a, OBJ_TENSOR) || AS_TENSOR(a)->flavour != TF_NP) return tensor_binop(I, op, a, b);
+  if (!v_is(a, OBJ_TENSOR) || AS_TENSOR(a)->flavour != TF_NP || AS_TENSOR(a)->npscalar)
+    return tensor_binop(I, op, a, b); /* MindSpore's Tensors and numpy's scalars: a new object */
   Value r = tensor_binop(I, op, a, b);
   if (r.tag == V_NOTIMPL) return r;
   Tensor *x = AS_TENSOR(a), *y = AS_TENSOR(r);
@@ -478,6 +542,8 @@ Value tensor_compare(Interp *I, CmpOp op, Value a, Value b) {
     Value d = v_is(a, OBJ_DTYPE) ? a : b, o = v_is(a, OBJ_DTYPE) ? b : a;
     if (!eq && v_is(o, OBJ_STR) && AS_DTYPE(d)->np) eq = dtype_by_name(AS_STR(o)->data) == (int)AS_DTYPE(d)->dt;
     if (!eq && v_is(o, OBJ_DTYPE)) eq = AS_DTYPE(o)->np == AS_DTYPE(d)->np && AS_DTYPE(o)->dt == AS_DTYPE(d)->dt;
+    if (!eq && v_is(o, OBJ_CLASS) && AS_DTYPE(d)->np) /* np.dtype('float32') == np.float32 */
+      eq = np_scalar_class_dtype(I, AS_CLASS(o)) == (int)AS_DTYPE(d)->dt;
     return v_bool(op == CMP_EQ ? eq : !eq);
   }
   if (!operand_ok(a) || !operand_ok(b)) {
@@ -504,6 +570,8 @@ bool tensor_truthy(Interp *I, Value v) {
 }
 
 uint64_t tensor_hash(Interp *I, Value v) {
+  if (v_is(v, OBJ_TENSOR) && AS_TENSOR(v)->npscalar) /* numpy: hash(np.float64(1.5)) == hash(1.5) */
+    return rt_hash(I, tensor_item_value(AS_TENSOR(v), 0));
   if (v_is(v, OBJ_TENSOR) && AS_TENSOR(v)->flavour == TF_NP)
     rt_raise(I, EXC_TypeError, "unhashable type: 'numpy.ndarray'");
   uintptr_t y = (uintptr_t)v.as.o;
@@ -512,6 +580,7 @@ uint64_t tensor_hash(Interp *I, Value v) {
 
 int64_t tensor_len(Interp *I, Value v) {
   Tensor *t = AS_TENSOR(v);
+  if (t->npscalar) rt_raise(I, EXC_TypeError, "object of type 'numpy.%s' has no len()", rt_type_name(I, v));
   if (t->ndim == 0) rt_raise(I, EXC_TypeError, "len() of unsized object");
   return t->shape[0];
 }
@@ -528,12 +597,17 @@ double tensor_as_float(Interp *I, Value v) {
   return x.tag == V_FLOAT ? x.as.f : (double)num_i(x);
 }
 
+bool tensor_is_integral(Value v) { return v_is(v, OBJ_TENSOR) && !dtype_is_float(AS_TENSOR(v)->dtype); }
+bool tensor_is_np_integer(Value v) { return tensor_is_integral(v) && AS_TENSOR(v)->npscalar; }
+
 int64_t tensor_as_int(Interp *I, Value v) {
   Value x = scalar_of(I, v, "");
   return x.tag == V_FLOAT ? float_to_int(I, x.as.f) : num_i(x);
 }
 
 Str *tensor_format(Interp *I, Value v, Str *spec) {
+  if (v_is(v, OBJ_TENSOR) && AS_TENSOR(v)->npscalar) /* numpy: format(float(x), spec), f'{np.float32(0.1)}' */
+    return rt_format(I, tensor_item_value(AS_TENSOR(v), 0), spec);
   if (spec->len == 0) return rt_str(I, v);
   if (v_is(v, OBJ_TENSOR)) tensor_need_data(I, AS_TENSOR(v), "formatting a tensor");
   if (v_is(v, OBJ_TENSOR) && AS_TENSOR(v)->size == 1)
@@ -1138,8 +1212,27 @@ static void adv_setitem(Interp *I, Value tv, Value key, Value val) {
   store_result(I, t, ix_keep(I, prim_call(I, OP_TensorScatterUpdate, 3, in3, &a)));
 }
 
+/* Does the key hold an Ellipsis? (numpy: a[0, ...] is a 0-d array, a[0] a scalar) */
+static bool key_has_ellipsis(Value key) {
+  if (key.tag == V_ELLIPSIS) return true;
+  if (!v_is(key, OBJ_TUPLE)) return false;
+  for (int64_t i = 0; i < AS_TUPLE(key)->len; i++)
+    if (AS_TUPLE(key)->items[i].tag == V_ELLIPSIS) return true;
+  return false;
+}
+
 Value tensor_getitem(Interp *I, Value tv, Value key) {
   Tensor *t = AS_TENSOR(tv);
+  if (t->npscalar) { /* numpy's scalars: x[()] is x; x[...] and x[None] arrays */
+    if (v_is(key, OBJ_TUPLE) && AS_TUPLE(key)->len == 0) return v_incref(tv);
+    bool ok = key.tag == V_ELLIPSIS || key.tag == V_NONE;
+    for (int64_t i = 0; v_is(key, OBJ_TUPLE) && i < AS_TUPLE(key)->len; i++) {
+      VTag k = AS_TUPLE(key)->items[i].tag;
+      ok = k == V_ELLIPSIS || k == V_NONE;
+      if (!ok) break;
+    }
+    if (!ok) rt_raise(I, EXC_IndexError, "invalid index to scalar variable.");
+  }
   if (!key_is_basic(key)) {
     int64_t base = ix_scratch(I)->len;
     Value r = adv_getitem(I, tv, key);
@@ -1150,11 +1243,17 @@ Value tensor_getitem(Interp *I, Value tv, Value key) {
   Attrs a;
   int64_t vshape[MSRT_MAX_NDIM];
   index_parse(I, t, key, &a, vshape);
-  return prim_call(I, OP_StridedSlice, 1, &tv, &a);
+  Value r = prim_call(I, OP_StridedSlice, 1, &tv, &a);
+  Tensor *rt = AS_TENSOR(r);
+  /* numpy: indexing every axis with an integer gives a scalar */
+  rt->npscalar = rt->flavour == TF_NP && rt->ndim == 0 && !key_has_ellipsis(key);
+  return r;
 }
 
 void tensor_setitem(Interp *I, Value tv, Value key, Value val) {
   Tensor *t = AS_TENSOR(tv);
+  if (t->npscalar)
+    rt_raise(I, EXC_TypeError, "'numpy.%s' object does not support item assignment", rt_type_name(I, tv));
   tensor_need_data(I, t, "assigning to tensor elements");
   if (!key_is_basic(key)) {
     int64_t base = ix_scratch(I)->len;
@@ -1234,6 +1333,7 @@ void tensor_setitem(Interp *I, Value tv, Value key, Value val) {
 
 Value tensor_iter(Interp *I, Value tv) {
   Tensor *t = AS_TENSOR(tv);
+  if (t->npscalar) rt_raise(I, EXC_TypeError, "'numpy.%s' object is not iterable", rt_type_name(I, tv));
   if (t->ndim == 0) rt_raise(I, EXC_TypeError, "iteration over a 0-d array");
   List *l = list_new(I, t->shape[0]);
   Value lv = v_obj(&l->h);
@@ -1351,10 +1451,31 @@ NATIVE(p_data) { /* Parameter.data is the Parameter itself */
 
 static Value call_op1(Interp *I, OpId op, Value x, Attrs *a) { return prim_call(I, op, 1, &x, a); }
 
+/* A copy of the graph value x as a new symbolic tensor of flavour fl and
+ * dtype dt (-1: x's): inside a graph, x.asnumpy() and Tensor(x) stage a
+ * Cast/Identity, as MindSpore's JIT Fallback runs them when the graph runs
+ * (tensor(x.asnumpy(), dtype=ms.float32) in a jit function is a cast). */
+static Tensor *staged_copy(Interp *I, Value x, int dt, TFlavour fl) {
+  Attrs a;
+  attrs_init(&a);
+  Tensor *t = AS_TENSOR(x);
+  bool same = dt < 0 || dt == (int)t->dtype;
+  a.dtype = same ? (int)t->dtype : dt;
+  Value r = call_op1(I, same ? OP_Identity : OP_Cast, x, &a);
+  Tensor *o = AS_TENSOR(r);
+  if (o == t) { /* never handed back the input itself: that would retag it */
+    v_decref(I, r);
+    rt_raise(I, EXC_RuntimeError, "internal error: a staged copy returned its input");
+  }
+  o->flavour = (uint8_t)fl;
+  return o;
+}
+
 NATIVE(m_asnumpy) {
   args_no_kw(I, "asnumpy", kw);
   Tensor *t = self_t(I, argc, argv, "asnumpy");
   args_count(I, "asnumpy", argc - 1, 0, 0);
+  if (graph_is_sym(I, argv[0])) return v_obj(&staged_copy(I, argv[0], -1, TF_NP)->h);
   return v_obj(&tensor_copy(I, t, TF_NP)->h);
 }
 
@@ -1606,9 +1727,38 @@ NATIVE(m_abs) {
   return attrs_call(I, OP_Abs, 1, argv);
 }
 
+/* round(x, n) of a numpy scalar: numpy's around, rint(x * 10**n) / 10**n in
+ * x's dtype (float16 in float32, then rounded to float16); ints unchanged
+ * for n >= 0, else rounded half to even to a multiple of 10**-n. */
+static Value np_scalar_round(Interp *I, Tensor *t, int64_t n) {
+  Tensor *r = tensor_new(I, t->dtype, 0, NULL, TF_NP);
+  r->npscalar = true;
+  if (dtype_is_float(t->dtype)) {
+    double x = tensor_get_f64(t, 0), p = pow(10.0, (double)(n < 0 ? -n : n)), y;
+    if (t->dtype == MSRT_FLOAT64) {
+      y = n >= 0 ? nearbyint(x * p) / p : nearbyint(x / p) * p;
+    } else {
+      float xf = (float)x, pf = (float)p;
+      y = n >= 0 ? nearbyintf(xf * pf) / pf : nearbyintf(xf / pf) * pf;
+    }
+    msrt_cast(MSRT_FLOAT64, t->dtype, 1, &y, r->data);
+  } else {
+    int64_t x = tensor_get_i64(t, 0), y = x;
+    if (n < 0 && t->dtype != MSRT_BOOL) {
+      int64_t p = 1;
+      for (int64_t i = 0; i < -n && p <= INT64_MAX / 10; i++) p *= 10;
+      double q = nearbyint((double)x / (double)p);
+      y = (int64_t)q * p;
+    }
+    msrt_cast(MSRT_INT64, t->dtype, 1, &y, r->data);
+  }
+  return v_obj(&r->h);
+}
+
 NATIVE(m_round) {
   args_no_kw(I, "__round__", kw);
   Tensor *t = self_t(I, argc, argv, "__round__");
+  if (t->npscalar && argc > 1 && argv[1].tag != V_NONE) return np_scalar_round(I, t, val_index(I, argv[1]));
   if (argc > 1 && argv[1].tag != V_NONE && val_index(I, argv[1]) != 0)
     rt_raise(I, EXC_TypeError, "round() with ndigits is not supported for tensors yet");
   if (t->size == 1 && argc == 1) { /* round(x) of a scalar: a Python int */
@@ -1708,6 +1858,27 @@ NATIVE(m_format) {
   return v_obj(&tensor_format(I, argv[0], AS_STR(argv[1]))->h);
 }
 
+/* divmod(x, y) of numpy arrays and scalars: (x // y, x % y) */
+static Value divmod_pair(Interp *I, Value a, Value b) {
+  Value q = tensor_binop(I, OP_FLOORDIV, a, b);
+  if (q.tag == V_NOTIMPL) return q;
+  Value r = tensor_binop(I, OP_MOD, a, b);
+  Value t = tuple_pack(I, 2, q, r);
+  v_decref(I, q);
+  v_decref(I, r);
+  return t;
+}
+NATIVE(m_divmod) {
+  args_no_kw(I, "__divmod__", kw);
+  args_count(I, "__divmod__", argc - 1, 1, 1);
+  return divmod_pair(I, argv[0], argv[1]);
+}
+NATIVE(m_rdivmod) {
+  args_no_kw(I, "__rdivmod__", kw);
+  args_count(I, "__rdivmod__", argc - 1, 1, 1);
+  return divmod_pair(I, argv[1], argv[0]);
+}
+
 /* ---- constructors ------------------------------------------------------------ */
 
 /* Tensor(input_data=None, dtype=None, shape=None, init=None, const_arg=False) */
@@ -1763,6 +1934,7 @@ static Value tensor_ctor(Interp *I, int argc, Value *argv, KwArgs *kw) {
     return prim_call(I, OP_Zeros, 0, NULL, &a);
   }
   Value x = v[0];
+  if (is_cplx(x)) complex_tensor_error(I);
   if (!v_is(x, OBJ_TENSOR) && !is_num(x) && !is_seq(x))
     rt_raise(I, EXC_TypeError, "Tensor: input_data must be a Tensor, numpy array, number, list or tuple, not %s",
              rt_type_name(I, x));
@@ -1803,6 +1975,104 @@ NATIVE(dt_call) {
   DType *d = (DType *)argv[0].as.o;
   if (argc != 2) rt_raise(I, EXC_TypeError, "%s() takes exactly one argument (%d given)", np_names[d->dt], argc - 1);
   return v_obj(&tensor_from_value(I, argv[1], (int)d->dt, d->np ? TF_NP : TF_MS)->h);
+}
+
+/* numpy's scalar types: np.float32(x) is a scalar for a number, a numeric
+ * string or a 0-d array, and an array for a list or an array; no argument
+ * is zero. */
+static Value np_scalar_new(Interp *I, msrt_dtype dt, int argc, Value *argv, KwArgs *kw) {
+  args_no_kw(I, np_names[dt], kw);
+  if (argc > 1) rt_raise(I, EXC_TypeError, "function takes at most 1 argument (%d given)", argc);
+  Value x = argc ? argv[0] : v_int(0);
+  Value conv = v_undef();
+  if (v_is(x, OBJ_STR)) { /* np.float32('1.5'), np.int64('3'): Python's float()/int() parse */
+    if (dt == MSRT_BOOL) x = v_bool(AS_STR(x)->len > 0);
+    else x = conv = rt_call1(I, v_obj(&I->cls[dtype_is_float(dt) ? CLS_FLOAT : CLS_INT]->h), x);
+  }
+  if (x.tag == V_NONE && dtype_is_float(dt)) x = v_float(NAN); /* np.float32(None) is nan */
+  if (!v_is(x, OBJ_TENSOR) && !is_num(x) && !is_seq(x) && dt != MSRT_BOOL) /* numpy: int()'s / float()'s error */
+    rt_raise(I, EXC_TypeError, dtype_is_float(dt) ? "float() argument must be a string or a real number, not '%s'"
+                                                  : "int() argument must be a string, a bytes-like object or a "
+                                                    "real number, not '%s'",
+             rt_type_name(I, x));
+  if (!v_is(x, OBJ_TENSOR) && !is_seq(x) && dt == MSRT_BOOL) x = v_bool(rt_truthy(I, x)); /* np.bool_(obj) */
+  if (dt == MSRT_BOOL && is_num(x)) x = v_bool(rt_truthy(I, x));
+  Tensor *t = tensor_from_value(I, x, (int)dt, TF_NP);
+  v_decref(I, conv);
+  t->npscalar = t->ndim == 0;
+  return v_obj(&t->h);
+}
+
+#define NP_SCALAR_CTOR(D)                                                    \
+  static Value np_new_##D(Interp *I, int argc, Value *argv, KwArgs *kw) {    \
+    return np_scalar_new(I, MSRT_##D, argc, argv, kw);                      \
+  }
+NP_SCALAR_CTOR(BOOL)
+NP_SCALAR_CTOR(INT8)
+NP_SCALAR_CTOR(UINT8)
+NP_SCALAR_CTOR(INT16)
+NP_SCALAR_CTOR(INT32)
+NP_SCALAR_CTOR(INT64)
+NP_SCALAR_CTOR(FLOAT16)
+NP_SCALAR_CTOR(FLOAT32)
+NP_SCALAR_CTOR(FLOAT64)
+NP_SCALAR_CTOR(UINT16)
+NP_SCALAR_CTOR(UINT32)
+NP_SCALAR_CTOR(UINT64)
+
+static const NativeFn np_scalar_ctors[MSRT_NUM_DTYPES] = {
+    [MSRT_BOOL] = np_new_BOOL, [MSRT_INT8] = np_new_INT8, [MSRT_UINT8] = np_new_UINT8,
+    [MSRT_INT16] = np_new_INT16, [MSRT_INT32] = np_new_INT32, [MSRT_INT64] = np_new_INT64,
+    [MSRT_FLOAT16] = np_new_FLOAT16, [MSRT_FLOAT32] = np_new_FLOAT32, [MSRT_FLOAT64] = np_new_FLOAT64,
+    [MSRT_UINT16] = np_new_UINT16, [MSRT_UINT32] = np_new_UINT32, [MSRT_UINT64] = np_new_UINT64};
+
+#define NP_ABSTRACT_CTOR(N)                                                          \
+  static Value abstract_new_##N(Interp *I, int argc, Value *argv, KwArgs *kw) {      \
+    (void)argc, (void)argv, (void)kw;                                                \
+    rt_raise(I, EXC_TypeError, "cannot create 'numpy." #N "' instances");            \
+  }
+NP_ABSTRACT_CTOR(generic)
+NP_ABSTRACT_CTOR(number)
+NP_ABSTRACT_CTOR(integer)
+NP_ABSTRACT_CTOR(signedinteger)
+NP_ABSTRACT_CTOR(unsignedinteger)
+NP_ABSTRACT_CTOR(inexact)
+NP_ABSTRACT_CTOR(floating)
+
+/* np.floating's is_integer/as_integer_ratio/conjugate/real/imag (np.float64
+ * also derives from float, whose natives expect a Python float) */
+NATIVE(s_is_integer) {
+  args_no_kw(I, "is_integer", kw);
+  double d = tensor_as_float(I, argv[0]);
+  (void)argc;
+  return v_bool(isfinite(d) && d == floor(d));
+}
+NATIVE(s_as_integer_ratio) {
+  (void)argc;
+  Value f = v_float(tensor_as_float(I, argv[0]));
+  Str *nm = str_from_c(I, "as_integer_ratio");
+  Value fn = class_lookup(I, I->cls[CLS_FLOAT], nm);
+  obj_decref(I, &nm->h);
+  return rt_call(I, fn, 1, &f, kw);
+}
+NATIVE(s_self) {
+  (void)I, (void)argc, (void)kw;
+  return v_incref(argv[0]);
+}
+NATIVE(s_imag) {
+  (void)argc, (void)kw;
+  Tensor *t = self_t(I, 1, argv, "imag");
+  Tensor *r = tensor_new(I, t->dtype, 0, NULL, TF_NP);
+  memset(r->data, 0, msrt_dtype_size(t->dtype));
+  r->npscalar = true;
+  return v_obj(&r->h);
+}
+
+NATIVE(dt_type) { /* np.dtype('float32').type is np.float32 */
+  (void)kw, (void)argc;
+  DType *d = (DType *)argv[0].as.o;
+  if (!d->np) rt_raise(I, EXC_AttributeError, "'mindspore.dtype' object has no attribute 'type'");
+  return v_incref(v_obj(&np_scalar_class(I, d->dt)->h));
 }
 
 NATIVE(dt_name) {
@@ -1857,6 +2127,80 @@ static void add_common(Interp *I, Class *c) {
   for (size_t i = 0; i < sizeof meths / sizeof meths[0]; i++) class_add_native(I, c, meths[i].name, meths[i].fn);
 }
 
+/* numpy's abstract scalar classes (VRootSlots.np_abstract_class) */
+enum { NPA_GENERIC, NPA_NUMBER, NPA_INTEGER, NPA_SIGNED, NPA_UNSIGNED, NPA_INEXACT, NPA_FLOATING, NPA_COUNT };
+
+static Class *np_class(Interp *I, const char *name, Class *base, NativeFn ctor, Obj **slot) {
+  Class *c = class_new_builtin(I, name, OBJ_TENSOR, base, ctor);
+  Str *m = str_from_c(I, "numpy");
+  class_add_value(I, c, "__module__", v_obj(&m->h));
+  obj_decref(I, &m->h);
+  *slot = &c->h;
+  return c;
+}
+
+/* numpy's scalar types, as numpy 1.24 has them: generic > number >
+ * integer > signedinteger (int8..int64) / unsignedinteger (uint8..uint64),
+ * number > inexact > floating (float16..float64); bool_ derives from
+ * generic; np.float64 also from float (isinstance(np.float64(1), float)).
+ * generic has the ndarray's methods (x.item(), x.astype(), x.dtype, ...). */
+static void np_scalar_classes_init(Interp *I) {
+  VRootSlots *vr = VR(I);
+  Obj **ab = vr->np_abstract_class;
+  Class *gen = np_class(I, "generic", NULL, abstract_new_generic, &ab[NPA_GENERIC]);
+  add_common(I, gen);
+  class_add_native(I, gen, "__divmod__", m_divmod);
+  class_add_native(I, gen, "__rdivmod__", m_rdivmod);
+  Class *num = np_class(I, "number", gen, abstract_new_number, &ab[NPA_NUMBER]);
+  Class *integ = np_class(I, "integer", num, abstract_new_integer, &ab[NPA_INTEGER]);
+  Class *sint = np_class(I, "signedinteger", integ, abstract_new_signedinteger, &ab[NPA_SIGNED]);
+  Class *uns = np_class(I, "unsignedinteger", integ, abstract_new_unsignedinteger, &ab[NPA_UNSIGNED]);
+  Class *inex = np_class(I, "inexact", num, abstract_new_inexact, &ab[NPA_INEXACT]);
+  Class *flt = np_class(I, "floating", inex, abstract_new_floating, &ab[NPA_FLOATING]);
+  class_add_native(I, flt, "is_integer", s_is_integer);
+  class_add_native(I, flt, "as_integer_ratio", s_as_integer_ratio);
+  class_add_native(I, gen, "conjugate", s_self);
+  class_add_property(I, gen, "real", s_self);
+  class_add_property(I, gen, "imag", s_imag);
+  for (int i = 0; i < MSRT_NUM_DTYPES; i++) {
+    msrt_dtype dt = (msrt_dtype)i;
+    Class *base = dt == MSRT_BOOL ? gen : dtype_is_float(dt) ? flt
+                  : (dt == MSRT_UINT8 || dt == MSRT_UINT16 || dt == MSRT_UINT32 || dt == MSRT_UINT64) ? uns : sint;
+    Class *c = np_class(I, dt == MSRT_BOOL ? "bool_" : np_names[i], base, np_scalar_ctors[i],
+                        &vr->np_scalar_class[i]);
+    if (dt == MSRT_FLOAT64) { /* bases (floating, float); float just before object in the MRO */
+      Class *pyf = I->cls[CLS_FLOAT];
+      Tuple *nb = (Tuple *)tuple_pack(I, 2, v_obj(&flt->h), v_obj(&pyf->h)).as.o;
+      Tuple *nm = tuple_new(I, c->mro->len + 1);
+      int64_t n = c->mro->len;
+      for (int64_t k = 0; k < n - 1; k++) nm->items[k] = v_incref(c->mro->items[k]);
+      nm->items[n - 1] = v_incref(v_obj(&pyf->h));
+      nm->items[n] = v_incref(c->mro->items[n - 1]);
+      obj_decref(I, &c->bases->h);
+      obj_decref(I, &c->mro->h);
+      c->bases = nb;
+      c->mro = nm;
+    }
+  }
+}
+
+Value tensor_np_types(Interp *I) {
+  static const char *const abstract[NPA_COUNT] = {"generic", "number", "integer", "signedinteger",
+                                                  "unsignedinteger", "inexact", "floating"};
+  tensor_init(I);
+  Dict *d = dict_new(I);
+  for (int i = 0; i < MSRT_NUM_DTYPES; i++) {
+    Class *c = np_scalar_class(I, (msrt_dtype)i);
+    dict_set_str(I, d, c->name, v_obj(&c->h));
+  }
+  for (int i = 0; i < NPA_COUNT; i++) {
+    Str *k = str_from_c(I, abstract[i]);
+    dict_set_str(I, d, k, v_obj(VR(I)->np_abstract_class[i]));
+    obj_decref(I, &k->h);
+  }
+  return v_obj(&d->h);
+}
+
 void tensor_init(Interp *I) {
   VRootSlots *vr = VR(I);
   if (vr->tensor_class[TF_MS]) return;
@@ -1869,6 +2213,8 @@ void tensor_init(Interp *I) {
   class_add_native(I, p, "set_data", m_set_data);
   Class *n = new_class(I, "ndarray", "numpy", NULL, ndarray_ctor, &vr->tensor_class[TF_NP]);
   add_common(I, n);
+  class_add_native(I, n, "__divmod__", m_divmod);
+  class_add_native(I, n, "__rdivmod__", m_rdivmod);
   for (int np = 0; np < 2; np++) {
     Class *c = class_new_builtin(I, np ? "dtype" : "Type", OBJ_DTYPE, NULL, NULL);
     Str *m = str_from_c(I, np ? "numpy" : "mindspore.common.dtype");
@@ -1878,6 +2224,8 @@ void tensor_init(Interp *I) {
     class_add_property(I, c, "name", dt_name);
     class_add_property(I, c, "itemsize", dt_itemsize);
     class_add_property(I, c, "kind", dt_kind);
+    if (np) class_add_property(I, c, "type", dt_type);
     vr->dtype_class[np] = &c->h;
   }
+  np_scalar_classes_init(I);
 }

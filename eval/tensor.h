@@ -21,7 +21,7 @@
 typedef enum TFlavour {
   TF_MS,    /* mindspore.Tensor */
   TF_PARAM, /* mindspore.Parameter (a Tensor subclass) */
-  TF_NP,    /* numpy.ndarray; 0-d ones are numpy scalars */
+  TF_NP,    /* numpy.ndarray, and numpy's scalars (npscalar) */
 } TFlavour;
 
 struct Tensor {
@@ -29,6 +29,8 @@ struct Tensor {
   msrt_dtype dtype;
   uint8_t flavour;       /* TFlavour */
   bool requires_grad;    /* Parameter */
+  bool npscalar;         /* TF_NP, 0-d: a numpy scalar (np.float32(1), a[0], a.sum()):
+                          * immutable, of class np.float32, ...; else a 0-d ndarray */
   int ndim;
   int64_t shape[MSRT_MAX_NDIM];
   int64_t size;          /* product of shape */

@@ -41,6 +41,8 @@ typedef struct VRootSlots {
   Obj *tensor_class[3];              /* tensor.c: Tensor, Parameter, ndarray (TFlavour) */
   Obj *dtype_class[2];               /* tensor.c: mindspore's Type, numpy's dtype */
   Obj *dtype[2][MSRT_NUM_DTYPES];    /* tensor.c: the dtype objects, [np][msrt_dtype] */
+  Obj *np_scalar_class[MSRT_NUM_DTYPES]; /* tensor.c: numpy's scalar types np.float32, ... */
+  Obj *np_abstract_class[7];         /* tensor.c: np.generic, number, integer, ... (NPA_*) */
   Obj *index_scratch;                /* tensor.c: a list owning advanced indexing's temporaries */
   Obj *op_cache;                     /* mod_msc.c: _msc.prim's op name -> OpId */
   Obj *prim_scratch;                 /* prim.c: a list owning the running op's temporaries */
@@ -187,6 +189,19 @@ int64_t float_to_int(Interp *I, double d);
 /* Exact comparison of two numbers (int/float/bool): -1, 0, 1; 2 when
  * unordered (nan). */
 int num_cmp(Value a, Value b);
+/* Python's complex (num.c): a new complex; complex arithmetic with ints,
+ * floats and complexes (V_NOTIMPL when the other operand is none of
+ * those), ==/!= (other comparisons raise TypeError), repr, hash. */
+Value v_complex(Interp *I, double re, double im);
+Value complex_binop(Interp *I, BinOp op, Value a, Value b);
+Value complex_compare(Interp *I, CmpOp op, Value a, Value b);
+void complex_repr(Buf *b, double re, double im);
+uint64_t complex_hash(double re, double im);
+Value complex_ctor(Interp *I, int argc, Value *argv, KwArgs *kw);
+void complex_init(Interp *I);
+/* TypeError: complex tensors (complex64/complex128) are not supported. */
+_Noreturn void complex_tensor_error(Interp *I);
+static inline bool is_cplx(Value v) { return v.tag == V_OBJ && v.as.o->kind == OBJ_COMPLEX; }
 static inline bool is_num(Value v) { return v.tag == V_INT || v.tag == V_FLOAT || v.tag == V_BOOL; }
 static inline int64_t num_i(Value v) { return v.tag == V_BOOL ? (int64_t)v.as.b : v.as.i; }
 
@@ -303,6 +318,9 @@ void rt_write(Interp *I, const char *s, size_t n);
 
 Class *tensor_class(Interp *I, TFlavour fl);   /* borrowed */
 Class *tensor_class_of(Interp *I, Obj *o);     /* rt_class_of for OBJ_TENSOR/OBJ_DTYPE */
+/* {name: class} of numpy's scalar types (float32, ..., bool_) and abstract
+ * scalar classes (generic, number, integer, ...): _msc.np_types(). */
+Value tensor_np_types(Interp *I);
 /* A mindspore.Tensor without data (graph.c makes it symbolic). */
 Tensor *tensor_new_nodata(Interp *I, msrt_dtype dt, int ndim, const int64_t *shape);
 /* Destructor/traversal hooks (value.c). */
@@ -340,6 +358,8 @@ void tensor_setitem(Interp *I, Value t, Value key, Value val);
 Value tensor_iter(Interp *I, Value t);
 Str *tensor_format(Interp *I, Value v, Str *spec);
 double tensor_as_float(Interp *I, Value v);
+bool tensor_is_integral(Value v); /* an int or bool tensor (has __index__) */
+bool tensor_is_np_integer(Value v); /* a numpy integer or bool scalar (np.int64(3)) */
 int64_t tensor_as_int(Interp *I, Value v);
 void tensor_setattr(Interp *I, Value obj, Str *name, Value val);
 bool tensor_getattr_extra(Interp *I, Value obj, Str *name, Value *out);

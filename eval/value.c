@@ -352,7 +352,7 @@ static const char *kind_name(ObjKind k) {
   static const char *const names[] = {"str", "tuple", "list", "dict", "set", "range", "slice",
                                 "function", "native", "bound method", "class", "instance",
                                 "module", "cell", "iterator", "dict view", "property",
-                                "staticmethod", "classmethod", "super", "tensor", "dtype"};
+                                "staticmethod", "classmethod", "super", "tensor", "dtype", "complex"};
   _Static_assert(sizeof names / sizeof names[0] == OBJ_KIND_COUNT, "kind_name table");
   return k < OBJ_KIND_COUNT ? names[k] : "?";
 }
@@ -969,6 +969,7 @@ void value_init(Interp *I) {
   I->cls[CLS_INT] = int_;
   I->cls[CLS_BOOL] = class_new_builtin(I, "bool", CLS_BOOL, int_, bool_ctor);
   I->cls[CLS_FLOAT] = class_new_builtin(I, "float", CLS_FLOAT, object, float_ctor);
+  I->cls[OBJ_COMPLEX] = class_new_builtin(I, "complex", OBJ_COMPLEX, object, complex_ctor);
   I->cls[CLS_ELLIPSIS] = class_new_builtin(I, "ellipsis", CLS_ELLIPSIS, object, NULL);
   I->cls[CLS_NOTIMPL] = class_new_builtin(I, "NotImplementedType", CLS_NOTIMPL, object, NULL);
   I->cls[OBJ_STR] = class_new_builtin(I, "str", OBJ_STR, object, str_ctor);
@@ -1007,6 +1008,7 @@ void value_init(Interp *I) {
   set_builtin(I, "bool", I->cls[CLS_BOOL]);
   set_builtin(I, "int", int_);
   set_builtin(I, "float", I->cls[CLS_FLOAT]);
+  set_builtin(I, "complex", I->cls[OBJ_COMPLEX]);
   set_builtin(I, "str", I->cls[OBJ_STR]);
   set_builtin(I, "tuple", I->cls[OBJ_TUPLE]);
   set_builtin(I, "list", I->cls[OBJ_LIST]);
@@ -1017,6 +1019,7 @@ void value_init(Interp *I) {
 
   str_init(I);
   num_init(I);
+  complex_init(I);
   list_init(I);
   dict_init(I);
   iter_init(I);

@@ -114,6 +114,7 @@ typedef enum {
   OBJ_SUPER,
   OBJ_TENSOR,    /* mindspore.Tensor, Parameter and numpy.ndarray (eval/tensor.c) */
   OBJ_DTYPE,     /* mindspore/numpy dtype objects (eval/tensor.c) */
+  OBJ_COMPLEX,   /* Python's complex (eval/num.c) */
   OBJ_KIND_COUNT
 } ObjKind;
 
@@ -133,6 +134,12 @@ struct Str {
   bool interned;
   char data[];    /* NUL-terminated */
 };
+
+/* Python's complex: two doubles, immutable (eval/num.c). */
+typedef struct Complex {
+  Obj h;
+  double re, im;
+} Complex;
 
 struct Tuple {
   Obj h;
@@ -269,6 +276,7 @@ static inline bool v_is(Value v, ObjKind k) { return v.tag == V_OBJ && v.as.o->k
 #define AS_FUNC(v) ((Func *)(v).as.o)
 #define AS_NATIVE(v) ((Native *)(v).as.o)
 #define AS_MODULE(v) ((Module *)(v).as.o)
+#define AS_COMPLEX(v) ((Complex *)(v).as.o)
 
 /* ---- Exceptions ------------------------------------------------------ */
 

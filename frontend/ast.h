@@ -22,6 +22,7 @@ typedef enum {
   ND_NAME,      /* name */
   ND_INT,       /* ival */
   ND_FLOAT,     /* fval */
+  ND_IMAG,      /* fval: the imaginary literal fval j */
   ND_STR,       /* str, slen (decoded; adjacent literals already joined) */
   ND_FSTRING,   /* elts: parts, each ND_STR or ND_FORMATTED */
   ND_FORMATTED, /* a: value; conv: 0, 'r', 's' or 'a'; b: spec (ND_FSTRING) or NULL */

@@ -163,7 +163,7 @@ static const char *expr_name(const Node *e) {
   case ND_TRUE: return "True";
   case ND_FALSE: return "False";
   case ND_ELLIPSIS: return "ellipsis";
-  case ND_INT: case ND_FLOAT: case ND_STR: return "literal";
+  case ND_INT: case ND_FLOAT: case ND_IMAG: case ND_STR: return "literal";
   case ND_STARRED: return "starred";
   case ND_TUPLE: return "tuple";
   case ND_LIST: return "list";

@@ -585,8 +585,14 @@ static void run_while(Exec *x, IrNode *n) {
     if (a[k].size) memcpy(s[k].data, a[k].data, nbytes(&a[k]));
   }
   free(a);
-  for (;;) {
+  const IrAttr *mx = ir_attr_get(n, "max_iterations");
+  for (int64_t it = 0;; it++) {
     if (!while_test(x, n, s)) break;
+    if (mx && it >= mx->i) {
+      free_tensors(s, ns);
+      fail(x, OPE_RuntimeError, "a while loop ran more than its bound of %lld iterations (--max-loop-iterations; "
+           "the states saved for its gradient have room for that many)", (long long)mx->i);
+    }
     OpTensor *next = xcalloc((size_t)(ns ? ns : 1), sizeof(OpTensor));
     call_graph(x, n, n->sub[1], s, next);
     free_tensors(s, ns);

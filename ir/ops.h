@@ -204,6 +204,8 @@ void opt_set_f64(OpTensor *t, int64_t i, double v);
 
 /* Broadcast two shapes (numpy rules); false if incompatible. */
 bool shape_broadcast(int na, const int64_t *a, int nb, const int64_t *b, int *nout, int64_t *out);
+/* numpy's promote_types(a, b) (int64 + uint64 -> float64, ...). */
+msrt_dtype op_promote_np(msrt_dtype a, msrt_dtype b);
 /* Writes "(2, 3)" / "(3,)" / "()" into buf. */
 const char *shape_str(char *buf, size_t cap, int ndim, const int64_t *shape);
 

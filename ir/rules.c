@@ -263,6 +263,8 @@ static msrt_dtype promote_np(msrt_dtype a, msrt_dtype b) {
   return MSRT_FLOAT64;
 }
 
+msrt_dtype op_promote_np(msrt_dtype a, msrt_dtype b) { return promote_np(a, b); }
+
 static int ms_rank(msrt_dtype d) {
   switch (d) {
   case MSRT_BOOL: return 0;
@@ -356,6 +358,46 @@ static msrt_dtype result_type(int n, const TType *in, bool np) {
   return r;
 }
 
+/* numpy's default ufunc type resolver (linear_search_type_resolver), used
+ * by floor_divide, remainder, power and the bitwise ops (add, multiply,
+ * maximum and the comparisons use the result type above): the first of
+ * the ufunc's loops, in numpy's order (bool for the bitwise ops) int8
+ * uint8 int16 uint16 int32 uint32 int64 uint64 (float16 float32 float64
+ * for the arithmetic ones), that every operand casts to safely: arrays by
+ * dtype, scalars by value when value-based casting applies (a small
+ * unsigned value also as the signed type of its size when the loop is not
+ * unsigned). So uint8_array // np.uint16(402) is int16 where + gives
+ * uint16, uint8_array ** 70000 int32 and bool ** bool int8. -1 when no
+ * loop fits (floats into a bitwise op). */
+static int np_loop_search(int n, const TType *in, bool bitwise) {
+  static const msrt_dtype order[] = {MSRT_BOOL,   MSRT_INT8,   MSRT_UINT8,   MSRT_INT16,
+                                     MSRT_UINT16, MSRT_INT32,  MSRT_UINT32,  MSRT_INT64,
+                                     MSRT_UINT64, MSRT_FLOAT16, MSRT_FLOAT32, MSRT_FLOAT64};
+  int karr = -1, ksc = -1;
+  for (int i = 0; i < n; i++) {
+    int k = dt_kind(in[i].dt);
+    if (in[i].weak || in[i].ndim == 0) ksc = k > ksc ? k : ksc;
+    else karr = k > karr ? k : karr;
+  }
+  bool value_based = karr >= 0 && ksc <= karr;
+  for (size_t l = bitwise ? 0 : 1; l < sizeof order / sizeof order[0]; l++) {
+    msrt_dtype to = order[l];
+    if (bitwise && ir_dtype_is_float(to)) break;
+    bool ok = true;
+    for (int i = 0; ok && i < n; i++) {
+      msrt_dtype d = in[i].dt;
+      if (value_based && (in[i].weak || in[i].ndim == 0) && in[i].valued) {
+        bool small;
+        d = min_scalar_type(&in[i], &small);
+        if (small && !dt_unsigned(to)) d = sint_of_bits(dt_bits(d));
+      }
+      ok = promote_np(d, to) == to;
+    }
+    if (ok) return (int)to;
+  }
+  return -1;
+}
+
 /* The float dtype an int/bool input is computed in by float-only ops. */
 static msrt_dtype float_for(msrt_dtype d, bool np) {
   if (ir_dtype_is_float(d)) return d;
@@ -388,6 +430,10 @@ INFER(infer_binary) {
   (void)nin;
   int group = op_info[op].group;
   msrt_dtype dt = result_type(2, in, a->np);
+  if (a->np && (group == OPG_BITWISE || op == OP_FloorDiv || op == OP_FloorMod || op == OP_Pow)) {
+    int l = np_loop_search(2, in, group == OPG_BITWISE);
+    if (l >= 0) dt = (msrt_dtype)l;
+  }
   if (group == OPG_BITWISE && ir_dtype_is_float(dt))
     op_raise(X, OPE_TypeError, "%s: unsupported dtype %s (needs bool or integer)", OPN(op), dtname(dt));
   if (group == OPG_DIV) {

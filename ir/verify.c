@@ -298,7 +298,13 @@ static bool check_node(V *v, const IrNode *n) {
   int a = arity[n->op - OP_COUNT];
   if (a >= 0 && n->nin != a) return fail(v, n, "expected %d operand%s, got %d", a, a == 1 ? "" : "s", n->nin);
   if (a == -2 && n->nin < 1) return fail(v, n, "expected a condition operand");
-  if (n->nattr) return fail(v, n, "%s takes no attributes", ir_op_name(n->op));
+  if (n->op == IR_WHILE && n->nattr == 1 && strcmp(n->attrs[0].name, "max_iterations") == 0) {
+    if (n->attrs[0].kind != IR_A_INT || n->attrs[0].i < 0)
+      return fail(v, n, "max_iterations must be a non-negative integer");
+  } else if (n->nattr) {
+    return fail(v, n, "%s takes no attributes%s", ir_op_name(n->op),
+                n->op == IR_WHILE ? " but max_iterations" : "");
+  }
   if (n->op == IR_FUSION && n->sub[1]) return fail(v, n, "Fusion names one subgraph");
   if (n->op != IR_IF && n->op != IR_WHILE && n->op != IR_FUSION && (n->sub[0] || n->sub[1]))
     return fail(v, n, "only If, While and Fusion name subgraphs");

@@ -16,8 +16,36 @@
  * when nothing reached it.
  *
  * Structural ops on a path: Load passes its cotangent to its Parameter;
- * TupleGetItem(MakeTuple(a...), i) is a_i; anything else (If, While,
- * Fusion, Assign, TupleGetItem of another tuple) fails with a message.
+ * TupleGetItem(MakeTuple(a...), i) is a_i; TupleGetItem(r, i) of an If or
+ * While r adds to the cotangent of r's element i; anything else (Fusion,
+ * Assign, TupleGetItem of another tuple) fails with a message.
+ *
+ * Control flow (issue 16):
+ *   If(c, @T, @E, a...)   the backward is If(c, @T', @E', a..., dy...):
+ *                         T' recomputes T's nodes from a... and appends
+ *                         their backward (grad_append on T' itself), so
+ *                         only the taken branch runs, forward and back;
+ *                         it returns the cotangents of the a's that need
+ *                         one.
+ *   While(@c, @b, s...)   the forward loop is rewritten in place to save
+ *                         the state at each iteration: an iteration
+ *                         counter and, per state value that changes, a
+ *                         stack [N, shape...] written at the counter
+ *                         (TensorScatterUpdate); the node gets the
+ *                         attribute max_iterations: N (running more is a
+ *                         run-time error in every backend, never a write
+ *                         past the stack). N is the loop's compile-time
+ *                         trip count (a counter from a constant, stepped
+ *                         by a constant, compared with a constant by
+ *                         Less/LessEqual) or rq->max_loop_iterations;
+ *                         neither is an error at the loop. The backward
+ *                         is a While that counts the iterations down: it
+ *                         reads the state of iteration k from the stacks
+ *                         (Gather), recomputes the body from it and runs
+ *                         the body's backward (grad_append on the loop's
+ *                         body graph), carrying the cotangent of the
+ *                         state and summing the cotangents of the values
+ *                         the body only reads (weights).
  *
  * Conventions (MindSpore's where they matter; the unit test checks the
  * formulas against finite differences away from kinks):
@@ -1097,12 +1125,14 @@ typedef struct GS {
   int nkey;
   bool *active, *needed;
   IrNode **cot;
+  IrNode ***tcot;     /* per key of an If/While: its elements' cotangents */
+  IrNode **nodes;     /* g's nodes before anything was appended */
   const GradRequest *rq;
 } GS;
 
 static int key_of(GS *s, const IrNode *v) {
   if (!v) return -1;
-  if (v->kind == IR_NK_NODE && v->owner == s->g && v->id >= 0 && v->id < s->n0 && s->g->nodes[v->id] == v)
+  if (v->kind == IR_NK_NODE && v->owner == s->g && v->id >= 0 && v->id < s->n0 && s->nodes[v->id] == v)
     return v->id;
   if (v->kind == IR_NK_PARAM && v->owner == s->g && v->id >= 0 && v->id < s->g->nparam &&
       s->g->params[v->id] == v)
@@ -1151,6 +1181,389 @@ static void accumulate(GS *s, int k, IrNode *v, const IrNode *val) {
 
 static const char *struct_name(int op) { return ir_op_name(op); }
 
+/* ---- control flow ------------------------------------------------------------- */
+
+static int nelem_of(const IrType *t) { return t->kind == IR_T_TUPLE ? t->nelem : 1; }
+
+/* Element k of a value r of graph g with nout elements. */
+static IrNode *elem_of(IrGraph *g, IrNode *r, int k, int nout, IrLoc loc) {
+  if (r->type->kind != IR_T_TUPLE) return nout == 1 ? r : NULL;
+  if (r->kind == IR_NK_NODE && r->op == IR_MAKE_TUPLE && r->owner == g) return r->in[k];
+  return ir_tuple_get(g, r, k, loc);
+}
+
+/* Appends to g copies of sg's nodes, sg's params standing for args;
+ * returns the copy of sg's return value. Nested subgraphs are shared, as
+ * inline.c's splices share them (a rewrite of a copied While gives it new
+ * ones). */
+static IrNode *copy_graph(IrModule *m, IrGraph *g, IrGraph *sg, IrNode *const *args) {
+  ir_graph_number(sg);
+  IrNode **map = xcalloc((size_t)sg->nnode + 1, sizeof(IrNode *));
+  int cap = 8;
+  IrNode **in = xcalloc((size_t)cap, sizeof(IrNode *));
+#define MAPPED(x)                                                                                              \
+  ((x)->kind == IR_NK_PARAM && (x)->owner == sg ? args[(x)->id]                                               \
+   : (x)->kind == IR_NK_NODE && (x)->owner == sg ? map[(x)->id]                                                \
+                                                 : (x))
+  for (int i = 0; i < sg->nnode; i++) {
+    const IrNode *o = sg->nodes[i];
+    if (o->nin > cap) {
+      cap = o->nin;
+      in = xrealloc(in, sizeof(IrNode *) * (size_t)cap);
+    }
+    for (int j = 0; j < o->nin; j++) in[j] = MAPPED(o->in[j]);
+    IrNode *c = ir_node(g, o->op, o->nin, in, o->type, o->loc);
+    c->sub[0] = o->sub[0];
+    c->sub[1] = o->sub[1];
+    if (o->nattr) {
+      c->attrs = arena_alloc(m->arena, sizeof(IrAttr) * (size_t)o->nattr);
+      memcpy(c->attrs, o->attrs, sizeof(IrAttr) * (size_t)o->nattr);
+      c->nattr = o->nattr;
+    }
+    if (o->name) ir_node_set_name(c, o->name);
+    map[i] = c;
+  }
+  IrNode *r = MAPPED(sg->ret);
+#undef MAPPED
+  free(map);
+  free(in);
+  return r;
+}
+
+static IrGraph *new_graph(IrModule *m, const IrGraph *like, const char *what) {
+  char nm[256];
+  snprintf(nm, sizeof nm, "%s_%s%d", like->name, what, m->ngraph);
+  return ir_graph_new(m, nm, like->loc);
+}
+
+/* grad_append on subgraph bg; a failure fails the running one. */
+static bool grad_sub(GS *s, IrGraph *bg, int nout, IrNode **outs, IrNode **sens, int nwrt, IrNode **wrt,
+                     IrNode **grads) {
+  GradRequest rq = {nout, outs, sens, nwrt, wrt, s->rq->max_loop_iterations};
+  GradError e;
+  memset(&e, 0, sizeof e);
+  if (grad_append(s->b.m, bg, &rq, grads, &e)) return true;
+  if (!s->b.failed) {
+    s->b.failed = true;
+    if (s->b.err) *s->b.err = e;
+  }
+  return false;
+}
+
+static bool float_value(GradB *b, const IrNode *v) { return dt_float(tt(b, v)->dt); }
+
+/* If(c, @T, @E, a...) with the cotangents dys of its nout elements. */
+static bool visit_if(GS *s, IrNode *n, IrNode **dys, int nout) {
+  GradB *b = &s->b;
+  IrModule *m = b->m;
+  IrLoc loc = n->loc;
+  int na = n->nin - 1, nneed = 0, nd = 0;
+  bool *need = xcalloc((size_t)na + 1, sizeof(bool));
+  for (int i = 0; i < na; i++)
+    if ((need[i] = act(s, n->in[1 + i]) && float_value(b, n->in[1 + i]))) nneed++;
+  for (int k = 0; k < nout; k++) nd += dys[k] != NULL;
+  bool ok = true;
+  IrGraph *bg[2] = {NULL, NULL};
+  IrNode **p = xcalloc((size_t)(na + nd) + 1, sizeof(IrNode *));
+  IrNode **outs = xcalloc((size_t)nd + 1, sizeof(IrNode *)), **sens = xcalloc((size_t)nd + 1, sizeof(IrNode *));
+  IrNode **wrt = xcalloc((size_t)nneed + 1, sizeof(IrNode *)), **grads = xcalloc((size_t)nneed + 1, sizeof(IrNode *));
+  for (int br = 0; br < 2 && ok && nneed; br++) {
+    IrGraph *sg = n->sub[br];
+    bg[br] = new_graph(m, sg, "bprop");
+    for (int i = 0; i < na; i++) p[i] = ir_param(bg[br], sg->params[i]->name, sg->params[i]->type);
+    for (int k = 0, j = na; k < nout; k++)
+      if (dys[k]) p[j++] = ir_param(bg[br], "dout", tt(b, dys[k]));
+    IrNode *r = copy_graph(m, bg[br], sg, p);
+    int no = 0;
+    for (int k = 0, j = na; k < nout; k++)
+      if (dys[k]) {
+        outs[no] = elem_of(bg[br], r, k, nout, loc);
+        sens[no++] = p[j++];
+      }
+    for (int i = 0, j = 0; i < na; i++)
+      if (need[i]) wrt[j++] = p[i];
+    ok = grad_sub(s, bg[br], no, outs, sens, nneed, wrt, grads);
+    if (ok) ir_return(bg[br], ir_make_tuple(bg[br], nneed, grads, loc), loc);
+  }
+  if (ok && nneed) {
+    IrNode **args = xcalloc((size_t)(na + nd) + 1, sizeof(IrNode *));
+    for (int i = 0; i < na; i++) args[i] = n->in[1 + i];
+    for (int k = 0, j = na; k < nout; k++)
+      if (dys[k]) args[j++] = dys[k];
+    b->loc = loc;
+    IrNode *bi = ir_if(s->g, n->in[0], bg[0], bg[1], na + nd, args, NULL, loc);
+    for (int i = 0, j = 0; i < na; i++)
+      if (need[i]) accumulate(s, key_of(s, n->in[1 + i]), ir_tuple_get(s->g, bi, j++, loc), n->in[1 + i]);
+    free(args);
+  }
+  free(need);
+  free(p);
+  free(outs);
+  free(sens);
+  free(wrt);
+  free(grads);
+  return ok && !b->failed;
+}
+
+/* The integer value of a constant (a scalar or a one-element tensor). */
+static bool const_int(const IrNode *c, int64_t *v) {
+  if (!c || c->kind != IR_NK_CONST || dt_float(c->type->dt) || c->type->dt == MSRT_BOOL) return false;
+  if (c->cst.kind == IR_C_SCALAR) {
+    *v = c->cst.i;
+    return true;
+  }
+  if (c->cst.kind != IR_C_TENSOR || c->cst.nbytes != msrt_dtype_size(c->type->dt)) return false;
+  *v = ir_elem_int(c->type->dt, c->cst.data, 0);
+  return true;
+}
+
+static int param_index(const IrGraph *g, const IrNode *p) {
+  for (int i = 0; i < g->nparam; i++)
+    if (g->params[i] == p) return i;
+  return -1;
+}
+
+/* The trip count of While w when it is known at compile time (a state
+ * value starting at a constant, stepped by a positive constant by the
+ * body, compared with a constant by Less/LessEqual in the condition),
+ * else -1. */
+static int64_t static_trips(const IrNode *w) {
+  const IrGraph *cg = w->sub[0], *bg = w->sub[1];
+  const IrNode *r = cg->ret;
+  if (!r || r->kind != IR_NK_NODE || (r->op != OP_Less && r->op != OP_LessEqual) || r->nin != 2) return -1;
+  int k = param_index(cg, r->in[0]);
+  int64_t lim, init, step;
+  if (k < 0 || !const_int(r->in[1], &lim) || !const_int(w->in[k], &init)) return -1;
+  const IrNode *o = bg->ret;
+  if (o && o->type->kind == IR_T_TUPLE) o = o->kind == IR_NK_NODE && o->op == IR_MAKE_TUPLE ? o->in[k] : NULL;
+  if (!o || o->kind != IR_NK_NODE || o->op != OP_Add || o->nin != 2) return -1;
+  int pk = param_index(bg, o->in[0]) == k ? 1 : param_index(bg, o->in[1]) == k ? 0 : -1;
+  if (pk < 0 || !const_int(o->in[pk], &step) || step <= 0) return -1;
+  if (r->op == OP_LessEqual) lim++;
+  return lim > init ? (lim - init + step - 1) / step : 0;
+}
+
+/* Does body bg return its param k unchanged (a value the loop only reads)? */
+static bool loop_keeps(const IrGraph *bg, int k, int n) {
+  const IrNode *o = bg->ret;
+  if (n > 1) o = o && o->kind == IR_NK_NODE && o->op == IR_MAKE_TUPLE ? o->in[k] : NULL;
+  return o == bg->params[k];
+}
+
+/* Rewrites While w to save the state each iteration changes: state
+ * [s..., it, stack...], max_iterations N. Returns false on failure. */
+static bool save_states(GS *s, IrNode *w, int64_t N, const bool *keep) {
+  GradB *b = &s->b;
+  IrModule *m = b->m;
+  IrLoc loc = w->loc;
+  int n = w->nin, nsv = 0;
+  for (int k = 0; k < n; k++) nsv += !keep[k];
+  int n2 = n + 1 + nsv;
+  IrType **t = arena_alloc(m->arena, sizeof(IrType *) * (size_t)n2);
+  for (int k = 0, j = n + 1; k < n2; k++) {
+    if (k < n) t[k] = w->in[k]->type;
+    if (k == n) t[k] = ir_type_tensor(m, MSRT_INT64, 0, NULL);
+    if (k < n && !keep[k]) {
+      IrType *st = tt(b, w->in[k]);
+      if (st->ndim + 1 > MSRT_MAX_NDIM)
+        return gb_fail(b, w, "gradients through a while loop save its state per iteration: a state of %d "
+                       "dimensions is too many", st->ndim);
+      int64_t shp[MSRT_MAX_NDIM];
+      shp[0] = N;
+      memcpy(shp + 1, st->shape, sizeof(int64_t) * (size_t)st->ndim);
+      t[j++] = ir_type_tensor(m, st->dt, st->ndim + 1, shp);
+    }
+  }
+  IrGraph *sub[2];
+  for (int g2 = 0; g2 < 2; g2++) {
+    IrGraph *sg = w->sub[g2];
+    IrGraph *ng = sub[g2] = new_graph(m, sg, g2 ? "save" : "cond");
+    IrNode **p = arena_alloc(m->arena, sizeof(IrNode *) * (size_t)n2);
+    for (int k = 0; k < n2; k++) p[k] = ir_param(ng, k < n ? sg->params[k]->name : k == n ? "it" : "stack", t[k]);
+    IrNode *r = copy_graph(m, ng, sg, p);
+    if (!g2) {
+      ir_return(ng, r, loc);
+      continue;
+    }
+    GradB sb = *b;
+    sb.g = ng;
+    sb.loc = loc;
+    IrNode **out = arena_alloc(m->arena, sizeof(IrNode *) * (size_t)n2);
+    for (int k = 0; k < n; k++) out[k] = elem_of(ng, r, k, n, loc);
+    out[n] = gb_binop(&sb, OP_Add, p[n], gb_scalar(&sb, MSRT_INT64, 1));
+    int64_t one1[2] = {1, 1};
+    IrNode *idx = gb_reshape(&sb, p[n], 2, one1);
+    for (int k = 0, j = n + 1; k < n; k++) {
+      if (keep[k]) continue;
+      IrType *st = t[j];
+      int64_t shp[MSRT_MAX_NDIM];
+      shp[0] = 1;
+      memcpy(shp + 1, st->shape + 1, sizeof(int64_t) * (size_t)(st->ndim - 1));
+      IrNode *in[3] = {p[j], idx, gb_reshape(&sb, p[k], st->ndim, shp)};
+      out[j] = gb_prim(&sb, OP_TensorScatterUpdate, 3, in, st);
+      j++;
+    }
+    if (sb.failed) {
+      b->failed = true;
+      return false;
+    }
+    ir_return(ng, ir_make_tuple(ng, n2, out, loc), loc);
+  }
+  /* the new operands: the counter from 0, the stacks from zeros (placed before w) */
+  IrNode **in = arena_alloc(m->arena, sizeof(IrNode *) * (size_t)n2);
+  memcpy(in, w->in, sizeof(IrNode *) * (size_t)n);
+  b->loc = loc;
+  in[n] = gb_scalar(b, MSRT_INT64, 0);
+  for (int j = n + 1; j < n2; j++) {
+    in[j] = gb_zeros(b, t[j]);
+    if (in[j]->kind == IR_NK_NODE) ir_graph_move_before(s->g, in[j], w);
+  }
+  IrType *old = w->type;
+  w->in = in;
+  w->nin = n2;
+  w->sub[0] = sub[0];
+  w->sub[1] = sub[1];
+  w->type = ir_type_tuple(m, n2, t);
+  ir_attr_int(w, "max_iterations", N);
+  if (old->kind != IR_T_TUPLE || n == 1) { /* one state value: its uses now take element 0 */
+    IrNode *e0 = ir_tuple_get(s->g, w, 0, loc);
+    ir_replace_uses(s->g, w, e0);
+    e0->in[0] = w;
+    int at = -1;
+    for (int i = 0; i < s->g->nnode; i++)
+      if (s->g->nodes[i] == w) at = i;
+    if (at >= 0 && at + 1 < s->g->nnode && s->g->nodes[at + 1] != e0) ir_graph_move_before(s->g, e0, s->g->nodes[at + 1]);
+  }
+  return true;
+}
+
+/* While(@c, @b, s...) with the cotangents dys of its n elements. */
+static bool visit_while(GS *s, IrNode *w, IrNode **dys, int n) {
+  GradB *b = &s->b;
+  IrModule *m = b->m;
+  IrLoc loc = w->loc;
+  IrGraph *g = s->g, *body = w->sub[1];
+  bool any = false;
+  for (int k = 0; k < n; k++) any |= act(s, w->in[k]) && float_value(b, w->in[k]);
+  if (!any) return true;
+  bool *keep = xcalloc((size_t)n + 1, sizeof(bool));
+  for (int k = 0; k < n; k++) keep[k] = loop_keeps(body, k, n);
+  int64_t N = static_trips(w);
+  if (N < 0) N = s->rq->max_loop_iterations;
+  if (N <= 0) {
+    free(keep);
+    return gb_fail(b, w, "the gradient of this while loop needs a bound on its iterations: its trip count is not "
+                   "known at compile time; pass --max-loop-iterations=N (the most iterations any call runs; "
+                   "running more is an error at run time)");
+  }
+  if (!save_states(s, w, N, keep)) {
+    free(keep);
+    return false;
+  }
+  /* the backward loop's state: [k, ds (changing float states), acc (kept float values), stacks, kept values] */
+  int nf = 0, na = 0, nsv = 0, nk = 0;
+  for (int k = 0; k < n; k++) {
+    bool f = float_value(b, w->in[k]);
+    if (keep[k]) {
+      nk++;
+      na += f;
+    } else {
+      nsv++;
+      nf += f;
+    }
+  }
+  int nb = 1 + nf + na + nsv + nk;
+  IrNode **init = xcalloc((size_t)nb, sizeof(IrNode *));
+  IrType **bt = xcalloc((size_t)nb, sizeof(IrType *));
+  int *ds_of = xcalloc((size_t)n, sizeof(int)), *sv_of = xcalloc((size_t)n, sizeof(int));
+  b->loc = loc;
+  init[0] = ir_tuple_get(g, w, n, loc);
+  int j = 1;
+  for (int k = 0; k < n; k++) /* ds, then acc: their slots */
+    if (!keep[k] && float_value(b, w->in[k])) ds_of[k] = j++;
+  for (int k = 0; k < n; k++)
+    if (keep[k] && float_value(b, w->in[k])) ds_of[k] = j++;
+  for (int k = 0, q = 0; k < n; k++)
+    if (!keep[k]) sv_of[k] = j++, init[sv_of[k]] = ir_tuple_get(g, w, n + 1 + q++, loc);
+  for (int k = 0; k < n; k++)
+    if (keep[k]) sv_of[k] = j++, init[sv_of[k]] = w->in[k];
+  for (int k = 0; k < n; k++)
+    if (float_value(b, w->in[k])) {
+      IrType *st = tt(b, w->in[k]);
+      init[ds_of[k]] = dys[k] ? dys[k] : gb_zeros(b, st);
+    }
+  for (int i = 0; i < nb; i++) bt[i] = init[i]->kind == IR_NK_CONST ? tt(b, init[i]) : init[i]->type;
+  for (int k = 0; k < n; k++)
+    if (float_value(b, w->in[k])) bt[ds_of[k]] = tt(b, w->in[k]);
+  /* cond: k > 0 */
+  IrGraph *cg = new_graph(m, body, "bcond"), *bg = new_graph(m, body, "bprop");
+  IrNode **cp = xcalloc((size_t)nb, sizeof(IrNode *)), **bp = xcalloc((size_t)nb, sizeof(IrNode *));
+  for (int i = 0; i < nb; i++) {
+    cp[i] = ir_param(cg, i == 0 ? "it" : "v", bt[i]);
+    bp[i] = ir_param(bg, i == 0 ? "it" : "v", bt[i]);
+  }
+  GradB cb = *b;
+  cb.g = cg;
+  ir_return(cg, gb_binop(&cb, OP_Greater, cp[0], gb_scalar(&cb, MSRT_INT64, 0)), loc);
+  /* body: the state of iteration k-1, the body again, its backward */
+  GradB sb = *b;
+  sb.g = bg;
+  IrNode *k1 = gb_binop(&sb, OP_Sub, bp[0], gb_scalar(&sb, MSRT_INT64, 1));
+  IrNode **x = xcalloc((size_t)n, sizeof(IrNode *));
+  for (int k = 0; k < n; k++) {
+    if (keep[k]) {
+      x[k] = bp[sv_of[k]];
+      continue;
+    }
+    IrNode *in[2] = {bp[sv_of[k]], k1};
+    x[k] = gb_prim(&sb, OP_Gather, 2, in, tt(b, w->in[k]));
+    ir_attr_int(x[k], "axis", 0);
+  }
+  IrNode *r = copy_graph(m, bg, body, x);
+  IrNode **outs = xcalloc((size_t)n, sizeof(IrNode *)), **sens = xcalloc((size_t)n, sizeof(IrNode *));
+  IrNode **wrt = xcalloc((size_t)n, sizeof(IrNode *)), **grads = xcalloc((size_t)n, sizeof(IrNode *));
+  int no = 0, nw = 0;
+  for (int k = 0; k < n; k++) {
+    if (!float_value(b, w->in[k])) continue;
+    if (!keep[k]) {
+      outs[no] = elem_of(bg, r, k, n, loc);
+      sens[no++] = bp[ds_of[k]];
+    }
+    wrt[nw++] = x[k];
+  }
+  bool ok = !sb.failed && grad_sub(s, bg, no, outs, sens, nw, wrt, grads);
+  if (ok) {
+    IrNode **out = xcalloc((size_t)nb, sizeof(IrNode *));
+    for (int i = 0; i < nb; i++) out[i] = bp[i];
+    out[0] = k1;
+    for (int k = 0, q = 0; k < n; k++) {
+      if (!float_value(b, w->in[k])) continue;
+      IrNode *gk = grads[q++];
+      out[ds_of[k]] = keep[k] ? gb_binop(&sb, OP_Add, bp[ds_of[k]], gk) : gk;
+    }
+    ir_return(bg, ir_make_tuple(bg, nb, out, loc), loc);
+    free(out);
+    b->loc = loc;
+    IrNode *bw = ir_while(g, cg, bg, nb, init, NULL, loc);
+    for (int k = 0; k < n; k++)
+      if (float_value(b, w->in[k]) && act(s, w->in[k]))
+        accumulate(s, key_of(s, w->in[k]), ir_tuple_get(g, bw, ds_of[k], loc), w->in[k]);
+  }
+  free(keep);
+  free(init);
+  free(bt);
+  free(ds_of);
+  free(sv_of);
+  free(cp);
+  free(bp);
+  free(x);
+  free(outs);
+  free(sens);
+  free(wrt);
+  free(grads);
+  return ok && !b->failed;
+}
+
 static bool visit(GS *s, IrNode *n) {
   GradB *b = &s->b;
   int k = key_of(s, n);
@@ -1161,15 +1574,35 @@ static bool visit(GS *s, IrNode *n) {
     case IR_LOAD:
     case IR_MAKE_TUPLE: return true;
     case IR_TUPLE_GET: {
-      IrNode *src = tuple_src(s, n);
+      IrNode *src = tuple_src(s, n), *t = n->in[0];
+      int tk = key_of(s, t);
+      if (!src && tk >= 0 && (t->op == IR_IF || t->op == IR_WHILE) && t->type->kind == IR_T_TUPLE &&
+          n->in[1]->kind == IR_NK_CONST && n->in[1]->cst.i >= 0 && n->in[1]->cst.i < t->type->nelem) {
+        int e = (int)n->in[1]->cst.i;
+        if (!s->tcot[tk]) s->tcot[tk] = xcalloc((size_t)t->type->nelem, sizeof(IrNode *));
+        IrType *et = tt(b, n);
+        if (!ir_type_eq(tt(b, dy), et)) dy = gb_unbroadcast(b, dy, et);
+        s->tcot[tk][e] = s->tcot[tk][e] ? gb_binop(b, OP_Add, s->tcot[tk][e], dy) : dy;
+        s->cot[tk] = t; /* marks t as reached */
+        return true;
+      }
       if (!src) return gb_fail(b, n, "gradients through a TupleGetItem of a %s are not supported yet",
                                n->in[0]->kind == IR_NK_NODE ? struct_name(n->in[0]->op) : "tuple value");
       accumulate(s, key_of(s, src), dy, src);
       return true;
     }
     case IR_IF:
-    case IR_WHILE:
-      return gb_fail(b, n, "gradients through tensor control flow (If/While) are not supported yet");
+    case IR_WHILE: {
+      if (sub_loads_wrt(s, n->sub[0], 0) || sub_loads_wrt(s, n->sub[1], 0))
+        return gb_fail(b, n, "gradients w.r.t. a Parameter loaded inside an If or While subgraph are not supported: "
+                       "load it outside and pass the value in (as graph capture does)");
+      int ne = nelem_of(n->type);
+      IrNode **dys = s->tcot[k];
+      IrNode *one[1] = {dy};
+      if (n->type->kind != IR_T_TUPLE) dys = one;
+      if (!dys) return true;
+      return n->op == IR_IF ? visit_if(s, n, dys, ne) : visit_while(s, n, dys, ne);
+    }
     case IR_FUSION:
       return gb_fail(b, n, "gradients through a fused kernel (Fusion) are not supported: differentiate before "
                            "fusion passes run");
@@ -1221,8 +1654,10 @@ bool grad_append(IrModule *m, IrGraph *g, const GradRequest *rq, IrNode **grads,
   s.active = xcalloc((size_t)s.nkey + 1, sizeof(bool));
   s.needed = xcalloc((size_t)s.nkey + 1, sizeof(bool));
   s.cot = xcalloc((size_t)s.nkey + 1, sizeof(IrNode *));
+  s.tcot = xcalloc((size_t)s.nkey + 1, sizeof(IrNode **));
   IrNode **nodes = xcalloc((size_t)s.n0 + 1, sizeof(IrNode *));
   if (s.n0) memcpy(nodes, g->nodes, sizeof(IrNode *) * (size_t)s.n0);
+  s.nodes = nodes;
   /* forward: what depends on a wrt */
   for (int j = 0; j < g->nparam; j++) {
     IrNode *p = g->params[j];
@@ -1303,6 +1738,8 @@ bool grad_append(IrModule *m, IrGraph *g, const GradRequest *rq, IrNode **grads,
   free(nodes);
   free(s.active);
   free(s.needed);
+  for (int i = 0; i < s.nkey; i++) free(s.tcot[i]);
+  free(s.tcot);
   free(s.cot);
   return ok;
 }

@@ -65,6 +65,10 @@ typedef struct GradRequest {
   IrNode **sens;   /* nout entries (entries may be NULL), or NULL: all ones */
   int nwrt;
   IrNode **wrt;
+  /* A bound on the iterations of every While on a path whose trip count
+   * has no compile-time bound (--max-loop-iterations), or 0: such a loop
+   * is an error. */
+  int64_t max_loop_iterations;
 } GradRequest;
 
 typedef struct GradError {

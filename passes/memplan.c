@@ -310,13 +310,18 @@ static bool produces(const MemPlan *p, const IrNode *n) {
   return n->op < OP_COUNT || n->op == IR_FUSION || (n->op == IR_LOAD && val(p, n)->snapshot);
 }
 
-/* A buffer-producing node returned exactly once is computed into it. */
+/* A buffer-producing node returned exactly once is computed into it.
+ * Any other output (an input, a Parameter: a Load's source or what
+ * simplify left of an identity op on one, a constant, a node returned
+ * twice) is copied into the caller's buffer at the end (emit.c
+ * emit_outputs): the caller never gets the weights' memory. A scalar
+ * (not a tensor) output is refused. */
 static bool outputs_fill(Mp *s) {
   MemPlan *p = s->p;
   for (int k = 0; k < p->nout; k++) {
     IrNode *r = memplan_source(p, p->outs[k]);
     MemShape sh;
-    if (!memplan_shape(r, &sh) || r->type->kind != IR_T_TENSOR)
+    if (!memplan_shape(r, &sh) || r->type->kind == IR_T_SCALAR)
       return fail(s, NULL, "output %d of @%s is not a tensor", k, p->g->name);
   }
   for (int k = 0; k < p->nout; k++) {

@@ -16,15 +16,16 @@ const Pass pass_registry[] = {
     {"dce", pass_dce, "remove nodes whose results are unused and that have no effect"},
     {"fuse-epilogue", pass_fuse_epilogue, "fuse MatMul/Conv2D with a following bias add and activation"},
     {"fuse-elementwise", pass_fuse_elementwise, "fuse chains of elementwise ops and broadcasts into one loop"},
+    {"licm", pass_licm, "hoist loop-invariant primitives out of While conditions and bodies"},
     {"layout", pass_layout, "re-lay-out constant weights at compile time (pre-transposed MatMul operands)"},
     {NULL, NULL, NULL},
 };
 
 /* The pipelines: plain lists, one per level. */
 static const char *const pipeline_o0[] = {"inline", "constfold", "simplify", "dce", NULL};
-static const char *const pipeline_o1[] = {"inline", "constfold", "simplify", "cse", "dce",
+static const char *const pipeline_o1[] = {"inline", "constfold", "simplify", "cse", "dce", "licm",
                                           "fuse-epilogue", "fuse-elementwise", "dce", NULL};
-static const char *const pipeline_o2[] = {"inline", "constfold", "simplify", "cse", "dce", "layout",
+static const char *const pipeline_o2[] = {"inline", "constfold", "simplify", "cse", "dce", "layout", "licm",
                                           "fuse-epilogue", "fuse-elementwise", "dce", NULL};
 
 static const char *const *pipeline_of(int lv) {

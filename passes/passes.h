@@ -12,7 +12,7 @@
  * passes.c holds the registry, {"cse", pass_cse, "one-line description"},
  * and the pipeline of each level as a plain list:
  *     -O0 (jit_level O0)  inline, constfold, simplify, dce
- *     -O1 (jit_level O1)  O0 + cse, fuse-epilogue, fuse-elementwise, dce
+ *     -O1 (jit_level O1)  O0 + cse, licm (after dce), fuse-epilogue, fuse-elementwise, dce
  *     -O2 (jit_level O2)  O1 + layout
  * Memory planning is not a pass over the IR: C generation asks
  * passes/memplan.c for the arena plan of the final graph (memplan.h).
@@ -96,5 +96,6 @@ bool pass_dce(IrModule *m, PassCtx *ctx);              /* dce.c */
 bool pass_fuse_elementwise(IrModule *m, PassCtx *ctx); /* fuse_elementwise.c */
 bool pass_fuse_epilogue(IrModule *m, PassCtx *ctx);    /* fuse_epilogue.c */
 bool pass_layout(IrModule *m, PassCtx *ctx);           /* layout.c */
+bool pass_licm(IrModule *m, PassCtx *ctx);             /* licm.c */
 
 #endif

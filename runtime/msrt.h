@@ -32,6 +32,8 @@ extern "C" {
 /* Error codes (returned negated by functions that return int). */
 #define MSRT_OK 0
 #define MSRT_EINVAL (-1) /* bad dtype, ndim > MSRT_MAX_NDIM, negative dim */
+#define MSRT_ELOOP (-2)  /* generated code: a while loop ran more than its
+                            bound of iterations (max_iterations) */
 
 /* ===================================================================
  * 1. dtypes
@@ -125,9 +127,9 @@ int msrt_print_graph_data(msrt_write_fn w, void *ctx, msrt_dtype dt,
 
 /* msrt_print_numpy_repr: numpy 1.24's repr(ndarray): "array([1., 2.],
  *   dtype=float32)" (float64, int64 and bool omit the dtype; empty arrays
- *   always show it, with ", shape=(0, 3)" unless the shape is (0,)). 0-d
- *   arrays print as numpy scalars do ("3.0"), which is what msc shows for
- *   numpy scalars (msc represents them as 0-d arrays). */
+ *   always show it, with ", shape=(0, 3)" unless the shape is (0,)); 0-d
+ *   arrays too: "array(3.)", "array(2, dtype=int32)" (a numpy scalar's
+ *   repr is its str, msrt_format_scalar). */
 int msrt_print_numpy_repr(msrt_write_fn w, void *ctx, msrt_dtype dt,
                           const void *data, const int64_t *shape, int ndim,
                           const int64_t *strides);

@@ -1159,17 +1159,38 @@ int msrt_print_numpy_repr(msrt_write_fn w, void *ctx, msrt_dtype dt,
                           const void *data, const int64_t *shape, int ndim,
                           const int64_t *strides) {
   Out o;
-  char s[WORDCAP];
   int64_t size = 1;
   int k, rc = MSRT_OK, implied;
   if (!dtype_ok(dt) || ndim < 0 || ndim > MSRT_MAX_NDIM) return MSRT_EINVAL;
   out_init(&o, w, ctx);
   for (k = 0; k < ndim; k++) size *= shape[k];
-  if (ndim == 0) { /* a numpy scalar: its repr is its str */
-    msrt_format_scalar(s, sizeof s, dt, data);
-    out_str(&o, s);
+  if (ndim == 0) { /* a 0-d array: array(3.), array(2, dtype=int32) (numpy's scalars,
+                     * whose repr is their str, are printed by msc's eval/) */
+    /* numpy's array2string of the one element, as in a 1-element array:
+     * array(3.), array(1.e+20) */
+    Arr a;
+    NpFmt F;
+    char s[WORDCAP];
+    int64_t one = 1, pos[MSRT_MAX_NDIM] = {0};
+    (void)shape;
+    (void)strides;
+    rc = arr_init(&a, dt, data, &one, 1, NULL);
+    if (rc) return rc;
+    memset(&F, 0, sizeof F);
+    if (is_float(dt))
+      np_fill_float(&a, &F);
+    else if (dt != MSRT_BOOL)
+      np_fill_int(&a, &F);
+    np_format_elem(&a, &F, elem_at(&a, pos), s, (int)sizeof s);
+    out_str(&o, "array(");
+    out_str(&o, dt == MSRT_BOOL ? (*(const unsigned char *)data ? "True" : "False") : s);
+    if (!(dt == MSRT_FLOAT64 || dt == MSRT_INT64 || dt == MSRT_BOOL)) {
+      out_str(&o, ", dtype=");
+      out_str(&o, np_dtype_name(dt));
+    }
+    out_str(&o, ")");
     out_finish(&o);
-    return MSRT_OK;
+    return rc;
   }
   implied = size > 0 && (dt == MSRT_FLOAT64 || dt == MSRT_INT64 || dt == MSRT_BOOL);
   out_str(&o, "array(");

@@ -8,7 +8,9 @@
 #   MODEL     for each model script of firmware/models/ (the seed MLP
 #             784-512-512-10 at batch 1; LeNet-5 of tests/models at batch
 #             1; train_step: 5 steps of a training step that updates its
-#             weights in RAM; and the bundled sample samples/digits_train.py:
+#             weights in RAM; control_flow: an RNN cell by a while on a
+#             tensor counter with an if inside, and a training step whose
+#             gradient goes back through an if and a while; and the bundled sample samples/digits_train.py:
 #             16 steps of its Adam training step and the exported
 #             classifier): `msc compile MODEL.py -o DIR` writes the library and its
 #             self-test (NAME.h, NAME.c, NAME_test.c, and msrt.h/msrt_*.c
@@ -169,7 +171,7 @@ compile "$OUT/fw/newlib.o" "$FW/newlib.c" -I"$FW" || bad newlib.c "does not comp
 
 # 2. the models
 lenet_dir=""
-for model in seed_mlp lenet train_step digits_train; do
+for model in seed_mlp lenet train_step control_flow digits_train; do
   d=$OUT/$model
   mkdir -p "$d/data"
   if [ $model = lenet ]; then

@@ -26,23 +26,46 @@ from numpy import random
 
 ndarray = _msc.ndarray
 
-bool_ = _msc.dtype('bool', 'np')
-int8 = _msc.dtype('int8', 'np')
-int16 = _msc.dtype('int16', 'np')
-int32 = _msc.dtype('int32', 'np')
-int64 = _msc.dtype('int64', 'np')
-uint8 = _msc.dtype('uint8', 'np')
-uint16 = _msc.dtype('uint16', 'np')
-uint32 = _msc.dtype('uint32', 'np')
-uint64 = _msc.dtype('uint64', 'np')
-float16 = _msc.dtype('float16', 'np')
-float32 = _msc.dtype('float32', 'np')
-float64 = _msc.dtype('float64', 'np')
+# numpy's scalar types are classes (eval/tensor.c): np.float32(1.5) is a
+# numpy scalar, type(a[0]) is np.int64, isinstance(x, np.floating) works;
+# every API taking a dtype takes them too.
+_types = _msc.np_types()
+bool_ = _types['bool_']
+int8 = _types['int8']
+int16 = _types['int16']
+int32 = _types['int32']
+int64 = _types['int64']
+uint8 = _types['uint8']
+uint16 = _types['uint16']
+uint32 = _types['uint32']
+uint64 = _types['uint64']
+float16 = _types['float16']
+float32 = _types['float32']
+float64 = _types['float64']
+generic = _types['generic']
+number = _types['number']
+integer = _types['integer']
+signedinteger = _types['signedinteger']
+unsignedinteger = _types['unsignedinteger']
+inexact = _types['inexact']
+floating = _types['floating']
 single = float32
 double = float64
+half = float16
 float_ = float64
 int_ = int64
 intp = int64
+uint = uint64
+byte = int8
+ubyte = uint8
+short = int16
+ushort = uint16
+intc = int32
+uintc = uint32
+longlong = int64
+ulonglong = uint64
+True_ = bool_(True)
+False_ = bool_(False)
 
 newaxis = None
 pi = 3.141592653589793
@@ -60,38 +83,43 @@ _NAMES = {
 
 
 def dtype(obj):
-    """numpy.dtype(name or type or dtype)."""
+    """numpy.dtype(name, scalar type, Python type or dtype): the dtype object
+    (dtype('float32')); it compares equal to its name and its scalar type."""
     if isinstance(obj, str):
         if obj not in _NAMES:
             raise TypeError(f"data type '{obj}' not understood")
-        return _NAMES[obj]
-    if obj is float:
-        return float64
-    if obj is int:
-        return int64
-    if obj is bool:
-        return bool_
-    return obj
+        obj = _NAMES[obj]
+    return _msc.dtype(obj, 'np')
 
 
 def _dt(d):
-    if d is None or isinstance(d, str) or d is float or d is int or d is bool:
-        return None if d is None else dtype(d)
-    return d
+    if d is None:
+        return None
+    return dtype(d)
+
+
+def issubdtype(arg1, arg2):
+    """numpy.issubdtype: is the scalar type of arg1 (a dtype, scalar type or
+    name) arg2's or derived from it (np.floating, np.integer, ...)?"""
+    t1 = arg1 if isinstance(arg1, type) else dtype(arg1).type
+    t2 = arg2 if isinstance(arg2, type) else dtype(arg2).type
+    return issubclass(t1, t2)
+
+
+def _scalar_dtype(v):
+    if isinstance(v, generic):
+        return v.dtype
+    if isinstance(v, bool):
+        return bool_
+    if isinstance(v, int):
+        return int64
+    return float64
 
 
 def _shape(shape):
     if isinstance(shape, int):
         return (shape,)
     return tuple(shape)
-
-
-def _scalar_dtype(v):
-    if isinstance(v, bool):
-        return bool_
-    if isinstance(v, int):
-        return int64
-    return float64
 
 
 # ---- creation ----------------------------------------------------------------
@@ -809,17 +837,32 @@ def round(a, decimals=0):
 around = round
 
 
+def _count(a, axis):
+    if axis is None:
+        return a.size
+    if isinstance(axis, int):
+        return a.shape[axis]
+    n = 1
+    for ax in axis:
+        n *= a.shape[ax]
+    return n
+
+
 def var(a, axis=None, dtype=None, ddof=0, keepdims=False):
+    """numpy's _var: in a's float dtype (float64 for ints and bools), each
+    step rounded to it: the mean, the squared deviations, their sum over
+    n - ddof."""
     a = asarray(a)
-    if a.dtype.kind != 'f':
-        a = a.astype(float64)
-    m = a.mean(axis=axis, keepdims=True)
-    d = a - m
-    n = a.size if axis is None else a.shape[axis]
-    return (d * d).sum(axis=axis, keepdims=keepdims) / (n - ddof)
+    rt = _dt(dtype) or (a.dtype if a.dtype.kind == 'f' else float64)
+    x = a.astype(rt)
+    n = _count(a, axis)
+    m = x.sum(axis=axis, keepdims=True) / array(n, dtype=rt)
+    d = x - m
+    return (d * d).sum(axis=axis, keepdims=keepdims) / array(max(n - ddof, 0), dtype=rt)
 
 
 def std(a, axis=None, dtype=None, ddof=0, keepdims=False):
+    """numpy's _std: the square root of var, in var's dtype."""
     return sqrt(var(a, axis, dtype, ddof, keepdims))
 
 

@@ -3,7 +3,7 @@
 # RUN: not %msc run --backend=ref %s h 2>&1 | FileCheck %s --check-prefix=H
 # RUN: not %msc run --backend=ref %s k 2>&1 | FileCheck %s --check-prefix=K
 # Reading a symbolic tensor's data during capture is an error at the line
-# that needs it: float(), .asnumpy(), numpy on a tensor, str() in an f-string.
+# that needs it: float(), .asnumpy().tolist(), .item() of numpy on it, str() in an f-string.
 import sys
 import numpy as np
 import mindspore as ms
@@ -16,11 +16,11 @@ def f(x):
 
 @ms.jit
 def g(x):
-    return x.asnumpy()
+    return x.asnumpy().tolist()
 
 @ms.jit
 def h(x):
-    return np.exp(x * 2)
+    return np.exp(x * 2).item()
 
 @ms.jit
 def k(x):

@@ -6,7 +6,7 @@ d = 0x
 e = 0b102
 f = 0o9
 g = 1e
-h = 3j
+h = 3jk
 i = 99999999999999999999
 j = 9223372036854775808
 k = -9223372036854775808
@@ -34,9 +34,9 @@ m = 12abc
 # CHECK-NEXT: {{.*}}numbers.py:8:5: error: invalid decimal literal
 # CHECK-NEXT: {{^}}g = 1e{{$}}
 # CHECK-NEXT: {{^}}    ^~{{$}}
-# CHECK-NEXT: {{.*}}numbers.py:9:5: error: complex numbers are not supported by msc
-# CHECK-NEXT: {{^}}h = 3j{{$}}
-# CHECK-NEXT: {{^}}    ^~{{$}}
+# CHECK-NEXT: {{.*}}numbers.py:9:5: error: invalid imaginary literal
+# CHECK-NEXT: {{^}}h = 3jk{{$}}
+# CHECK-NEXT: {{^}}    ^~~{{$}}
 # CHECK-NEXT: {{.*}}numbers.py:10:5: error: integer literal is too large (msc integers are 64-bit)
 # CHECK-NEXT: {{^}}i = 99999999999999999999{{$}}
 # CHECK-NEXT: {{^}}    ^~~~~~~~~~~~~~~~~~~~{{$}}

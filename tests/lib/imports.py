@@ -32,7 +32,7 @@ print(ms.GRAPH_MODE, ms.PYNATIVE_MODE, ms.get_context('mode'))
 # CHECK-NEXT: True True True True
 # CHECK-NEXT: True True True True
 # CHECK-NEXT: Float32 Float64 Int32 Int64 Bool Float16 Int8 UInt8 Int16
-# CHECK-NEXT: float32 float64 int32 int64
+# CHECK-NEXT: <class 'numpy.float32'> <class 'numpy.float64'> <class 'numpy.int32'> <class 'numpy.int64'>
 # CHECK-NEXT: <msc-lib>/mindspore/__init__.py <msc-lib>/mindspore/nn/__init__.py
 # CHECK-NEXT: ['mindspore.nn', 'mindspore.nn.cell', 'mindspore.nn.layer', 'mindspore.nn.layer.activation', 'mindspore.nn.layer.basic', 'mindspore.nn.layer.container', 'mindspore.nn.layer.conv', 'mindspore.nn.layer.embedding', 'mindspore.nn.layer.normalization', 'mindspore.nn.layer.pooling', 'mindspore.nn.layer.rnns', 'mindspore.nn.loss', 'mindspore.nn.loss.loss', 'mindspore.nn.optim', 'mindspore.nn.optim.adam', 'mindspore.nn.optim.momentum', 'mindspore.nn.optim.optimizer', 'mindspore.nn.optim.sgd', 'mindspore.nn.wrap', 'mindspore.nn.wrap.cell_wrapper']
 # CHECK-NEXT: 0 1 1

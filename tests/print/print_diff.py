@@ -13,8 +13,8 @@ text to WORKDIR/expected.MODE (records separated by NUL):
   numpy  str(a)                                   (SEMANTICS.md 1.1)
   graph  MindSpore's Tensor::ToStringNoLimit      (SEMANTICS.md 1.2)
   repr   MindSpore's Tensor::ToStringRepr
-  nprepr numpy's repr(a) (0-d arrays: repr of the numpy scalar, as msc
-         shows numpy scalars)
+  nprepr numpy's repr(a) (0-d arrays too: "array(1.5, dtype=float32)";
+         msc prints its numpy scalars, np.float32(1.5), with str)
 The graph/repr expectations come from a line-by-line Python transcription
 of MindSpore's C++ TensorStringifier (below), with printf formatting done
 by Python's correctly rounded '%e'/'%g'.
@@ -234,8 +234,8 @@ def small_dtype_cases():
 
 
 def np_repr(a):
-    """numpy's repr; a 0-d array as the repr of its numpy scalar."""
-    return repr(a[()]) if a.ndim == 0 else repr(a)
+    """numpy's repr of the array (0-d ones included)."""
+    return repr(a)
 
 
 def write_cases(path, cases):

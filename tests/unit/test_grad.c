@@ -11,7 +11,8 @@
  *
  * Then: conventions at kinks and ties (Abs'(0), ReLU'(0), Maximum/Minimum
  * and ReduceMax ties), the walker over ops.def (an entry for every op, an
- * FD case for every rule), error cases (GRAD_NONE/If on a path, integer
+ * FD case for every rule), error cases (GRAD_NONE, a Parameter loaded inside an If), the
+ * backward of an If (the taken branch's), integer
  * wrt, independent out, x*x, two Loads of a Parameter), and an MLP with a
  * softmax cross-entropy loss whose gradient graph runs through the C
  * backend (cg_emit + JIT) and matches ir_exec and finite differences.
@@ -293,7 +294,7 @@ static void fd_check(const Case *c) {
   int nw = 0;
   for (int i = 0; i < c->nin; i++)
     if (gb.params[i]) wrt[nw++] = gb.params[i];
-  GradRequest rq = {1, &gb.out, NULL, nw, wrt};
+  GradRequest rq = {1, &gb.out, NULL, nw, wrt, 0};
   IrNode *grads[3];
   GradError err;
   bool ok = grad_append(gb.m, gb.g, &rq, grads, &err);
@@ -555,7 +556,7 @@ static Tensor *tens64(int nd, const int64_t *s, const double *v) {
 /* Appends the gradients, returns MakeTuple(grads), verifies; false on failure. */
 static bool grad_and_return(IrModule *m, IrGraph *g, IrNode *out, int nw, IrNode **wrt, GradError *err) {
   IrNode *grads[8];
-  GradRequest rq = {1, &out, NULL, nw, wrt};
+  GradRequest rq = {1, &out, NULL, nw, wrt, 0};
   if (!grad_append(m, g, &rq, grads, err)) return false;
   ir_return(g, ir_make_tuple(g, nw, grads, ir_noloc), ir_noloc);
   ASSERT(ir_verify(m));
@@ -689,7 +690,7 @@ TEST(none_on_path_reports_op_and_location) {
     IrNode *out = mk(g, OP_ReduceSum, 1, &y, NULL);
     IrNode *gr;
     GradError err;
-    GradRequest rq = {1, &out, NULL, 1, &x};
+    GradRequest rq = {1, &out, NULL, 1, &x, 0};
     ASSERT(!grad_append(m, g, &rq, &gr, &err));
     if (!strstr(err.msg, op_info[op].name)) UNIT_FAIL("%s: message '%s'", op_info[op].name, err.msg);
     if (e.kind == GRAD_NONE && !strstr(err.msg, "is not differentiable")) UNIT_FAIL("message '%s'", err.msg);
@@ -723,7 +724,7 @@ TEST(fusion_and_assign_on_path_fail) {
     ASSERT(ir_verify(m));
     IrNode *gr;
     GradError err;
-    GradRequest rq = {1, &out, NULL, 1, &x};
+    GradRequest rq = {1, &out, NULL, 1, &x, 0};
     ASSERT(!grad_append(m, g, &rq, &gr, &err));
     ASSERT(strstr(err.msg, k == 0 ? "Fusion" : "Assign") != NULL);
     ASSERT_INT(4, err.loc.line);
@@ -748,9 +749,10 @@ TEST(if_loading_a_wrt_parameter_fails) {
   ASSERT(ir_verify(m));
   IrNode *gr;
   GradError err;
-  GradRequest rq = {1, &out, NULL, 1, &w};
+  GradRequest rq = {1, &out, NULL, 1, &w, 0};
   ASSERT(!grad_append(m, g, &rq, &gr, &err));
-  ASSERT(strstr(err.msg, "If/While") != NULL);
+  ASSERT(strstr(err.msg, "a Parameter loaded inside an If or While subgraph") != NULL);
+  ASSERT_INT(2, err.loc.line);
   ir_module_free(m);
 }
 
@@ -769,7 +771,7 @@ TEST(unit_strided_slice_gb_fail_message) {
   IrNode *out = mk(g, OP_ReduceSum, 1, &y, NULL);
   IrNode *gr;
   GradError err;
-  GradRequest rq = {1, &out, NULL, 1, &x};
+  GradRequest rq = {1, &out, NULL, 1, &x, 0};
   ASSERT(!grad_append(m, g, &rq, &gr, &err));
   ASSERT(strstr(err.msg, "StridedSlice with a stride other than 1 has no gradient yet") != NULL);
   ASSERT_INT(3, err.loc.line);
@@ -777,31 +779,38 @@ TEST(unit_strided_slice_gb_fail_message) {
   ir_module_free(m);
 }
 
-TEST(if_on_path_fails) {
-  setup();
-  int64_t s3[] = {3};
-  IrModule *m = ir_module_new();
-  IrGraph *g = ir_graph_new(m, "f", ir_noloc);
-  IrGraph *th = ir_graph_new(m, "then", ir_noloc);
-  IrGraph *el = ir_graph_new(m, "else", ir_noloc);
-  IrNode *x = ir_param(g, "x", f64t(m, 1, s3));
-  IrNode *tp = ir_param(th, "a", f64t(m, 1, s3));
-  ir_return(th, tp, ir_noloc);
-  IrNode *ep = ir_param(el, "a", f64t(m, 1, s3));
-  ir_return(el, mk(el, OP_Neg, 1, &ep, NULL), ir_noloc);
-  IrNode *c = ir_const_tensor(m, MSRT_BOOL, 0, NULL, (uint8_t[]){1});
-  IrNode *iff = ir_if(g, c, th, el, 1, &x, NULL, ir_loc_at(m, "t.py", 12, 3));
-  IrNode *out = mk(g, OP_ReduceSum, 1, &iff, NULL);
-  ir_return(g, out, ir_noloc);
-  ASSERT(ir_verify(m));
-  IrNode *gr;
-  GradError err;
-  GradRequest rq = {1, &out, NULL, 1, &x};
-  ASSERT(!grad_append(m, g, &rq, &gr, &err));
-  ASSERT_STR("gradients through tensor control flow (If/While) are not supported yet", err.msg);
-  ASSERT_INT(12, err.loc.line);
-  ASSERT_STR("t.py", err.loc.file);
-  ir_module_free(m);
+TEST(if_on_path_runs_the_taken_branch_backward) {
+  /* sum(If(c, a -> a, a -> -a)(x)): the gradient is +1 or -1 by c */
+  for (int k = 0; k < 2; k++) {
+    setup();
+    int64_t s3[] = {3};
+    IrModule *m = ir_module_new();
+    IrGraph *g = ir_graph_new(m, "f", ir_noloc);
+    IrGraph *th = ir_graph_new(m, "then", ir_noloc);
+    IrGraph *el = ir_graph_new(m, "else", ir_noloc);
+    IrNode *x = ir_param(g, "x", f64t(m, 1, s3));
+    IrNode *tp = ir_param(th, "a", f64t(m, 1, s3));
+    ir_return(th, tp, ir_noloc);
+    IrNode *ep = ir_param(el, "a", f64t(m, 1, s3));
+    ir_return(el, mk(el, OP_Neg, 1, &ep, NULL), ir_noloc);
+    IrNode *c = ir_const_tensor(m, MSRT_BOOL, 0, NULL, (uint8_t[]){(uint8_t)(k == 0)});
+    IrNode *iff = ir_if(g, c, th, el, 1, &x, NULL, ir_loc_at(m, "t.py", 12, 3));
+    IrNode *out = mk(g, OP_ReduceSum, 1, &iff, NULL);
+    IrNode *gr;
+    GradError err;
+    GradRequest rq = {1, &out, NULL, 1, &x, 0};
+    ASSERT(grad_append(m, g, &rq, &gr, &err));
+    ir_return(g, gr, ir_noloc);
+    ASSERT(ir_verify(m));
+    Tensor *xt = tensor_new(I, MSRT_FLOAT64, 1, s3, TF_MS);
+    for (int j = 0; j < 3; j++) ((double *)xt->data)[j] = j + 0.5;
+    Tensor *o = NULL;
+    ASSERT(try_exec(m, &xt, &o).tag == V_UNDEF);
+    for (int j = 0; o && j < 3; j++) ASSERT(((double *)o->data)[j] == (k == 0 ? 1.0 : -1.0));
+    if (o) drop(o);
+    drop(xt);
+    ir_module_free(m);
+  }
 }
 
 TEST(integer_wrt_and_independent_out_give_zeros) {
@@ -870,7 +879,7 @@ TEST(tensor_out_with_scalar_sens_and_ones) {
   IrNode *sens[2] = {ir_const_tensor(m, MSRT_FLOAT64, 0, NULL, (double[]){3}), NULL};
   IrNode *gr;
   GradError err;
-  GradRequest rq = {2, outs, sens, 1, &x};
+  GradRequest rq = {2, outs, sens, 1, &x, 0};
   ASSERT(grad_append(m, g, &rq, &gr, &err));
   ir_return(g, gr, ir_noloc);
   ASSERT(ir_verify(m));
@@ -898,7 +907,7 @@ TEST(parameter_with_two_loads_sums_and_sens) {
   IrNode *out = mk(g, OP_ReduceSum, 1, &b, NULL); /* sum(w^2 x) */
   IrNode *gr[2];
   GradError err;
-  GradRequest rq = {1, &out, &sens, 2, (IrNode *[]){w, x}};
+  GradRequest rq = {1, &out, &sens, 2, (IrNode *[]){w, x}, 0};
   ASSERT(grad_append(m, g, &rq, gr, &err));
   ir_return(g, ir_make_tuple(g, 2, gr, ir_noloc), ir_noloc);
   ASSERT(ir_verify(m));
@@ -951,7 +960,7 @@ TEST(appended_nodes_follow_existing_ones) {
   IrNode *before[2] = {g->nodes[0], g->nodes[1]};
   IrNode *gr;
   GradError err;
-  GradRequest rq = {1, &out, NULL, 1, &x};
+  GradRequest rq = {1, &out, NULL, 1, &x, 0};
   ASSERT(grad_append(m, g, &rq, &gr, &err));
   ASSERT(g->nnode > 2 && g->nodes[0] == before[0] && g->nodes[1] == before[1]);
   /* deterministic: the same request on a fresh copy gives the same text */
@@ -962,7 +971,7 @@ TEST(appended_nodes_follow_existing_ones) {
   IrNode *x2 = ir_param(g2, "x", f64t(m2, 1, s3));
   IrNode *y2 = mk(g2, OP_Sin, 1, &x2, NULL);
   IrNode *out2 = mk(g2, OP_ReduceSum, 1, &y2, NULL);
-  GradRequest rq2 = {1, &out2, NULL, 1, &x2};
+  GradRequest rq2 = {1, &out2, NULL, 1, &x2, 0};
   ASSERT(grad_append(m2, g2, &rq2, &gr, &err));
   ir_return(g2, gr, ir_noloc);
   char *t2 = ir_print_str(m2);
@@ -1062,7 +1071,7 @@ TEST(mlp_grad_through_c_backend) {
   mlp_build(&gm, MSRT_FLOAT32);
   GradError err;
   IrNode *gr[3];
-  GradRequest rq = {1, &gm.loss, NULL, 3, (IrNode *[]){gm.w1, gm.b1, gm.w2}};
+  GradRequest rq = {1, &gm.loss, NULL, 3, (IrNode *[]){gm.w1, gm.b1, gm.w2}, 0};
   ASSERT(grad_append(gm.m, gm.g, &rq, gr, &err));
   IrNode *rv[4] = {gm.loss, gr[0], gr[1], gr[2]};
   ir_return(gm.g, ir_make_tuple(gm.g, 4, rv, ir_noloc), ir_noloc);

@@ -117,7 +117,7 @@ static double fd_check(const char *name, int op, int nin, const Input *ins, cons
   IrNode *prod = ir_node2(g, OP_Mul, y, W, yty, ir_noloc);
   IrNode *out = ir_node1(g, OP_ReduceSum, prod, ir_type_tensor(m, MSRT_FLOAT64, 0, NULL), ir_noloc);
 
-  GradRequest rq = {1, &out, NULL, nin, p};
+  GradRequest rq = {1, &out, NULL, nin, p, 0};
   IrNode *grads[5] = {0};
   GradError err;
   memset(&err, 0, sizeof err);
@@ -348,7 +348,7 @@ TEST(stop_gradient_zero) {
   double wv[6] = {1, 2, 3, 4, 5, 6};
   IrNode *prod = ir_node2(g, OP_Mul, sg, ir_const_tensor(m, MSRT_FLOAT64, 2, s, wv), t, ir_noloc);
   IrNode *out = ir_node1(g, OP_ReduceSum, prod, ir_type_tensor(m, MSRT_FLOAT64, 0, NULL), ir_noloc);
-  GradRequest rq = {1, &out, NULL, 1, &x};
+  GradRequest rq = {1, &out, NULL, 1, &x, 0};
   IrNode *gx = NULL;
   GradError err;
   ASSERT(grad_append(m, g, &rq, &gx, &err));
@@ -389,7 +389,7 @@ TEST(stop_gradient_partial) {
   IrNode *sg = ir_node1(g, OP_StopGradient, sq, t, ir_noloc);
   IrNode *prod = ir_node2(g, OP_Mul, sg, sq, t, ir_noloc);
   IrNode *out = ir_node1(g, OP_ReduceSum, prod, ir_type_tensor(m, MSRT_FLOAT64, 0, NULL), ir_noloc);
-  GradRequest rq = {1, &out, NULL, 1, &x};
+  GradRequest rq = {1, &out, NULL, 1, &x, 0};
   IrNode *gx = NULL;
   GradError err;
   ASSERT(grad_append(m, g, &rq, &gx, &err));
@@ -435,7 +435,7 @@ TEST(only_needed_gradients) {
   IrNode *y = ir_node2(g, OP_Conv2D, x, w, ir_type_tensor(m, MSRT_FLOAT64, 4, sy), ir_noloc);
   ir_attrs_encode(y, &a);
   IrNode *out = ir_node1(g, OP_ReduceSum, y, ir_type_tensor(m, MSRT_FLOAT64, 0, NULL), ir_noloc);
-  GradRequest rq = {1, &out, NULL, 1, &w};
+  GradRequest rq = {1, &out, NULL, 1, &w, 0};
   IrNode *gw = NULL;
   GradError err;
   ASSERT(grad_append(m, g, &rq, &gw, &err));
@@ -452,7 +452,7 @@ TEST(only_needed_gradients) {
   IrNode *bn = ir_node(g, OP_BatchNorm, 5, p, ir_type_tensor(m, MSRT_FLOAT64, 2, s2), ir_noloc);
   out = ir_node1(g, OP_ReduceSum, bn, ir_type_tensor(m, MSRT_FLOAT64, 0, NULL), ir_noloc);
   int before = count_op(g, OP_ReduceSum);
-  GradRequest rq2 = {1, &out, NULL, 1, p};
+  GradRequest rq2 = {1, &out, NULL, 1, p, 0};
   IrNode *gx = NULL;
   ASSERT(grad_append(m, g, &rq2, &gx, &err));
   ASSERT(gx != NULL);
@@ -487,7 +487,7 @@ TEST(second_order_refused) {
   IrNode *mg = ir_node2(g, OP_MaxPoolGrad, x, dy, ir_type_tensor(m, MSRT_FLOAT64, 4, s), ir_noloc);
   ir_attrs_encode(mg, &a);
   IrNode *out = ir_node1(g, OP_ReduceSum, mg, ir_type_tensor(m, MSRT_FLOAT64, 0, NULL), ir_noloc);
-  GradRequest rq = {1, &out, NULL, 1, &dy};
+  GradRequest rq = {1, &out, NULL, 1, &dy, 0};
   IrNode *gx = NULL;
   GradError err;
   memset(&err, 0, sizeof err);

@@ -246,6 +246,11 @@ TEST(floats) {
              toks("1. .5 1e-3 1_000.5 1E5 1.5e+2 2_5e-1"));
 }
 
+TEST(imaginary) {
+  ASSERT_STR("FLOAT(3j) FLOAT(1.5j) FLOAT(0j) FLOAT(1000j) FLOAT(0.002j) NEWLINE", toks("3j 1.5J 0j 1_000j 2e-3j"));
+  ASSERT_STR("", errors());
+}
+
 TEST(bad_numbers) {
   toks("012");
   ASSERT(strstr(errors(), "error: leading zeros in decimal integer literals are not permitted") != NULL);
@@ -265,10 +270,10 @@ TEST(bad_numbers) {
   ASSERT(strstr(errors(), "error: invalid hexadecimal literal") != NULL);
   toks("0b");
   ASSERT(strstr(errors(), "error: invalid binary literal") != NULL);
-  toks("3j");
-  ASSERT(strstr(errors(), "error: complex numbers are not supported by msc") != NULL);
-  toks("1.5J");
-  ASSERT(strstr(errors(), "error: complex numbers are not supported by msc") != NULL);
+  toks("3jk");
+  ASSERT(strstr(errors(), "error: invalid imaginary literal") != NULL);
+  toks("1.5J_");
+  ASSERT(strstr(errors(), "error: invalid imaginary literal") != NULL);
   toks("18446744073709551616");
   ASSERT(strstr(errors(), "error: integer literal is too large (msc integers are 64-bit)") != NULL);
   toks("0x8000000000000000");

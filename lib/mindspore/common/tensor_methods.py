@@ -303,11 +303,16 @@ def _sort(self, axis=-1, descending=False):
     return F.sort(self, axis, descending)
 
 
+def _top_k(self, k, sorted=True):
+    return F.topk(self, k, -1, True, sorted)
+
+
 def _argsort(self, axis=-1, descending=False):
     return F.argsort(self, axis, descending)
 
 
 _def('topk', _topk)
+_def('top_k', _top_k)
 _def('sort', _sort)
 _def('argsort', _argsort)
 
@@ -364,3 +369,32 @@ def _unbind(self, dim=0):
 
 
 _def('unbind', _unbind)
+
+
+def _item(self, index=None):
+    """Tensor.item(index=None) as MindSpore 2.0-2.2 (compile_utils.tensor_item):
+    an element picked by index is a 0-d Tensor of self's dtype ("a Tensor
+    scalar instead of a Python scalar": x.item((0, 1)) prints 2.0); the
+    value of a 0-d or one-element Tensor is a numpy 0-d ndarray (Tensor(1.2,
+    float32).item() prints 1.2). index: None, an int (into the flattened
+    tensor) or a tuple of ndim ints."""
+    if self.ndim == 0:
+        if index is not None and index != ():
+            raise ValueError("For item, the index of scalar Tensor should not be set.")
+        return self.asnumpy()
+    args = index if isinstance(index, tuple) else (index,)
+    if not args or args[0] is None:
+        if self.shape == (1,):
+            return self[0].asnumpy()
+        raise ValueError("Can only convert an array of size 1 to a Python scalar")
+    for a in args:
+        if not isinstance(a, int) or isinstance(a, bool):
+            raise TypeError("The index object cannot be interpreted as an integer")
+    if len(args) == self.ndim:
+        return self[args]
+    if len(args) > 1:
+        raise ValueError("Incorrect number of indices for array")
+    return self.reshape((-1,))[args[0]]
+
+
+_msc.tensor_method('item', _item, True)  # replaces the core's numpy-like item

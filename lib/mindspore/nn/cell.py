@@ -22,8 +22,8 @@ Bookkeeping as in MindSpore 2.x (mindspore/nn/cell.py):
 
 repr: MindSpore's `Network<` ... `(flatten): Flatten<>` ... `>` format.
 Forward hooks (register_forward_pre_hook / register_forward_hook) run in
-PyNative mode; in graph mode registering one warns and does nothing, as
-MindSpore's check_hook_fn does.
+PyNative mode, not inside a jit function; in graph mode registering one (or
+a register_backward_hook) warns and does nothing, as MindSpore's Cell does.
 
 Deliberate differences: msc has no generators, so the iterator methods
 (`parameters_and_names`, `cells_and_names`, `get_parameters`, `cells`)
@@ -191,8 +191,9 @@ class Cell:
         if _context._context['mode'] == _context.GRAPH_MODE and not _msc.capturing():
             return _msc.jit_call(self._graph_id(), (self,) + args, kwargs)
         d = self.__dict__
-        if (d.get('_forward_pre_hooks') or d.get('_forward_hooks')) and _context._context['mode'] == _context.PYNATIVE_MODE:
-            return self._run_with_hooks(args, kwargs)
+        if ((d.get('_forward_pre_hooks') or d.get('_forward_hooks'))
+                and _context._context['mode'] == _context.PYNATIVE_MODE and not _msc.capturing('ast')):
+            return self._run_with_hooks(args, kwargs)  # MindSpore: hooks do not work in graph mode or jit
         return self.construct(*args, **kwargs)
 
     def _graph_id(self):
@@ -415,7 +416,13 @@ class Cell:
         return handle
 
     def register_backward_hook(self, hook_fn):
-        raise NotImplementedError("For 'Cell', msc does not support 'register_backward_hook' yet.")
+        """In graph mode a warning and a handle that does nothing, as MindSpore
+        (its backward hooks run in PyNative mode only); msc has no backward
+        hooks in PyNative mode yet."""
+        if not self._check_hook('register_backward_hook', hook_fn):
+            return HookHandle(self, '_backward_hooks')
+        raise NotImplementedError("For 'Cell', msc supports 'register_backward_hook' in graph mode only (where "
+                                  "MindSpore ignores it with a warning); in PyNative mode it is not supported yet.")
 
     def _run_with_hooks(self, args, kwargs):
         d = self.__dict__

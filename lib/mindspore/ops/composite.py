@@ -118,7 +118,10 @@ class _GradFunction:
             if i >= n:
                 raise ValueError(f"For '{self.fname}', the 'grad_position' {i} is out of range: the function is "
                                  f"called with {n} positional argument{'s' if n != 1 else ''}.")
-        return ps
+        # MindSpore (PyNative's GetInputGrad: "Tuple, List, scalar will be
+        # ignore") differentiates the positions that hold Tensors only: a
+        # Python number there is skipped, its gradient left out of the result
+        return tuple(i for i in ps if _msc.is_tensor(args[i]))
 
     def _run(self, *args, **kwargs):
         sens = None
@@ -146,7 +149,7 @@ class _GradFunction:
         p = self.grad_position
         ipart = None
         if p is not None:
-            ipart = gin[0] if isinstance(p, int) else gin
+            ipart = (gin[0] if gin else ()) if isinstance(p, int) else gin
         wpart = None
         if self.weights is not None:
             wpart = gw[0] if self.single_weight else gw

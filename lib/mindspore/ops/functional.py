@@ -30,7 +30,7 @@ __all__ = [
     'identity', 'clip_by_value', 'clamp', 'square_sum',
     # indexing, selection, scatter, sorting
     'split', 'tile', 'broadcast_to', 'where', 'select', 'one_hot', 'gather', 'gather_elements', 'gather_d',
-    'gather_nd', 'tensor_scatter_update', 'tensor_scatter_add', 'cumsum', 'cumprod', 'topk', 'sort',
+    'gather_nd', 'tensor_scatter_update', 'tensor_scatter_add', 'cumsum', 'cumprod', 'topk', 'top_k', 'unique', 'sort',
     'argsort', 'embedding',
     # activations and reductions
     'erf', 'erfc', 'logsigmoid', 'mish', 'selu', 'softsign', 'hardsigmoid', 'hardswish', 'gelu', 'softplus', 'leaky_relu', 'silu', 'logsumexp', 'norm',
@@ -656,7 +656,7 @@ def _scalar_of(op, name, v):
     if isinstance(v, Tensor):
         if v.size != 1:
             raise ValueError(f"For '{op}', the '{name}' must be a scalar, but got a Tensor of shape {v.shape}.")
-        return v.reshape(()).item(), v.dtype
+        return v.asnumpy().item(), v.dtype
     if isinstance(v, bool):
         return v, mstype.bool_
     if isinstance(v, int):
@@ -749,7 +749,49 @@ def topk(input, k, dim=None, largest=True, sorted=True):
         raise ValueError(f"For 'topk', the 'k' must be in range [0, {n}], but got {k}.")
     idx = _msc.prim('ArgSort', input, axis=ax, descending=largest, dtype=mstype.int32)
     idx = _slice_axis(idx, ax, 0, k)
+    if not sorted:
+        # MindSpore's CPU kernel (topk_cpu_kernel.cc) leaves sorted=False
+        # to std::nth_element, which keeps the input order when k is the
+        # whole axis (what its tests assert); msc gives the k selected in
+        # their input order for every k (SEMANTICS: TopK).
+        idx = _msc.prim('GatherD', idx, _msc.prim('ArgSort', idx, axis=ax, dtype=mstype.int32), axis=ax)
     return _msc.prim('GatherD', input, idx, axis=ax), idx
+
+
+def unique(input):
+    """(y, idx): the distinct elements of input (flattened) in the order of
+    their first occurrence, as MindSpore's CPU kernel gives them (its test
+    tests/st/ops/cpu/test_unique_op.py: [1, 5, 2, 2] -> [1, 5, 2]), and
+    for each element of input the int32 index of its value in y (input's
+    shape). Eager: y's length depends on the values."""
+    if not _msc.is_tensor(input):
+        raise TypeError(f"For 'unique', the 'input' must be a Tensor, but got {type(input).__name__}.")
+    shape = input.shape
+    a = _msc.prim('Reshape', input, shape=(-1,))
+    n = a.shape[0]
+    if n == 0:
+        return a, _msc.prim('Reshape', cast(a, mstype.int32), shape=shape)
+    perm = _msc.prim('ArgSort', a, axis=0, dtype=mstype.int64)
+    s = _msc.prim('Gather', a, perm, axis=0)
+    head = _msc.prim('Fill', shape=(1,), value=True, dtype=mstype.bool_)
+    if n > 1:
+        mask = concat((head, _msc.prim('NotEqual', s[1:], s[:-1])))
+    else:
+        mask = head
+    first = _msc.nonzero(mask)[0]                       # group starts, sorted order
+    firstidx = _msc.prim('Gather', perm, first, axis=0)   # each group's first occurrence
+    order = _msc.prim('ArgSort', firstidx, axis=0, dtype=mstype.int64)
+    y = _msc.prim('Gather', a, _msc.prim('Gather', firstidx, order, axis=0), axis=0)
+    grp = _msc.prim('CumSum', cast(mask, mstype.int64), axis=0, exclusive=False, reverse=False) - 1
+    grp = _msc.prim('Gather', grp, _msc.prim('ArgSort', perm, axis=0, dtype=mstype.int64), axis=0)
+    rank = _msc.prim('ArgSort', order, axis=0, dtype=mstype.int32)
+    idx = _msc.prim('Gather', rank, grp, axis=0)
+    return y, _msc.prim('Reshape', idx, shape=shape)
+
+
+def top_k(input_x, k, sorted=True):
+    """top_k(input_x, k, sorted=True): TopK(sorted)(input_x, k)."""
+    return topk(input_x, k, -1, True, sorted)
 
 
 def embedding(input, weight, padding_idx=None, max_norm=None, norm_type=2.0, scale_grad_by_freq=False):
@@ -1493,9 +1535,16 @@ def conv_transpose2d(input, weight, bias=None, stride=1, padding=(0, 0, 0, 0), o
     the flipped, transposed kernel (so it has a gradient): weight (Cin,
     Cout/groups, kh, kw); padding = (top, bottom, left, right) of the forward
     convolution; output_padding extra rows/columns at the bottom/right;
-    out_hw, when given, the output's (H, W) (extra rows/columns are zeros)."""
-    if groups != 1:
-        raise ValueError(f"For 'conv_transpose2d', msc supports only 'groups' 1, but got {groups}.")
+    out_hw, when given, the output's (H, W) (extra rows/columns are zeros).
+    With groups g, group j's Cin/g input channels map to its Cout/g output
+    channels: a grouped Conv2D whose kernel is each group's block transposed."""
+    cin = weight.shape[0]
+    if not isinstance(groups, int) or isinstance(groups, bool) or groups < 1 or cin % groups != 0:
+        raise ValueError(f"For 'conv_transpose2d', the 'groups' must be a positive int dividing the weight's "
+                         f"in_channels {cin}, but got {groups}.")
+    if input.shape[1] != cin:
+        raise ValueError(f"For 'conv_transpose2d', the input's channels {input.shape[1]} must equal the weight's "
+                         f"in_channels {cin}.")
     s = _pair('conv_transpose2d', 'stride', stride)
     d = _pair('conv_transpose2d', 'dilation', dilation)
     op = _pair('conv_transpose2d', 'output_padding', output_padding) if output_padding else (0, 0)
@@ -1511,8 +1560,14 @@ def conv_transpose2d(input, weight, bias=None, stride=1, padding=(0, 0, 0, 0), o
     x = pad(x, (p[2], p[3], p[0], p[1]))
     w = _msc.prim('Gather', weight, Tensor(list(range(kh - 1, -1, -1)), mstype.int64), axis=2)
     w = _msc.prim('Gather', w, Tensor(list(range(kw - 1, -1, -1)), mstype.int64), axis=3)
-    w = _msc.prim('Transpose', w, perm=(1, 0, 2, 3))
-    out = _msc.prim('Conv2D', x, w, stride=(1, 1), pad=(0, 0, 0, 0), dilation=d, group=1)
+    if groups == 1:
+        w = _msc.prim('Transpose', w, perm=(1, 0, 2, 3))
+    else:
+        cog = weight.shape[1]
+        w = _msc.prim('Reshape', w, shape=(groups, cin // groups, cog, kh, kw))
+        w = _msc.prim('Transpose', w, perm=(0, 2, 1, 3, 4))
+        w = _msc.prim('Reshape', w, shape=(groups * cog, cin // groups, kh, kw))
+    out = _msc.prim('Conv2D', x, w, stride=(1, 1), pad=(0, 0, 0, 0), dilation=d, group=groups)
     if bias is not None:
         out = _msc.prim('BiasAdd', out, bias)
     return out

@@ -527,6 +527,17 @@ class TopK(Primitive):
         return F.topk(input_x, k, -1, True, self.sorted)
 
 
+class Unique(Primitive):
+    """Unique()(input_x): (y, idx), as ops.unique (first-occurrence order)."""
+
+    def __init__(self):
+        Primitive.__init__(self, 'Unique')
+
+    def __call__(self, input_x):
+        from mindspore.ops import functional as F
+        return F.unique(input_x)
+
+
 class Sort(Primitive):
     """Sort(axis=-1, descending=False)(x): (values, int32 indices)."""
 
@@ -786,4 +797,4 @@ class Pad(Primitive):
         return F.pad(x, flat)
 
 
-__all__ += ['Split', 'MaskedFill', 'Pad']
+__all__ += ['Split', 'MaskedFill', 'Pad', 'Unique']

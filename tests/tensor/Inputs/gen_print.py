@@ -56,9 +56,7 @@ for i in range(count):
     lines.append('print(repr(a))')
     ref.append(str(i))
     ref.append(str(a))
-    # msc has no separate numpy scalar type: 0-d arrays are its numpy
-    # scalars and print as those do
-    ref.append(repr(a[()]) if a.ndim == 0 else repr(a))
+    ref.append(repr(a))
 with open(sys.argv[1], 'w') as f:
     f.write('\n'.join(lines) + '\n')
 with open(sys.argv[2], 'w') as f:

@@ -218,7 +218,7 @@ class PReLU(Cell):
             if w.ndim > 1 or (w.ndim == 1 and w.shape[0] != channel):
                 raise ValueError(f"For 'PReLU', the 'w' must be a number or a Tensor of {channel} elements, but "
                                  f"got shape {w.shape}.")
-            data = w if w.ndim == 1 else _msc.fill((channel,), w.item(), w.dtype, 'ms')
+            data = w if w.ndim == 1 else _msc.fill((channel,), w.asnumpy().item(), w.dtype, 'ms')
         else:
             raise TypeError(f"For 'PReLU', the 'w' must be a float or a Tensor, but got {type(w).__name__}.")
         self.channel = channel

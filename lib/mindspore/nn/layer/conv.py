@@ -203,7 +203,6 @@ class Conv2dTranspose(Cell):
     C_out / group, kh, kw)). Output size: 'same' H * stride; 'valid'
     (H - 1) * stride + dilation * (k - 1) + 1 (at least H * stride); 'pad'
     (H - 1) * stride - top - bottom + dilation * (k - 1) + 1 + output_padding.
-    group must be 1 in msc.
     https://www.mindspore.cn/docs/en/r2.3.1/api_python/nn/mindspore.nn.Conv2dTranspose.html"""
 
     def __init__(self, in_channels, out_channels, kernel_size, stride=1, pad_mode='same', padding=0,
@@ -223,8 +222,12 @@ class Conv2dTranspose(Cell):
                              f"got 'padding': {padding} and 'pad_mode': {pad_mode}.")
         self.output_padding = output_padding
         self.group = _check_int('Conv2dTranspose', 'group', group)
-        if group != 1:
-            raise ValueError(f"For 'Conv2dTranspose', msc supports only 'group' 1, but got {group}.")
+        if in_channels % group != 0:
+            raise ValueError(f"For 'Conv2dTranspose', the attr 'in_channels' must be divisible by attr 'group', but "
+                             f"got 'in_channels': {in_channels} and 'group': {group}.")
+        if out_channels % group != 0:
+            raise ValueError(f"For 'Conv2dTranspose', the 'out_channels' must be divisible by attr 'group', but got "
+                             f"'out_channels': {out_channels} and 'group': {group}.")
         if not isinstance(has_bias, bool):
             raise TypeError(f"For 'Conv2dTranspose', the 'has_bias' must be bool, but got "
                             f"{type(has_bias).__name__}.")
@@ -244,16 +247,16 @@ class Conv2dTranspose(Cell):
         s, d, k = self.stride, self.dilation, self.kernel_size
         nat = ((h - 1) * s[0] + d[0] * (k[0] - 1) + 1, (w - 1) * s[1] + d[1] * (k[1] - 1) + 1)
         if self.pad_mode == 'pad':
-            return F.conv_transpose2d(x, self.weight, self.bias, s, self.pad, self.output_padding, d)
+            return F.conv_transpose2d(x, self.weight, self.bias, s, self.pad, self.output_padding, d, self.group)
         if self.pad_mode == 'same':
             out = (h * s[0], w * s[1])
             th, tw = nat[0] - out[0], nat[1] - out[1]
             th = th if th > 0 else 0
             tw = tw if tw > 0 else 0
             pad = (th // 2, th - th // 2, tw // 2, tw - tw // 2)
-            return F.conv_transpose2d(x, self.weight, self.bias, s, pad, 0, d, 1, out)
+            return F.conv_transpose2d(x, self.weight, self.bias, s, pad, 0, d, self.group, out)
         out = (nat[0] if nat[0] > h * s[0] else h * s[0], nat[1] if nat[1] > w * s[1] else w * s[1])
-        return F.conv_transpose2d(x, self.weight, self.bias, s, (0, 0, 0, 0), 0, d, 1, out)
+        return F.conv_transpose2d(x, self.weight, self.bias, s, (0, 0, 0, 0), 0, d, self.group, out)
 
     def extend_repr(self):
         return (f'input_channels={self.in_channels}, output_channels={self.out_channels}, '

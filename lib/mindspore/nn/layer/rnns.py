@@ -13,8 +13,10 @@ order (G = 1, 4, 3; the gates in PyTorch's order: LSTM i, f, g, o; GRU r, z, n).
 The recurrence is a Python loop over the time steps: eager in PyNative mode;
 in a graph (a GRAPH_MODE construct, @ms.jit) the sequence length is the
 input's static shape, so the loop unrolls at capture. (MindSpore builds a
-`while` over a tensor counter; msc will too once graphs have tensor control
-flow, which also lets seq_length mask padded steps.)
+`while` over a tensor counter.) seq_length (a (batch,) int Tensor) masks
+each sequence's padded steps as MindSpore's variable_recurrent does: the
+state stops at the last valid step, the outputs past it are 0, and the
+reverse direction starts at the last valid step.
 """
 import math
 
@@ -127,7 +129,7 @@ class _RNNBase(Cell):
         self.b_ih_list = ParameterTuple(b_ih)
         self.b_hh_list = ParameterTuple(b_hh)
 
-    def _run_direction(self, x, h, idx, reverse):
+    def _run_direction(self, x, h, idx, reverse, seq_length):
         w_ih = self.w_ih_list[idx]
         w_hh = self.w_hh_list[idx]
         b_ih = self.b_ih_list[idx] if self.has_bias else None
@@ -135,9 +137,27 @@ class _RNNBase(Cell):
         steps = x.shape[0]
         outs = [None] * steps
         order = range(steps - 1, -1, -1) if reverse else range(steps)
+        if seq_length is not None:
+            hshape = h[0].shape if self.is_lstm else h.shape
+            lens = F.reshape(seq_length, (-1, 1))
+            zero = _msc.fill(hshape, 0, x.dtype, 'ms')
         for t in order:
-            h = self.cell_fn(x[t], h, w_ih, w_hh, b_ih, b_hh)
-            outs[t] = h[0] if self.is_lstm else h
+            hn = self.cell_fn(x[t], h, w_ih, w_hh, b_ih, b_hh)
+            if seq_length is None:
+                h = hn
+                outs[t] = h[0] if self.is_lstm else h
+                continue
+            # MindSpore's variable_recurrent: past a sequence's length its
+            # state is kept and its output is 0; run backwards, the reverse
+            # direction starts at each sequence's last valid step (what
+            # MindSpore's ReverseSequence of input and output gives)
+            keep = F.broadcast_to(lens > t, hshape)
+            if self.is_lstm:
+                h = (F.select(keep, hn[0], h[0]), F.select(keep, hn[1], h[1]))
+                outs[t] = F.select(keep, hn[0], zero)
+            else:
+                h = F.select(keep, hn, h)
+                outs[t] = F.select(keep, hn, zero)
         return F.stack(outs, 0), h
 
     def construct(self, x, hx=None, seq_length=None):
@@ -145,11 +165,18 @@ class _RNNBase(Cell):
         if not isinstance(x, Tensor) or x.ndim != 3:
             raise ValueError(f"For '{name}', the input 'x' must be a 3-D Tensor, but got "
                              f"{x.shape if isinstance(x, Tensor) else type(x).__name__}.")
-        if seq_length is not None:
-            raise NotImplementedError(f"For '{name}', msc does not support 'seq_length' yet (it needs tensor control "
-                                      "flow); pad the batch or pass sequences of one length.")
         if self.batch_first:
             x = F.transpose(x, (1, 0, 2))
+        if seq_length is not None:
+            if not isinstance(seq_length, Tensor):
+                raise TypeError(f"For '{name}', the 'seq_length' must be a Tensor, but got "
+                                f"{type(seq_length).__name__}.")
+            if seq_length.dtype not in (mstype.int32, mstype.int64):
+                raise TypeError(f"For '{name}', the dtype of 'seq_length' must be int32 or int64, but got "
+                                f"{seq_length.dtype}.")
+            if tuple(seq_length.shape) != (x.shape[1],):
+                raise ValueError(f"For '{name}', the shape of 'seq_length' must be (batch_size,) = ({x.shape[1]},), "
+                                 f"but got {seq_length.shape}.")
         if x.shape[2] != self.input_size:
             raise ValueError(f"For '{name}', the last dim of 'x' must be 'input_size' {self.input_size}, but got "
                              f"shape {x.shape}.")
@@ -174,7 +201,7 @@ class _RNNBase(Cell):
             for d in range(num_dir):
                 idx = layer * num_dir + d
                 h0 = (hx[0][idx], hx[1][idx]) if self.is_lstm else hx[idx]
-                out, h = self._run_direction(layer_in, h0, idx, d == 1)
+                out, h = self._run_direction(layer_in, h0, idx, d == 1, seq_length)
                 outs.append(out)
                 if self.is_lstm:
                     h_n.append(h[0])

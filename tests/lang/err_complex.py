@@ -1,0 +1,43 @@
+# Errors of Python's complex, with CPython's messages (issue 26 item 3), and
+# complex tensors refused with a clear message (msc has no complex64/128).
+# Each case is one line run from stdin.
+# RUN: echo '1j // 2' | not %msc run - 2>&1 | FileCheck --check-prefix=FLOORDIV %s
+# FLOORDIV: error: TypeError: unsupported operand type(s) for //: 'complex' and 'int'
+# RUN: echo '1j < 2' | not %msc run - 2>&1 | FileCheck --check-prefix=LT %s
+# LT: error: TypeError: '<' not supported between instances of 'complex' and 'int'
+# RUN: echo 'sorted([2j, 1j])' | not %msc run - 2>&1 | FileCheck --check-prefix=SORT %s
+# SORT: error: TypeError: '<' not supported between instances of 'complex' and 'complex'
+# RUN: echo 'float(1j)' | not %msc run - 2>&1 | FileCheck --check-prefix=FLOAT %s
+# FLOAT: error: TypeError: float() argument must be a string or a real number, not 'complex'
+# RUN: echo 'int(1j)' | not %msc run - 2>&1 | FileCheck --check-prefix=INT %s
+# INT: error: TypeError: int() argument must be a string, a bytes-like object or a real number, not 'complex'
+# RUN: echo '(1+1j) / 0' | not %msc run - 2>&1 | FileCheck --check-prefix=DIV0 %s
+# DIV0: error: ZeroDivisionError: complex division by zero
+# RUN: echo '0j ** -1' | not %msc run - 2>&1 | FileCheck --check-prefix=POW0 %s
+# POW0: error: ZeroDivisionError: 0.0 to a negative or complex power
+# RUN: echo '(10+0j) ** 400' | not %msc run - 2>&1 | FileCheck --check-prefix=POWOV %s
+# POWOV: error: OverflowError: complex exponentiation
+# RUN: echo '~1j' | not %msc run - 2>&1 | FileCheck --check-prefix=INV %s
+# INV: error: TypeError: bad operand type for unary ~: 'complex'
+# RUN: echo 'complex(1, "a")' | not %msc run - 2>&1 | FileCheck --check-prefix=ARG2 %s
+# ARG2: error: TypeError: complex() second arg can't be a string
+# RUN: echo 'complex([1])' | not %msc run - 2>&1 | FileCheck --check-prefix=ARG1 %s
+# ARG1: error: TypeError: complex() first argument must be a string or a number, not 'list'
+# RUN: echo 'import math; math.sqrt(1j)' | not %msc run - 2>&1 | FileCheck --check-prefix=MATH %s
+# MATH: error: TypeError: must be real number, not complex
+# RUN: echo 'x = 3jk' | not %msc run - 2>&1 | FileCheck --check-prefix=LIT %s
+# LIT: error: invalid imaginary literal
+# complex tensors: refused where a complex meets a tensor
+# RUN: echo 'import numpy as np; np.array([1, 2j])' | not %msc run - 2>&1 | FileCheck --check-prefix=TENSOR %s
+# RUN: echo 'import mindspore as ms; ms.Tensor(1+2j)' | not %msc run - 2>&1 | FileCheck --check-prefix=TENSOR %s
+# RUN: echo 'import mindspore as ms; ms.Tensor([1.0]) * 1j' | not %msc run - 2>&1 | FileCheck --check-prefix=TENSOR %s
+# RUN: echo 'import numpy as np; 1j - np.ones(2)' | not %msc run - 2>&1 | FileCheck --check-prefix=TENSOR %s
+# TENSOR: error: TypeError: msc supports Python complex numbers but not complex tensors (complex64, complex128): keep the real and imaginary parts as two float tensors
+# and in a graph, at the line that uses it
+# RUN: not %msc run %s 2>&1 | FileCheck --check-prefix=GRAPH %s
+# GRAPH: err_complex.py:[[@LINE+4]]:12: error: TypeError: msc supports Python complex numbers but not complex tensors
+import mindspore as ms
+@ms.jit
+def f(x):
+    return x * (1 + 2j)
+f(ms.Tensor([1.0]))
