@@ -9,12 +9,17 @@
 #   make firmware-test   generated C of the sample models on a Cortex-M4F
 #                   under QEMU (mps2-an386): self-tests, flash/RAM figures
 #   make coverage   gcov: grammar rules reduced, diagnostic sites hit
+#   make fuzz FUZZ_SECONDS=N   every libFuzzer target fuzz/*.c for N seconds
+#                   each (default 60), one after the other; build/fuzz/summary.txt
 #   make install    PREFIX=/usr/local DESTDIR=
 #   make clean
 
 SANITIZE ?=
 COVERAGE ?=
-ifeq ($(SANITIZE),1)
+FUZZ ?=
+ifeq ($(FUZZ),1)
+O ?= build-fuzz
+else ifeq ($(SANITIZE),1)
 O ?= build-san
 else ifeq ($(COVERAGE),1)
 O ?= build-cov
@@ -37,6 +42,13 @@ endif
 ifeq ($(COVERAGE),1)
 OPT := -O0 --coverage
 LDSAN := --coverage
+endif
+# libFuzzer (clang's compiler-rt): every object instrumented for coverage,
+# ASan and UBSan; the targets link -fsanitize=fuzzer (fuzz/*.c).
+ifeq ($(FUZZ),1)
+CC := clang
+OPT := -O1 -g -fno-omit-frame-pointer -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all
+LDSAN := -fsanitize=address,undefined
 endif
 CFLAGS_ALL = $(BASEFLAGS) $(OPT) $(CFLAGS)
 # flex/bison output is not ours to fix: keep -Werror, drop the noisy ones.
@@ -74,7 +86,7 @@ $(O)/msc: $(OBJS) $(DYNLIST)
 # eval/, no Python frontend). An upward call from ir/, passes/ or codegen/
 # into the interpreter fails this link (driver/core/msc_opt_core.c).
 CORE_OBJS := $(filter $(O)/ir/% $(O)/passes/% $(O)/codegen/% $(O)/runtime/%,$(OBJS)) \
-             $(O)/frontend/util.o $(O)/frontend/diag.o $(O)/msrt_embed.o $(O)/msrt_src_embed.o \
+             $(O)/frontend/util.o $(O)/frontend/diag.o $(O)/frontend/limits.o $(O)/serial/atomic_out.o $(O)/serial/sha256.o $(O)/msrt_embed.o $(O)/msrt_src_embed.o \
              $(O)/msrt_amalg_embed.o
 $(O)/msc-opt-core: $(O)/driver/core/msc_opt_core.o $(CORE_OBJS)
 	$(CC) $(OPT) -o $@ $^ $(LDSAN) -lm -ldl
@@ -165,8 +177,31 @@ $(O)/tests/unit/%: tests/unit/%.c $(LIB_OBJS) tests/unit/unit.h $(DYNLIST)
 
 unit: $(UNIT_BINS)
 
+# ---- fuzzing (README "Fuzzing") ----------------------------------------------
+# Every fuzz/NAME.c is a libFuzzer target (LLVMFuzzerTestOneInput) linked
+# with everything but the driver: dropping a file into fuzz/ adds a target.
+# `make fuzz` builds them in build-fuzz/ and runs each for FUZZ_SECONDS
+# (scripts/fuzz.sh: corpora kept in build/fuzz/corpus/NAME between runs,
+# seeded from tests/fuzz/corpus/NAME and the test tree, dictionary
+# fuzz/NAME.dict); `make fuzz-merge` minimises the kept corpora into
+# tests/fuzz/corpus/.
+FUZZ_SECONDS ?= 60
+FUZZ_TARGETS ?= $(sort $(basename $(notdir $(wildcard fuzz/*.c))))
+FUZZ_BINS := $(FUZZ_TARGETS:%=$(O)/fuzz/%)
+$(O)/fuzz/%: fuzz/%.c fuzz/fuzz.h $(LIB_OBJS) $(DYNLIST)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_ALL) $(WARN) -fsanitize=fuzzer -o $@ $< $(LIB_OBJS) $(LDSAN) $(LDLIBS) $(LDEXPORT)
+fuzz-bins: $(FUZZ_BINS)
+fuzz:
+	@ENSURE_FUZZ=1 scripts/ensure-tools.sh
+	@$(MAKE) --no-print-directory FUZZ=1 fuzz-bins
+	@scripts/fuzz.sh run build-fuzz build/fuzz $(FUZZ_SECONDS) $(FUZZ_TARGETS)
+fuzz-merge:
+	@$(MAKE) --no-print-directory FUZZ=1 fuzz-bins
+	@scripts/fuzz.sh merge build-fuzz build/fuzz 0 $(FUZZ_TARGETS)
+
 .PHONY: all test test-one unit demo bench coverage install clean tools-check \
-        firmware-test test-full fuzz-serial
+        firmware-test test-full fuzz-serial fuzz fuzz-bins fuzz-merge
 
 tools-check:
 	@scripts/ensure-tools.sh
@@ -256,6 +291,6 @@ install: all
 	install -m 755 $(O)/msc $(DESTDIR)$(PREFIX)/bin/msc
 
 clean:
-	rm -rf build build-san build-cov
+	rm -rf build build-san build-cov build-fuzz
 
 -include $(DEPS)

@@ -11,7 +11,7 @@
  *      hex-float literals), its function made static and wrapped in the
  *      typed API;
  *   3. the texts of NAME.h, NAME.c, NAME_test.c, all in memory; only then
- *      the directory and the files (temporary names, then renames).
+ *      the files, all or nothing (serial/atomic_out.h).
  * The runtime: by default NAME.c carries it (put_runtime): msrt.h's types
  * and macros, then the runtime files the entries reach — a file is carried
  * when an entry, or a carried file, calls one of its msrt_* functions —
@@ -41,6 +41,7 @@
 
 #include "../frontend/util.h"
 #include "../passes/passes.h"
+#include "../serial/atomic_out.h"
 #include "codegen.h"
 
 #define AOT_ERR_NULL (-100) /* a NULL pointer argument */
@@ -1096,81 +1097,20 @@ typedef struct OutFile {
   size_t len;
 } OutFile;
 
+/* Every file into dir, all or nothing (serial/atomic_out.h): a failure or
+ * a signal leaves dir as it was, with no temporary. */
 static bool write_all(const char *dir, OutFile *f, int nf, char *err, size_t errcap) {
-  struct stat st;
-  bool created = false;
-  if (stat(dir, &st) == 0) {
-    if (!S_ISDIR(st.st_mode)) {
-      set_err(err, errcap, "cannot write to '%s': not a directory", dir);
-      return false;
-    }
-  } else {
-    /* mkdir -p, remembering the first directory made (removed on failure) */
-    if (mkdir(dir, 0755) < 0) {
-      set_err(err, errcap, "cannot create the output directory '%s': %s", dir, strerror(errno));
-      return false;
-    }
-    created = true;
-  }
-  char **tmp = xcalloc((size_t)nf, sizeof(char *));
-  char **fin = xcalloc((size_t)nf, sizeof(char *));
-  bool ok = true;
-  int nren = 0;
-  for (int i = 0; i < nf && ok; i++) {
-    Buf p = {0}, t = {0};
-    buf_printf(&p, "%s/%s", dir, f[i].name);
-    buf_printf(&t, "%s/.%s.%ld.tmp", dir, f[i].name, (long)getpid());
-    fin[i] = buf_detach(&p);
-    tmp[i] = buf_detach(&t);
-    int fd = open(tmp[i], O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-    if (fd < 0) {
-      set_err(err, errcap, "cannot write '%s': %s", fin[i], strerror(errno));
-      free(tmp[i]);
-      tmp[i] = NULL;
-      ok = false;
-      break;
-    }
-    size_t off = 0;
-    while (off < f[i].len) {
-      ssize_t w = write(fd, f[i].text + off, f[i].len - off);
-      if (w < 0) {
-        if (errno == EINTR) continue;
-        set_err(err, errcap, "cannot write '%s': %s", fin[i], strerror(errno));
-        ok = false;
-        break;
-      }
-      off += (size_t)w;
-    }
-    if (close(fd) < 0 && ok) {
-      set_err(err, errcap, "cannot write '%s': %s", fin[i], strerror(errno));
-      ok = false;
-    }
-  }
-  if (ok) {
-    for (int i = 0; i < nf; i++) {
-      if (rename(tmp[i], fin[i]) < 0) {
-        set_err(err, errcap, "cannot write '%s': %s", fin[i], strerror(errno));
-        ok = false;
-        break;
-      }
-      free(tmp[i]);
-      tmp[i] = NULL;
-      nren++;
-    }
-  }
-  if (!ok) {
-    for (int i = 0; i < nf; i++)
-      if (tmp[i]) unlink(tmp[i]);
-    for (int i = 0; i < nren; i++) unlink(fin[i]);
-    if (created) rmdir(dir);
-  }
+  AtomicOut *o = aout_begin(dir, true, err, errcap);
+  if (!o) return false;
   for (int i = 0; i < nf; i++) {
-    free(tmp[i]);
-    free(fin[i]);
+    FILE *fp = aout_open(o, f[i].name, err, errcap);
+    if (!fp) {
+      aout_abort(o);
+      return false;
+    }
+    fwrite(f[i].text, 1, f[i].len, fp); /* an error shows at commit */
   }
-  free(tmp);
-  free(fin);
-  return ok;
+  return aout_commit(o, err, errcap);
 }
 
 /* the runtime/ C files from the embedded text: msrt_<name>.c each. */

@@ -196,6 +196,16 @@ typedef struct MscHost {
 /* The table jit_load hands to msc_host_init. */
 const MscHost *jit_host(void);
 const JitStats *jit_stats(void);
+
+/* A JIT cache entry's manifest (<cache>/<key>.manifest, codegen/jit.c):
+ * parsed strictly; false when text is not exactly one. (The fuzz target
+ * fuzz/jitcache.c feeds it any bytes.) */
+typedef struct JitManifest {
+  uint64_t key;
+  uint64_t size;
+  char sha256[65];
+} JitManifest;
+bool jit_manifest_parse(const char *text, size_t n, JitManifest *m);
 /* dlcloses every loaded object (at interpreter teardown). */
 void jit_unload_all(void);
 

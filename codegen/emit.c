@@ -152,9 +152,11 @@ typedef MemShape Shp;
 /* A value's type as a tensor (scalars are 0-d). */
 static bool shp_of(const IrNode *x, Shp *s) { return memplan_shape(x, s); }
 
+/* Element count (frontend/limits.h's checked product; the verifier and
+ * the type rules keep every type's shape within it). */
 static int64_t size_of(int ndim, const int64_t *shape) {
-  int64_t s = 1;
-  for (int i = 0; i < ndim; i++) s *= shape[i];
+  int64_t s;
+  if (!shape_elems(ndim, shape, &s)) die("emit: a shape past the elements limit reached codegen");
   return s;
 }
 static int64_t nelem(const Shp *s) { return memplan_nelem(s); }

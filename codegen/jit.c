@@ -8,7 +8,12 @@
  *      msrt.h (embedded in msc, build/msrt_embed.c), MSC_VERSION and
  *      MSC_HOST_ABI_VERSION;
  *   2. in-process table: the key is already loaded -> dlsym, done;
- *   3. <cache>/<key>.so exists -> dlopen it (a cache hit);
+ *   3. <cache>/<key>.so exists and matches <cache>/<key>.manifest (the
+ *      key, the object's size and the SHA-256 of its bytes, hashed from an
+ *      open descriptor; dlopen then loads the path only while it is still
+ *      that file) -> dlopen it (a cache hit); an
+ *      entry that does not match (swapped, truncated, edited, no manifest)
+ *      is rebuilt, with a note under -v;
  *   4. otherwise compile: msrt.h is (re)written into the cache directory
  *      when missing or different, the C text goes to <key>.c, the compiler
  *      writes <key>.<pid>.<n>.tmp.so with its output in
@@ -17,7 +22,11 @@
  *      renamed, so concurrent msc processes sharing a cache only ever see
  *      complete files, and a failure leaves no temporary behind (the .c and
  *      .log stay, so the user can reproduce: the log's first line is the
- *      command).
+ *      command). The manifest is written (atomically) after the object.
+ *
+ * The cache directory must be the user's and not writable by group or
+ * others, and writable: otherwise one warning, and a private temporary
+ * cache (mkdtemp under $TMPDIR) serves the process.
  *
  * The compiler runs without a shell (posix_spawnp; CC is split on blanks so
  * "ccache gcc" works), stdin from /dev/null, stdout and stderr into the log.
@@ -48,6 +57,7 @@
 #include <unistd.h>
 
 #include "../frontend/util.h"
+#include "../serial/sha256.h"
 #include "codegen.h"
 
 extern char **environ;
@@ -330,6 +340,158 @@ static bool ensure_header(const char *dir, char *err, size_t errcap) {
   return ok;
 }
 
+/* ---- manifests ------------------------------------------------------------- */
+
+/* "msc-jit-manifest 1\nkey K\nsize N\nsha256 H\n": K 16 hex digits, N
+ * decimal, H 64 lowercase hex digits; nothing else. */
+bool jit_manifest_parse(const char *text, size_t n, JitManifest *m) {
+  static const char head[] = "msc-jit-manifest 1\nkey ";
+  const char *p = text, *e = text + n;
+  if ((size_t)(e - p) < sizeof head - 1 || memcmp(p, head, sizeof head - 1) != 0) return false;
+  p += sizeof head - 1;
+  uint64_t k = 0;
+  for (int i = 0; i < 16; i++, p++) {
+    if (p >= e) return false;
+    int d = *p >= '0' && *p <= '9' ? *p - '0' : *p >= 'a' && *p <= 'f' ? *p - 'a' + 10 : -1;
+    if (d < 0) return false;
+    k = k << 4 | (uint64_t)d;
+  }
+  if (e - p < 6 || memcmp(p, "\nsize ", 6) != 0) return false;
+  p += 6;
+  uint64_t sz = 0;
+  int nd = 0;
+  for (; p < e && *p >= '0' && *p <= '9'; p++, nd++) {
+    if (nd >= 19) return false;
+    sz = sz * 10 + (uint64_t)(*p - '0');
+  }
+  if (!nd || e - p < 8 || memcmp(p, "\nsha256 ", 8) != 0) return false;
+  p += 8;
+  if (e - p != 65 || p[64] != '\n') return false;
+  for (int i = 0; i < 64; i++)
+    if (!((p[i] >= '0' && p[i] <= '9') || (p[i] >= 'a' && p[i] <= 'f'))) return false;
+  m->key = k;
+  m->size = sz;
+  memcpy(m->sha256, p, 64);
+  m->sha256[64] = 0;
+  return true;
+}
+
+/* The size and SHA-256 of an open file, read from its start. */
+static bool hash_fd(int fd, uint64_t *size, char hex[65]) {
+  Sha256 h;
+  sha256_init(&h);
+  uint64_t total = 0;
+  char buf[1 << 15];
+  if (lseek(fd, 0, SEEK_SET) != 0) return false;
+  for (;;) {
+    ssize_t r = read(fd, buf, sizeof buf);
+    if (r < 0 && errno == EINTR) continue;
+    if (r < 0) return false;
+    if (r == 0) break;
+    sha256_update(&h, buf, (size_t)r);
+    total += (uint64_t)r;
+  }
+  uint8_t d[32];
+  sha256_final(&h, d);
+  sha256_hex(d, hex);
+  *size = total;
+  return true;
+}
+
+/* dlopen of path, which must still be the file open as fd (the bytes that
+ * were checked): the same device and inode before and after. (Not through
+ * /proc/self/fd/N: glibc knows a loaded object by its name, and a reused
+ * descriptor number would name another object the same.) */
+static void *dlopen_fd(int fd, const char *path) {
+  struct stat a, b;
+  if (fstat(fd, &a) != 0 || stat(path, &b) != 0 || a.st_dev != b.st_dev || a.st_ino != b.st_ino) return NULL;
+  void *h = dlopen(path, RTLD_NOW | RTLD_LOCAL);
+  if (h && (stat(path, &b) != 0 || a.st_dev != b.st_dev || a.st_ino != b.st_ino)) {
+    dlclose(h);
+    return NULL;
+  }
+  return h;
+}
+
+/* A cache hit, checked: NULL (and *why, for -v) when the entry is not
+ * there or does not match its manifest. */
+static void *load_cached(const char *stem, const char *so, uint64_t key, const char **why) {
+  *why = NULL;
+  int fd = open(so, O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return NULL; /* no entry: a plain miss */
+  Buf mpath = {0};
+  buf_printf(&mpath, "%s.manifest", stem);
+  size_t len = 0;
+  char *text = read_file(mpath.data, &len);
+  buf_free(&mpath);
+  JitManifest m;
+  void *handle = NULL;
+  uint64_t size;
+  char hex[65];
+  if (!text) *why = "it has no manifest";
+  else if (len > 4096 || !jit_manifest_parse(text, len, &m)) *why = "its manifest is not one";
+  else if (m.key != key) *why = "its manifest is another key's";
+  else if (!hash_fd(fd, &size, hex)) *why = "it cannot be read";
+  else if (size != m.size) *why = size < m.size ? "it is truncated" : "its size differs from its manifest's";
+  else if (strcmp(hex, m.sha256) != 0) *why = "its SHA-256 differs from its manifest's";
+  else if (!(handle = dlopen_fd(fd, so))) *why = "it does not load";
+  free(text);
+  close(fd);
+  return handle;
+}
+
+/* The manifest of the object open as fd, written atomically. */
+static bool write_manifest(const char *stem, uint64_t key, int fd, char *err, size_t errcap) {
+  uint64_t size;
+  char hex[65];
+  if (!hash_fd(fd, &size, hex)) {
+    set_err(err, errcap, "cannot read the compiled object %s.so: %s", stem, strerror(errno));
+    return false;
+  }
+  Buf path = {0}, text = {0};
+  buf_printf(&path, "%s.manifest", stem);
+  buf_printf(&text, "msc-jit-manifest 1\nkey %016llx\nsize %llu\nsha256 %s\n", (unsigned long long)key,
+             (unsigned long long)size, hex);
+  bool ok = write_atomic(path.data, text.data, text.len, err, errcap);
+  buf_free(&path);
+  buf_free(&text);
+  return ok;
+}
+
+/* The cache directory is the user's, private and writable; otherwise (one
+ * warning) a private temporary one. Returns dir or its replacement
+ * (malloc'd; dir freed), NULL with a message when neither works. */
+static char *private_dir(char *dir, char *err, size_t errcap) {
+  static char *tmpdir;
+  static bool warned;
+  struct stat st;
+  const char *why = NULL;
+  if (stat(dir, &st) != 0) return dir; /* make_dirs reports it */
+  if (st.st_uid != geteuid()) why = "is owned by another user";
+  else if (st.st_mode & (S_IWGRP | S_IWOTH)) why = "is writable by group or others";
+  else if (access(dir, W_OK) != 0) why = "is not writable";
+  if (!why) return dir;
+  if (!tmpdir) {
+    const char *t = getenv("TMPDIR");
+    Buf b = {0};
+    buf_printf(&b, "%s/msc-jit.XXXXXX", t && *t ? t : "/tmp");
+    if (!mkdtemp(b.data)) {
+      set_err(err, errcap, "the JIT cache '%s' %s, and no private one can be made: %s", dir, why, strerror(errno));
+      buf_free(&b);
+      free(dir);
+      return NULL;
+    }
+    tmpdir = buf_detach(&b);
+  }
+  if (!warned) {
+    fprintf(stderr, "msc: warning: the JIT cache '%s' %s: using the private cache '%s' for this run\n", dir, why,
+            tmpdir);
+    warned = true;
+  }
+  free(dir);
+  return xstrdup(tmpdir);
+}
+
 /* ---- loading ---------------------------------------------------------------- */
 
 static CgEntryFn lookup(void *handle, const char *fname, const char *path, char *err,
@@ -366,9 +528,10 @@ static void remember(uint64_t key, void *handle) {
   nloaded++;
 }
 
-/* Compiles <key>.c into <key>.so (renamed into place). */
-static bool compile(const char *cc, const char *dir, const char *stem, const char *c_text,
-                    bool verbose, char *err, size_t errcap) {
+/* Compiles <key>.c into <key>.so (renamed into place), writes its
+ * manifest and loads it (*handle) from the bytes the manifest hashed. */
+static bool compile(const char *cc, const char *dir, const char *stem, uint64_t key, const char *c_text,
+                    bool verbose, void **handle, char *err, size_t errcap) {
   if (!ensure_header(dir, err, errcap)) return false;
   Buf cpath = {0}, so = {0}, log = {0}, tso = {0}, tlog = {0}, inc = {0}, cmd = {0};
   buf_printf(&cpath, "%s.c", stem);
@@ -446,15 +609,25 @@ static bool compile(const char *cc, const char *dir, const char *stem, const cha
               WEXITSTATUS(status), logname);
     goto out;
   }
-  if (rename(tso.data, so.data) < 0) {
+  int sofd = open(tso.data, O_RDONLY | O_CLOEXEC);
+  if (sofd < 0 || rename(tso.data, so.data) < 0) {
     int e = errno;
+    if (sofd >= 0) close(sofd);
     unlink(tso.data);
     set_err(err, errcap, "the C compiler '%s' produced no object (%s); see %s", cc,
             strerror(e), logname);
     goto out;
   }
   if (verbose) fprintf(stderr, "msc: jit: cc %.1f ms -> %s\n", dt * 1e3, so.data);
-  ok = true;
+  if (write_manifest(stem, key, sofd, err, errcap)) {
+    *handle = dlopen_fd(sofd, so.data);
+    if (!*handle) {
+      const char *e = dlerror();
+      set_err(err, errcap, "cannot load %s: %s", so.data, e ? e : "unknown error");
+    }
+    ok = *handle != NULL;
+  }
+  close(sofd);
 out:
   if (logfd >= 0) {
     close(logfd);
@@ -479,6 +652,7 @@ CgEntryFn jit_load(const char *c_text, const char *fname, const JitOptions *opts
   const char *cc = cc_name();
   char *dir = cache_dir(opts, err, errcap);
   if (!dir) return NULL;
+  if (!(dir = private_dir(dir, err, errcap))) return NULL;
 
   uint64_t id;
   if (!cc_identity(cc, &id, err, errcap)) {
@@ -509,25 +683,19 @@ CgEntryFn jit_load(const char *c_text, const char *fname, const JitOptions *opts
     }
   }
 
-  void *handle = NULL;
-  if (access(so.data, F_OK) == 0) {
-    handle = dlopen(so.data, RTLD_NOW | RTLD_LOCAL);
-    if (handle) {
-      stats.cache_hits++;
-      if (verbose) fprintf(stderr, "msc: jit: cache hit %s\n", so.data);
-    }
-    /* An object that does not load (another machine's, damaged by hand) is
-     * rebuilt below; the rename replaces it. */
+  const char *why;
+  void *handle = load_cached(stem.data, so.data, h, &why);
+  if (handle) {
+    stats.cache_hits++;
+    if (verbose) fprintf(stderr, "msc: jit: cache hit %s\n", so.data);
+  } else if (why && verbose) {
+    /* swapped, truncated, edited, another machine's: rebuilt below (the
+     * renames replace the object and its manifest) */
+    fprintf(stderr, "msc: jit: cache entry %s rejected (%s): rebuilding\n", so.data, why);
   }
   if (!handle) {
     if (!make_dirs(dir, err, errcap)) goto out;
-    if (!compile(cc, dir, stem.data, c_text, verbose, err, errcap)) goto out;
-    handle = dlopen(so.data, RTLD_NOW | RTLD_LOCAL);
-    if (!handle) {
-      const char *e = dlerror();
-      set_err(err, errcap, "cannot load %s: %s", so.data, e ? e : "unknown error");
-      goto out;
-    }
+    if (!compile(cc, dir, stem.data, h, c_text, verbose, &handle, err, errcap)) goto out;
   }
   host_init(handle);
   remember(h, handle);

@@ -18,6 +18,7 @@ static void opt_usage(FILE *f) {
         "  --emit-dot             print the module as a Graphviz picture instead\n",
         f);
   cg_compile_options_help(f);
+  limits_help(f);
 }
 
 /* --memory-report without --emit-c: the plan alone (passes/memplan.c),
@@ -51,12 +52,20 @@ int cg_opt_main(int argc, char **argv) {
   CgCompileOptions co;
   cg_compile_options_init(&co);
   co.level = 0;
+  char err[512];
+  bool lim_ok;
   for (int i = 1; i < argc; i++) {
     const char *a = argv[i];
     if (strcmp(a, "--emit-c") == 0) emit_c = true;
     else if (strcmp(a, "--emit-dot") == 0) emit_dot = true;
     else if (strcmp(a, "--aot") == 0) co.aot = true;
     else if (cg_compile_option(&co, a)) run_passes |= co.level_given || co.passes.passes;
+    else if (limit_option(a, &lim_ok, err, sizeof err)) {
+      if (!lim_ok) {
+        diag_plain(DIAG_ERROR, "%s", err);
+        return 2;
+      }
+    }
     else if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
       opt_usage(stdout);
       return 0;
@@ -74,7 +83,6 @@ int cg_opt_main(int argc, char **argv) {
     opt_usage(stderr);
     return 2;
   }
-  char err[512];
   if (!cg_compile_options_check(&co, err, sizeof err)) {
     diag_plain(DIAG_ERROR, "%s", err);
     return 2;
@@ -82,7 +90,7 @@ int cg_opt_main(int argc, char **argv) {
   co.no_passes = !run_passes;
   SrcFile *f = src_load(path);
   if (!f) {
-    diag_plain(DIAG_ERROR, "cannot read '%s': %s", path, strerror(errno));
+    src_load_failed(path);
     return 1;
   }
   IrModule *m = ir_parse(f);

@@ -8,6 +8,7 @@
  */
 #include <errno.h>
 #include <pthread.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,6 +18,7 @@
 #include "../eval/value.h"
 #include "../frontend/ast.h"
 #include "../frontend/diag.h"
+#include "../frontend/limits.h"
 #include "../ir/ir.h"
 #include "../passes/passes.h"
 #include "compile_mindir.h"
@@ -95,6 +97,17 @@ static void print_usage(FILE *f) {
   fputs(usage, f);
   fputc('\n', f);
   cg_compile_options_help(f);
+  limits_help(f);
+}
+
+/* --limit=NAME=N (frontend/limits.h), for every command: true when a is
+ * one; limit_ok says whether it was well-formed (the error is printed). */
+static bool limit_ok;
+static bool limit_arg(const char *a) {
+  char err[256];
+  if (!limit_option(a, &limit_ok, err, sizeof err)) return false;
+  if (!limit_ok) fprintf(stderr, "msc: error: %s\n", err);
+  return true;
 }
 
 /* msc compile, after the script ran: the recorded graphs into the library
@@ -152,7 +165,7 @@ static int run_script(RunJob *job) {
   const char *path = job->argv[0];
   SrcFile *src = src_load(path);
   if (!src) {
-    diag_plain(DIAG_ERROR, "cannot read '%s': %s", path, strerror(errno));
+    src_load_failed(path);
     return 1;
   }
   Arena *arena = arena_new();
@@ -212,7 +225,9 @@ static int cmd_run(int argc, char **argv) {
     else if (strncmp(a, "--cache-dir=", 12) == 0 && a[12]) c->cache_dir = a + 12;
     else if (strcmp(a, "-v") == 0 || strcmp(a, "--verbose") == 0) c->verbose = true;
     else if (cg_compile_option(&c->compile, a)) continue;
-    else if (strcmp(a, "-") == 0 || a[0] != '-') break;
+    else if (limit_arg(a)) {
+      if (!limit_ok) return 2;
+    } else if (strcmp(a, "-") == 0 || a[0] != '-') break;
     else {
       fprintf(stderr, "msc: error: unknown option '%s' for 'msc run'\n", a);
       print_usage(stderr);
@@ -242,7 +257,18 @@ static int run_job(RunJob *job) {
   if (pthread_create(&th, &attr, run_thread, job) != 0) {
     run_thread(job); /* no thread: run on this stack */
   } else {
+    /* the termination signals go to the script's thread, where the
+     * handler of serial/atomic_out.c removes its staging (it may run
+     * inside that file, which its critical sections allow for) */
+    sigset_t ss;
+    sigemptyset(&ss);
+    sigaddset(&ss, SIGINT);
+    sigaddset(&ss, SIGTERM);
+    sigaddset(&ss, SIGHUP);
+    sigaddset(&ss, SIGQUIT);
+    pthread_sigmask(SIG_BLOCK, &ss, NULL);
     pthread_join(th, NULL);
+    pthread_sigmask(SIG_UNBLOCK, &ss, NULL);
   }
   pthread_attr_destroy(&attr);
   fflush(stdout);
@@ -310,7 +336,12 @@ static int cmd_compile(int argc, char **argv) {
         goto out;
       }
     } else if (cg_compile_option(&copts, a)) continue;
-    else if (strcmp(a, "-") == 0 || a[0] != '-') rest[nrest++] = argv[i];
+    else if (limit_arg(a)) {
+      if (!limit_ok) {
+        free(rest);
+        goto out;
+      }
+    } else if (strcmp(a, "-") == 0 || a[0] != '-') rest[nrest++] = argv[i];
     else {
       fprintf(stderr, "msc: error: unknown option '%s' for 'msc compile'\n", a);
       print_usage(stderr);

@@ -863,6 +863,7 @@ static void comp_loop(Interp *I, Frame *cf, Node *n, int level, Value iterable, 
   for (;;) {
     cf->cur = c->iter;
     if (!rt_next(I, iter, &x)) break;
+    rt_step(I);
     assign(I, cf, c->target, x);
     v_decref(I, x);
     bool ok = true;
@@ -2057,6 +2058,11 @@ static int exec_stmt(Interp *I, Frame *f, Node *n) {
   }
 }
 
+_Noreturn void rt_steps_exhausted(Interp *I) {
+  I->steps_left = 1; /* every later step raises too */
+  rt_raise(I, EXC_RuntimeError, "msc: the script's step budget is exhausted");
+}
+
 static bool compound(const Node *s) { return s->kind == ND_IF || s->kind == ND_WHILE || s->kind == ND_FOR; }
 
 /* While graph capture stages statements, each compound statement runs
@@ -2066,6 +2072,7 @@ static int exec_block_from(Interp *I, Frame *f, NodeVec *v, int from) {
   for (int i = from; i < v->len; i++) {
     Node *s = v->items[i];
     int c;
+    rt_step(I);
     if (st && compound(s)) {
       int d = cf_tail_push(I, f, v, i + 1);
       if (s->kind != ND_IF) cf_tail_push(I, f, NULL, 0); /* a Python loop: a barrier */

@@ -211,6 +211,7 @@ static bool dict_next(Interp *I, Iter *it, Value *out) {
 }
 
 bool rt_next(Interp *I, Value v, Value *out) {
+  rt_step(I);
   if (v_is(v, OBJ_INSTANCE)) {
     Value fn;
     if (!rt_find_dunder(I, v, I->s.next, &fn))

@@ -10,12 +10,17 @@
 
 #include "valpriv.h"
 
-#define MAX_SEQ_LEN ((int64_t)1 << 40)
+/* The seq-len limit (frontend/limits.h): a MemoryError naming it. */
+#define MAX_SEQ_LEN limit_get(LIM_SEQ_LEN)
+static _Noreturn void too_long(Interp *I) {
+  rt_raise(I, EXC_MemoryError, "a sequence of more than %lld items (raise the limit with --limit=seq-len=N)",
+           (long long)limit_get(LIM_SEQ_LEN));
+}
 
 /* ---- Construction ------------------------------------------------------ */
 
 Tuple *tuple_new(Interp *I, int64_t n) {
-  if (n < 0 || n > MAX_SEQ_LEN) rt_raise(I, EXC_MemoryError, "%s", "");
+  if (n < 0 || n > MAX_SEQ_LEN) too_long(I);
   Tuple *t = (Tuple *)obj_alloc(I, OBJ_TUPLE, sizeof(Tuple) + (size_t)n * sizeof(Value));
   t->len = n;
   for (int64_t i = 0; i < n; i++) t->items[i] = v_none();
@@ -38,10 +43,13 @@ static Tuple *tuple_from_array(Interp *I, int64_t n, const Value *items) { /* in
 }
 
 List *list_new(Interp *I, int64_t cap) {
+  if (cap > MAX_SEQ_LEN) too_long(I);
+  Value *items = NULL;
+  if (cap > 0 && !(items = malloc((size_t)cap * sizeof(Value))))
+    rt_raise(I, EXC_MemoryError, "cannot allocate a list of %lld items", (long long)cap);
   List *l = (List *)obj_alloc(I, OBJ_LIST, sizeof(List));
   if (cap > 0) {
-    if (cap > MAX_SEQ_LEN) rt_raise(I, EXC_MemoryError, "%s", "");
-    l->items = xmalloc((size_t)cap * sizeof(Value));
+    l->items = items;
     l->cap = cap;
   }
   return l;
@@ -49,10 +57,13 @@ List *list_new(Interp *I, int64_t cap) {
 
 static void list_reserve(Interp *I, List *l, int64_t need) {
   if (need <= l->cap) return;
-  if (need > MAX_SEQ_LEN) rt_raise(I, EXC_MemoryError, "%s", "");
+  if (need > MAX_SEQ_LEN) too_long(I);
   int64_t cap = l->cap < 4 ? 4 : l->cap + (l->cap >> 1);
   if (cap < need) cap = need;
-  l->items = xrealloc(l->items, (size_t)cap * sizeof(Value));
+  if (cap > MAX_SEQ_LEN) cap = MAX_SEQ_LEN;
+  Value *items = realloc(l->items, (size_t)cap * sizeof(Value));
+  if (!items) rt_raise(I, EXC_MemoryError, "cannot grow a list to %lld items", (long long)cap);
+  l->items = items;
   l->cap = cap;
 }
 
@@ -305,10 +316,19 @@ int64_t range_len(Range *r) {
   return n > INT64_MAX ? INT64_MAX : (int64_t)n;
 }
 
+/* len() of a range, which must fit in 64 bits (CPython: ssize_t). */
+int64_t range_len_checked(Interp *I, Range *r) {
+  __int128 lo = r->start, hi = r->stop, st = r->step;
+  if ((st > 0 && lo < hi && (hi - lo - 1) / st + 1 > INT64_MAX) ||
+      (st < 0 && lo > hi && (lo - hi - 1) / (-st) + 1 > INT64_MAX))
+    rt_raise(I, EXC_OverflowError, "Python int too large to convert to C ssize_t");
+  return range_len(r);
+}
+
 static int64_t range_item(Range *r, int64_t i) { return (int64_t)((__int128)r->start + (__int128)i * r->step); }
 
 Value range_getitem(Interp *I, Range *r, Value key) {
-  int64_t n = range_len(r);
+  int64_t n = range_len_checked(I, r);
   if (v_is(key, OBJ_SLICE)) {
     int64_t start, stop, step;
     int64_t cnt = slice_indices(I, (Slice *)key.as.o, n, &start, &stop, &step);
@@ -349,7 +369,20 @@ bool range_eq(Range *a, Range *b) {
 
 /* ---- Comparison and hashing --------------------------------------------------- */
 
+static bool seq_compare_in(Interp *I, CmpOp op, const Value *a, int64_t na, const Value *b, int64_t nb);
+
+/* Nested sequences recurse through rt_eq/rt_compare: counted against the
+ * recursion limit as CPython does (an exception restores I->depth). */
 bool seq_compare(Interp *I, CmpOp op, const Value *a, int64_t na, const Value *b, int64_t nb) {
+  if (I->max_depth > 0 && I->depth + 1 > I->max_depth)
+    rt_raise(I, EXC_RecursionError, "maximum recursion depth exceeded in comparison");
+  I->depth++;
+  bool r = seq_compare_in(I, op, a, na, b, nb);
+  I->depth--;
+  return r;
+}
+
+static bool seq_compare_in(Interp *I, CmpOp op, const Value *a, int64_t na, const Value *b, int64_t nb) {
   if ((op == CMP_EQ || op == CMP_NE) && na != nb) return op == CMP_NE;
   int64_t i = 0;
   for (; i < na && i < nb; i++) {
@@ -396,7 +429,7 @@ Value list_repeat(Interp *I, Value seq, int64_t n) {
   if (n < 0) n = 0;
   if (v_is(seq, OBJ_TUPLE) && n == 1) return v_incref(seq);
   int64_t total;
-  if (__builtin_mul_overflow(len, n, &total) || total > MAX_SEQ_LEN) rt_raise(I, EXC_MemoryError, "%s", "");
+  if (__builtin_mul_overflow(len, n, &total) || total > MAX_SEQ_LEN) too_long(I);
   if (v_is(seq, OBJ_TUPLE)) {
     Tuple *t = tuple_new(I, total);
     for (int64_t k = 0; k < total; k++) t->items[k] = v_incref(items[k % len]);

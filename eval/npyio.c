@@ -6,8 +6,9 @@
  *       Writes arr as a .npy file, format version 1.0 exactly as numpy 1.24
  *       writes it (header dict with sorted keys, 21-digit growth padding,
  *       padded with spaces to a 64-byte boundary and ended by '\n'; 2.0 only
- *       if the header does not fit in 65535 bytes). The file is written to a
- *       temporary file in the same directory and renamed over `path`.
+ *       if the header does not fit in 65535 bytes). The file is written
+ *       all or nothing (serial/atomic_out.h: staged, then renamed over
+ *       `path`).
  *   _msc.npy_load(path)   -> ndarray  (a .npy file)
  *   _msc.npz_load(path)   -> list of (name, ndarray) in archive order
  *       (names as stored, e.g. 'a.npy'; members stored or deflated).
@@ -43,6 +44,7 @@
 #include <unistd.h>
 #include <zlib.h>
 
+#include "../serial/atomic_out.h"
 #include "tensor.h"
 #include "graph.h"
 #include "valpriv.h"
@@ -134,7 +136,9 @@ static bool lx_str(Lex *l, char *buf, size_t cap) {
   char q = *l->p++;
   size_t n = 0;
   while (l->p < l->end && *l->p != q) {
-    if (*l->p == '\\' || n + 1 >= cap) return false;
+    /* a NUL or other control byte is no part of a descr or a key (numpy:
+     * "Cannot parse header") */
+    if (*l->p == '\\' || (unsigned char)*l->p < 0x20 || n + 1 >= cap) return false;
     buf[n++] = *l->p++;
   }
   if (l->p >= l->end) return false;
@@ -165,6 +169,18 @@ static bool lx_int(Lex *l, int64_t *out) {
   if (l->p < l->end && (*l->p == 'L' || *l->p == 'l')) l->p++;
   *out = v;
   return true;
+}
+
+/* "(2, 3)", "(4,)": numpy's shape text. */
+static const char *shape_text(const NpyInfo *info, char *shp, size_t cap) {
+  size_t k = 0;
+  shp[k++] = '(';
+  for (int i = 0; i < info->ndim && k + 24 < cap; i++)
+    k += (size_t)snprintf(shp + k, cap - k, i ? ",%lld" : "%lld", (long long)info->shape[i]);
+  if (info->ndim == 1) shp[k++] = ',';
+  shp[k++] = ')';
+  shp[k] = 0;
+  return shp;
 }
 
 /* Parses the header text; on error fills e with numpy's wording. */
@@ -259,12 +275,12 @@ static bool parse_header(const char *h, size_t hlen, NpyInfo *info, Err *e) {
     if ((int)info->dt < 0) goto unsupported;
     info->swap = order == '>' && sz > 1;
   }
-  info->size = 1;
-  for (int i = 0; i < info->ndim; i++) {
-    if (info->shape[i] != 0 && info->size > INT64_MAX / info->shape[i])
-      return fail(e, EXC_ValueError, "msc: np.load: array too large");
-    info->size *= info->shape[i];
-  }
+  /* the check tensor_new makes, so that making the array cannot fail */
+  char shp[400];
+  if (!shape_elems(info->ndim, info->shape, &info->size))
+    return fail(e, EXC_MemoryError, "np.load: an array of shape %s has more than %lld elements (raise the "
+                "limit with --limit=elements=N)", shape_text(info, shp, sizeof shp),
+                (long long)limit_get(LIM_ELEMENTS));
   return true;
 unsupported:
   return fail(e, EXC_ValueError,
@@ -314,15 +330,9 @@ static bool parse_npy(const uint8_t *buf, size_t n, bool member, NpyInfo *info, 
     if (member)
       return fail(e, EXC_ValueError, "EOF: reading array data, expected %llu bytes got %zu",
                   (unsigned long long)info->size * isz, have);
-    char shp[200];
-    size_t k = 0;
-    shp[k++] = '(';
-    for (int i = 0; i < info->ndim; i++)
-      k += (size_t)snprintf(shp + k, sizeof shp - k, i ? ",%lld" : "%lld", (long long)info->shape[i]);
-    if (info->ndim == 1) shp[k++] = ',';
-    shp[k++] = ')';
-    shp[k] = 0;
-    return fail(e, EXC_ValueError, "cannot reshape array of size %zu into shape %s", have / isz, shp);
+    char shp[400];
+    return fail(e, EXC_ValueError, "cannot reshape array of size %zu into shape %s", have / isz,
+                shape_text(info, shp, sizeof shp));
   }
   return true;
 }
@@ -400,44 +410,13 @@ static bool slurp_file(const char *path, uint8_t **out, size_t *n, Err *e) {
   return true;
 }
 
-/* Writes buf to path via a temporary file in the same directory + rename. */
+/* Writes buf to path, all or nothing (serial/atomic_out.h). */
 static bool write_atomic(const char *path, const uint8_t *buf, size_t n, Err *e) {
-  size_t pl = strlen(path);
-  char *tmp = malloc(pl + 16);
-  if (!tmp) return fail(e, EXC_MemoryError, "out of memory");
-  memcpy(tmp, path, pl);
-  memcpy(tmp + pl, ".tmp.XXXXXX", 12);
-  int fd = mkstemp(tmp);
-  if (fd < 0) {
-    int en = errno;
-    free(tmp);
-    return fail_errno(e, en, path);
-  }
-  size_t done = 0;
-  while (done < n) {
-    ssize_t w = write(fd, buf + done, n - done);
-    if (w < 0) {
-      if (errno == EINTR) continue;
-      int en = errno;
-      close(fd);
-      unlink(tmp);
-      free(tmp);
-      return fail_errno(e, en, path);
-    }
-    done += (size_t)w;
-  }
-  /* mkstemp makes 0600; numpy's files follow the umask */
-  mode_t um = umask(0);
-  umask(um);
-  (void)fchmod(fd, 0666 & ~um);
-  if (close(fd) != 0 || rename(tmp, path) != 0) {
-    int en = errno;
-    unlink(tmp);
-    free(tmp);
-    return fail_errno(e, en, path);
-  }
-  free(tmp);
-  return true;
+  char msg[512];
+  if (aout_write_file(path, buf, n, msg, sizeof msg)) return true;
+  int en = errno;
+  if (en == EPERM) return fail(e, EXC_OSError, "[Errno %d] %s", en, msg);
+  return fail_errno(e, en, path);
 }
 
 static const char *path_arg(Interp *I, Value v, const char *fname) {
@@ -510,6 +489,25 @@ NATIVE(npyio_npy_save) {
   return v_none();
 }
 
+static Value npy_from_bytes(Interp *I, uint8_t *buf, size_t n) {
+  Err e;
+  NpyInfo info;
+  if (!parse_npy(buf, n, false, &info, &e)) {
+    free(buf);
+    raise_err(I, &e);
+  }
+  /* making the array may still raise (MemoryError): the buffer goes first */
+  Catch c;
+  Tensor *volatile t = NULL;
+  if (RT_TRY(I, &c)) {
+    t = npy_tensor(I, buf, &info);
+    rt_catch_pop(I, &c);
+  }
+  free(buf);
+  if (!t) reraise_owned(I, CUR_EXC(I));
+  return v_obj(&t->h);
+}
+
 NATIVE(npyio_npy_load) {
   args_no_kw(I, "npy_load", kw);
   args_count(I, "npy_load", argc, 1, 1);
@@ -518,14 +516,7 @@ NATIVE(npyio_npy_load) {
   uint8_t *buf;
   size_t n;
   if (!slurp_file(path, &buf, &n, &e)) raise_err(I, &e);
-  NpyInfo info;
-  if (!parse_npy(buf, n, false, &info, &e)) {
-    free(buf);
-    raise_err(I, &e);
-  }
-  Tensor *t = npy_tensor(I, buf, &info);
-  free(buf);
-  return v_obj(&t->h);
+  return npy_from_bytes(I, buf, n);
 }
 
 NATIVE(npyio_file_kind) {
@@ -611,7 +602,7 @@ static bool parse_zip(const uint8_t *buf, size_t n, const char *path, Member **o
     /* zip64: locator just before the EOCD */
     if (eocd < 20 || rd32(buf + eocd - 20) != 0x07064b50u) return bad_zip(e, path, "bad zip64 locator");
     uint64_t z = rd64(buf + eocd - 20 + 8);
-    if (z > n - 56 || rd32(buf + z) != 0x06064b50u) return bad_zip(e, path, "bad zip64 end record");
+    if (n < 56 || z > n - 56 || rd32(buf + z) != 0x06064b50u) return bad_zip(e, path, "bad zip64 end record");
     count = rd64(buf + z + 32);
     cd_size = rd64(buf + z + 40);
     cd_off = rd64(buf + z + 48);
@@ -679,8 +670,18 @@ static bool parse_zip(const uint8_t *buf, size_t n, const char *path, Member **o
       free_members(m, k);
       return r_;
     }
-    if (usize > (uint64_t)1 << 40) {
-      bool r_ = bad_zip(e, path, "member too large");
+    /* allocate no more than the member can hold: deflate expands at most
+     * 1032:1 (zlib's bound), a stored member is its own size (checked
+     * against the file above) */
+    if (method == 8 && usize / 1032 > csize + 1) {
+      bool r_ = bad_zip(e, path, "a member's declared size does not match its data");
+      free_members(m, k);
+      return r_;
+    }
+    if (usize > (uint64_t)limit_get(LIM_TENSOR_BYTES) + 65536 + 64) { /* an array and its header */
+      bool r_ = fail(e, EXC_MemoryError, "np.load: member '%s' of '%s' is %llu bytes, larger than an array "
+                     "may be (raise the limit with --limit=tensor-bytes=N)", mm->name, path,
+                     (unsigned long long)usize);
       free_members(m, k);
       return r_;
     }
@@ -717,14 +718,37 @@ static bool parse_zip(const uint8_t *buf, size_t n, const char *path, Member **o
   return true;
 }
 
-NATIVE(npyio_npz_load) {
-  args_no_kw(I, "npz_load", kw);
-  args_count(I, "npz_load", argc, 1, 1);
-  const char *path = path_arg(I, argv[0], "load");
+/* The (name, ndarray) list of parsed members; frees m and info, also when
+ * making an array raises (MemoryError). */
+static List *npz_list(Interp *I, Member *m, int nm, NpyInfo *info) {
+  List *l = list_new(I, nm);
+  for (int i = 0; i < nm; i++) {
+    Tensor *t = npy_tensor(I, m[i].data, &info[i]);
+    Str *s = str_from_c(I, m[i].name);
+    Value pair = tuple_pack(I, 2, v_obj(&s->h), v_obj(&t->h));
+    list_append(I, l, pair);
+    v_decref(I, pair);
+    obj_decref(I, &s->h);
+    obj_decref(I, &t->h);
+  }
+  return l;
+}
+
+static Value npz_values(Interp *I, Member *m, int nm, NpyInfo *info) {
+  Catch c;
+  List *volatile l = NULL;
+  if (RT_TRY(I, &c)) {
+    l = npz_list(I, m, nm, info);
+    rt_catch_pop(I, &c);
+  }
+  free(info);
+  free_members(m, nm);
+  if (!l) reraise_owned(I, CUR_EXC(I));
+  return v_obj(&l->h);
+}
+
+static Value npz_from_bytes(Interp *I, uint8_t *buf, size_t n, const char *path) {
   Err e;
-  uint8_t *buf;
-  size_t n;
-  if (!slurp_file(path, &buf, &n, &e)) raise_err(I, &e);
   Member *m = NULL;
   int nm = 0;
   bool ok = parse_zip(buf, n, path, &m, &nm, &e);
@@ -751,19 +775,23 @@ NATIVE(npyio_npz_load) {
       raise_err(I, &e);
     }
   }
-  List *l = list_new(I, nm);
-  for (int i = 0; i < nm; i++) {
-    Tensor *t = npy_tensor(I, m[i].data, &info[i]);
-    Str *s = str_from_c(I, m[i].name);
-    Value pair = tuple_pack(I, 2, v_obj(&s->h), v_obj(&t->h));
-    list_append(I, l, pair);
-    v_decref(I, pair);
-    obj_decref(I, &s->h);
-    obj_decref(I, &t->h);
-  }
-  free(info);
-  free_members(m, nm);
-  return v_obj(&l->h);
+  /* making the arrays may still raise (MemoryError): the buffers go first */
+  return npz_values(I, m, nm, info);
+}
+
+NATIVE(npyio_npz_load) {
+  args_no_kw(I, "npz_load", kw);
+  args_count(I, "npz_load", argc, 1, 1);
+  const char *path = path_arg(I, argv[0], "load");
+  Err e;
+  uint8_t *buf;
+  size_t n;
+  if (!slurp_file(path, &buf, &n, &e)) raise_err(I, &e);
+  return npz_from_bytes(I, buf, n, path);
+}
+
+Value npyio_load_bytes(Interp *I, uint8_t *buf, size_t n, bool zip, const char *path) {
+  return zip ? npz_from_bytes(I, buf, n, path) : npy_from_bytes(I, buf, n);
 }
 
 static void put16(Buf *b, uint32_t v) {

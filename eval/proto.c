@@ -539,7 +539,7 @@ int64_t rt_len(Interp *I, Value v) {
     case OBJ_TUPLE: return ((Tuple *)o)->len;
     case OBJ_DICT:
     case OBJ_SET: return ((Dict *)o)->len;
-    case OBJ_RANGE: return range_len((Range *)o);
+    case OBJ_RANGE: return range_len_checked(I, (Range *)o);
     case OBJ_DICTVIEW: return ((DictView *)o)->d->len;
     case OBJ_INSTANCE: {
       Value fn;

@@ -74,7 +74,16 @@ static int64_t byte_to_cp(Str *s, int64_t off) { return str_ascii(s) ? off : utf
 
 /* ---- Construction and interning ------------------------------------- */
 
+/* The str-bytes limit (frontend/limits.h), checked before any str of n
+ * bytes is built. */
+void str_check_size(Interp *I, uint64_t n) {
+  if (n > (uint64_t)limit_get(LIM_STR_BYTES))
+    rt_raise(I, EXC_MemoryError, "a str of more than %lld bytes (raise the limit with --limit=str-bytes=N)",
+             (long long)limit_get(LIM_STR_BYTES));
+}
+
 static Str *str_alloc(Interp *I, size_t n) {
+  str_check_size(I, n);
   Str *s = (Str *)obj_alloc(I, OBJ_STR, sizeof(Str) + n + 1);
   s->len = (int64_t)n;
   return s;
@@ -848,6 +857,7 @@ static Value pad_impl(Interp *I, int argc, Value *argv, KwArgs *kw, int align, c
   }
   if (width <= s->nchars) { obj_incref(&s->h); return str_v(s); }
   int64_t pad = width - s->nchars, left;
+  str_check_size(I, (uint64_t)pad * (uint64_t)fn + (uint64_t)s->len);
   if (align == '<') left = 0;
   else if (align == '>') left = pad;
   else left = pad / 2 + (pad & width & 1);
@@ -867,8 +877,9 @@ static Value s_zfill(Interp *I, int argc, Value *argv, KwArgs *kw) {
   Str *s = SELF;
   int64_t width = val_index(I, argv[1]);
   if (width <= s->nchars) { obj_incref(&s->h); return str_v(s); }
-  Buf b = {0};
   int64_t pad = width - s->nchars, i = 0;
+  str_check_size(I, (uint64_t)pad + (uint64_t)s->len);
+  Buf b = {0};
   if (s->len && (s->data[0] == '+' || s->data[0] == '-')) { buf_putc(&b, s->data[0]); i = 1; }
   for (int64_t k = 0; k < pad; k++) buf_putc(&b, '0');
   buf_append(&b, s->data + i, (size_t)(s->len - i));

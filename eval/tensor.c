@@ -138,15 +138,18 @@ static Tensor *tensor_make(Interp *I, msrt_dtype dt, int ndim, const int64_t *sh
   if (ndim > MSRT_MAX_NDIM)
     rt_raise(I, EXC_ValueError, "at most %d dimensions are supported, got %d", MSRT_MAX_NDIM, ndim);
   int64_t size = 1;
-  for (int i = 0; i < ndim; i++) {
+  for (int i = 0; i < ndim; i++)
     if (shape[i] < 0) rt_raise(I, EXC_ValueError, "negative dimensions are not allowed");
-    if (shape[i] && size > ((int64_t)1 << 40) / shape[i])
-      rt_raise(I, EXC_MemoryError, "tensor too large");
-    size *= shape[i];
-  }
+  /* the shared checked product and the byte limit (frontend/limits.h) */
+  if (!shape_elems(ndim, shape, &size))
+    rt_raise(I, EXC_MemoryError, "a tensor of more than %lld elements (raise the limit with --limit=elements=N)",
+             (long long)limit_get(LIM_ELEMENTS));
+  size_t es = msrt_dtype_size(dt);
+  if ((uint64_t)size > (uint64_t)limit_get(LIM_TENSOR_BYTES) / es)
+    rt_raise(I, EXC_MemoryError, "a tensor of %lld bytes is past the limit of %lld (raise it with "
+             "--limit=tensor-bytes=N)", (long long)size * (long long)es, (long long)limit_get(LIM_TENSOR_BYTES));
   void *data = NULL;
   if (with_data) {
-    size_t es = msrt_dtype_size(dt);
     size_t bytes = ((size_t)size * es + 63) & ~(size_t)63;
     data = aligned_alloc(64, bytes ? bytes : 64);
     if (!data) rt_raise(I, EXC_MemoryError, "cannot allocate %zu bytes for a tensor", bytes);

@@ -215,6 +215,8 @@ void list_setitem(Interp *I, List *l, Value key, Value val);
 void list_delitem(Interp *I, List *l, Value key);
 void list_extend(Interp *I, List *l, Value iterable);
 int64_t range_len(Range *r);
+int64_t range_len_checked(Interp *I, Range *r); /* OverflowError past int64 */
+void str_check_size(Interp *I, uint64_t n);       /* MemoryError past str-bytes */
 bool range_contains(Interp *I, Range *r, Value v);
 bool range_eq(Range *a, Range *b);
 uint64_t tuple_hash(Interp *I, Tuple *t);
@@ -513,6 +515,10 @@ Module *mod_msc_create(Interp *I);
 Value npyio_npy_save(Interp *I, int argc, Value *argv, KwArgs *kw);
 Value npyio_npy_load(Interp *I, int argc, Value *argv, KwArgs *kw);
 Value npyio_npz_load(Interp *I, int argc, Value *argv, KwArgs *kw);
+/* What np.load makes of a file's bytes buf[0..n) (malloc'd; freed here):
+ * an ndarray (.npy), or the list of (name, ndarray) of a zip (.npz); path
+ * names the file in messages. (The fuzz target fuzz/npy.c calls it.) */
+Value npyio_load_bytes(Interp *I, uint8_t *buf, size_t n, bool zip, const char *path);
 Value npyio_npz_save(Interp *I, int argc, Value *argv, KwArgs *kw);
 Value npyio_file_kind(Interp *I, int argc, Value *argv, KwArgs *kw);
 /* _msc's checkpoint and MindIR natives (serial_native.c). */

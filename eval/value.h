@@ -44,6 +44,7 @@
 #include <setjmp.h>
 
 #include "../frontend/ast.h"
+#include "../frontend/limits.h"
 #include "../ir/ops.h"
 
 typedef struct Interp Interp;
@@ -415,7 +416,17 @@ struct Interp {
 
   int argc;         /* sys.argv */
   char **argv;
+
+  /* > 0: statements and loop iterations left before RuntimeError (the
+   * fuzz targets' bound on a script's run time); 0: no bound */
+  int64_t steps_left;
 };
+
+_Noreturn void rt_steps_exhausted(Interp *I);
+/* One statement or iteration (cheap when there is no bound). */
+static inline void rt_step(Interp *I) {
+  if (I->steps_left && --I->steps_left <= 0) rt_steps_exhausted(I);
+}
 
 Interp *interp_new(int argc, char **argv);
 /* Runs a parsed module as __main__; returns the process exit status

@@ -6,6 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "limits.h"
+
 static FILE *diag_out;
 static int nerrors;
 
@@ -37,9 +39,16 @@ SrcFile *src_new(const char *name, char *text, size_t len) {
 
 SrcFile *src_load(const char *path) {
   size_t len;
-  char *text = read_file(path, &len);
+  char *text = read_file_max(path, (size_t)limit_get(LIM_SCRIPT_BYTES), &len);
   if (!text) return NULL;
   return src_new(strcmp(path, "-") == 0 ? "<stdin>" : path, text, len);
+}
+
+void src_load_failed(const char *path) {
+  if (errno == EFBIG)
+    diag_plain(DIAG_ERROR, "cannot read '%s': it is larger than %lld bytes (raise the limit with --limit=script-bytes=N)",
+               path, (long long)limit_get(LIM_SCRIPT_BYTES));
+  else diag_plain(DIAG_ERROR, "cannot read '%s': %s", path, strerror(errno));
 }
 
 void src_free(SrcFile *f) {

@@ -38,6 +38,8 @@ typedef struct Loc {
 SrcFile *src_new(const char *name, char *text, size_t len);
 /* Loads a file ("-" = stdin); NULL with errno set on failure. */
 SrcFile *src_load(const char *path);
+/* The error of a failed src_load (past the script-bytes limit, or errno). */
+void src_load_failed(const char *path);
 void src_free(SrcFile *f);
 /* 1-based line and display column of byte offset off. */
 void src_linecol(const SrcFile *f, uint32_t off, int *line, int *col);

@@ -417,6 +417,12 @@ Node *lex_string(LexState *S, uint32_t beg, uint32_t end) {
   Parser *P = S->P;
   StrLit L = {S, P->src->text, false, true};
   const char *t = P->src->text;
+  /* a NUL byte is no part of a literal (CPython: the source's error) */
+  const char *nul = memchr(t + beg, 0, end - beg);
+  if (nul) {
+    uint32_t at = (uint32_t)(nul - t);
+    parse_error(P, lex_loc(S, at, at + 1), "source code cannot contain null bytes");
+  }
   bool fstr = false, bytes = false;
   uint32_t i = beg;
   while (t[i] != '\'' && t[i] != '"') {

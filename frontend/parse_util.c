@@ -12,6 +12,7 @@
  */
 #include "frontend/parse.h"
 #include "frontend/lexer.h"
+#include "frontend/limits.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -772,8 +773,24 @@ Node *mk_withitem(LexState *S, Node *ctx, Node *target, Loc loc) {
   return n;
 }
 
+/* A postfix chain (f()()..., a.b.b..., a[0][0]...) is left-recursive in
+ * the grammar, so bison's stack does not bound it, but every later walker
+ * (resolver, evaluator, capture) recurses once per link: its length is
+ * kept in `level` and bounded by the nesting limit (frontend/limits.h),
+ * reported once per chain. */
+static void chain(LexState *S, Node *n, Node *a) {
+  int up = a && (a->kind == ND_ATTR || a->kind == ND_CALL || a->kind == ND_SUBSCRIPT) ? a->level : 0;
+  n->level = up + 1;
+  if (n->level == limit_get(LIM_NESTING) + 1)
+    parse_error(S->P, n->loc,
+                "too many nested expressions or statements: a chain of more than %lld calls, attributes or "
+                "subscripts (raise the limit with --limit=nesting=N)",
+                (long long)limit_get(LIM_NESTING));
+}
+
 Node *mk_attr(LexState *S, Node *a, const char *name, Loc loc) {
   Node *n = node(S, ND_ATTR, loc);
+  chain(S, n, a);
   n->a = a;
   n->name = name;
   return n;
@@ -819,6 +836,7 @@ static void check_args(LexState *S, Seq *q) {
 Node *mk_call(LexState *S, Node *callee, Seq *args, Loc loc) {
   check_args(S, args);
   Node *n = node(S, ND_CALL, loc);
+  chain(S, n, callee);
   n->a = callee;
   n->elts = args->v;
   return n;
@@ -841,6 +859,7 @@ Node *mk_keyword(LexState *S, Node *lhs, Node *value, Loc loc) {
 
 Node *mk_subscript(LexState *S, Node *a, Node *index, Loc loc) {
   Node *n = node(S, ND_SUBSCRIPT, loc);
+  chain(S, n, a);
   n->a = a;
   n->b = index;
   return n;
@@ -855,19 +874,42 @@ Node *mk_slice(LexState *S, Node *lo, Node *hi, Node *step, Loc loc) {
 }
 
 /* Adjacent literals: "a" "b" is one ND_STR; with any f-string among them,
- * one ND_FSTRING whose neighbouring plain parts are merged. */
+ * one ND_FSTRING whose neighbouring plain parts are merged.
+ *
+ * A run of n literals is reduced pairwise, left to right: a node made here
+ * is marked (conv JOINED; an ND_STR's buffer capacity in ival) and grown in
+ * place, with doubling, so that the run costs time and memory linear in its
+ * length (it was quadratic: every step copied all that came before). */
+enum { JOINED = 1 };
+
+static Node *join_str(Arena *A, Node *a, Node *b, Loc loc) {
+  size_t need = a->slen + b->slen + 1;
+  if (a->conv == JOINED && (size_t)a->ival >= need) {
+    memcpy(a->str + a->slen, b->str, b->slen);
+    a->slen += b->slen;
+    a->str[a->slen] = 0;
+    a->loc = loc;
+    return a;
+  }
+  Node *n = ast_new(A, ND_STR, loc);
+  size_t cap = need * 2;
+  n->str = arena_alloc(A, cap);
+  memcpy(n->str, a->str, a->slen);
+  memcpy(n->str + a->slen, b->str, b->slen);
+  n->slen = a->slen + b->slen;
+  n->str[n->slen] = 0;
+  n->conv = JOINED;
+  n->ival = (int64_t)cap;
+  return n;
+}
+
 static void add_part(LexState *S, Node *f, Node *p) {
   Arena *A = S->P->arena;
   NodeVec *v = &f->elts;
   if (p->kind == ND_STR && p->slen == 0) return;
   Node *last = v->len ? v->items[v->len - 1] : NULL;
   if (p->kind == ND_STR && last && last->kind == ND_STR) {
-    Node *m = ast_new(A, ND_STR, loc_span(last->loc, p->loc));
-    m->slen = last->slen + p->slen;
-    m->str = arena_alloc(A, m->slen + 1);
-    memcpy(m->str, last->str, last->slen);
-    memcpy(m->str + last->slen, p->str, p->slen);
-    v->items[v->len - 1] = m;
+    v->items[v->len - 1] = join_str(A, last, p, loc_span(last->loc, p->loc));
     return;
   }
   nodevec_push(A, v, p);
@@ -875,17 +917,17 @@ static void add_part(LexState *S, Node *f, Node *p) {
 
 Node *ast_str_concat(LexState *S, Node *a, Node *b, Loc loc) {
   Arena *A = S->P->arena;
-  if (a->kind == ND_STR && b->kind == ND_STR) {
-    Node *n = ast_new(A, ND_STR, loc);
-    n->slen = a->slen + b->slen;
-    n->str = arena_alloc(A, n->slen + 1);
-    memcpy(n->str, a->str, a->slen);
-    memcpy(n->str + a->slen, b->str, b->slen);
-    return n;
-  }
-  Node *f = ast_new(A, ND_FSTRING, loc);
+  if (a->kind == ND_STR && b->kind == ND_STR) return join_str(A, a, b, loc);
+  Node *f = a;
   Node *parts[2] = {a, b};
-  for (int k = 0; k < 2; k++) {
+  int k0 = 1; /* a made here: b's parts are appended to it */
+  if (a->kind != ND_FSTRING || a->conv != JOINED) {
+    f = ast_new(A, ND_FSTRING, loc);
+    f->conv = JOINED;
+    k0 = 0;
+  }
+  f->loc = loc;
+  for (int k = k0; k < 2; k++) {
     if (parts[k]->kind == ND_STR) add_part(S, f, parts[k]);
     else
       for (int i = 0; i < parts[k]->elts.len; i++) add_part(S, f, parts[k]->elts.items[i]);
@@ -972,7 +1014,9 @@ Node *parse_file(SrcFile *src, Arena *arena) {
     diag_plain(DIAG_ERROR, "%s: file too large", src->name); /* coverage: exempt — needs a 2 GiB script */
     return NULL;
   }
-  Node *mod = run_parser(&P, LEX_FILE, 0, (uint32_t)src->len);
+  /* a UTF-8 byte order mark at the start is skipped, as CPython does */
+  uint32_t beg = src->len >= 3 && memcmp(src->text, "\xef\xbb\xbf", 3) == 0 ? 3 : 0;
+  Node *mod = run_parser(&P, LEX_FILE, beg, (uint32_t)src->len);
   check_bigints(&P);
   if (mod && P.nerrors == 0) check_body(&P, &mod->body, 0);
   if (P.nerrors || P.stopped || !mod) return NULL;

@@ -144,15 +144,24 @@ void buf_free(Buf *b) {
   b->len = b->cap = 0;
 }
 
-char *read_file(const char *path, size_t *len) {
+char *read_file(const char *path, size_t *len) { return read_file_max(path, SIZE_MAX - 1, len); }
+
+char *read_file_max(const char *path, size_t max, size_t *len) {
   FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
   if (!f) return NULL;
   Buf b = {0};
   char tmp[65536];
   size_t n;
   errno = 0;
-  while ((n = fread(tmp, 1, sizeof tmp, f)) > 0) buf_append(&b, tmp, n);
-  int err = ferror(f) ? (errno ? errno : EIO) : 0;
+  int err = 0;
+  while ((n = fread(tmp, 1, sizeof tmp, f)) > 0) {
+    if (n > max - b.len + 1 || b.len + n > max) { /* past max: stop reading (/dev/zero) */
+      err = EFBIG;
+      break;
+    }
+    buf_append(&b, tmp, n);
+  }
+  if (!err) err = ferror(f) ? (errno ? errno : EIO) : 0;
   if (f != stdin) fclose(f);
   if (err) {
     buf_free(&b);

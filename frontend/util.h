@@ -57,5 +57,8 @@ void buf_free(Buf *b);
 /* Reads a whole file; returns NULL (errno set) on failure. *len excludes the
  * NUL terminator that is always appended. */
 char *read_file(const char *path, size_t *len);
+/* The same, failing with errno EFBIG when the file is longer than max bytes
+ * (it stops reading there: /dev/zero ends). */
+char *read_file_max(const char *path, size_t max, size_t *len);
 
 #endif

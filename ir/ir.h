@@ -78,6 +78,7 @@
 #include <stdio.h>
 
 #include "../frontend/diag.h"
+#include "../frontend/limits.h"
 #include "../frontend/util.h"
 #include "../runtime/msrt.h"
 #include "ops.h"

@@ -377,8 +377,12 @@ static double take_float_as(Parser *p, msrt_dtype dt) {
 
 /* ---- types ---------------------------------------------------------------- */
 
+/* A shape; its element count (the shared check, frontend/limits.h) is
+ * within the `elements` limit, so no product of its dimensions overflows
+ * in a later stage. */
 static int parse_shape(Parser *p, int64_t *shape, char open, char close) {
   int n = 0;
+  uint32_t beg = p->tok.off;
   expect(p, open);
   while (!is_punct(p, close)) {
     if (n && !is_punct(p, ',')) error_tok(p, "',' or the end of the shape");
@@ -387,6 +391,11 @@ static int parse_shape(Parser *p, int64_t *shape, char open, char close) {
       error_at(p, p->tok.off, p->tok.len, "more than %d dimensions", MSRT_MAX_NDIM);
     shape[n++] = take_int(p, 0, INT64_C(1) << 40);
   }
+  int64_t elems;
+  if (!shape_elems(n, shape, &elems))
+    error_at(p, beg, p->tok.off + p->tok.len - beg,
+             "MemoryError: shape with more than %lld elements (raise the limit with --limit=elements=N)",
+             (long long)limit_get(LIM_ELEMENTS));
   next(p);
   return n;
 }
@@ -513,11 +522,12 @@ static IrNode *parse_tensor_const(Parser *p) {
   expect(p, ',');
   expect_ident(p, "value");
   expect(p, '=');
-  size_t count = 1;
-  for (int i = 0; i < nd; i++) {
-    count *= (size_t)shape[i];
-    if (count > MAX_ELEMS) error_at(p, beg, p->tok.off - beg, "tensor constant too large");
-  }
+  int64_t elems;
+  shape_elems(nd, shape, &elems); /* checked by parse_shape */
+  size_t count = (size_t)elems;
+  if (count > MAX_ELEMS)
+    error_at(p, beg, p->tok.off - beg, "tensor constant too large: %zu elements (at most %d in a .mir file)",
+             count, MAX_ELEMS);
   void *data = arena_alloc(p->m->arena, (count ? count : 1) * msrt_dtype_size(dt));
   size_t n = 0;
   uint32_t vbeg = p->tok.off;

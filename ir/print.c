@@ -158,14 +158,12 @@ static void print_const(Buf *b, const IrNode *n) {
   case IR_C_TENSOR: {
     if (!t) break;
     buf_puts(b, "Tensor(shape=[");
-    size_t count = 1;
-    for (int i = 0; i < t->ndim; i++) {
-      buf_printf(b, "%s%lld", i ? ", " : "", (long long)t->shape[i]);
-      count *= (size_t)(t->shape[i] > 0 ? t->shape[i] : 0);
-    }
+    for (int i = 0; i < t->ndim; i++) buf_printf(b, "%s%lld", i ? ", " : "", (long long)t->shape[i]);
     buf_printf(b, "], dtype=%s, value=", msrt_dtype_name(t->dt));
     size_t pos = 0;
-    if (count * msrt_dtype_size(t->dt) <= n->cst.nbytes) print_values(b, t, n->cst.data, 0, &pos);
+    int64_t count;
+    if (shape_elems(t->ndim, t->shape, &count) && (uint64_t)count <= n->cst.nbytes / msrt_dtype_size(t->dt))
+      print_values(b, t, n->cst.data, 0, &pos);
     else buf_puts(b, "?");
     buf_putc(b, ')');
     return;

@@ -1306,6 +1306,12 @@ bool op_infer(OpId op, int nin, const TType *in, const Attrs *a, TType *out, msr
     return false;
   }
   infer_rule(op)(&X, op, nin, in, a, out, cast);
+  /* every type a rule makes stays within the shared element limit, so no
+   * later stage's shape product overflows (frontend/limits.h) */
+  int64_t elems;
+  if (!shape_elems(out->ndim, out->shape, &elems))
+    op_raise(&X, OPE_MemoryError, "%s: the result would have more than %lld elements (raise the limit with "
+             "--limit=elements=N)", op_info[op].name, (long long)limit_get(LIM_ELEMENTS));
   op_ctx_end(&X);
   return true;
 }

@@ -29,10 +29,11 @@
 
 #define FOLD_MAX_DEFAULT ((int64_t)1 << 16)
 
+/* Element count, or INT64_MAX when the shape is past the elements limit
+ * (frontend/limits.h: never folded). */
 static int64_t elems(const IrType *t) {
-  int64_t k = 1;
-  for (int i = 0; i < t->ndim; i++) k *= t->shape[i] > 0 ? t->shape[i] : 0;
-  return k;
+  int64_t k;
+  return shape_elems(t->ndim, t->shape, &k) ? k : INT64_MAX;
 }
 
 static bool all_const(const IrNode *n) {

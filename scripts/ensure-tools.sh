@@ -41,6 +41,11 @@ need protobuf-c-compiler command -v protoc-c
 need libprotobuf-c-dev test -f /usr/include/protobuf-c/protobuf-c.h
 need protobuf-compiler command -v protoc
 need python3-protobuf /usr/bin/python3 -c 'import google.protobuf'
+# `make fuzz`: clang with libFuzzer (compiler-rt) and its sanitizers.
+if [ "${ENSURE_FUZZ:-0}" = 1 ]; then
+  need clang-14 command -v clang
+  need libclang-rt-14-dev sh -c 'ls /usr/lib/llvm-14/lib/clang/*/lib/linux/libclang_rt.fuzzer-x86_64.a'
+fi
 [ -z "$missing" ] && exit 0
 if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
   echo "msc: installing missing tools:$missing" >&2

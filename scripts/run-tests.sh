@@ -408,7 +408,7 @@ for b in "$@"; do
     echo "error: $b/msc not built"; count 0 1 "$b/msc missing"; continue
   fi
   if is_sanitized "$b/msc"; then
-    export ASAN_OPTIONS=detect_leaks=1:abort_on_error=0
+    export ASAN_OPTIONS=detect_leaks=1:abort_on_error=0:allocator_may_return_null=1
     export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
     export MSC_TEST_TIMEOUT=${MSC_TEST_TIMEOUT:-120}
     echo "(sanitizer build: ASAN_OPTIONS=$ASAN_OPTIONS UBSAN_OPTIONS=$UBSAN_OPTIONS)"

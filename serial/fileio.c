@@ -13,6 +13,8 @@
 
 #include "fileio.h"
 
+#include "atomic_out.h"
+
 bool ser_read_file(const char *path, size_t limit, uint8_t **out, size_t *n, char *err, size_t cap) {
   FILE *f = fopen(path, "rb");
   if (!f) {
@@ -59,45 +61,13 @@ bool ser_read_file(const char *path, size_t limit, uint8_t **out, size_t *n, cha
   return true;
 }
 
+/* All or nothing through serial/atomic_out.h (staged, renamed; a signal
+ * removes the staging): the reason alone in err, as the callers expect. */
 bool ser_write_file(const char *path, const uint8_t *data, size_t n, char *err, size_t cap) {
-  size_t pl = strlen(path);
-  char *tmp = malloc(pl + 16);
-  if (!tmp) {
-    snprintf(err, cap, "out of memory");
-    return false;
-  }
-  memcpy(tmp, path, pl);
-  memcpy(tmp + pl, ".tmp.XXXXXX", 12);
-  int fd = mkstemp(tmp);
-  if (fd < 0) {
-    snprintf(err, cap, "%s", strerror(errno));
-    free(tmp);
-    return false;
-  }
-  size_t done = 0;
-  while (done < n) {
-    ssize_t w = write(fd, data + done, n - done);
-    if (w < 0 && errno == EINTR) continue;
-    if (w <= 0) {
-      snprintf(err, cap, "%s", strerror(w < 0 ? errno : EIO));
-      close(fd);
-      unlink(tmp);
-      free(tmp);
-      return false;
-    }
-    done += (size_t)w;
-  }
-  mode_t um = umask(0);
-  umask(um);
-  (void)fchmod(fd, 0666 & ~um);
-  if (close(fd) != 0 || rename(tmp, path) != 0) {
-    snprintf(err, cap, "%s", strerror(errno));
-    unlink(tmp);
-    free(tmp);
-    return false;
-  }
-  free(tmp);
-  return true;
+  char msg[512];
+  if (aout_write_file(path, data, n, msg, sizeof msg)) return true;
+  snprintf(err, cap, "%s", strerror(errno));
+  return false;
 }
 
 bool ser_make_parents(const char *path, char *err, size_t cap) {

@@ -49,7 +49,7 @@ print(ops.relu(Tensor(np.ones(3).astype(np.float32))))
 # KEEP-NOT: {{.}}
 # NOTDIR: msc: error: cannot write to '{{.*}}/keep/note': not a directory
 # MKDIR: msc: error: cannot create the output directory '{{.*}}/missing/sub': No such file or directory
-# RO: msc: error: cannot write '{{.*}}/ro/jitfn.h': Permission denied
+# RO: msc: error: cannot write to '{{.*}}/ro': Permission denied
 # NODIR: msc: error: 'msc compile' needs an output directory (-o DIR)
 # RT: msc: error: unknown --runtime=bogus (inline or separate)
 # NOSCRIPT: msc: error: 'msc compile' needs a script

@@ -19,6 +19,7 @@
 #include "codegen/codegen.h"
 #include "frontend/util.h"
 #include "runtime/msrt.h"
+#include "serial/sha256.h"
 #include "tests/unit/unit.h"
 
 #define SQRT_SRC                                                              \
@@ -164,8 +165,28 @@ TEST(compile_run_and_cache_files) {
   free(c);
   buf_free(&h);
   ASSERT_INT(0, count_files(dir, "tmp"));
-  /* exactly msrt.h, <key>.c, <key>.so, <key>.log */
-  ASSERT_INT(4 + 2, count_files(dir, ""));
+  /* the manifest: this key, the object's size and SHA-256 */
+  ASSERT(find_key_file(dir, ".manifest", path, sizeof path));
+  c = read_file(path, &len);
+  JitManifest m;
+  ASSERT(c && jit_manifest_parse(c, len, &m));
+  free(c);
+  char so[1024];
+  ASSERT(find_key_file(dir, ".so", so, sizeof so));
+  struct stat st;
+  ASSERT(stat(so, &st) == 0 && (uint64_t)st.st_size == m.size);
+  char *obj = read_file(so, &len);
+  Sha256 sh;
+  uint8_t d[32];
+  char hex[65];
+  sha256_init(&sh);
+  sha256_update(&sh, obj, len);
+  sha256_final(&sh, d);
+  sha256_hex(d, hex);
+  free(obj);
+  ASSERT_STR(hex, m.sha256);
+  /* exactly msrt.h, <key>.c, <key>.so, <key>.log, <key>.manifest */
+  ASSERT_INT(5 + 2, count_files(dir, ""));
   done(dir);
 }
 
@@ -408,6 +429,58 @@ TEST(damaged_object_is_rebuilt) {
   ASSERT(runs_sqrt(jit_load(SQRT_SRC, "f", &o, err, sizeof err)));
   ASSERT_INT(c0 + 1, jit_stats()->compiles);
   done(dir);
+}
+
+/* An object that is not its manifest's (another entry's bytes, same size
+ * or not) is never loaded: rebuilt. */
+TEST(swapped_object_is_rebuilt) {
+  char *dir = new_cache();
+  JitOptions o = {.cache_dir = dir};
+  ASSERT(runs_sqrt(jit_load(SQRT_SRC, "f", &o, err, sizeof err)));
+  jit_unload_all();
+  char so[1024];
+  ASSERT(find_key_file(dir, ".so", so, sizeof so));
+  /* flip one byte in the middle: same size, different hash */
+  size_t len = 0;
+  char *obj = read_file(so, &len);
+  ASSERT(obj && len > 100);
+  if (obj && len > 100) {
+    obj[len / 2] ^= 1;
+    FILE *fp = fopen(so, "w");
+    fwrite(obj, 1, len, fp);
+    fclose(fp);
+  }
+  free(obj);
+  int c0 = jit_stats()->compiles;
+  ASSERT(runs_sqrt(jit_load(SQRT_SRC, "f", &o, err, sizeof err)));
+  ASSERT_INT(c0 + 1, jit_stats()->compiles);
+  done(dir);
+}
+
+/* The manifest reader is strict; SHA-256 gives FIPS 180-4's digests. */
+TEST(manifest_and_sha256) {
+  static const char good[] = "msc-jit-manifest 1\nkey 00000000000000ff\nsize 12\nsha256 "
+                             "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad\n";
+  JitManifest m;
+  ASSERT(jit_manifest_parse(good, sizeof good - 1, &m));
+  ASSERT(m.key == 255 && m.size == 12);
+  ASSERT(!jit_manifest_parse(good, sizeof good - 2, &m)); /* no final newline */
+  ASSERT(!jit_manifest_parse("msc-jit-manifest 1\nkey 0\n", 25, &m));
+  ASSERT(!jit_manifest_parse("", 0, &m));
+  const char *in[] = {"abc", "", "abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq"};
+  const char *out[] = {"ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad",
+                       "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855",
+                       "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1"};
+  for (int i = 0; i < 3; i++) {
+    Sha256 sh;
+    uint8_t d[32];
+    char hex[65];
+    sha256_init(&sh);
+    for (const char *p = in[i]; *p; p++) sha256_update(&sh, p, 1); /* byte by byte */
+    sha256_final(&sh, d);
+    sha256_hex(d, hex);
+    ASSERT_STR(out[i], hex);
+  }
 }
 
 /* Captures stderr of one jit_load into buf. */
