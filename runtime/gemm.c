@@ -831,10 +831,12 @@ AVX2 static void panel_avx2_f64(int64_t mc, int64_t kc, const double *a, int64_t
 
 /* Lanes j < n of a 16-lane mask. */
 static __mmask16 mask16(int n) {
-  return n <= 0 ? (__mmask16)0 : n >= 16 ? (__mmask16)0xffff : (__mmask16)((1u << n) - 1u);
+  unsigned m = n <= 0 ? 0u : n >= 16 ? 0xffffu : (1u << n) - 1u;
+  return (__mmask16)m;
 }
 static __mmask8 mask8(int n) {
-  return n <= 0 ? (__mmask8)0 : n >= 8 ? (__mmask8)0xff : (__mmask8)((1u << n) - 1u);
+  unsigned m = n <= 0 ? 0u : n >= 8 ? 0xffu : (1u << n) - 1u;
+  return (__mmask8)m;
 }
 
 AVX512 static inline __attribute__((always_inline)) void
