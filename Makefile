@@ -227,7 +227,7 @@ test:
 endif
 
 # The sanitizer pass without its samples: the truncation test over every cut
-# (make test: every 40th under the sanitizers, every 8th in the plain pass)
+# (make test: every 100th under the sanitizers, every 8th in the plain pass)
 # and every case of ops-diff and graph-diff (make test: 1/4), lit and the
 # rest as in make test. Long (~1 hour on 2 cores): never part of make test.
 test-full:

@@ -985,8 +985,9 @@ static Value capture(Interp *I, GFn *gf, Entry *e, int argc, Value *argv, KwArgs
 static void log_compile(Interp *I, GFn *gf, Entry *e, const char *why, double ms_cap, const CgResult *r) {
   if (!cfg(I)->verbose) return;
   IrGraph *g = ir_module_entry(e->m);
-  fprintf(stderr, "msc: jit: compiling '%s' (%s): %d nodes, capture %.2f ms, passes %.2f ms, codegen %.2f ms\n",
-          gf->name, why, g->nnode, ms_cap, r->ms_passes, r->ms_emit);
+  /* ms.export compiles its network in either mode, as MindSpore does */
+  fprintf(stderr, "msc: jit: compiling '%s' (%s%s): %d nodes, capture %.2f ms, passes %.2f ms, codegen %.2f ms\n",
+          gf->name, why, gs(I)->hook ? ", for ms.export" : "", g->nnode, ms_cap, r->ms_passes, r->ms_emit);
 }
 
 /* The one pipeline (codegen.h cg_compile) with msc run's options at gf's

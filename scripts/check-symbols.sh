@@ -76,7 +76,7 @@ check_eval_data() {
   while read -r f sym; do
     [ -n "$f" ] || continue
     grep -q "^$f $sym " <<< "$found" ||
-      echo "eval-data: note: '$f $sym' is allowed but no longer exists: drop its line"
+      echo "eval-data: note: '$f $sym' is allowed but not in this build's objects (drop its line if no build has it)"
   done <<< "$entries"
   echo "eval-data [$b]: $n writable symbols in eval/, all allowed: $([ $ok = 1 ] && echo yes || echo NO)"
   [ $ok = 1 ]

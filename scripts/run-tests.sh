@@ -66,8 +66,8 @@
 #                     themselves (lit -j2, ops-diff, graph-diff, truncation)
 #                     run alone. 1: everything one after another.
 #   TRUNCATE=1        set to 0 to skip the truncation test (quick local runs).
-#   TRUNCATE_SAN_STRIDE=40  under a sanitizer build the truncation test runs
-#                     every 40th case only (a fixed sample; ASan's start-up,
+#   TRUNCATE_SAN_STRIDE=100 under a sanitizer build the truncation test runs
+#                     every 100th case only (a fixed sample; ASan's start-up,
 #                     ~35 ms of cpu per msc run, makes the full set of ~122k
 #                     runs take over an hour: `make test-full` runs it).
 #   TRUNCATE_STRIDE=8 the plain build runs every 8th case (~16k msc runs,
@@ -461,7 +461,7 @@ for b in "$@"; do
     sect "graph-diff [$b]" with_jit_cc run_diff "$b" graph-diff scripts/graph-diff.sh "cases equal in PyNative and Graph mode (cc and ref backends at ${levels//,/, }; $gtag)" "--levels=$levels" --cache-dir="$MSC_CACHE_DIR" "${gsample[@]}"
   fi
   if [ "$TRUNCATE" = 1 ]; then
-    if is_sanitized "$b/msc"; then sect "truncation [$b]" run_truncate "$b" "${TRUNCATE_SAN_STRIDE:-40}"
+    if is_sanitized "$b/msc"; then sect "truncation [$b]" run_truncate "$b" "${TRUNCATE_SAN_STRIDE:-100}"
     else sect "truncation [$b]" run_truncate "$b" "${TRUNCATE_STRIDE:-8}"; fi
   fi
 done

@@ -771,7 +771,10 @@ def main():
                 sample[0], sample[1], seed, sum(len(c) for _, c, _ in todo), ncases, len(todo)))
 
         def run(item):
-            return subprocess.run([msc, 'run', item[2]], capture_output=True, text=True, timeout=300,
+            # the generated scripts hold every case's data: Cast's is over msc's
+            # default script-bytes limit (8 MiB), so the limit is its size
+            big = '--limit=script-bytes=%d' % max(8 << 20, os.path.getsize(item[2]) + 1)
+            return subprocess.run([msc, 'run', big, item[2]], capture_output=True, text=True, timeout=300,
                                   env=dict(os.environ, MSC_CHECK_LEAKS='1'))
 
         with concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as ex:
