@@ -404,11 +404,16 @@ static bool hash_fd(int fd, uint64_t *size, char hex[65]) {
  * descriptor number would name another object the same.) */
 static void *dlopen_fd(int fd, const char *path) {
   struct stat a, b;
-  if (fstat(fd, &a) != 0 || stat(path, &b) != 0 || a.st_dev != b.st_dev || a.st_ino != b.st_ino) return NULL;
+  char self[64];
+  /* another process may have renamed its own (equivalent) object over
+   * path since fd was opened: then load fd's file itself */
+  snprintf(self, sizeof self, "/proc/self/fd/%d", fd);
+  if (fstat(fd, &a) != 0) return NULL;
+  if (stat(path, &b) != 0 || a.st_dev != b.st_dev || a.st_ino != b.st_ino) return dlopen(self, RTLD_NOW | RTLD_LOCAL);
   void *h = dlopen(path, RTLD_NOW | RTLD_LOCAL);
   if (h && (stat(path, &b) != 0 || a.st_dev != b.st_dev || a.st_ino != b.st_ino)) {
     dlclose(h);
-    return NULL;
+    return dlopen(self, RTLD_NOW | RTLD_LOCAL);
   }
   return h;
 }
