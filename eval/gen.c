@@ -129,18 +129,6 @@ static GenCo *gen_of(Interp *I, Value self, const char *meth) {
 
 /* ---- switching ------------------------------------------------------------ */
 
-static Str *tb_save(Interp *I) { return str_new(I, (const char *)I->tb, sizeof(Loc) * (size_t)I->tb_len); }
-
-static void tb_restore(Interp *I, Str *s) {
-  int n = (int)((size_t)s->len / sizeof(Loc));
-  if (n > I->tb_cap) {
-    I->tb = xrealloc(I->tb, sizeof(Loc) * (size_t)n);
-    I->tb_cap = n;
-  }
-  if (n) memcpy(I->tb, s->data, sizeof(Loc) * (size_t)n);
-  I->tb_len = n;
-}
-
 static void release_locals(Interp *I, GenCo *g) {
   if (g->locals_released) return;
   g->locals_released = true;
@@ -191,7 +179,7 @@ static void gen_body(unsigned lo, unsigned hi) {
   } else {
     g->exc = CUR_EXC(I);
     CUR_EXC(I) = v_undef();
-    g->tb = tb_save(I);
+    g->tb = rt_tb_save(I);
   }
   g->state = GEN_DONE;
   release_locals(I, g);
@@ -273,7 +261,7 @@ static Value resume(Interp *I, GenCo *g, Value sent, Value thrown) {
     Str *tb = g->tb;
     g->tb = NULL;
     if (tb) {
-      tb_restore(I, tb);
+      rt_tb_restore(I, tb);
       obj_decref(I, &tb->h);
     }
     if (rt_exc_matches(I, e, EXC_StopIteration)) { /* PEP 479 */
@@ -363,6 +351,20 @@ Value gen_yield(Interp *I, Frame *f, Node *n) {
   return yield_value(I, v);
 }
 
+/* The exception being handled ends a delegation: StopIteration's value
+ * into *result (0), anything else raised again. */
+static int stopped(Interp *I, Value *result) {
+  Value e = CUR_EXC(I);
+  CUR_EXC(I) = v_undef();
+  if (!rt_exc_matches(I, e, EXC_StopIteration)) exc_reraise(I, e);
+  Str *kv = str_intern(I, "value");
+  Value val;
+  if (rt_getattr_opt(I, e, kv, &val)) *result = val;
+  obj_decref(I, &kv->h);
+  v_decref(I, e);
+  return 0;
+}
+
 /* One step of `yield from`: 1 with the next value in *y, or 0 when the
  * iterator stopped, with StopIteration.value in *result. */
 static int delegate_step(Interp *I, Value it, Value sent, Value *y, Value *result) {
@@ -385,15 +387,7 @@ static int delegate_step(Interp *I, Value it, Value sent, Value *y, Value *resul
     rt_catch_pop(I, &c);
     return r;
   }
-  Value e = CUR_EXC(I);
-  CUR_EXC(I) = v_undef();
-  if (!rt_exc_matches(I, e, EXC_StopIteration)) exc_reraise(I, e);
-  Str *kv = str_intern(I, "value");
-  Value val;
-  if (rt_getattr_opt(I, e, kv, &val)) *result = val;
-  obj_decref(I, &kv->h);
-  v_decref(I, e);
-  return 0;
+  return stopped(I, result);
 }
 
 /* A yield that catches what is thrown in: true with the sent value. */
@@ -418,15 +412,7 @@ static int delegate_throw(Interp *I, Value it, Value e, Value *y, Value *result)
     rt_catch_pop(I, &c);
     return 1;
   }
-  Value x = CUR_EXC(I);
-  CUR_EXC(I) = v_undef();
-  if (!rt_exc_matches(I, x, EXC_StopIteration)) exc_reraise(I, x);
-  Str *kv = str_intern(I, "value");
-  Value val;
-  if (rt_getattr_opt(I, x, kv, &val)) *result = val;
-  obj_decref(I, &kv->h);
-  v_decref(I, x);
-  return 0;
+  return stopped(I, result);
 }
 
 /* yield from it: delegates next/send/throw/close to it until it stops;
@@ -452,10 +438,10 @@ Value gen_yield_from(Interp *I, Frame *f, Node *n) {
       more = delegate_throw(I, it, exc, &y, &result); /* its errors go on from here */
       continue;
     }
-    Str *tb = tb_save(I);
+    Str *tb = rt_tb_save(I);
     if (ours) close_gen(I, gen_of(I, it, "close"));
     v_decref(I, it);
-    tb_restore(I, tb);
+    rt_tb_restore(I, tb);
     obj_decref(I, &tb->h);
     exc_reraise(I, exc);
   }

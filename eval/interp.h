@@ -163,6 +163,9 @@ void exc_builtins_init(Interp *I);
 
 /* trystmt.c: statements (CTRL_* codes), bare raise, raise ... from. */
 int exec_try(Interp *I, Frame *f, Node *n);
+/* The traceback being built as a string, and put back (also gen.c). */
+Str *rt_tb_save(Interp *I);
+void rt_tb_restore(Interp *I, Str *s);
 int exec_with(Interp *I, Frame *f, Node *n);
 _Noreturn void exec_reraise_handled(Interp *I, Frame *f, Node *n);
 void exc_set_cause(Interp *I, Value e, Value cause); /* takes cause */

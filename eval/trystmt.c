@@ -27,11 +27,12 @@ enum { CTRL_UNHANDLED = -1 };
 
 /* ---- tracebacks kept across Python code ---------------------------------- */
 
-static Str *tb_save(Interp *I) {
+/* The traceback being built, kept across Python code (also gen.c). */
+Str *rt_tb_save(Interp *I) {
   return str_new(I, (const char *)I->tb, sizeof(Loc) * (size_t)I->tb_len);
 }
 
-static void tb_restore(Interp *I, Str *s) {
+void rt_tb_restore(Interp *I, Str *s) {
   int n = (int)((size_t)s->len / sizeof(Loc));
   if (n > I->tb_cap) {
     I->tb = xrealloc(I->tb, sizeof(Loc) * (size_t)n);
@@ -44,7 +45,7 @@ static void tb_restore(Interp *I, Str *s) {
 /* Raises exc (owned) again with the traceback tb (taken, may be NULL). */
 static _Noreturn void reraise_tb(Interp *I, Value exc, Str *tb) {
   if (tb) {
-    tb_restore(I, tb);
+    rt_tb_restore(I, tb);
     obj_decref(I, &tb->h);
   }
   exc_reraise(I, exc);
@@ -67,7 +68,7 @@ static bool guarded(Interp *I, Frame *f, GuardFn fn, Node *n, void *arg, int *ct
   }
   *exc = CUR_EXC(I);
   CUR_EXC(I) = v_undef();
-  *tb = tb_save(I);
+  *tb = rt_tb_save(I);
   return false;
 }
 
@@ -188,7 +189,7 @@ _Noreturn void exec_reraise_handled(Interp *I, Frame *f, Node *n) {
   Eval *ev = EV(I);
   f->cur = n;
   if (ev->handled.tag == V_UNDEF) rt_raise(I, EXC_RuntimeError, "No active exception to reraise");
-  if (ev->handled_tb) tb_restore(I, ev->handled_tb);
+  if (ev->handled_tb) rt_tb_restore(I, ev->handled_tb);
   exc_reraise(I, v_incref(ev->handled));
 }
 
