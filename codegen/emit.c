@@ -123,6 +123,8 @@ typedef struct Cg {
   const char *cprefix; /* constant arrays' prefix: fname, or fname_rN */
   int *nblock;         /* blocks made so far (the root's counter) */
   const bool *skip_out;/* outputs not to copy (a While's kept state) */
+  CgResult *res;       /* the root's result (its list of bounded loops) */
+  bool loop_codes;     /* CgOptions.loop_codes */
   const int *out_alias;/* per output: the param whose storage it is (a
                           While's state updated in place), or -1 */
   signed char *packed; /* per inline constant: 1 + transpose_b when it is a
@@ -1266,7 +1268,17 @@ static bool emit_while(Cg *c, IrNode *n, const MemValue *v) {
   OUT(I2);
   bool ok = emit_block(c, &r->sub[0], ax, woff, NULL, NULL, I2);
   OUT("\n" I2 "if (!*(const %s *)%s) break;\n", dt_ctype[MSRT_BOOL], ax[ns]);
-  if (mx) OUT(I2 "if (%s++ >= %lldLL) return MSRT_ELOOP; /* past max_iterations */\n", itn, (long long)mx->i);
+  if (mx) {
+    CgResult *res = c->res;
+    int k = res->nloop++;
+    res->loops = xrealloc(res->loops, sizeof(CgLoop) * (size_t)res->nloop);
+    res->loops[k] = (CgLoop){n->loc, mx->i};
+    if (c->loop_codes && k)
+      OUT(I2 "if (%s++ >= %lldLL) return MSRT_ELOOP - %d; /* past max_iterations: loop %d */\n", itn,
+          (long long)mx->i, k, k);
+    else
+      OUT(I2 "if (%s++ >= %lldLL) return MSRT_ELOOP; /* past max_iterations */\n", itn, (long long)mx->i);
+  }
   free_strs(ax, ns + 1);
   ax = xcalloc((size_t)(2 * ns) + 1, sizeof(char *));
   bool *skip = xcalloc((size_t)ns + 1, sizeof(bool));
@@ -1513,6 +1525,8 @@ bool cg_emit(IrModule *m, const char *fname, const CgOptions *opts, CgResult *ou
   c.nblock = &nblock;
   c.err = err;
   c.errcap = errcap;
+  c.res = out;
+  c.loop_codes = opts && opts->loop_codes;
   bool ok = c.g ? emit(&c, opts, out) : cg_fail(&c, NULL, "the module has no graph");
   if (!ok && !c.failed) cg_fail(&c, NULL, "C generation failed");
   buf_free(&c.body);
@@ -1524,5 +1538,6 @@ void cg_result_free(CgResult *r) {
   if (!r) return;
   free(r->c);
   free(r->consts);
+  free(r->loops);
   memset(r, 0, sizeof *r);
 }
