@@ -440,9 +440,12 @@ static Value join_rec(Join *j, Value a, Value b, int phase) {
     return join_seq(j, a, b, phase);
   if (a.tag == V_OBJ && b.tag == V_OBJ && a.as.o == b.as.o) return phase == 2 ? v_incref(a) : v_none();
   char buf[256];
-  if (py_num(a) && py_num(b))
-    snprintf(buf, sizeof buf, "Type Join Failed: %s cannot join with %s.", rt_type_name(j->I, a), rt_type_name(j->I, b));
-  else
+  if (py_num(a) && (py_num(b) || tb)) { /* MindSpore's AbstractScalar::Join: the two types */
+    char x[64];
+    if (tb) snprintf(x, sizeof x, "Tensor[%s]", msrt_dtype_name(AS_TENSOR(b)->dtype));
+    else snprintf(x, sizeof x, "%s", msrt_dtype_name(num_dtype(b)));
+    snprintf(buf, sizeof buf, "Type Join Failed: dtype1 = %s, dtype2 = %s.", msrt_dtype_name(num_dtype(a)), x);
+  } else
     snprintf(buf, sizeof buf, "Type Join Failed: Abstract type %s cannot join with %s.", abstract_name(a),
              abstract_name(b));
   join_fail(j, EXC_TypeError, buf);
