@@ -35,10 +35,19 @@
  *                       as for return, and the If ends the body. A loop
  *                       whose body can break carries a Bool flag (its
  *                       condition is `not flag and cond`); the flag is
- *                       each path's break, joined like a variable.
+ *                       each path's break, joined like a variable. The
+ *                       loop's else clause runs in an If on `not flag`.
+ *   return in a loop    on a tensor: the loop stops as for a break and
+ *                       also carries a return flag and the value returned
+ *                       (Cf.retf, Cf.ret: each path's, joined). The
+ *                       value's type must be known before the loop, so the
+ *                       loop is first captured once only to find it
+ *                       (probe_loop; that capture's graphs are dropped).
+ *                       After the While, an If on the return flag returns
+ *                       the value or runs the rest of the function.
  *
- * A return inside a While, and break/continue inside an If inside a
- * Python loop, are not supported yet: an error at the statement.
+ * break/continue/return inside an If inside a Python loop are not
+ * supported yet: an error at the statement.
  */
 #include <stdlib.h>
 #include <string.h>
