@@ -17,7 +17,7 @@ get_metric_fn(name) / names as Model takes them: 'accuracy' (or 'acc'),
 'top_5_accuracy'. An eval() before any update raises RuntimeError with
 MindSpore's text.
 """
-import sys
+_FLOAT_MIN = 2.2250738585072014e-308   # sys.float_info.min, MindSpore's eps
 import numpy as np
 import _msc
 
@@ -172,7 +172,7 @@ class _ClassCounts(Metric):
             raise RuntimeError(f"The '{self._name}' can not be calculated, because the number of samples is 0, "
                                "please check whether your inputs(predicted value, true value) are empty, or has "
                                "called update method before calling eval method.")
-        res = self._tp / (self._pos + sys.float_info.min)
+        res = self._tp / (self._pos + _FLOAT_MIN)
         if average:
             return float(res.mean())
         return res
