@@ -168,11 +168,14 @@ static bool decode_png(const uint8_t *buf, size_t n, DsioImage *img, char *err) 
   png_infop info = png_create_info_struct(png);
   uint8_t *volatile out = NULL;
   png_bytep *volatile rows = NULL;
-  if (!info || setjmp(png_jmpbuf(png))) {
-    png_destroy_read_struct(&png, info ? &info : NULL, NULL);
+  if (!info) {
+    png_destroy_read_struct(&png, NULL, NULL);
+    return dfail(err, "out of memory (libpng)");
+  }
+  if (setjmp(png_jmpbuf(png))) {
+    png_destroy_read_struct(&png, &info, NULL);
     free(out);
     free(rows);
-    if (!info) dfail(err, "out of memory (libpng)");
     return false;
   }
   png_set_read_fn(png, &src, png_read_cb);
@@ -344,10 +347,13 @@ NATIVE(dsio_decode) {
                                                              "encoded image bytes, but got %s", rt_type_name(I, argv[0]));
   Tensor *t = AS_TENSOR(argv[0]);
   tensor_need_data(I, t, "Decode");
-  if (t->dtype != MSRT_UINT8 || t->ndim != 1)
+  if (t->dtype != MSRT_UINT8 || t->ndim != 1) {
+    char dn[32]; /* numpy's spelling: uint8, float32 */
+    snprintf(dn, sizeof dn, "%s", msrt_dtype_name(t->dtype));
+    for (char *p = dn; *p; p++) *p = (char)(*p >= 'A' && *p <= 'Z' ? *p - 'A' + 'a' : *p);
     rt_raise(I, EXC_RuntimeError, "Decode: the input should be a 1-D uint8 array of encoded image bytes, but got a "
-                                  "%d-D %s array (is the image decoded already?)",
-             t->ndim, msrt_dtype_name(t->dtype));
+                                  "%d-D %s array (is the image decoded already?)", t->ndim, dn);
+  }
   DsioImage img;
   char err[DSIO_ERR_LEN];
   if (!dsio_decode_image(t->data, (size_t)t->size, &img, err)) rt_raise(I, EXC_RuntimeError, "Decode: %s", err);
