@@ -260,6 +260,8 @@ demo: all
 	@$(O)/demo/predict $(O)/demo/test_x.npy > $(O)/demo/c.txt
 	@grep '^predictions:' $(O)/demo/script.txt | diff - $(O)/demo/c.txt
 	@echo 'digits.mindir as C: the same 360 predictions as the script'
+	@echo '$$ msc run samples/digits_model.py    # the same classifier through a transforms pipeline and Model.train'
+	@$(MSC_ABS) run samples/digits_model.py samples/data
 
 # libFuzzer targets of the readers of MindSpore's files (fuzz/ckpt.c,
 # fuzz/mindir.c; seeds in tests/fuzz/corpus/NAME/). Minimal until the
