@@ -1,5 +1,6 @@
 """Checks the metrics tests/dataset/model_train.py saved against numpy
-formulas written here from MindSpore's definitions."""
+formulas written here from MindSpore's definitions, and its Model.train
+losses against PyTorch (the same Dense, cross-entropy and SGD)."""
 import sys
 import numpy as np
 
@@ -27,3 +28,23 @@ for k in ref:
 for b in bad:
     print('MISMATCH', b)
 print(f'checked {len(ref)} metrics, {len(bad)} mismatches')
+
+import torch
+w = torch.tensor(np.load(f'{d}/w0.npy'), requires_grad=True)
+b = torch.tensor(np.load(f'{d}/b0.npy'), requires_grad=True)
+xs = torch.tensor(np.load(f'{d}/x.npy'))
+ys = torch.tensor(y.astype(np.int64))
+opt = torch.optim.SGD([w, b], lr=0.5)
+ref_losses = []
+for _ in range(2):
+    for k in range(4):
+        opt.zero_grad()
+        loss = torch.nn.functional.cross_entropy(xs[8 * k:8 * k + 8] @ w.T + b, ys[8 * k:8 * k + 8])
+        loss.backward()
+        opt.step()
+        ref_losses.append(float(loss))
+got = np.load(f'{d}/ms_losses.npy')
+if got.shape == (8,) and np.allclose(got, ref_losses, rtol=1e-5, atol=1e-6):
+    print(f'torch losses match: {len(ref_losses)} steps')
+else:
+    print('torch losses MISMATCH', got.tolist(), ref_losses)
