@@ -276,13 +276,14 @@ class ModelCheckpoint(Callback):
         name = f"{self._prefix}-{cb_params.cur_epoch_num}_{step_in_epoch}.ckpt"
         path = os.path.join(self._directory, name)
         net = self._config.saved_network if self._config.saved_network is not None else cb_params.train_network
+        save_checkpoint(net, path)
+        self._saved.append(path)
         keep = self._config.keep_checkpoint_max
-        if keep is not None and len(self._saved) >= keep:
+        # the oldest go only once the new file is complete
+        while keep is not None and len(self._saved) > keep:
             old = self._saved.pop(0)
             if os.path.exists(old):
                 os.remove(old)
-        save_checkpoint(net, path)
-        self._saved.append(path)
         self._last_saved_step = cb_params.cur_step_num
         self.latest_ckpt_file_name = path
 
