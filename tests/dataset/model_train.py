@@ -21,6 +21,7 @@
 # CHECK: end 12
 # CHECK: same_losses True 12
 # CHECK: eval {'accuracy': {{0\.[0-9]+|1\.0}}, 'loss': {{[0-9.]+}}}
+# CHECK: eval_network_same True
 # CHECK: eval_matches_metrics True
 # CHECK: predict (8, 3) Float32 True
 # CHECK: ckpt ['CKP-2_4.ckpt', 'CKP-3_2.ckpt', 'CKP-3_4.ckpt']
@@ -109,6 +110,10 @@ acc.update(logits, y)
 lm = Loss()
 for k in range(4):
     lm.update(loss(Tensor(logits[8 * k:8 * k + 8]), Tensor(y[8 * k:8 * k + 8])))
+res2 = Model(net, eval_network=nn.WithEvalCell(net, loss), eval_indexes=[0, 1, 2],
+             metrics={'accuracy', 'loss'}).eval(ds.NumpySlicesDataset((x, y), column_names=['x', 'y'],
+                                                                      shuffle=False).batch(8))
+print('eval_network_same', res2 == res)
 print('eval_matches_metrics', res['accuracy'] == acc.eval() and abs(res['loss'] - lm.eval()) < 1e-6)
 metrics = {'accuracy': acc.eval()}
 for name, m in (('precision', Precision()), ('recall', Recall()), ('top2', TopKCategoricalAccuracy(2))):
