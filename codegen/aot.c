@@ -40,6 +40,7 @@
 #include <unistd.h>
 
 #include "../frontend/util.h"
+#include "../passes/memplan.h"
 #include "../passes/passes.h"
 #include "../serial/atomic_out.h"
 #include "codegen.h"
@@ -108,6 +109,37 @@ static bool suffix_of(const char *a, const char *b) {
 static bool names_clash(const char *a, const char *b) {
   return strcasecmp(a, b) == 0 || suffix_of(a, b) || suffix_of(b, a);
 }
+
+/* ---- targets ------------------------------------------------------------------- */
+
+/* What --target=T changes: the kernels the C calls (MemTarget: the plan's
+ * scratch and emit.c's choice, runtime/mcu.c for the microcontrollers),
+ * NAME_TARGET in the header, and an #error when NAME.h is built for an
+ * architecture other than arch (the predefined macro of the compilers for
+ * it; NAME_ANY_TARGET overrides, e.g. to test the kernels on a host). */
+typedef struct AotTarget {
+  const char *name;
+  MemTarget mt;
+  const char *arch, *arch_name;
+} AotTarget;
+
+static const AotTarget aot_targets[] = {
+    {"generic", {MEM_ISA_PORTABLE}, NULL, NULL},
+    {"cortex-m4", {MEM_ISA_MCU}, "__ARM_ARCH_7EM__", "Armv7E-M (Cortex-M4/M7)"},
+    {"cortex-m7", {MEM_ISA_MCU}, "__ARM_ARCH_7EM__", "Armv7E-M (Cortex-M4/M7)"},
+    {"cortex-m0plus", {MEM_ISA_MCU}, "__ARM_ARCH_6M__", "Armv6-M (Cortex-M0/M0+)"},
+};
+#define NTARGETS ((int)(sizeof aot_targets / sizeof aot_targets[0]))
+
+static const AotTarget *target_of(const char *name) {
+  for (int i = 0; i < NTARGETS; i++)
+    if (strcmp(aot_targets[i].name, name ? name : "generic") == 0) return &aot_targets[i];
+  return NULL;
+}
+
+bool aot_target_known(const char *name) { return target_of(name) != NULL; }
+
+const char *aot_target_names(void) { return "generic, cortex-m4, cortex-m7, cortex-m0plus"; }
 
 /* ---- one entry ----------------------------------------------------------------- */
 
@@ -325,6 +357,8 @@ static bool compile_entry(Ent *e, const char *lname, const char *uname, const Ao
   co.emit = true;
   co.memory_report = false;
   co.cg.inline_max_elems = INT64_MAX;
+  const AotTarget *tg = target_of(o->target);
+  co.cg.target = tg ? &tg->mt : NULL;
   char *fname = NULL;
   {
     Buf b = {0};
@@ -643,6 +677,17 @@ static char *header_text(Ent *es, int n, const char *lname, const char *uname, c
              " */\n",
              lname, uname, uname);
   buf_printf(&b, "#ifndef %s_H\n#define %s_H\n\n#include <stdint.h>\n\n", uname, uname);
+  const AotTarget *tg = target_of(o->target);
+  if (tg && tg->arch) {
+    buf_printf(&b,
+               "/* msc compile --target=%s: kernels for %s (runtime/mcu.c) */\n"
+               "#define %s_TARGET \"%s\"\n"
+               "#if !defined(%s) && !defined(%s_ANY_TARGET)\n"
+               "#error \"%s.c was generated for --target=%s (%s): build it for that target, "
+               "or define %s_ANY_TARGET\"\n"
+               "#endif\n\n",
+               tg->name, tg->arch_name, uname, tg->name, tg->arch, uname, lname, tg->name, tg->arch_name, uname);
+  }
   buf_puts(&b, "#ifdef __cplusplus\nextern \"C\" {\n#endif\n\n");
   buf_printf(&b, "#define %s_OK 0\n#define %s_ERR_NULL (%d)\n#ifndef %s_ARENA_ALIGN\n#define %s_ARENA_ALIGN 64\n#endif\n",
              uname, uname, AOT_ERR_NULL, uname, uname);

@@ -281,12 +281,17 @@ typedef struct AotOptions {
   int nentries;
   FILE *memory_report;  /* --memory-report: per entry figures and plan */
   bool runtime_separate; /* --runtime=separate: msrt.h + msrt_*.c beside the library */
+  const char *target;   /* --target=T (aot_target_known); NULL: "generic" */
   /* the pipeline options (each entry's level comes from its graph unless
    * -O was given); NULL: the defaults */
   const CgCompileOptions *compile;
 } AotOptions;
 
 bool aot_write(AotGraph *graphs, int ngraph, const AotOptions *opts, char *err, size_t errcap);
+/* --target=T: is T one of the targets (generic, cortex-m4, cortex-m7,
+ * cortex-m0plus)? aot_target_names: them, ", "-separated, for messages. */
+bool aot_target_known(const char *name);
+const char *aot_target_names(void);
 
 /* the runtime/ C files as embedded in msc (build/msrt_src_embed.c): each file
  * introduced by a line "@@msc-runtime-file NAME.c". */
