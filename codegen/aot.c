@@ -170,6 +170,7 @@ typedef struct Ent {
   char *c;          /* the function and its constants, static */
   char *memtab;     /* the memory plan (as --memory-report prints it) */
   bool math, string, prints;
+  bool folded;      /* --fold-bn folded a BatchNorm */
 } Ent;
 
 static void ent_free(Ent *e) {
@@ -373,6 +374,12 @@ static bool compile_entry(Ent *e, const char *lname, const char *uname, const Ao
   co.cg.memory_report = mf;
   CgResult r;
   char cerr[512];
+  if (o->fold_bn) {
+    PassCtx pc;
+    memset(&pc, 0, sizeof pc);
+    pc.aot = true;
+    e->folded = pass_fold_bn(m, &pc);
+  }
   CgStatus st = cg_compile(m, fname, &co, &r, cerr, sizeof cerr);
   if (mf) fclose(mf);
   e->memtab = mt ? mt : xstrdup("");
@@ -708,6 +715,10 @@ static char *header_text(Ent *es, int n, const char *lname, const char *uname, c
     buf_printf(&b, " * memory: arena %lld bytes (lower bound %lld), weights %lld bytes", (long long)e->ws,
                (long long)e->lower, (long long)e->weights);
     if (e->nstate) buf_printf(&b, ", Parameters in RAM %lld bytes", (long long)e->state);
+    if (e->folded)
+      buf_puts(&b, "\n * msc compile --fold-bn: BatchNorm folded into the convolution before it\n"
+                   " * (weights and bias rounded once: not bit-exact, within the self-test's\n"
+                   " * float32 tolerance)");
     buf_puts(&b, "\n * memory plan:\n");
     put_comment_lines(&b, e->memtab);
     buf_puts(&b, " */\n");

@@ -282,6 +282,7 @@ typedef struct AotOptions {
   FILE *memory_report;  /* --memory-report: per entry figures and plan */
   bool runtime_separate; /* --runtime=separate: msrt.h + msrt_*.c beside the library */
   const char *target;   /* --target=T (aot_target_known); NULL: "generic" */
+  bool fold_bn;         /* --fold-bn: passes/fold_bn.c before the pipeline */
   /* the pipeline options (each entry's level comes from its graph unless
    * -O was given); NULL: the defaults */
   const CgCompileOptions *compile;

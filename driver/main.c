@@ -78,6 +78,9 @@ static const char usage[] =
     "                  dense, direct convolution and max pooling for 32-bit\n"
     "                  microcontrollers, no im2col workspace); NAME.h records it\n"
     "                  and #errors when built for another architecture\n"
+    "  --fold-bn       fold each BatchNorm of constants into the Conv2D before it\n"
+    "                  (not bit-exact: within the self-test's float32 tolerance;\n"
+    "                  NAME.h says so)\n"
     "  --memory-report per entry: arena, lower bound, weights and the plan\n"
     "  --input-shape=[NAME:]D1,D2,...  (a .mindir FILE) the shape of input NAME\n"
     "                  (or of the next input), for dims the file leaves dynamic;\n"
@@ -332,7 +335,8 @@ static int cmd_compile(int argc, char **argv) {
       fprintf(stderr, "msc: error: unknown --runtime=%s (inline or separate)\n", a + 10);
       free(rest);
       goto out;
-    } else if (strncmp(a, "--target=", 9) == 0) {
+    } else if (strcmp(a, "--fold-bn") == 0) ao.fold_bn = true;
+    else if (strncmp(a, "--target=", 9) == 0) {
       if (!aot_target_known(a + 9)) {
         fprintf(stderr, "msc: error: unknown --target=%s (valid targets: %s)\n", a + 9, aot_target_names());
         free(rest);

@@ -241,6 +241,7 @@ msc_lib() {
     case $model in
       digits_train) src=samples/digits_train.py; args=() ;;
       digits_mlp) src=samples/digits_train.py; args=(--entry=digits_mlp --name=digits_train) ;;
+      conv_bn) args+=(--fold-bn) ;; # BatchNorm folded into the convolutions
     esac
     # shellcheck disable=SC2086 # MSC_FLAGS: several options
     if ! "$MSC" compile $MSC_FLAGS --target="$target" "$src" -o "$s/lib" "${args[@]}" >"$s/compile.log" 2>&1; then
