@@ -165,6 +165,7 @@ typedef struct Ent {
   int *slot;        /* k >= 0: input k; -1 - s: state s */
   int64_t ws;       /* workspace bytes */
   int64_t lower;    /* arena lower bound */
+  int64_t act_lower; /* the same, activations alone (no scratch) */
   int64_t weights;  /* bytes of constant data (with the states' initial values) */
   int64_t state;    /* bytes of the states (RAM) */
   char *c;          /* the function and its constants, static */
@@ -429,9 +430,12 @@ static bool compile_entry(Ent *e, const char *lname, const char *uname, const Ao
   }
   e->ws = (int64_t)r.ws_size;
   e->lower = (int64_t)r.ws_lower_bound;
+  e->act_lower = (int64_t)r.ws_act_lower;
   if (o->memory_report)
-    fprintf(o->memory_report, "msc: compile: entry %s: arena %lld bytes, lower bound %lld bytes, weights %lld bytes\n",
-            e->sym, (long long)e->ws, (long long)e->lower, (long long)e->weights);
+    fprintf(o->memory_report,
+            "msc: compile: entry %s: arena %lld bytes, lower bound %lld bytes, weights %lld bytes; activations "
+            "alone %lld bytes\n",
+            e->sym, (long long)e->ws, (long long)e->lower, (long long)e->weights, (long long)e->act_lower);
   /* the function static, the includes gathered, the constants marked */
   char *t = r.c;
   r.c = NULL;
@@ -715,6 +719,8 @@ static char *header_text(Ent *es, int n, const char *lname, const char *uname, c
     buf_printf(&b, " * memory: arena %lld bytes (lower bound %lld), weights %lld bytes", (long long)e->ws,
                (long long)e->lower, (long long)e->weights);
     if (e->nstate) buf_printf(&b, ", Parameters in RAM %lld bytes", (long long)e->state);
+    buf_printf(&b, "; activations alone %lld bytes (the lower bound without kernel scratch)",
+               (long long)e->act_lower);
     if (e->folded)
       buf_puts(&b, "\n * msc compile --fold-bn: BatchNorm folded into the convolution before it\n"
                    " * (weights and bias rounded once: not bit-exact, within the self-test's\n"
@@ -724,6 +730,7 @@ static char *header_text(Ent *es, int n, const char *lname, const char *uname, c
     buf_puts(&b, " */\n");
     buf_printf(&b, "#define %s_WORKSPACE_SIZE %lld\n", e->usym, (long long)e->ws);
     buf_printf(&b, "#define %s_ARENA_LOWER_BOUND %lld\n", e->usym, (long long)e->lower);
+    buf_printf(&b, "#define %s_ACTIVATION_LOWER_BOUND %lld\n", e->usym, (long long)e->act_lower);
     buf_printf(&b, "#define %s_WEIGHTS_SIZE %lld\n", e->usym, (long long)e->weights);
     buf_printf(&b, "#define %s_NUM_INPUTS %d\n#define %s_NUM_OUTPUTS %d\n", e->usym, e->nin, e->usym, e->nout);
     for (int k = 0; k < e->nin + e->nout; k++) {

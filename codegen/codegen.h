@@ -59,6 +59,7 @@ typedef struct CgResult {
   char *c;            /* malloc'd C text of the translation unit */
   size_t ws_size;     /* workspace bytes the function needs (the arena) */
   size_t ws_lower_bound; /* the arena's lower bound (memplan.h) */
+  size_t ws_act_lower;   /* the same without the kernels' scratch (MemPlan.act_lower) */
   int nconst;         /* constants passed by pointer, in args order */
   IrNode **consts;    /* malloc'd array of the IR_NK_CONST nodes */
   double ms_passes;   /* cg_compile: wall time of the passes */

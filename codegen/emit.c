@@ -1491,6 +1491,7 @@ static bool emit(Cg *c, const CgOptions *opts, CgResult *out) {
     out->c = put_unit(c, ws);
     out->ws_size = (size_t)ws;
     out->ws_lower_bound = (size_t)c->plan->lower_bound;
+    out->ws_act_lower = (size_t)c->plan->act_lower;
     out->nconst = c->plan->nptr;
     out->consts = pointer_consts(c->plan);
   }

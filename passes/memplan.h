@@ -278,6 +278,8 @@ typedef struct MemPlan {
   int nbuf, capbuf;
   MemBuf *bufs;
   int64_t arena, lower_bound, greedy, first_fit;
+  int64_t act_lower;     /* the lower bound of the values alone, without the
+                            kernels' scratch (the activation floor) */
   /* bytes outside the arena */
   int64_t weights;       /* Parameters and pointer constants */
   int64_t inputs, outputs;

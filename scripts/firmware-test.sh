@@ -62,7 +62,8 @@
 # instructions per inference and per multiply-add (the models' MAC counts
 # are below), the code over the weights (flash floor), RAM = library data
 # + bss + the entry's stack high-water against the arena lower bound
-# (NAME.h).
+# and the activations' lower bound (NAME.h's _ARENA_LOWER_BOUND and
+# _ACTIVATION_LOWER_BOUND: with and without the kernels' scratch).
 #
 # Environment: MSC_FLAGS (e.g. -O0 or -O2) is given to msc compile;
 # QEMU_TIMEOUT (seconds, default 120) bounds each QEMU run;
@@ -287,6 +288,7 @@ run_config() {
     read -r text data bss _ < <(arm-none-eabi-size "$d/test.elf" | tail -n1)
     weights=$(hdr_sum "$d" "$name" WEIGHTS_SIZE)
     lower=$(hdr_sum "$d" "$name" ARENA_LOWER_BOUND)
+    actlb=$(hdr_sum "$d" "$name" ACTIVATION_LOWER_BOUND)
     arena=$(hdr_sum "$d" "$name" WORKSPACE_SIZE)
     printf '  library flash %s = %s x the weights %s (the floor; text+rodata %s + data %s, so %s of code)\n' \
       "$(kib $((ltext + ldata)))" "$(ratio $((ltext + ldata)) "$weights")" "$(kib "$weights")" "$ltext" "$ldata" \
@@ -303,8 +305,8 @@ run_config() {
       printf '  %s: ~%s instructions per inference (QEMU -icount shift=0: %s timer ticks x %s), stack high-water %s bytes\n' \
         "$e" "$ins" "$ticks" "$TICK" "$stack"
       case $e in *train_step | *_step) continue ;; esac
-      table+=("$(printf '%-24s %-26s %11s %7s %9s %8s %8s %8s' "$label" "${e#"${name}"_}" "$ins" \
-        "$(ratio "$ins" "$macs")" "$((ltext + ldata - weights))" "$((ldata + lbss + stack))" "$lower" "$stack")")
+      table+=("$(printf '%-24s %-26s %11s %7s %9s %8s %8s %8s %8s' "$label" "${e#"${name}"_}" "$ins" \
+        "$(ratio "$ins" "$macs")" "$((ltext + ldata - weights))" "$((ldata + lbss + stack))" "$lower" "$actlb" "$stack")")
     done <"$d/entries"
   done
 }
@@ -324,7 +326,7 @@ else
 fi
 
 echo "firmware summary (instructions: QEMU -icount; code = library flash - weights; RAM = library data + bss + stack high-water, bytes)"
-printf '  %-24s %-26s %11s %7s %9s %8s %8s %8s\n' config entry instrs per-MAC code RAM arena-lb stack
+printf '  %-24s %-26s %11s %7s %9s %8s %8s %8s %8s\n' config entry instrs per-MAC code RAM arena-lb act-lb stack
 for r in "${table[@]}"; do echo "  $r"; done
 
 # 3. a corrupted expected value must fail: the first expected element of

@@ -66,7 +66,9 @@ print(out.shape)
 # the generic plan holds conv1's im2col workspace; the Cortex-M4's none
 # GEN-REPORT: scratch {{.*}} conv workspace
 # M4-REPORT-NOT: conv workspace
-# M4-REPORT: msc: compile: entry cb_ConvBN_construct: arena
+# (the activations' lower bound: the scratch-inclusive one without scratch)
+# GEN-REPORT: msc: compile: entry cb_ConvBN_construct: arena {{[0-9]+}} bytes, lower bound {{[0-9]+}} bytes, weights {{[0-9]+}} bytes; activations alone {{[0-9]+}} bytes
+# M4-REPORT: msc: compile: entry cb_ConvBN_construct: arena {{[0-9]+}} bytes, lower bound [[L:[0-9]+]] bytes, weights {{[0-9]+}} bytes; activations alone [[L]] bytes
 
 # HDR: #define CB_TARGET "cortex-m4"
 # HDR-NEXT: #if !defined(__ARM_ARCH_7EM__) && !defined(CB_ANY_TARGET)
