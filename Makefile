@@ -38,6 +38,16 @@ OPT ?= -O2
 ifeq ($(SANITIZE),1)
 OPT := -O1 -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all
 LDSAN := -fsanitize=address,undefined
+# The sanitizer build also measures the coverage gate's data (make test:
+# scripts/run-tests.sh reads it after the unit tests and lit of this pass,
+# instead of a third build and lit run): frontend/ and eval/, the files the
+# gate reads, with gcov counters, not inlined (a call site counts when the
+# call itself ran). SAN_COVERAGE=0: none.
+SAN_COVERAGE ?= 1
+ifeq ($(SAN_COVERAGE),1)
+LDSAN += --coverage
+SAN_COV_OBJS = $(filter $(O)/frontend/% $(O)/eval/%,$(OBJS))
+endif
 endif
 ifeq ($(COVERAGE),1)
 OPT := -O0 --coverage
@@ -90,6 +100,10 @@ CORE_OBJS := $(filter $(O)/ir/% $(O)/passes/% $(O)/codegen/% $(O)/runtime/%,$(OB
              $(O)/msrt_amalg_embed.o
 $(O)/msc-opt-core: $(O)/driver/core/msc_opt_core.o $(CORE_OBJS)
 	$(CC) $(OPT) -o $@ $^ $(LDSAN) -lm -ldl
+
+ifneq ($(SAN_COV_OBJS),)
+$(SAN_COV_OBJS): OPT += --coverage -fno-inline
+endif
 
 $(O)/%.o: %.c | tools-check
 	@mkdir -p $(dir $@)

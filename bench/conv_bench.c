@@ -2,7 +2,7 @@
  * batch 64 (float32 and float64), checked against a naive loop first.
  * Not part of `make test`. Build and run:
  *   cc -std=c99 -O2 -I. bench/conv_bench.c runtime/nn.c runtime/gemm.c \
- *      runtime/kernels.c runtime/print.c runtime/index.c -lm -o /tmp/conv_bench
+ *      runtime/kernels.c runtime/print.c runtime/dtype.c runtime/index.c -lm -o /tmp/conv_bench
  *   /tmp/conv_bench [MIN_SECONDS]
  * Output, one line per shape: conv f32|f64 N Cin H W Cout KH KW GFLOPS
  * (2 * N * Cout * OH * OW * Cin * KH * KW flops per call; best of 5 timed

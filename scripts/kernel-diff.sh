@@ -44,7 +44,7 @@ runtime_inputs() { # runtime_inputs NAME...: prints what to link, one per line
   done
 }
 reuse=1
-mapfile -t rt < <(runtime_inputs kernels gemm print)
+mapfile -t rt < <(runtime_inputs kernels gemm print dtype)
 flags="-std=c99 -Wall -Wextra -Wpedantic -Wconversion -Wshadow -Wmissing-prototypes -Wstrict-prototypes -Werror -O2 -g"
 # The driver is a test program: it uses stdio and malloc, so it is built
 # without the runtime-only -Wmissing-prototypes concern but the same rest.

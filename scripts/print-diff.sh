@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # print-diff.sh BUILD_DIR — the numpy-differential test of runtime printing.
 #
-# Builds tests/print/print_driver.c + runtime/print.c (BUILD_DIR/runtime/
-# print.o when make built it up to date; see below) into
+# Builds tests/print/print_driver.c + runtime/print.c and dtype.c
+# (BUILD_DIR/runtime/*.o when make built it up to date; see below) into
 # BUILD_DIR/tests/print/print_driver (C99, the runtime's warning set), then
 # runs tests/print/print_diff.py, which generates a few thousand arrays with
 # Debian's numpy, prints each with the driver and compares byte for byte
@@ -42,7 +42,7 @@ runtime_inputs() { # runtime_inputs NAME...: prints what to link, one per line
   done
 }
 reuse=1
-mapfile -t rt < <(runtime_inputs print)
+mapfile -t rt < <(runtime_inputs print dtype)
 flags="-std=c99 -Wall -Wextra -Wpedantic -Wconversion -Werror -O2 -g"
 # shellcheck disable=SC2086
 $CC $flags ${EXTRA_CFLAGS:-} -I"$root" -o "$out/print_driver" \
