@@ -51,7 +51,7 @@ static float mcu_act(int act, float v) {
 #undef MCU_ACT_CASE
 
 /* act(v + bias) with gemm.c's expressions; ReLU inline (the common one). */
-static float mcu_ep(const msrt_epilogue *ep, const float *bias, int32_t j, float v) {
+static inline float mcu_ep(const msrt_epilogue *ep, const float *bias, int32_t j, float v) {
   if (!ep) return v;
   if (bias) v = v + bias[j];
   if (ep->act == MSRT_RELU) return v < 0 ? 0.0f : v;
@@ -196,33 +196,58 @@ typedef struct McuConv {
   int32_t ih0;                                 /* the row's first input row (kh = 0) */
 } McuConv;
 
+/* The taps of one kernel row at x row xr, weight row wr: four channels
+ * (weights wr, wr + K, wr + 2K, wr + 3K) at two output columns (xr, xr +
+ * sw), or one channel. TAPS(T): KW = 3 and 5 unrolled (the common
+ * kernels: no loop overhead per tap), others by a loop. */
+#define MCU_TAP4(k)                                                            \
+  do {                                                                         \
+    float a_ = xr[(k) * dw], b_ = xr[(k) * dw + sw];                           \
+    float w0_ = wr[k], w1_ = wr[K + (k)], w2_ = wr[2 * K + (k)], w3_ = wr[3 * K + (k)]; \
+    c00 = fmaf(a_, w0_, c00);                                                  \
+    c01 = fmaf(b_, w0_, c01);                                                  \
+    c10 = fmaf(a_, w1_, c10);                                                  \
+    c11 = fmaf(b_, w1_, c11);                                                  \
+    c20 = fmaf(a_, w2_, c20);                                                  \
+    c21 = fmaf(b_, w2_, c21);                                                  \
+    c30 = fmaf(a_, w3_, c30);                                                  \
+    c31 = fmaf(b_, w3_, c31);                                                  \
+  } while (0)
+#define MCU_TAP1(k)                                                            \
+  do {                                                                         \
+    float w0_ = wr[k];                                                         \
+    c00 = fmaf(xr[(k) * dw], w0_, c00);                                        \
+    c01 = fmaf(xr[(k) * dw + sw], w0_, c01);                                   \
+  } while (0)
+/* The loops over ci and the valid kernel rows around ROW (one row's taps,
+ * xr and wr set). */
+#define MCU_ROWS(ROW)                                                          \
+  for (ci = 0; ci < g->ci; ci++) {                                             \
+    const float *xr = x + ci * g->h * g->w + (g->ih0 + g->kh0 * g->dh) * g->w + iw; \
+    const float *wr = w + ci * g->kh * KW + g->kh0 * KW;                       \
+    for (kh = g->kh0; kh < g->kh1; kh++, xr += dhw, wr += KW) {                \
+      ROW;                                                                     \
+    }                                                                          \
+  }
+#define MCU_TAPS(T)                                                            \
+  do {                                                                         \
+    if (KW == 3) {                                                             \
+      MCU_ROWS(T(0); T(1); T(2))                                               \
+    } else if (KW == 5) {                                                      \
+      MCU_ROWS(T(0); T(1); T(2); T(3); T(4))                                   \
+    } else {                                                                   \
+      MCU_ROWS(for (kw = 0; kw < KW; kw++) T(kw))                              \
+    }                                                                          \
+  } while (0)
+
 /* Four channels (weights w, w + K, w + 2K, w + 3K) at output columns iw
  * and iw + sw (input column of kw = 0; every tap in bounds):
  * c[r * 2 + q]. */
 static void mcu_conv4x2(const McuConv *g, const float *x, const float *w, int32_t iw, float *c) {
   float c00 = 0.0f, c01 = 0.0f, c10 = 0.0f, c11 = 0.0f, c20 = 0.0f, c21 = 0.0f, c30 = 0.0f, c31 = 0.0f;
-  const int32_t K = g->k, sw = g->sw, dw = g->dw, KW = g->kw;
+  const int32_t K = g->k, sw = g->sw, dw = g->dw, KW = g->kw, dhw = g->dh * g->w;
   int32_t ci, kh, kw;
-  for (ci = 0; ci < g->ci; ci++) {
-    const float *xc = x + ci * g->h * g->w;
-    const float *wc = w + ci * g->kh * KW;
-    for (kh = g->kh0; kh < g->kh1; kh++) {
-      const float *xr = xc + (g->ih0 + kh * g->dh) * g->w + iw;
-      const float *wr = wc + kh * KW;
-      for (kw = 0; kw < KW; kw++, xr += dw, wr++) {
-        float a = xr[0], b = xr[sw];
-        float w0 = wr[0], w1 = wr[K], w2 = wr[2 * K], w3 = wr[3 * K];
-        c00 = fmaf(a, w0, c00);
-        c01 = fmaf(b, w0, c01);
-        c10 = fmaf(a, w1, c10);
-        c11 = fmaf(b, w1, c11);
-        c20 = fmaf(a, w2, c20);
-        c21 = fmaf(b, w2, c21);
-        c30 = fmaf(a, w3, c30);
-        c31 = fmaf(b, w3, c31);
-      }
-    }
-  }
+  MCU_TAPS(MCU_TAP4);
   c[0] = c00;
   c[1] = c01;
   c[2] = c10;
@@ -235,44 +260,47 @@ static void mcu_conv4x2(const McuConv *g, const float *x, const float *w, int32_
 
 /* One channel at columns iw and iw + sw (every tap in bounds). */
 static void mcu_conv1x2(const McuConv *g, const float *x, const float *w, int32_t iw, float *c) {
-  float c0 = 0.0f, c1 = 0.0f;
-  const int32_t sw = g->sw, dw = g->dw, KW = g->kw;
+  float c00 = 0.0f, c01 = 0.0f;
+  const int32_t sw = g->sw, dw = g->dw, KW = g->kw, dhw = g->dh * g->w;
   int32_t ci, kh, kw;
+  MCU_TAPS(MCU_TAP1);
+  c[0] = c00;
+  c[1] = c01;
+}
+#undef MCU_TAP4
+#undef MCU_TAP1
+#undef MCU_ROWS
+#undef MCU_TAPS
+
+/* nr (4 or 1) channels at one column, input column iw of kw = 0: the
+ * taps out of bounds (the padding) skipped, by the column's kw range;
+ * c[r]. */
+static void mcu_conv_edge(const McuConv *g, const float *x, const float *w, int32_t iw, int nr, float *c) {
+  float c0 = 0.0f, c1 = 0.0f, c2 = 0.0f, c3 = 0.0f;
+  const int32_t K = g->k, KW = g->kw, dw = g->dw, dhw = g->dh * g->w;
+  int32_t ci, kh, kw, kw0 = 0, kw1 = KW;
+  while (kw0 < KW && iw + kw0 * dw < 0) kw0++;
+  while (kw1 > kw0 && iw + (kw1 - 1) * dw >= g->w) kw1--;
   for (ci = 0; ci < g->ci; ci++) {
-    const float *xc = x + ci * g->h * g->w;
-    const float *wc = w + ci * g->kh * KW;
-    for (kh = g->kh0; kh < g->kh1; kh++) {
-      const float *xr = xc + (g->ih0 + kh * g->dh) * g->w + iw;
-      const float *wr = wc + kh * KW;
-      for (kw = 0; kw < KW; kw++, xr += dw, wr++) {
-        float w0 = wr[0];
-        c0 = fmaf(xr[0], w0, c0);
-        c1 = fmaf(xr[sw], w0, c1);
+    const float *xr = x + ci * g->h * g->w + (g->ih0 + g->kh0 * g->dh) * g->w + iw;
+    const float *wr = w + ci * g->kh * KW + g->kh0 * KW;
+    for (kh = g->kh0; kh < g->kh1; kh++, xr += dhw, wr += KW)
+      if (nr == 4) {
+        for (kw = kw0; kw < kw1; kw++) {
+          float a = xr[kw * dw];
+          c0 = fmaf(a, wr[kw], c0);
+          c1 = fmaf(a, wr[K + kw], c1);
+          c2 = fmaf(a, wr[2 * K + kw], c2);
+          c3 = fmaf(a, wr[3 * K + kw], c3);
+        }
+      } else {
+        for (kw = kw0; kw < kw1; kw++) c0 = fmaf(xr[kw * dw], wr[kw], c0);
       }
-    }
   }
   c[0] = c0;
   c[1] = c1;
-}
-
-/* One channel at one column, input column iw of kw = 0 (taps out of
- * bounds skipped). */
-static float mcu_conv1x1(const McuConv *g, const float *x, const float *w, int32_t iw) {
-  float c0 = 0.0f;
-  int32_t ci, kh, kw;
-  for (ci = 0; ci < g->ci; ci++) {
-    const float *xc = x + ci * g->h * g->w;
-    const float *wc = w + ci * g->kh * g->kw;
-    for (kh = g->kh0; kh < g->kh1; kh++) {
-      const float *xr = xc + (g->ih0 + kh * g->dh) * g->w;
-      const float *wr = wc + kh * g->kw;
-      for (kw = 0; kw < g->kw; kw++) {
-        int32_t c = iw + kw * g->dw;
-        if (c >= 0 && c < g->w) c0 = fmaf(xr[c], wr[kw], c0);
-      }
-    }
-  }
-  return c0;
+  c[2] = c2;
+  c[3] = c3;
 }
 
 int msrt_mcu_conv2d_f32(const int32_t *geo, const float *x, const float *w, float *out,
@@ -315,28 +343,32 @@ int msrt_mcu_conv2d_f32(const int32_t *geo, const float *x, const float *w, floa
         const float *wc = w + co * g.k;
         float *oc = out + co * P + oh * OW;
         if (co + 4 <= CO) {
-          for (ow = 0; ow < olo; ow++)
-            for (r = 0; r < 4; r++)
-              oc[r * P + ow] = mcu_ep(ep, bias, co + r, mcu_conv1x1(&g, x, wc + r * g.k, ow * g.sw - pl));
-          for (; ow + 2 <= ohi; ow += 2) {
-            mcu_conv4x2(&g, x, wc, ow * g.sw - pl, t);
-            for (r = 0; r < 4; r++) {
-              oc[r * P + ow] = mcu_ep(ep, bias, co + r, t[2 * r]);
-              oc[r * P + ow + 1] = mcu_ep(ep, bias, co + r, t[2 * r + 1]);
+          for (ow = 0; ow < OW; ow++) {
+            if (ow >= olo && ow + 2 <= ohi) { /* a pair, every tap in bounds */
+              mcu_conv4x2(&g, x, wc, ow * g.sw - pl, t);
+              for (r = 0; r < 4; r++) {
+                oc[r * P + ow] = mcu_ep(ep, bias, co + r, t[2 * r]);
+                oc[r * P + ow + 1] = mcu_ep(ep, bias, co + r, t[2 * r + 1]);
+              }
+              ow++;
+            } else {
+              mcu_conv_edge(&g, x, wc, ow * g.sw - pl, 4, t);
+              for (r = 0; r < 4; r++) oc[r * P + ow] = mcu_ep(ep, bias, co + r, t[r]);
             }
           }
-          for (; ow < OW; ow++)
-            for (r = 0; r < 4; r++)
-              oc[r * P + ow] = mcu_ep(ep, bias, co + r, mcu_conv1x1(&g, x, wc + r * g.k, ow * g.sw - pl));
           co += 4;
         } else {
-          for (ow = 0; ow < olo; ow++) oc[ow] = mcu_ep(ep, bias, co, mcu_conv1x1(&g, x, wc, ow * g.sw - pl));
-          for (; ow + 2 <= ohi; ow += 2) {
-            mcu_conv1x2(&g, x, wc, ow * g.sw - pl, t);
-            oc[ow] = mcu_ep(ep, bias, co, t[0]);
-            oc[ow + 1] = mcu_ep(ep, bias, co, t[1]);
+          for (ow = 0; ow < OW; ow++) {
+            if (ow >= olo && ow + 2 <= ohi) {
+              mcu_conv1x2(&g, x, wc, ow * g.sw - pl, t);
+              oc[ow] = mcu_ep(ep, bias, co, t[0]);
+              oc[ow + 1] = mcu_ep(ep, bias, co, t[1]);
+              ow++;
+            } else {
+              mcu_conv_edge(&g, x, wc, ow * g.sw - pl, 1, t);
+              oc[ow] = mcu_ep(ep, bias, co, t[0]);
+            }
           }
-          for (; ow < OW; ow++) oc[ow] = mcu_ep(ep, bias, co, mcu_conv1x1(&g, x, wc, ow * g.sw - pl));
           co++;
         }
       }
