@@ -213,6 +213,20 @@ typedef struct McuConv {
     c30 = fmaf(a_, w3_, c30);                                                  \
     c31 = fmaf(b_, w3_, c31);                                                  \
   } while (0)
+/* stride 1, dilation 1: the x offsets are constants */
+#define MCU_TAP4U(k)                                                           \
+  do {                                                                         \
+    float a_ = xr[k], b_ = xr[(k) + 1];                                        \
+    float w0_ = wr[k], w1_ = w1r[k], w2_ = w2r[k], w3_ = w3r[k];               \
+    c00 = fmaf(a_, w0_, c00);                                                  \
+    c01 = fmaf(b_, w0_, c01);                                                  \
+    c10 = fmaf(a_, w1_, c10);                                                  \
+    c11 = fmaf(b_, w1_, c11);                                                  \
+    c20 = fmaf(a_, w2_, c20);                                                  \
+    c21 = fmaf(b_, w2_, c21);                                                  \
+    c30 = fmaf(a_, w3_, c30);                                                  \
+    c31 = fmaf(b_, w3_, c31);                                                  \
+  } while (0)
 #define MCU_TAP1(k)                                                            \
   do {                                                                         \
     float w0_ = wr[k];                                                         \
@@ -247,7 +261,26 @@ static void mcu_conv4x2(const McuConv *g, const float *x, const float *w, int32_
   float c00 = 0.0f, c01 = 0.0f, c10 = 0.0f, c11 = 0.0f, c20 = 0.0f, c21 = 0.0f, c30 = 0.0f, c31 = 0.0f;
   const int32_t K = g->k, sw = g->sw, dw = g->dw, KW = g->kw, dhw = g->dh * g->w;
   int32_t ci, kh, kw;
-  MCU_TAPS(MCU_TAP4);
+  if (sw == 1 && dw == 1 && (KW == 3 || KW == 5)) {
+    /* the four weight rows by pointers of their own, the taps at constant
+     * offsets */
+    for (ci = 0; ci < g->ci; ci++) {
+      const float *xr = x + ci * g->h * g->w + (g->ih0 + g->kh0 * g->dh) * g->w + iw;
+      const float *wr = w + ci * g->kh * KW + g->kh0 * KW;
+      const float *w1r = wr + K, *w2r = wr + 2 * K, *w3r = wr + 3 * K;
+      for (kh = g->kh0; kh < g->kh1; kh++, xr += dhw, wr += KW, w1r += KW, w2r += KW, w3r += KW) {
+        MCU_TAP4U(0);
+        MCU_TAP4U(1);
+        MCU_TAP4U(2);
+        if (KW == 5) {
+          MCU_TAP4U(3);
+          MCU_TAP4U(4);
+        }
+      }
+    }
+  } else {
+    MCU_TAPS(MCU_TAP4);
+  }
   c[0] = c00;
   c[1] = c01;
   c[2] = c10;
@@ -268,6 +301,7 @@ static void mcu_conv1x2(const McuConv *g, const float *x, const float *w, int32_
   c[1] = c01;
 }
 #undef MCU_TAP4
+#undef MCU_TAP4U
 #undef MCU_TAP1
 #undef MCU_ROWS
 #undef MCU_TAPS
@@ -388,6 +422,23 @@ int msrt_mcu_maxpool_f32(const int32_t *geo, const float *x, float *out) {
   for (i = 0; i < 11; i++)
     if (geo[i] < 0) return MSRT_EINVAL;
   if (KH <= 0 || KW <= 0 || SH <= 0 || SW <= 0) return MSRT_EINVAL;
+  if (KH == 2 && KW == 2 && PT == 0 && PL == 0 && (OH - 1) * SH + 2 <= H && (OW - 1) * SW + 2 <= W) {
+    /* 2x2 windows all inside: the same comparisons in the same order */
+    for (nc = 0; nc < NC; nc++, x += H * W)
+      for (oh = 0; oh < OH; oh++) {
+        const float *r0 = x + oh * SH * W, *r1 = r0 + W;
+        for (ow = 0; ow < OW; ow++, r0 += SW, r1 += SW) {
+          float m = r0[0], v = r0[1];
+          if (v > m || v != v) m = v;
+          v = r1[0];
+          if (v > m || v != v) m = v;
+          v = r1[1];
+          if (v > m || v != v) m = v;
+          *out++ = m;
+        }
+      }
+    return MSRT_OK;
+  }
   for (nc = 0; nc < NC; nc++, x += H * W) {
     for (oh = 0; oh < OH; oh++) {
       int32_t h0 = oh * SH - PT, h1 = h0 + KH;

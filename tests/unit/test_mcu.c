@@ -128,6 +128,10 @@ TEST(maxpool_identical) {
       {6, 28, 28, 14, 14, 2, 2, 2, 2, 0, 0},
       {3, 9, 9, 5, 5, 3, 3, 2, 2, 1, 1},
       {2, 7, 6, 3, 2, 3, 3, 2, 3, 0, 0},
+      {5, 10, 10, 5, 5, 2, 2, 2, 2, 0, 0},   /* 2x2 fast path, rows with nan */
+      {2, 9, 7, 4, 3, 2, 2, 2, 2, 0, 0},     /* 2x2, odd sizes: the last row/column unused */
+      {2, 6, 6, 5, 5, 2, 2, 1, 1, 0, 0},     /* 2x2 stride 1 */
+      {2, 7, 7, 4, 4, 2, 2, 2, 2, 1, 1},     /* 2x2 padded: the general path */
   };
   static float x[6 * 28 * 28], o1[6 * 14 * 14], o2[6 * 14 * 14];
   unsigned seed = 3;
@@ -137,6 +141,9 @@ TEST(maxpool_identical) {
     int64_t nx = (int64_t)g[0] * g[1] * g[2];
     for (int64_t i = 0; i < nx; i++) x[i] = rnd(&seed);
     x[5] = NAN;
+    x[11] = NAN;
+    x[12] = NAN; /* two nans in one window */
+    x[31] = -INFINITY;
     ASSERT_INT(MSRT_OK, msrt_maxpool2d(MSRT_FLOAT32, xs, g[3], g[4], ks, st, pad, x, o1));
     ASSERT_INT(MSRT_OK, msrt_mcu_maxpool_f32(g, x, o2));
     ASSERT(same(o1, o2, (int64_t)g[0] * g[3] * g[4]));
