@@ -53,7 +53,18 @@ typedef struct CgOptions {
   const struct MemPlan *plan;
   /* The target whose kernels the C calls (its scratch); NULL: portable. */
   const struct MemTarget *target;
+  /* A while loop past its max_iterations returns MSRT_ELOOP - k, k its
+   * index in CgResult.loops, so the caller can name the loop (msc run's
+   * JIT); false: every such loop returns MSRT_ELOOP (msc compile's
+   * NAME_ERR_LOOP_BOUND). */
+  bool loop_codes;
 } CgOptions;
+
+/* A while loop the C bounds (its max_iterations attribute). */
+typedef struct CgLoop {
+  IrLoc loc;          /* the While node's location (the module's strings) */
+  int64_t max;        /* its max_iterations */
+} CgLoop;
 
 typedef struct CgResult {
   char *c;            /* malloc'd C text of the translation unit */
@@ -64,6 +75,8 @@ typedef struct CgResult {
   IrNode **consts;    /* malloc'd array of the IR_NK_CONST nodes */
   double ms_passes;   /* cg_compile: wall time of the passes */
   double ms_emit;     /* cg_compile: wall time of planning and emission */
+  int nloop;          /* the bounded while loops, in the order of the C */
+  CgLoop *loops;      /* malloc'd */
 } CgResult;
 
 /* Emits the entry graph of m as function `fname`. Returns false with a

@@ -200,6 +200,12 @@ typedef struct MemRegion {
   int64_t *res_off;      /* per result: offset in the node's value buffer */
   bool *invariant;       /* While: state k is returned unchanged by the
                             body: it is operand k's data (no buffer, no copy) */
+  bool *inplace;         /* While: the body's result k is a
+                            TensorScatterUpdate of its param k, the param's
+                            only use (a gradient's saved-state stack): the
+                            body updates the state buffer in place (its
+                            output is the state; no next-state buffer, no
+                            copy) */
   int64_t *next_off;     /* While: per state, the body's result in the slot */
   int64_t flag_off;      /* While: the condition's result in the slot */
   int64_t value;         /* bytes of the node's value buffer */
