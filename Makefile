@@ -6,8 +6,11 @@
 #   make test-full  the sanitizer pass without make test's samples (long)
 #   make demo       run the bundled sample (train, compile to C, self-test)
 #   make bench      performance figures beside their references (never in test)
-#   make firmware-test   generated C of the sample models on a Cortex-M4F
-#                   under QEMU (mps2-an386): self-tests, flash/RAM figures
+#   make firmware-test   generated C of the sample models under QEMU: the
+#                   Cortex-M4F (mps2-an386, -O2/-Os, --target=generic and
+#                   cortex-m4), the M7 (mps2-an500), the M0+ (microbit):
+#                   self-tests, instructions per MAC, flash/RAM figures
+#                   (FIRMWARE_QUICK=1: make test's subset)
 #   make coverage   gcov: grammar rules reduced, diagnostic sites hit
 #   make fuzz FUZZ_SECONDS=N   every libFuzzer target fuzz/*.c for N seconds
 #                   each (default 60), one after the other; build/fuzz/summary.txt
