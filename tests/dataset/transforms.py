@@ -11,6 +11,7 @@
 # RUN: %python %S/Inputs/transforms_check.py %t | FileCheck --check-prefix=REF %s
 # CHECK: saved 2{{[0-9]}} results
 # REF: checked 2{{[0-9]}} results, 0 mismatches
+# CHECK: one_api True True True
 import sys
 import numpy as np
 import mindspore as ms
@@ -70,3 +71,9 @@ batches = [b for b in data.batch(2).create_tuple_iterator(output_numpy=True)]
 save('pipe_images', np.concatenate([b[0] for b in batches]))
 save('pipe_labels', np.concatenate([b[1] for b in batches]))
 print(f'saved {n[0]} results')
+# the module paths of MindSpore 2.x and 1.x name the same classes
+import mindspore.dataset.vision.c_transforms as c_vision
+import mindspore.dataset.vision.transforms as v_transforms
+import mindspore.dataset.transforms.c_transforms as c_transforms
+print('one_api', c_vision.Resize is vision.Resize, v_transforms.HWC2CHW is ds.vision.HWC2CHW,
+      c_transforms.TypeCast is transforms.TypeCast)
