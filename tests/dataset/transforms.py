@@ -49,6 +49,9 @@ crop = vision.RandomCrop((4, 6), padding=1)
 save('randomcrop0', crop(img))
 save('randomcrop1', crop(img))
 hf = vision.RandomHorizontalFlip(0.5)
+# peeking at the shapes through a pipeline does not take a draw
+peek = ds.NumpySlicesDataset((img[None],), column_names=['image'], shuffle=False).map(hf)
+assert peek.output_shapes() == [[6, 9, 3]]
 save('hflip', np.stack([hf(img) for _ in range(6)]))
 vf = vision.RandomVerticalFlip(0.7)
 save('vflip', np.stack([vf(img) for _ in range(6)]))
