@@ -45,7 +45,7 @@ LDSAN := -fsanitize=address,undefined
 # call itself ran). SAN_COVERAGE=0: none.
 SAN_COVERAGE ?= 1
 ifeq ($(SAN_COVERAGE),1)
-LDSAN += --coverage
+LDSAN += -lgcov
 SAN_COV_OBJS = $(filter $(O)/frontend/% $(O)/eval/%,$(OBJS))
 endif
 endif

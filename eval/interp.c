@@ -2007,6 +2007,7 @@ NOINLINE static int exec_if(Interp *I, Frame *f, Node *n) {
 
 NOINLINE static int exec_return(Interp *I, Frame *f, Node *n) {
   f->ret = n->a ? eval_leaf(I, f, n->a) : v_none();
+  if (I->graph && graph_staging(I)) f->cur = n; /* ctlflow.c's errors about a return */
   return CTRL_RETURN;
 }
 
