@@ -1,5 +1,5 @@
 /* dsio.c — the file formats of mindspore.dataset's readers
- * (lib/mindspore/dataset/vision.py, readers.py).
+ * (lib/mindspore/dataset/vision/transforms.py, readers.py).
  *
  * Decoders (pure C, no interpreter; fuzz/image.c calls them directly):
  *   dsio_decode_image(buf, n, &img, err)   JPEG (libjpeg-turbo) or PNG

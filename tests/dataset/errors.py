@@ -4,7 +4,7 @@
 # RUN: rm -rf %t && %python %S/Inputs/mkdata.py %t && %python %S/Inputs/mkbad.py %t
 # RUN: not %msc run %s %t nodir 2>&1 >/dev/null | FileCheck --check-prefix=NODIR %s
 # RUN: %msc run %s %t nodir 2>/dev/null >/dev/null; test $? -eq 1
-# NODIR: errors.py:[[@LINE+33]]:{{[0-9]+}}: error: ValueError: The folder {{.*}}/nope does not exist or is not a directory or permission denied!
+# NODIR: errors.py:[[@LINE+39]]:{{[0-9]+}}: error: ValueError: The folder {{.*}}/nope does not exist or is not a directory or permission denied!
 # RUN: not %msc run %s %t missing 2>&1 | FileCheck --check-prefix=MISSING %s
 # MISSING: RuntimeError: MnistDataset: the MNIST file 't10k-images-idx3-ubyte' (or 't10k-images-idx3-ubyte.gz') is missing in dataset_dir '{{.*}}mnist_missing'.
 # RUN: not %msc run %s %t magic 2>&1 | FileCheck --check-prefix=MAGIC %s
@@ -27,7 +27,13 @@
 # NOMETRICS: ValueError: For Model.eval, the model argument 'metrics' can not be None or empty, you should set the argument 'metrics' for model.
 # RUN: not %msc run %s %t csv 2>&1 | FileCheck --check-prefix=CSV %s
 # CSV: RuntimeError: CSVDataset: '{{.*}}bad.csv', line 3: column 'id': 'x' is not a valid int.
+# RUN: not %msc run %s %t onehot 2>&1 | FileCheck --check-prefix=ONEHOT %s
+# ONEHOT: RuntimeError: OneHot: the input should be an integer label (a scalar or 1-D), but got a 1-D float32 array.
+# RUN: not %msc run %s %t channels 2>&1 | FileCheck --check-prefix=CHANNELS %s
+# CHANNELS: RuntimeError: Normalize: mean has 3 values but the image has 1 channel(s).
 import sys
+import numpy as np
+import mindspore.dataset.transforms as transforms
 import mindspore.dataset as ds
 import mindspore.dataset.vision as vision
 from mindspore import nn
@@ -62,3 +68,10 @@ elif case == 'csv':
     with open(d + '/bad.csv', 'w') as f:
         f.write('id\n1\nx\n')
     ds.CSVDataset(d + '/bad.csv', column_defaults=[0])
+elif case == 'onehot':
+    data = ds.NumpySlicesDataset((np.zeros((2, 3), np.float32),), column_names=['y'], shuffle=False)
+    for row in data.map(transforms.OneHot(3), 'y'):
+        pass
+elif case == 'channels':
+    for row in ds.MnistDataset(d + '/mnist', usage='test').map(vision.Normalize([1.0, 2.0, 3.0], [1.0, 1.0, 1.0])):
+        pass

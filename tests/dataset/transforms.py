@@ -11,6 +11,7 @@
 # RUN: %python %S/Inputs/transforms_check.py %t | FileCheck --check-prefix=REF %s
 # CHECK: saved 2{{[0-9]}} results
 # REF: checked 2{{[0-9]}} results, 0 mismatches
+# CHECK: one_api True True True
 import sys
 import numpy as np
 import mindspore as ms
@@ -48,6 +49,9 @@ crop = vision.RandomCrop((4, 6), padding=1)
 save('randomcrop0', crop(img))
 save('randomcrop1', crop(img))
 hf = vision.RandomHorizontalFlip(0.5)
+# peeking at the shapes through a pipeline does not take a draw
+peek = ds.NumpySlicesDataset((img[None],), column_names=['image'], shuffle=False).map(hf)
+assert peek.output_shapes() == [[6, 9, 3]]
 save('hflip', np.stack([hf(img) for _ in range(6)]))
 vf = vision.RandomVerticalFlip(0.7)
 save('vflip', np.stack([vf(img) for _ in range(6)]))
@@ -70,3 +74,9 @@ batches = [b for b in data.batch(2).create_tuple_iterator(output_numpy=True)]
 save('pipe_images', np.concatenate([b[0] for b in batches]))
 save('pipe_labels', np.concatenate([b[1] for b in batches]))
 print(f'saved {n[0]} results')
+# the module paths of MindSpore 2.x and 1.x name the same classes
+import mindspore.dataset.vision.c_transforms as c_vision
+import mindspore.dataset.vision.transforms as v_transforms
+import mindspore.dataset.transforms.c_transforms as c_transforms
+print('one_api', c_vision.Resize is vision.Resize, v_transforms.HWC2CHW is ds.vision.HWC2CHW,
+      c_transforms.TypeCast is transforms.TypeCast)

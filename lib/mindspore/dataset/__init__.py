@@ -9,9 +9,9 @@
 Readers of files (readers.py): MnistDataset, Cifar10Dataset,
 Cifar100Dataset, ImageFolderDataset, CSVDataset; samplers (samplers.py):
 SequentialSampler, RandomSampler, SubsetSampler, SubsetRandomSampler,
-WeightedRandomSampler, DistributedSampler. Transforms: vision.py (Decode,
+WeightedRandomSampler, DistributedSampler. Transforms: vision/ (Decode,
 Resize, Rescale, Normalize, HWC2CHW, crops, flips, ToTensor) and
-transforms.py (TypeCast, Compose, OneHot, Fill).
+transforms/ (TypeCast, Compose, OneHot, Fill).
 
 Sources: NumpySlicesDataset, GeneratorDataset (random-accessible classes,
 lists, iterables, callables; no `yield` generators — msc's language has

@@ -241,6 +241,9 @@ class _RandomTransform(_Transform):
     _rs = None
 
     def _rng(self):
+        from mindspore.dataset.engine import _peeking
+        if _peeking[0]:     # output_shapes()/output_types() do not advance the draws
+            return np.random.RandomState(config.get_seed())
         if self._rs is None:
             self._rs = np.random.RandomState(config.get_seed())
         return self._rs
