@@ -46,7 +46,11 @@
  *                       After the While, an If on the return flag returns
  *                       the value or runs the rest of the function.
  *
- * break/continue/return inside an If inside a Python loop are not
+ *   jumps in a Python   for (unrolled): the same per iteration, and once a
+ *   for                 path may have broken, each later iteration runs in
+ *                       an If on `not flag` (cf_pyloop_*, at the end).
+ *
+ * break/continue/return inside an If inside a Python `while` are not
  * supported yet: an error at the statement.
  */
 #include <stdlib.h>
