@@ -563,9 +563,8 @@ static int run_tails(Interp *I, Frame *f, const Node *at, Tail *t, int n, int ba
     if (!t[k].v) {
       if (loop) return CTRL_NONE; /* the end of the loop body */
       f->cur = at;
-      rt_raise(I, EXC_NotImplementedError, "a 'return' inside an 'if' on a tensor inside a %s loop is not "
-               "supported yet in graph mode: assign the value to a variable and return after the loop",
-               t[k].from == BAR_TENSOR_LOOP ? "tensor" : "Python");
+      rt_raise(I, EXC_NotImplementedError, "a 'return' inside an 'if' on a tensor inside a Python 'while' loop is "
+               "not supported yet in graph mode: assign the value to a variable and return after the loop");
     }
     cf_tail_set(I, base + k);
     int c = interp_exec_from(I, f, t[k].v, t[k].from);
@@ -670,8 +669,8 @@ static void run_branch(Interp *I, Frame *f, const Node *n, const Arm *arm, bool 
   }
   if (c == CTRL_BREAK || c == CTRL_CONTINUE) {
     f->cur = n;
-    rt_raise(I, EXC_NotImplementedError, "'break' and 'continue' inside an 'if' on a tensor inside a Python loop "
-             "are not supported yet in graph mode");
+    rt_raise(I, EXC_NotImplementedError, "'break' and 'continue' inside an 'if' on a tensor inside a Python "
+             "'while' loop are not supported yet in graph mode");
   }
   b->ret = v_undef();
   if (c == CTRL_RETURN) {
