@@ -131,6 +131,16 @@ typedef struct Cg {
                           MatMul weight emitted packed (emit_fuse.c.inc) */
 } Cg;
 
+/* Does the plan's target run runtime/mcu.c's float32 kernels? */
+static bool cg_mcu(const Cg *c) { return c->plan && c->plan->target.isa == MEM_ISA_MCU; }
+
+/* A static const int32_t array of n values (runtime/mcu.c's geometry). */
+static void put_i32_array(Buf *b, const char *indent, const char *name, int n, const int64_t *v) {
+  buf_printf(b, "%sstatic const int32_t %s[%d] = {", indent, name, n);
+  for (int i = 0; i < n; i++) buf_printf(b, "%s%lld", i ? ", " : "", (long long)v[i]);
+  buf_puts(b, "};\n");
+}
+
 static MSC_PRINTF(3, 4) bool cg_fail(Cg *c, const IrNode *n, const char *fmt, ...) {
   if (c->failed) return false;
   c->failed = true;
@@ -698,9 +708,16 @@ static void emit_matmul_table(Cg *c, Args *x, const MemMatmul *d, Val ws) {
 }
 
 static bool is_packed(const Cg *c, Val v);
+static bool mcu_dense(const Cg *c, msrt_dtype dt);
 
 /* One msrt_matmul call; an operand shared by every batch has stride 0. */
 static void emit_matmul_call(Cg *c, Args *x, const MemMatmul *d, bool xone, bool yone, Val ws) {
+  if (d->batch == 1 && is_packed(c, x->iv[1]) && mcu_dense(c, x->ot.dt)) { /* runtime/mcu.c */
+    OUT(I1 "rc = msrt_mcu_dense_f32(%lld, %lld, %lld, (const float *)%s, (const float *)%s, (float *)%s, (const msrt_epilogue *)0);\n", (long long)d->m,
+        (long long)d->n, (long long)d->k, vexpr(c, x->iv[0]), vexpr(c, x->iv[1]), wexpr(c, x->ov));
+    rc_check(c, I1);
+    return;
+  }
   if (d->batch == 1 && is_packed(c, x->iv[1])) { /* a weight packed at compile time */
     OUT(I1 "rc = msrt_matmul_packed_ep(%s, %d, ", dt_enum[x->ot.dt], x->a.transpose_a);
     put_i64(&c->body, d->m);
@@ -989,6 +1006,7 @@ static bool emit_range(Cg *c, Args *x) {
 /* The emission rules of the issue-5 op families, part of this file
  * (textually included, to share its static helpers). */
 #include "emit_index.c.inc"
+static bool put_mcu_conv_geo(Cg *c, const IrNode *n, const Shp *xs, const Shp *ws, const Shp *os, const Attrs *a);
 #include "emit_nn.c.inc"
 #include "emit_fuse.c.inc"
 
@@ -1502,6 +1520,7 @@ static bool emit(Cg *c, const CgOptions *opts, CgResult *out) {
     out->c = put_unit(c, ws);
     out->ws_size = (size_t)ws;
     out->ws_lower_bound = (size_t)c->plan->lower_bound;
+    out->ws_act_lower = (size_t)c->plan->act_lower;
     out->nconst = c->plan->nptr;
     out->consts = pointer_consts(c->plan);
   }

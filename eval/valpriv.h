@@ -528,6 +528,10 @@ Value npyio_npz_load(Interp *I, int argc, Value *argv, KwArgs *kw);
 Value npyio_load_bytes(Interp *I, uint8_t *buf, size_t n, bool zip, const char *path);
 Value npyio_npz_save(Interp *I, int argc, Value *argv, KwArgs *kw);
 Value npyio_file_kind(Interp *I, int argc, Value *argv, KwArgs *kw);
+/* _msc's dataset-file natives (dsio.c): ds_read_file, ds_decode, ds_idx. */
+Value dsio_read_file(Interp *I, int argc, Value *argv, KwArgs *kw);
+Value dsio_decode(Interp *I, int argc, Value *argv, KwArgs *kw);
+Value dsio_idx(Interp *I, int argc, Value *argv, KwArgs *kw);
 /* _msc's checkpoint and MindIR natives (serial_native.c). */
 Value serial_ckpt_save(Interp *I, int argc, Value *argv, KwArgs *kw);
 Value serial_ckpt_load(Interp *I, int argc, Value *argv, KwArgs *kw);

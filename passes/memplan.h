@@ -110,11 +110,19 @@ typedef enum MemIsa {
   MEM_ISA_PORTABLE, /* msrt's kernels as built for any target: scratch sizes
                        are the bound over every kernel set msrt picks from
                        (runtime/gemm.c) */
+  MEM_ISA_MCU,      /* 32-bit microcontrollers (msc compile --target=cortex-m*):
+                       runtime/mcu.c's float32 kernels where they apply
+                       (mem_mcu_conv), msrt's elsewhere */
 } MemIsa;
 
 typedef struct MemTarget {
   MemIsa isa;
 } MemTarget;
+
+/* Does target t run this float32 convolution (dtype dt, group) with
+ * runtime/mcu.c's direct kernel, which takes no workspace? The scratch
+ * rule and C emission both ask. */
+bool mem_mcu_conv(const MemTarget *t, msrt_dtype dt, int64_t group);
 
 /* A tensor's dtype and shape (a scalar is 0-d). */
 typedef struct MemShape {
@@ -276,6 +284,8 @@ typedef struct MemPlan {
   int nbuf, capbuf;
   MemBuf *bufs;
   int64_t arena, lower_bound, greedy, first_fit;
+  int64_t act_lower;     /* the lower bound of the values alone, without the
+                            kernels' scratch (the activation floor) */
   /* bytes outside the arena */
   int64_t weights;       /* Parameters and pointer constants */
   int64_t inputs, outputs;

@@ -13,7 +13,8 @@
 #   4. the numpy-differential harnesses (print, kernel, ops) and the graph
 #      differential suite (tests/graph/graphdiff.py), one test each;
 #   5. (plain build only) the sample models' generated C on a Cortex-M4F
-#      under QEMU (scripts/firmware-test.sh, as `make firmware-test`);
+#      under QEMU (scripts/firmware-test.sh FIRMWARE_QUICK=1: M4 at -O2;
+#      `make firmware-test` runs its whole target matrix);
 #      then the conformance corpus of MindSpore doc examples
 #      (scripts/corpus.sh: "corpus: P of N examples pass", each a test);
 #   6. the truncation test (scripts/truncate-test.sh), counted as one test.
@@ -400,7 +401,9 @@ run_firmware() { # run_firmware BUILD: generated C on a Cortex-M4F under QEMU (i
     echo "firmware [$b]: NOT RUN, not counted (arm-none-eabi-gcc or qemu-system-arm missing; scripts/ensure-tools.sh installs them)"
     return
   fi
-  out=$(scripts/firmware-test.sh "$b" 2>&1)
+  # the quick subset (M4 at -O2, --target=generic and cortex-m4, the
+  # inference models); `make firmware-test` runs the whole matrix
+  out=$(FIRMWARE_QUICK=1 scripts/firmware-test.sh "$b" 2>&1)
   printf '%s\n' "$out" | grep -v -E '^[0-9]+ passed, [0-9]+ failed$'
   line=$(printf '%s\n' "$out" | grep -E '^[0-9]+ passed, [0-9]+ failed$' | tail -n1)
   p=${line%% passed*}; f=${line#*, }; f=${f%% failed*}

@@ -131,6 +131,7 @@ print(net(Tensor(np.random.randn(2, 6).astype(np.float32))).shape)
 # LS-SEP-NEXT: msrt_gemm.c
 # LS-SEP-NEXT: msrt_index.c
 # LS-SEP-NEXT: msrt_kernels.c
+# LS-SEP-NEXT: msrt_mcu.c
 # LS-SEP-NEXT: msrt_nn.c
 # LS-SEP-NEXT: msrt_print.c
 # SEP: #include "lenet.h"
