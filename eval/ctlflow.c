@@ -46,7 +46,11 @@
  *                       After the While, an If on the return flag returns
  *                       the value or runs the rest of the function.
  *
- * break/continue/return inside an If inside a Python loop are not
+ *   jumps in a Python   for (unrolled): the same per iteration, and once a
+ *   for                 path may have broken, each later iteration runs in
+ *                       an If on `not flag` (cf_pyloop_*, at the end).
+ *
+ * break/continue/return inside an If inside a Python `while` are not
  * supported yet: an error at the statement.
  */
 #include <stdlib.h>
@@ -540,14 +544,14 @@ static bool block_breaks(const NodeVec *v) {
 }
 
 /* A barrier's from: a Python loop, or a loop on a tensor's body. */
-enum { BAR_PYLOOP = 0, BAR_TENSOR_LOOP = 1 };
+enum { BAR_PYLOOP = 0, BAR_TENSOR_LOOP = 1, BAR_PYFOR = 2 };
 
 /* Is the innermost loop around frame f's running statement a loop on a
- * tensor being captured? */
+ * tensor being captured, or a Python `for` (unrolled: cf_pyloop_*)? */
 static bool in_tensor_loop(Interp *I, Frame *f) {
   Cf *cf = cf_of(I);
   for (int k = cf->ntail - 1; k >= 0 && cf->tail[k].f == f; k--)
-    if (!cf->tail[k].v) return cf->tail[k].from == BAR_TENSOR_LOOP;
+    if (!cf->tail[k].v) return cf->tail[k].from == BAR_TENSOR_LOOP || cf->tail[k].from == BAR_PYFOR;
   return false;
 }
 
@@ -559,9 +563,8 @@ static int run_tails(Interp *I, Frame *f, const Node *at, Tail *t, int n, int ba
     if (!t[k].v) {
       if (loop) return CTRL_NONE; /* the end of the loop body */
       f->cur = at;
-      rt_raise(I, EXC_NotImplementedError, "a 'return' inside an 'if' on a tensor inside a %s loop is not "
-               "supported yet in graph mode: assign the value to a variable and return after the loop",
-               t[k].from == BAR_TENSOR_LOOP ? "tensor" : "Python");
+      rt_raise(I, EXC_NotImplementedError, "a 'return' inside an 'if' on a tensor inside a Python 'while' loop is "
+               "not supported yet in graph mode: assign the value to a variable and return after the loop");
     }
     cf_tail_set(I, base + k);
     int c = interp_exec_from(I, f, t[k].v, t[k].from);
@@ -588,6 +591,8 @@ typedef struct Arm {
   Value ret;            /* body NULL: return this (borrowed), unless guard */
   Tensor *guard;        /* body NULL: the else clause's condition (borrowed) */
   const Node *n;        /* the loop, with guard */
+  bool skip;            /* a Python loop's iteration not run: the path had
+                           broken (or returned) before it */
 } Arm;
 
 /* How a branch ends: TAIL_NONE (the statements after the if follow it),
@@ -620,7 +625,7 @@ static int tail_of(Interp *I, Frame *f, const Arm *at, const Arm *ae) {
 static int run_arm(Interp *I, Frame *f, const Arm *a) {
   if (a->body) return interp_exec_from(I, f, (NodeVec *)a->body, 0);
   if (a->guard) {
-    Arm t = {&a->n->orelse, {0}, NULL, NULL}, e = {&no_stmts, {0}, NULL, NULL};
+    Arm t = {&a->n->orelse, {0}, NULL, NULL, false}, e = {&no_stmts, {0}, NULL, NULL, false};
     return if_core(I, f, a->n, a->guard, &t, &e, tail_of(I, f, &t, &e));
   }
   f->ret = v_incref(a->ret);
@@ -641,8 +646,10 @@ static void run_branch(Interp *I, Frame *f, const Node *n, const Arm *arm, bool 
   memcpy(saved, cf->tail + base, sizeof(Tail) * (size_t)(nt - base));
   b->r = region_push(I, is_true ? "true" : "false");
   if (tail == TAIL_LOOP) {
-    set_brk(I, v_bool(false));
-    set_retf(I, v_bool(false));
+    Value retf0 = v_incref(cf->retf);
+    set_brk(I, v_bool(arm->skip));
+    set_retf(I, arm->skip ? retf0 : v_bool(false));
+    if (!arm->skip) v_decref(I, retf0);
   }
   int c = run_arm(I, f, arm);
   if (c == CTRL_NONE && tail) c = run_tails(I, f, n, saved, nt - base, base, tail == TAIL_LOOP);
@@ -662,8 +669,8 @@ static void run_branch(Interp *I, Frame *f, const Node *n, const Arm *arm, bool 
   }
   if (c == CTRL_BREAK || c == CTRL_CONTINUE) {
     f->cur = n;
-    rt_raise(I, EXC_NotImplementedError, "'break' and 'continue' inside an 'if' on a tensor inside a Python loop "
-             "are not supported yet in graph mode");
+    rt_raise(I, EXC_NotImplementedError, "'break' and 'continue' inside an 'if' on a tensor inside a Python "
+             "'while' loop are not supported yet in graph mode");
   }
   b->ret = v_undef();
   if (c == CTRL_RETURN) {
@@ -692,8 +699,15 @@ static void join_locals(Interp *I, Frame *f, Join *j, Branch *bt, Branch *be, in
   }
 }
 
+static Value zeros_like(Interp *I, Value v);
+
 /* Loop mode: joins the paths' break flags, return flags and values. */
 static void join_loop(Interp *I, Join *j, Branch *bt, Branch *be, int phase) {
+  if (phase == 1 && (bt->lret.tag == V_UNDEF) != (be->lret.tag == V_UNDEF)) {
+    /* a Python loop: one path returned, the other has no value yet */
+    Value *u = bt->lret.tag == V_UNDEF ? &bt->lret : &be->lret;
+    *u = zeros_like(I, bt->lret.tag == V_UNDEF ? be->lret : bt->lret);
+  }
   j->what = "the loop's break flag";
   Value v = join_rec(j, bt->brk, be->brk, phase);
   if (phase == 2) set_brk(I, v);
@@ -723,16 +737,22 @@ static int if_core(Interp *I, Frame *f, const Node *n, Tensor *cond, const Arm *
   IrNode *c = graph_cond_node(I, cond);
   Value *before = snap_take(I, f);
   Value ret0 = v_incref(cf_of(I)->ret); /* loop mode: the path's return value so far */
+  Value retf0 = v_incref(cf_of(I)->retf); /* ... and return flag (a skipped iteration keeps it) */
   hold_value(I, ret0);
+  hold_value(I, retf0);
   Branch bt, be;
   memset(&be, 0, sizeof be);
   run_branch(I, f, n, at, true, tail, &bt);
   snap_restore(I, f, before);
-  if (tail == TAIL_LOOP) set_ret(I, v_incref(ret0));
+  if (tail == TAIL_LOOP) {
+    set_ret(I, v_incref(ret0));
+    set_retf(I, v_incref(retf0));
+  }
   run_branch(I, f, n, ae, false, tail, &be);
   snap_restore(I, f, before);
   snap_free(I, f, before);
   v_decref(I, unhold_value(I, ret0));
+  v_decref(I, unhold_value(I, retf0));
   Join j = {I, n, "the return value", 0, 0, NULL, NULL, 0, NULL};
   if (tail == TAIL_RETURN) join_rec(&j, bt.ret, be.ret, 1);
   else join_locals(I, f, &j, &bt, &be, 1);
@@ -760,7 +780,7 @@ static int if_core(Interp *I, Frame *f, const Node *n, Tensor *cond, const Arm *
 }
 
 int cf_if(Interp *I, Frame *f, const Node *n, Value cond) {
-  Arm at = {&n->body, {0}, NULL, NULL}, ae = {&n->orelse, {0}, NULL, NULL};
+  Arm at = {&n->body, {0}, NULL, NULL, false}, ae = {&n->orelse, {0}, NULL, NULL, false};
   return if_core(I, f, n, AS_TENSOR(cond), &at, &ae, tail_of(I, f, &at, &ae));
 }
 
@@ -946,10 +966,10 @@ static void loop_return(Interp *I, Frame *f) {
     }
     L->proto = r;
     L->nleaf = n;
-  } else if (cf->ret.tag != V_UNDEF) {
-    set_ret(I, r);
-  } else {
+  } else if (L && L->probe) {
     v_decref(I, r);
+  } else {
+    set_ret(I, r);
   }
   set_brk(I, v_bool(true));
   set_retf(I, v_bool(true));
@@ -1305,17 +1325,17 @@ static int run_loop(Interp *I, Frame *f, Loop *L) {
   /* what follows the loop is no longer inside it: drop its barrier */
   Cf *cf = cf_of(I);
   if (cf->ntail && cf->tail[cf->ntail - 1].f == f && !cf->tail[cf->ntail - 1].v) cf->ntail--;
-  Arm after = {&L->n->orelse, {0}, NULL, NULL};
+  Arm after = {&L->n->orelse, {0}, NULL, NULL, false};
   IrNode *nb = NULL;
   if (L->broke && L->n->orelse.len) { /* the else clause runs when the loop did not break */
     IrNode *b = graph_value(I, L->broke, MSRT_BOOL);
     nb = ir_node1(graph_cur_graph(I), OP_LogicalNot, b, b->type, graph_cur_loc(I));
-    after = (Arm){NULL, {0}, graph_sym(I, nb), L->n};
+    after = (Arm){NULL, {0}, graph_sym(I, nb), L->n, false};
     hold(I, &after.guard->h, HELD_OBJ);
   }
   int c;
   if (L->retf) {
-    Arm ret = {NULL, L->retv, NULL, NULL};
+    Arm ret = {NULL, L->retv, NULL, NULL, false};
     c = if_core(I, f, L->n, L->retf, &ret, &after, tail_of(I, f, &ret, &after));
   } else {
     c = run_arm(I, f, &after);
@@ -1371,4 +1391,131 @@ int cf_for_range(Interp *I, Frame *f, const Node *n, int nb, Value *b) {
   int c = run_loop(I, f, &L);
   loop_free(I, f, &L);
   return c;
+}
+
+/* ---- Python loops (unrolled) -------------------------------------------------------
+ * A `for` the interpreter unrolls (over a list, a tuple, a range of numbers,
+ * a tensor's rows) whose body holds an `if` on a tensor with a break,
+ * continue or return: the rest of the iteration runs inside the branches
+ * (TAIL_LOOP, as in a loop on a tensor), and the path's break flag,
+ * return flag and value (Cf.brk, retf, ret) are joined. Once the break
+ * flag is a tensor, each later iteration runs in an If on `not flag`; after
+ * the loop, an If on the return flag returns the value or runs the else
+ * clause (unless the loop broke) and the rest of the function. */
+
+typedef struct PyLoop {
+  Value brk, retf, ret;  /* the enclosing loop's (held) */
+  struct Loop *loop;
+} PyLoop;
+
+void *cf_pyloop_enter(Interp *I) {
+  Cf *cf = cf_of(I);
+  PyLoop *p = held_calloc(I, 1, sizeof *p);
+  p->brk = cf->brk;
+  p->retf = cf->retf;
+  p->ret = cf->ret;
+  p->loop = cf->loop;
+  hold_value(I, p->brk);
+  hold_value(I, p->retf);
+  hold_value(I, p->ret);
+  cf->brk = v_bool(false);
+  cf->retf = v_bool(false);
+  cf->ret = v_undef();
+  cf->loop = NULL;
+  return p;
+}
+
+/* A value of v's structure, its tensors and numbers zero (owned). */
+static Value zeros_like(Interp *I, Value v) {
+  int n = 0;
+  if (!ret_leaves(v, NULL, &n)) return v_incref(v);
+  Value *lv = held_calloc(I, (size_t)n + 1, sizeof(Value));
+  Tensor **z = held_calloc(I, (size_t)n + 1, sizeof(Tensor *));
+  n = 0;
+  ret_leaves(v, lv, &n);
+  for (int k = 0; k < n; k++) {
+    if (v_is(lv[k], OBJ_TENSOR)) {
+      const Tensor *p = AS_TENSOR(lv[k]);
+      z[k] = tensor_new(I, p->dtype, p->ndim, p->shape, TF_MS);
+      if (z[k]->size) memset(z[k]->data, 0, (size_t)z[k]->size * msrt_dtype_size(z[k]->dtype));
+    } else {
+      z[k] = tensor_from_value(I, v_int(0), num_dtype(lv[k]), TF_MS);
+    }
+    hold(I, &z[k]->h, HELD_OBJ);
+  }
+  int k = 0;
+  Value r = ret_build(I, v, z, &k);
+  for (k = 0; k < n; k++) {
+    unhold_value(I, v_obj(&z[k]->h));
+    obj_decref(I, &z[k]->h);
+  }
+  release(I, z);
+  release(I, lv);
+  return r;
+}
+
+/* One iteration of the loop n's body (its target assigned). */
+int cf_pyloop_iter(Interp *I, Frame *f, const Node *n) {
+  Cf *cf = cf_of(I);
+  if (cf->brk.tag == V_BOOL && cf->brk.as.b) return CTRL_BREAK; /* every path broke */
+  if (!v_is(cf->brk, OBJ_TENSOR)) {
+    int c = interp_exec_from(I, f, (NodeVec *)&n->body, 0);
+    if (c == CTRL_BREAK) set_brk(I, v_bool(true));
+    cf = cf_of(I);
+    if (c == CTRL_NONE && cf->brk.tag == V_BOOL && cf->brk.as.b) c = CTRL_BREAK;
+    return c;
+  }
+  IrNode *b = graph_value(I, AS_TENSOR(cf->brk), MSRT_BOOL);
+  IrNode *nb = ir_node1(graph_cur_graph(I), OP_LogicalNot, b, b->type, graph_cur_loc(I));
+  Tensor *go = graph_sym(I, nb);
+  hold(I, &go->h, HELD_OBJ);
+  Arm run = {&n->body, {0}, NULL, NULL, false}, skip = {&no_stmts, {0}, NULL, NULL, true};
+  f->cur = n;
+  if_core(I, f, n, go, &run, &skip, TAIL_LOOP);
+  unhold_value(I, v_obj(&go->h));
+  obj_decref(I, &go->h);
+  return CTRL_NONE;
+}
+
+/* After the loop n (c: how its last iteration ended): the else clause
+ * and the return the paths carry; the enclosing loop's state back. */
+int cf_pyloop_exit(Interp *I, Frame *f, const Node *n, void *saved, int c) {
+  Cf *cf = cf_of(I);
+  PyLoop *p = saved;
+  Value brk = cf->brk, retf = cf->retf, ret = cf->ret;
+  cf->brk = unhold_value(I, p->brk);
+  cf->retf = unhold_value(I, p->retf);
+  cf->ret = unhold_value(I, p->ret);
+  cf->loop = p->loop;
+  release(I, p);
+  hold_value(I, brk);
+  hold_value(I, retf);
+  hold_value(I, ret);
+  int rc = c;
+  if (c != CTRL_RETURN) {
+    if (cf->ntail && cf->tail[cf->ntail - 1].f == f && !cf->tail[cf->ntail - 1].v) cf->ntail--;
+    Arm after = {&n->orelse, {0}, NULL, NULL, false};
+    if (c == CTRL_BREAK || (brk.tag == V_BOOL && brk.as.b)) {
+      after.body = &no_stmts;
+    } else if (v_is(brk, OBJ_TENSOR) && n->orelse.len) {
+      IrNode *b = graph_value(I, AS_TENSOR(brk), MSRT_BOOL);
+      IrNode *nb = ir_node1(graph_cur_graph(I), OP_LogicalNot, b, b->type, graph_cur_loc(I));
+      after = (Arm){NULL, {0}, graph_sym(I, nb), n, false};
+      hold(I, &after.guard->h, HELD_OBJ);
+    }
+    if (v_is(retf, OBJ_TENSOR)) {
+      Arm r = {NULL, ret, NULL, NULL, false};
+      rc = if_core(I, f, n, AS_TENSOR(retf), &r, &after, tail_of(I, f, &r, &after));
+    } else {
+      rc = run_arm(I, f, &after);
+    }
+    if (after.guard) {
+      unhold_value(I, v_obj(&after.guard->h));
+      obj_decref(I, &after.guard->h);
+    }
+  }
+  v_decref(I, unhold_value(I, brk));
+  v_decref(I, unhold_value(I, retf));
+  v_decref(I, unhold_value(I, ret));
+  return rc;
 }

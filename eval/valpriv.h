@@ -474,6 +474,13 @@ int cf_for_range(Interp *I, struct Frame *f, const struct Node *n, int nb, Value
 Value cf_ifexp(Interp *I, struct Frame *f, const struct Node *n, Value cond);
 Value cf_andor(Interp *I, struct Frame *f, const struct Node *n, Value a);
 Value cf_not(Interp *I, Value a); /* takes a */
+/* A Python `for` being unrolled in graph capture: enter before its first
+ * iteration (returns the state to give exit), iter runs one iteration's
+ * body, exit runs what follows the last (the else clause) and returns the
+ * loop's CTRL code (c: how the last iteration ended). */
+void *cf_pyloop_enter(Interp *I);
+int cf_pyloop_iter(Interp *I, struct Frame *f, const struct Node *n);
+int cf_pyloop_exit(Interp *I, struct Frame *f, const struct Node *n, void *saved, int c);
 /* The tail stack: statements after the one being run, per block. */
 int cf_tail_push(Interp *I, struct Frame *f, struct NodeVec *v, int from);
 void cf_tail_set(Interp *I, int depth);

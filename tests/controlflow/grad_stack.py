@@ -2,7 +2,8 @@
 # updates in place (memplan's MemRegion.inplace): the generated C writes
 # each iteration's row with msrt_scatter_nd straight into the stack, with
 # no copy of the stack per iteration (that made 4000 steps cost O(N^2));
-# the gradients equal PyTorch autograd's (computed by Inputs/grad_stack_ref.py).
+# the gradients equal PyTorch autograd's (computed by Inputs/grad_stack_ref.py),
+# also through a loop with a return inside (ret_grad).
 # RUN: %python %S/Inputs/grad_stack_ref.py > %t.ref
 # RUN: %msc run --max-loop-iterations=300 --dump-c %s > %t.cc 2> %t.c
 # RUN: %python %S/../e2e/Inputs/numeq.py %t.ref %t.cc
@@ -36,3 +37,20 @@ for n in (0, 1, 7, 300):
     dx, dw = g(x, w, Tensor(n, ms.int32))
     print('n %d dx' % n, ' '.join('%.7g' % v for v in dx.asnumpy().astype(np.float64)))
     print('n %d dw' % n, ' '.join('%.7g' % v for v in dw.asnumpy().astype(np.float64)))
+
+
+def ret_loop(x, w, n):
+    i = Tensor(0, ms.int32)
+    while i < n:
+        x = ops.sin(x * w)
+        if x.sum() > 0.5:
+            return (x * 3).sum()
+        i = i + 1
+    return x.sum()
+
+
+rg = ms.jit(ms.grad(ret_loop, grad_position=(0, 1)))
+for k, a in enumerate(([0.3, 0.2], [0.1, -0.3], [-1.0, 0.2])):
+    dx, dw = rg(Tensor(np.array(a, np.float32)), Tensor(np.array([1.5, 0.7], np.float32)), Tensor(4, ms.int32))
+    print('ret %d dx' % k, ' '.join('%.7g' % v for v in dx.asnumpy().astype(np.float64)))
+    print('ret %d dw' % k, ' '.join('%.7g' % v for v in dw.asnumpy().astype(np.float64)))
