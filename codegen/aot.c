@@ -41,6 +41,7 @@
 #include <unistd.h>
 
 #include "../frontend/util.h"
+#include "../passes/memplan.h"
 #include "../passes/passes.h"
 #include "../serial/atomic_out.h"
 #include "codegen.h"
@@ -110,6 +111,37 @@ static bool names_clash(const char *a, const char *b) {
   return strcasecmp(a, b) == 0 || suffix_of(a, b) || suffix_of(b, a);
 }
 
+/* ---- targets ------------------------------------------------------------------- */
+
+/* What --target=T changes: the kernels the C calls (MemTarget: the plan's
+ * scratch and emit.c's choice, runtime/mcu.c for the microcontrollers),
+ * NAME_TARGET in the header, and an #error when NAME.h is built for an
+ * architecture other than arch (the predefined macro of the compilers for
+ * it; NAME_ANY_TARGET overrides, e.g. to test the kernels on a host). */
+typedef struct AotTarget {
+  const char *name;
+  MemTarget mt;
+  const char *arch, *arch_name;
+} AotTarget;
+
+static const AotTarget aot_targets[] = {
+    {"generic", {MEM_ISA_PORTABLE}, NULL, NULL},
+    {"cortex-m4", {MEM_ISA_MCU}, "__ARM_ARCH_7EM__", "Armv7E-M (Cortex-M4/M7)"},
+    {"cortex-m7", {MEM_ISA_MCU}, "__ARM_ARCH_7EM__", "Armv7E-M (Cortex-M4/M7)"},
+    {"cortex-m0plus", {MEM_ISA_MCU}, "__ARM_ARCH_6M__", "Armv6-M (Cortex-M0/M0+)"},
+};
+#define NTARGETS ((int)(sizeof aot_targets / sizeof aot_targets[0]))
+
+static const AotTarget *target_of(const char *name) {
+  for (int i = 0; i < NTARGETS; i++)
+    if (strcmp(aot_targets[i].name, name ? name : "generic") == 0) return &aot_targets[i];
+  return NULL;
+}
+
+bool aot_target_known(const char *name) { return target_of(name) != NULL; }
+
+const char *aot_target_names(void) { return "generic, cortex-m4, cortex-m7, cortex-m0plus"; }
+
 /* ---- one entry ----------------------------------------------------------------- */
 
 typedef struct Ent {
@@ -134,11 +166,13 @@ typedef struct Ent {
   int *slot;        /* k >= 0: input k; -1 - s: state s */
   int64_t ws;       /* workspace bytes */
   int64_t lower;    /* arena lower bound */
+  int64_t act_lower; /* the same, activations alone (no scratch) */
   int64_t weights;  /* bytes of constant data (with the states' initial values) */
   int64_t state;    /* bytes of the states (RAM) */
   char *c;          /* the function and its constants, static */
   char *memtab;     /* the memory plan (as --memory-report prints it) */
   bool math, string, prints;
+  bool folded;      /* --fold-bn folded a BatchNorm */
 } Ent;
 
 static void ent_free(Ent *e) {
@@ -326,6 +360,8 @@ static bool compile_entry(Ent *e, const char *lname, const char *uname, const Ao
   co.emit = true;
   co.memory_report = false;
   co.cg.inline_max_elems = INT64_MAX;
+  const AotTarget *tg = target_of(o->target);
+  co.cg.target = tg ? &tg->mt : NULL;
   char *fname = NULL;
   {
     Buf b = {0};
@@ -340,6 +376,12 @@ static bool compile_entry(Ent *e, const char *lname, const char *uname, const Ao
   co.cg.memory_report = mf;
   CgResult r;
   char cerr[512];
+  if (o->fold_bn) {
+    PassCtx pc;
+    memset(&pc, 0, sizeof pc);
+    pc.aot = true;
+    e->folded = pass_fold_bn(m, &pc);
+  }
   CgStatus st = cg_compile(m, fname, &co, &r, cerr, sizeof cerr);
   if (mf) fclose(mf);
   e->memtab = mt ? mt : xstrdup("");
@@ -389,9 +431,12 @@ static bool compile_entry(Ent *e, const char *lname, const char *uname, const Ao
   }
   e->ws = (int64_t)r.ws_size;
   e->lower = (int64_t)r.ws_lower_bound;
+  e->act_lower = (int64_t)r.ws_act_lower;
   if (o->memory_report)
-    fprintf(o->memory_report, "msc: compile: entry %s: arena %lld bytes, lower bound %lld bytes, weights %lld bytes\n",
-            e->sym, (long long)e->ws, (long long)e->lower, (long long)e->weights);
+    fprintf(o->memory_report,
+            "msc: compile: entry %s: arena %lld bytes, lower bound %lld bytes, weights %lld bytes; activations "
+            "alone %lld bytes\n",
+            e->sym, (long long)e->ws, (long long)e->lower, (long long)e->weights, (long long)e->act_lower);
   /* the function static, the includes gathered, the constants marked */
   char *t = r.c;
   r.c = NULL;
@@ -644,6 +689,17 @@ static char *header_text(Ent *es, int n, const char *lname, const char *uname, c
              " */\n",
              lname, uname, uname);
   buf_printf(&b, "#ifndef %s_H\n#define %s_H\n\n#include <stdint.h>\n\n", uname, uname);
+  const AotTarget *tg = target_of(o->target);
+  if (tg && tg->arch) {
+    buf_printf(&b,
+               "/* msc compile --target=%s: kernels for %s (runtime/mcu.c) */\n"
+               "#define %s_TARGET \"%s\"\n"
+               "#if !defined(%s) && !defined(%s_ANY_TARGET)\n"
+               "#error \"%s.c was generated for --target=%s (%s): build it for that target, "
+               "or define %s_ANY_TARGET\"\n"
+               "#endif\n\n",
+               tg->name, tg->arch_name, uname, tg->name, tg->arch, uname, lname, tg->name, tg->arch_name, uname);
+  }
   buf_puts(&b, "#ifdef __cplusplus\nextern \"C\" {\n#endif\n\n");
   buf_printf(&b, "#define %s_OK 0\n#define %s_ERR_NULL (%d)\n#ifndef %s_ARENA_ALIGN\n#define %s_ARENA_ALIGN 64\n#endif\n",
              uname, uname, AOT_ERR_NULL, uname, uname);
@@ -664,11 +720,18 @@ static char *header_text(Ent *es, int n, const char *lname, const char *uname, c
     buf_printf(&b, " * memory: arena %lld bytes (lower bound %lld), weights %lld bytes", (long long)e->ws,
                (long long)e->lower, (long long)e->weights);
     if (e->nstate) buf_printf(&b, ", Parameters in RAM %lld bytes", (long long)e->state);
+    buf_printf(&b, "; activations alone %lld bytes (the lower bound without kernel scratch)",
+               (long long)e->act_lower);
+    if (e->folded)
+      buf_puts(&b, "\n * msc compile --fold-bn: BatchNorm folded into the convolution before it\n"
+                   " * (weights and bias rounded once: not bit-exact, within the self-test's\n"
+                   " * float32 tolerance)");
     buf_puts(&b, "\n * memory plan:\n");
     put_comment_lines(&b, e->memtab);
     buf_puts(&b, " */\n");
     buf_printf(&b, "#define %s_WORKSPACE_SIZE %lld\n", e->usym, (long long)e->ws);
     buf_printf(&b, "#define %s_ARENA_LOWER_BOUND %lld\n", e->usym, (long long)e->lower);
+    buf_printf(&b, "#define %s_ACTIVATION_LOWER_BOUND %lld\n", e->usym, (long long)e->act_lower);
     buf_printf(&b, "#define %s_WEIGHTS_SIZE %lld\n", e->usym, (long long)e->weights);
     buf_printf(&b, "#define %s_NUM_INPUTS %d\n#define %s_NUM_OUTPUTS %d\n", e->usym, e->nin, e->usym, e->nout);
     for (int k = 0; k < e->nin + e->nout; k++) {

@@ -53,16 +53,30 @@ typedef struct CgOptions {
   const struct MemPlan *plan;
   /* The target whose kernels the C calls (its scratch); NULL: portable. */
   const struct MemTarget *target;
+  /* A while loop past its max_iterations returns MSRT_ELOOP - k, k its
+   * index in CgResult.loops, so the caller can name the loop (msc run's
+   * JIT); false: every such loop returns MSRT_ELOOP (msc compile's
+   * NAME_ERR_LOOP_BOUND). */
+  bool loop_codes;
 } CgOptions;
+
+/* A while loop the C bounds (its max_iterations attribute). */
+typedef struct CgLoop {
+  IrLoc loc;          /* the While node's location (the module's strings) */
+  int64_t max;        /* its max_iterations */
+} CgLoop;
 
 typedef struct CgResult {
   char *c;            /* malloc'd C text of the translation unit */
   size_t ws_size;     /* workspace bytes the function needs (the arena) */
   size_t ws_lower_bound; /* the arena's lower bound (memplan.h) */
+  size_t ws_act_lower;   /* the same without the kernels' scratch (MemPlan.act_lower) */
   int nconst;         /* constants passed by pointer, in args order */
   IrNode **consts;    /* malloc'd array of the IR_NK_CONST nodes */
   double ms_passes;   /* cg_compile: wall time of the passes */
   double ms_emit;     /* cg_compile: wall time of planning and emission */
+  int nloop;          /* the bounded while loops, in the order of the C */
+  CgLoop *loops;      /* malloc'd */
 } CgResult;
 
 /* Emits the entry graph of m as function `fname`. Returns false with a
@@ -281,12 +295,18 @@ typedef struct AotOptions {
   int nentries;
   FILE *memory_report;  /* --memory-report: per entry figures and plan */
   bool runtime_separate; /* --runtime=separate: msrt.h + msrt_*.c beside the library */
+  const char *target;   /* --target=T (aot_target_known); NULL: "generic" */
+  bool fold_bn;         /* --fold-bn: passes/fold_bn.c before the pipeline */
   /* the pipeline options (each entry's level comes from its graph unless
    * -O was given); NULL: the defaults */
   const CgCompileOptions *compile;
 } AotOptions;
 
 bool aot_write(AotGraph *graphs, int ngraph, const AotOptions *opts, char *err, size_t errcap);
+/* --target=T: is T one of the targets (generic, cortex-m4, cortex-m7,
+ * cortex-m0plus)? aot_target_names: them, ", "-separated, for messages. */
+bool aot_target_known(const char *name);
+const char *aot_target_names(void);
 
 /* the runtime/ C files as embedded in msc (build/msrt_src_embed.c): each file
  * introduced by a line "@@msc-runtime-file NAME.c". */

@@ -123,9 +123,23 @@ typedef struct Cg {
   const char *cprefix; /* constant arrays' prefix: fname, or fname_rN */
   int *nblock;         /* blocks made so far (the root's counter) */
   const bool *skip_out;/* outputs not to copy (a While's kept state) */
+  CgResult *res;       /* the root's result (its list of bounded loops) */
+  bool loop_codes;     /* CgOptions.loop_codes */
+  const int *out_alias;/* per output: the param whose storage it is (a
+                          While's state updated in place), or -1 */
   signed char *packed; /* per inline constant: 1 + transpose_b when it is a
                           MatMul weight emitted packed (emit_fuse.c.inc) */
 } Cg;
+
+/* Does the plan's target run runtime/mcu.c's float32 kernels? */
+static bool cg_mcu(const Cg *c) { return c->plan && c->plan->target.isa == MEM_ISA_MCU; }
+
+/* A static const int32_t array of n values (runtime/mcu.c's geometry). */
+static void put_i32_array(Buf *b, const char *indent, const char *name, int n, const int64_t *v) {
+  buf_printf(b, "%sstatic const int32_t %s[%d] = {", indent, name, n);
+  for (int i = 0; i < n; i++) buf_printf(b, "%s%lld", i ? ", " : "", (long long)v[i]);
+  buf_puts(b, "};\n");
+}
 
 static MSC_PRINTF(3, 4) bool cg_fail(Cg *c, const IrNode *n, const char *fmt, ...) {
   if (c->failed) return false;
@@ -411,8 +425,18 @@ static void rc_check(Cg *c, const char *ind) {
   OUT("%sif (MSRT_FAILED(rc)) return rc;\n", ind);
 }
 
+/* The args index of v's storage (an output aliasing a param: the param). */
+static int arg_storage(const Cg *c, Val v) {
+  int k = v.idx - c->plan->out_base;
+  if (c->out_alias && k >= 0 && k < c->plan->nout && c->out_alias[k] >= 0) return c->out_alias[k];
+  return v.idx;
+}
+
 static void emit_memcpy(Cg *c, const char *ind, Val dst, int64_t doff, Val src, int64_t soff, int64_t n) {
   if (n <= 0) return;
+  if (dst.kind == VK_ARG && src.kind == VK_ARG && dst.off + doff == src.off + soff &&
+      arg_storage(c, dst) == arg_storage(c, src))
+    return; /* the same bytes (a state updated in place) */
   c->use_string = true;
   buf_printf(&c->body, "%smemcpy(%s, %s, ", ind, vexpr_off(c, dst, doff, true),
              vexpr_off(c, src, soff, false));
@@ -684,9 +708,16 @@ static void emit_matmul_table(Cg *c, Args *x, const MemMatmul *d, Val ws) {
 }
 
 static bool is_packed(const Cg *c, Val v);
+static bool mcu_dense(const Cg *c, msrt_dtype dt);
 
 /* One msrt_matmul call; an operand shared by every batch has stride 0. */
 static void emit_matmul_call(Cg *c, Args *x, const MemMatmul *d, bool xone, bool yone, Val ws) {
+  if (d->batch == 1 && is_packed(c, x->iv[1]) && mcu_dense(c, x->ot.dt)) { /* runtime/mcu.c */
+    OUT(I1 "rc = msrt_mcu_dense_f32(%lld, %lld, %lld, (const float *)%s, (const float *)%s, (float *)%s, (const msrt_epilogue *)0);\n", (long long)d->m,
+        (long long)d->n, (long long)d->k, vexpr(c, x->iv[0]), vexpr(c, x->iv[1]), wexpr(c, x->ov));
+    rc_check(c, I1);
+    return;
+  }
   if (d->batch == 1 && is_packed(c, x->iv[1])) { /* a weight packed at compile time */
     OUT(I1 "rc = msrt_matmul_packed_ep(%s, %d, ", dt_enum[x->ot.dt], x->a.transpose_a);
     put_i64(&c->body, d->m);
@@ -975,6 +1006,7 @@ static bool emit_range(Cg *c, Args *x) {
 /* The emission rules of the issue-5 op families, part of this file
  * (textually included, to share its static helpers). */
 #include "emit_index.c.inc"
+static bool put_mcu_conv_geo(Cg *c, const IrNode *n, const Shp *xs, const Shp *ws, const Shp *os, const Attrs *a);
 #include "emit_nn.c.inc"
 #include "emit_fuse.c.inc"
 
@@ -1143,7 +1175,8 @@ static bool emit_nodes(Cg *c);
  * arena (the region slot at woff bytes of the enclosing arena). The
  * block's statements go straight into the function's text, without the
  * nesting's indentation, so deep nests cost linear time. */
-static bool emit_block(Cg *c, const MemPlan *sp, char **argx, int64_t woff, const bool *skip, const char *ind) {
+static bool emit_block(Cg *c, const MemPlan *sp, char **argx, int64_t woff, const bool *skip, const int *alias,
+                       const char *ind) {
   int id = (*c->nblock)++;
   char an[32], wn[32], cp[200];
   snprintf(an, sizeof an, "a%d", id);
@@ -1162,6 +1195,7 @@ static bool emit_block(Cg *c, const MemPlan *sp, char **argx, int64_t woff, cons
   k.wname = wn;
   k.cprefix = cp;
   k.skip_out = skip;
+  k.out_alias = alias;
   k.use_w = k.use_args = false;
   k.packed = NULL;
   put_consts(&k);
@@ -1208,7 +1242,7 @@ static bool emit_if(Cg *c, IrNode *n, const MemValue *v) {
     for (int i = 0; i < np; i++) ax[i] = expr_of(c, n->in[i + 1]);
     for (int i = 0; i < sp->nout; i++) ax[np + i] = region_ptr(c, v, r->res_off[i]);
     if (k == 1) OUT(" else ");
-    ok = emit_block(c, sp, ax, woff, NULL, I1);
+    ok = emit_block(c, sp, ax, woff, NULL, NULL, I1);
     free_strs(ax, na);
   }
   OUT("\n");
@@ -1250,23 +1284,36 @@ static bool emit_while(Cg *c, IrNode *n, const MemValue *v) {
   for (int k = 0; k < ns; k++) ax[k] = state_ptr(c, n, v, k);
   ax[ns] = xstrdup(vexpr_off(c, (Val){VK_WS, 0, woff}, r->flag_off, true));
   OUT(I2);
-  bool ok = emit_block(c, &r->sub[0], ax, woff, NULL, I2);
+  bool ok = emit_block(c, &r->sub[0], ax, woff, NULL, NULL, I2);
   OUT("\n" I2 "if (!*(const %s *)%s) break;\n", dt_ctype[MSRT_BOOL], ax[ns]);
-  if (mx) OUT(I2 "if (%s++ >= %lldLL) return MSRT_ELOOP; /* past max_iterations */\n", itn, (long long)mx->i);
+  if (mx) {
+    CgResult *res = c->res;
+    int k = res->nloop++;
+    res->loops = xrealloc(res->loops, sizeof(CgLoop) * (size_t)res->nloop);
+    res->loops[k] = (CgLoop){n->loc, mx->i};
+    if (c->loop_codes && k)
+      OUT(I2 "if (%s++ >= %lldLL) return MSRT_ELOOP - %d; /* past max_iterations: loop %d */\n", itn,
+          (long long)mx->i, k, k);
+    else
+      OUT(I2 "if (%s++ >= %lldLL) return MSRT_ELOOP; /* past max_iterations */\n", itn, (long long)mx->i);
+  }
   free_strs(ax, ns + 1);
   ax = xcalloc((size_t)(2 * ns) + 1, sizeof(char *));
   bool *skip = xcalloc((size_t)ns + 1, sizeof(bool));
+  int *alias = xcalloc((size_t)ns + 1, sizeof(int));
   for (int k = 0; k < ns; k++) {
     ax[k] = state_ptr(c, n, v, k);
     skip[k] = r->invariant[k];
-    ax[ns + k] = skip[k] ? state_ptr(c, n, v, k)
-                         : xstrdup(vexpr_off(c, (Val){VK_WS, 0, woff}, r->next_off[k], true));
+    alias[k] = r->inplace[k] ? k : -1;
+    ax[ns + k] = skip[k] || r->inplace[k] ? state_ptr(c, n, v, k)
+                                          : xstrdup(vexpr_off(c, (Val){VK_WS, 0, woff}, r->next_off[k], true));
   }
   OUT(I2);
-  ok = ok && emit_block(c, &r->sub[1], ax, woff, skip, I2);
+  ok = ok && emit_block(c, &r->sub[1], ax, woff, skip, alias, I2);
+  free(alias);
   OUT("\n");
   for (int k = 0; k < ns; k++)
-    if (!r->invariant[k] && state_bytes(n, k) > 0)
+    if (!r->invariant[k] && !r->inplace[k] && state_bytes(n, k) > 0)
       emit_memcpy(c, I2, (Val){VK_WS, 0, v->off + r->res_off[k]}, 0, (Val){VK_WS, 0, woff + r->next_off[k]}, 0,
                   state_bytes(n, k));
   OUT(I1 "}\n");
@@ -1473,6 +1520,7 @@ static bool emit(Cg *c, const CgOptions *opts, CgResult *out) {
     out->c = put_unit(c, ws);
     out->ws_size = (size_t)ws;
     out->ws_lower_bound = (size_t)c->plan->lower_bound;
+    out->ws_act_lower = (size_t)c->plan->act_lower;
     out->nconst = c->plan->nptr;
     out->consts = pointer_consts(c->plan);
   }
@@ -1496,6 +1544,8 @@ bool cg_emit(IrModule *m, const char *fname, const CgOptions *opts, CgResult *ou
   c.nblock = &nblock;
   c.err = err;
   c.errcap = errcap;
+  c.res = out;
+  c.loop_codes = opts && opts->loop_codes;
   bool ok = c.g ? emit(&c, opts, out) : cg_fail(&c, NULL, "the module has no graph");
   if (!ok && !c.failed) cg_fail(&c, NULL, "C generation failed");
   buf_free(&c.body);
@@ -1507,5 +1557,6 @@ void cg_result_free(CgResult *r) {
   if (!r) return;
   free(r->c);
   free(r->consts);
+  free(r->loops);
   memset(r, 0, sizeof *r);
 }

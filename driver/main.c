@@ -73,6 +73,14 @@ static const char usage[] =
     "  --runtime=inline    the kernels inside NAME.c, static (the default)\n"
     "  --runtime=separate  msrt.h and msrt_*.c beside the library instead (one\n"
     "                  runtime shared by several libraries)\n"
+    "  --target=T      the C's kernels: generic (portable C; the default), or\n"
+    "                  cortex-m4, cortex-m7, cortex-m0plus (runtime/mcu.c: float32\n"
+    "                  dense, direct convolution and max pooling for 32-bit\n"
+    "                  microcontrollers, no im2col workspace); NAME.h records it\n"
+    "                  and #errors when built for another architecture\n"
+    "  --fold-bn       fold each BatchNorm of constants into the Conv2D before it\n"
+    "                  (not bit-exact: within the self-test's float32 tolerance;\n"
+    "                  NAME.h says so)\n"
     "  --memory-report per entry: arena, lower bound, weights and the plan\n"
     "  --input-shape=[NAME:]D1,D2,...  (a .mindir FILE) the shape of input NAME\n"
     "                  (or of the next input), for dims the file leaves dynamic;\n"
@@ -327,6 +335,14 @@ static int cmd_compile(int argc, char **argv) {
       fprintf(stderr, "msc: error: unknown --runtime=%s (inline or separate)\n", a + 10);
       free(rest);
       goto out;
+    } else if (strcmp(a, "--fold-bn") == 0) ao.fold_bn = true;
+    else if (strncmp(a, "--target=", 9) == 0) {
+      if (!aot_target_known(a + 9)) {
+        fprintf(stderr, "msc: error: unknown --target=%s (valid targets: %s)\n", a + 9, aot_target_names());
+        free(rest);
+        goto out;
+      }
+      ao.target = a + 9;
     } else if (strcmp(a, "-v") == 0 || strcmp(a, "--verbose") == 0) job.cfg.verbose = true;
     else if (strncmp(a, "--input-shape=", 14) == 0 || (strcmp(a, "--input-shape") == 0 && i + 1 < argc)) {
       char serr[512];

@@ -35,10 +35,23 @@
  *                       as for return, and the If ends the body. A loop
  *                       whose body can break carries a Bool flag (its
  *                       condition is `not flag and cond`); the flag is
- *                       each path's break, joined like a variable.
+ *                       each path's break, joined like a variable. The
+ *                       loop's else clause runs in an If on `not flag`.
+ *   return in a loop    on a tensor: the loop stops as for a break and
+ *                       also carries a return flag and the value returned
+ *                       (Cf.retf, Cf.ret: each path's, joined). The
+ *                       value's type must be known before the loop, so the
+ *                       loop is first captured once only to find it
+ *                       (probe_loop; that capture's graphs are dropped).
+ *                       After the While, an If on the return flag returns
+ *                       the value or runs the rest of the function.
  *
- * A return inside a While, and break/continue inside an If inside a
- * Python loop, are not supported yet: an error at the statement.
+ *   jumps in a Python   for (unrolled): the same per iteration, and once a
+ *   for                 path may have broken, each later iteration runs in
+ *                       an If on `not flag` (cf_pyloop_*, at the end).
+ *
+ * break/continue/return inside an If inside a Python `while` are not
+ * supported yet: an error at the statement.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -72,9 +85,16 @@ typedef struct Held {
 
 enum { HELD_MEM, HELD_REGION, HELD_OBJ };
 
+struct Loop;
+
 typedef struct Cf {
   Value brk;       /* the innermost tensor loop's body: did this path break
                       (a Python bool, or a Bool tensor once joined) */
+  Value retf;      /* ... did this path return (as brk) */
+  Value ret;       /* ... the value it returns: the loop's carried return
+                      value until a return replaces it; undef while the
+                      loop is probed for its type (loop_return) */
+  struct Loop *loop; /* the innermost tensor loop being captured */
   int ntail, captail;
   Tail *tail;
   int npoison;
@@ -88,6 +108,8 @@ static Cf *cf_of(Interp *I) {
   if (!*p) {
     Cf *cf = xcalloc(1, sizeof(Cf));
     cf->brk = v_bool(false);
+    cf->retf = v_bool(false);
+    cf->ret = v_undef();
     *p = cf;
   }
   return *p;
@@ -101,10 +123,26 @@ static void set_brk(Interp *I, Value v) {
   v_decref(I, old);
 }
 
+static void set_retf(Interp *I, Value v) {
+  Cf *cf = cf_of(I);
+  Value old = cf->retf;
+  cf->retf = v;
+  v_decref(I, old);
+}
+
+static void set_ret(Interp *I, Value v) {
+  Cf *cf = cf_of(I);
+  Value old = cf->ret;
+  cf->ret = v;
+  v_decref(I, old);
+}
+
 void cf_free(Interp *I, void *p) {
   Cf *cf = p;
   if (!cf) return;
   v_decref(I, cf->brk);
+  v_decref(I, cf->retf);
+  v_decref(I, cf->ret);
   for (int i = 0; i < cf->npoison; i++) free(cf->poison[i].msg);
   for (int i = 0; i < cf->nheld; i++) {
     if (cf->held[i].kind == HELD_REGION) graph_region_free(cf->held[i].p);
@@ -415,9 +453,12 @@ static Value join_rec(Join *j, Value a, Value b, int phase) {
     return join_seq(j, a, b, phase);
   if (a.tag == V_OBJ && b.tag == V_OBJ && a.as.o == b.as.o) return phase == 2 ? v_incref(a) : v_none();
   char buf[256];
-  if (py_num(a) && py_num(b))
-    snprintf(buf, sizeof buf, "Type Join Failed: %s cannot join with %s.", rt_type_name(j->I, a), rt_type_name(j->I, b));
-  else
+  if (py_num(a) && (py_num(b) || tb)) { /* MindSpore's AbstractScalar::Join: the two types */
+    char x[64];
+    if (tb) snprintf(x, sizeof x, "Tensor[%s]", msrt_dtype_name(AS_TENSOR(b)->dtype));
+    else snprintf(x, sizeof x, "%s", msrt_dtype_name(num_dtype(b)));
+    snprintf(buf, sizeof buf, "Type Join Failed: dtype1 = %s, dtype2 = %s.", msrt_dtype_name(num_dtype(a)), x);
+  } else
     snprintf(buf, sizeof buf, "Type Join Failed: Abstract type %s cannot join with %s.", abstract_name(a),
              abstract_name(b));
   join_fail(j, EXC_TypeError, buf);
@@ -503,14 +544,14 @@ static bool block_breaks(const NodeVec *v) {
 }
 
 /* A barrier's from: a Python loop, or a loop on a tensor's body. */
-enum { BAR_PYLOOP = 0, BAR_TENSOR_LOOP = 1 };
+enum { BAR_PYLOOP = 0, BAR_TENSOR_LOOP = 1, BAR_PYFOR = 2 };
 
 /* Is the innermost loop around frame f's running statement a loop on a
- * tensor being captured? */
+ * tensor being captured, or a Python `for` (unrolled: cf_pyloop_*)? */
 static bool in_tensor_loop(Interp *I, Frame *f) {
   Cf *cf = cf_of(I);
   for (int k = cf->ntail - 1; k >= 0 && cf->tail[k].f == f; k--)
-    if (!cf->tail[k].v) return cf->tail[k].from == BAR_TENSOR_LOOP;
+    if (!cf->tail[k].v) return cf->tail[k].from == BAR_TENSOR_LOOP || cf->tail[k].from == BAR_PYFOR;
   return false;
 }
 
@@ -522,9 +563,8 @@ static int run_tails(Interp *I, Frame *f, const Node *at, Tail *t, int n, int ba
     if (!t[k].v) {
       if (loop) return CTRL_NONE; /* the end of the loop body */
       f->cur = at;
-      rt_raise(I, EXC_NotImplementedError, "a 'return' inside an 'if' on a tensor inside a %s loop is not "
-               "supported yet in graph mode: assign the value to a variable and return after the loop",
-               t[k].from == BAR_TENSOR_LOOP ? "tensor" : "Python");
+      rt_raise(I, EXC_NotImplementedError, "a 'return' inside an 'if' on a tensor inside a Python 'while' loop is "
+               "not supported yet in graph mode: assign the value to a variable and return after the loop");
     }
     cf_tail_set(I, base + k);
     int c = interp_exec_from(I, f, t[k].v, t[k].from);
@@ -539,15 +579,61 @@ typedef struct Branch {
   Value *locals;  /* the locals after the branch */
   Value ret;      /* tail mode: the returned value */
   Value brk;      /* loop mode: whether the path broke the loop (owned) */
+  Value retf;     /* loop mode: whether it returned (owned) */
+  Value lret;     /* loop mode: the value it returns (owned; undef while probing) */
 } Branch;
+
+/* What a branch runs: a block; a return of a value (the If after a tensor
+ * loop with a return inside); or `if guard: n->orelse` (a loop's else
+ * clause, which a break skips). */
+typedef struct Arm {
+  const NodeVec *body;
+  Value ret;            /* body NULL: return this (borrowed), unless guard */
+  Tensor *guard;        /* body NULL: the else clause's condition (borrowed) */
+  const Node *n;        /* the loop, with guard */
+  bool skip;            /* a Python loop's iteration not run: the path had
+                           broken (or returned) before it */
+} Arm;
 
 /* How a branch ends: TAIL_NONE (the statements after the if follow it),
  * TAIL_RETURN (the rest of the function runs inside it), TAIL_LOOP (the
  * rest of the loop body runs inside it). */
 enum { TAIL_NONE, TAIL_RETURN, TAIL_LOOP };
 
-/* Runs one branch's block in its own region. */
-static void run_branch(Interp *I, Frame *f, const Node *n, const NodeVec *body, int tail, Branch *b) {
+static void loop_return(Interp *I, Frame *f);
+static int if_core(Interp *I, Frame *f, const Node *n, Tensor *cond, const Arm *at, const Arm *ae, int tail);
+
+static const NodeVec no_stmts;
+
+static bool arm_returns(const Arm *a) {
+  if (a->body) return block_returns(a->body);
+  return !a->guard || block_returns(&a->n->orelse);
+}
+
+static bool arm_jumps(const Arm *a) {
+  if (a->body) return block_jumps(a->body);
+  return a->guard && block_jumps(&a->n->orelse);
+}
+
+/* The tail mode of an if whose arms are at, ae. */
+static int tail_of(Interp *I, Frame *f, const Arm *at, const Arm *ae) {
+  bool ret = arm_returns(at) || arm_returns(ae), jump = arm_jumps(at) || arm_jumps(ae);
+  if ((ret || jump) && in_tensor_loop(I, f)) return TAIL_LOOP;
+  return ret ? TAIL_RETURN : TAIL_NONE;
+}
+
+static int run_arm(Interp *I, Frame *f, const Arm *a) {
+  if (a->body) return interp_exec_from(I, f, (NodeVec *)a->body, 0);
+  if (a->guard) {
+    Arm t = {&a->n->orelse, {0}, NULL, NULL, false}, e = {&no_stmts, {0}, NULL, NULL, false};
+    return if_core(I, f, a->n, a->guard, &t, &e, tail_of(I, f, &t, &e));
+  }
+  f->ret = v_incref(a->ret);
+  return CTRL_RETURN;
+}
+
+/* Runs one branch's arm in its own region. */
+static void run_branch(Interp *I, Frame *f, const Node *n, const Arm *arm, bool is_true, int tail, Branch *b) {
   Cf *cf = cf_of(I);
   int base = 0, nt = cf->ntail;
   while (base < nt && cf->tail[base].f != f) base++;
@@ -558,30 +644,33 @@ static void run_branch(Interp *I, Frame *f, const Node *n, const NodeVec *body, 
     }
   Tail *saved = held_calloc(I, (size_t)(nt - base + 1), sizeof(Tail));
   memcpy(saved, cf->tail + base, sizeof(Tail) * (size_t)(nt - base));
-  b->r = region_push(I, body == &n->body ? "true" : "false");
-  if (tail == TAIL_LOOP) set_brk(I, v_bool(false));
-  int c = interp_exec_from(I, f, (NodeVec *)body, 0);
+  b->r = region_push(I, is_true ? "true" : "false");
+  if (tail == TAIL_LOOP) {
+    Value retf0 = v_incref(cf->retf);
+    set_brk(I, v_bool(arm->skip));
+    set_retf(I, arm->skip ? retf0 : v_bool(false));
+    if (!arm->skip) v_decref(I, retf0);
+  }
+  int c = run_arm(I, f, arm);
   if (c == CTRL_NONE && tail) c = run_tails(I, f, n, saved, nt - base, base, tail == TAIL_LOOP);
   cf = cf_of(I);
   if (nt - base) memcpy(cf->tail + base, saved, sizeof(Tail) * (size_t)(nt - base));
   cf_tail_set(I, nt);
   release(I, saved);
   graph_region_pop(I, b->r);
-  b->brk = v_undef();
+  b->brk = b->retf = b->lret = v_undef();
   if (tail == TAIL_LOOP) {
     if (c == CTRL_BREAK) set_brk(I, v_bool(true));
-    if (c == CTRL_RETURN) {
-      f->cur = n;
-      rt_raise(I, EXC_NotImplementedError, "'return' inside a loop on a tensor condition is not supported yet in "
-               "graph mode: assign the value to a variable and return after the loop");
-    }
+    if (c == CTRL_RETURN) loop_return(I, f);
     c = CTRL_NONE;
     b->brk = v_incref(cf_of(I)->brk);
+    b->retf = v_incref(cf_of(I)->retf);
+    b->lret = v_incref(cf_of(I)->ret);
   }
   if (c == CTRL_BREAK || c == CTRL_CONTINUE) {
     f->cur = n;
-    rt_raise(I, EXC_NotImplementedError, "'break' and 'continue' inside an 'if' on a tensor inside a Python loop "
-             "are not supported yet in graph mode");
+    rt_raise(I, EXC_NotImplementedError, "'break' and 'continue' inside an 'if' on a tensor inside a Python "
+             "'while' loop are not supported yet in graph mode");
   }
   b->ret = v_undef();
   if (c == CTRL_RETURN) {
@@ -610,32 +699,64 @@ static void join_locals(Interp *I, Frame *f, Join *j, Branch *bt, Branch *be, in
   }
 }
 
+static Value zeros_like(Interp *I, Value v);
+
+/* Loop mode: joins the paths' break flags, return flags and values. */
+static void join_loop(Interp *I, Join *j, Branch *bt, Branch *be, int phase) {
+  if (phase == 1 && (bt->lret.tag == V_UNDEF) != (be->lret.tag == V_UNDEF)) {
+    /* a Python loop: one path returned, the other has no value yet */
+    Value *u = bt->lret.tag == V_UNDEF ? &bt->lret : &be->lret;
+    *u = zeros_like(I, bt->lret.tag == V_UNDEF ? be->lret : bt->lret);
+  }
+  j->what = "the loop's break flag";
+  Value v = join_rec(j, bt->brk, be->brk, phase);
+  if (phase == 2) set_brk(I, v);
+  else v_decref(I, v);
+  v = join_rec(j, bt->retf, be->retf, phase);
+  if (phase == 2) set_retf(I, v);
+  else v_decref(I, v);
+  j->what = "the return value";
+  v = join_rec(j, bt->lret, be->lret, phase);
+  if (phase == 2) set_ret(I, v);
+  else v_decref(I, v);
+}
+
 static void branch_free(Interp *I, Frame *f, Branch *b) {
   v_decref(I, b->brk);
+  v_decref(I, b->retf);
+  v_decref(I, b->lret);
   snap_free(I, f, b->locals);
   v_decref(I, b->ret);
   release(I, b->r);
 }
 
-int cf_if(Interp *I, Frame *f, const Node *n, Value cond) {
+/* An If on cond (a tensor of the graph) over arms at, ae (ctlflow.c's
+ * head comment); n locates it. */
+static int if_core(Interp *I, Frame *f, const Node *n, Tensor *cond, const Arm *at, const Arm *ae, int tail) {
   f->cur = n->a;
-  IrNode *c = graph_cond_node(I, AS_TENSOR(cond));
-  int tail = stmt_returns(n) ? TAIL_RETURN : stmt_jumps(n) && in_tensor_loop(I, f) ? TAIL_LOOP : TAIL_NONE;
+  IrNode *c = graph_cond_node(I, cond);
   Value *before = snap_take(I, f);
+  Value ret0 = v_incref(cf_of(I)->ret); /* loop mode: the path's return value so far */
+  Value retf0 = v_incref(cf_of(I)->retf); /* ... and return flag (a skipped iteration keeps it) */
+  hold_value(I, ret0);
+  hold_value(I, retf0);
   Branch bt, be;
   memset(&be, 0, sizeof be);
-  run_branch(I, f, n, &n->body, tail, &bt);
+  run_branch(I, f, n, at, true, tail, &bt);
   snap_restore(I, f, before);
-  run_branch(I, f, n, &n->orelse, tail, &be);
+  if (tail == TAIL_LOOP) {
+    set_ret(I, v_incref(ret0));
+    set_retf(I, v_incref(retf0));
+  }
+  run_branch(I, f, n, ae, false, tail, &be);
   snap_restore(I, f, before);
   snap_free(I, f, before);
+  v_decref(I, unhold_value(I, ret0));
+  v_decref(I, unhold_value(I, retf0));
   Join j = {I, n, "the return value", 0, 0, NULL, NULL, 0, NULL};
   if (tail == TAIL_RETURN) join_rec(&j, bt.ret, be.ret, 1);
   else join_locals(I, f, &j, &bt, &be, 1);
-  if (tail == TAIL_LOOP) {
-    j.what = "the loop's break flag";
-    join_rec(&j, bt.brk, be.brk, 1);
-  }
+  if (tail == TAIL_LOOP) join_loop(I, &j, &bt, &be, 1);
   f->cur = n;
   make_if(I, &j, c, bt.r, be.r);
   int rc = CTRL_NONE;
@@ -647,7 +768,7 @@ int cf_if(Interp *I, Frame *f, const Node *n, Value cond) {
     join_locals(I, f, &j, &bt, &be, 2);
   }
   if (tail == TAIL_LOOP) {
-    set_brk(I, join_rec(&j, bt.brk, be.brk, 2));
+    join_loop(I, &j, &bt, &be, 2);
     rc = CTRL_CONTINUE; /* the rest of the loop body ran in the branches */
   }
   for (int i = 0; i < j.n; i++) obj_decref(I, &j.res[i]->h);
@@ -656,6 +777,11 @@ int cf_if(Interp *I, Frame *f, const Node *n, Value cond) {
   branch_free(I, f, &bt);
   branch_free(I, f, &be);
   return rc;
+}
+
+int cf_if(Interp *I, Frame *f, const Node *n, Value cond) {
+  Arm at = {&n->body, {0}, NULL, NULL, false}, ae = {&n->orelse, {0}, NULL, NULL, false};
+  return if_core(I, f, n, AS_TENSOR(cond), &at, &ae, tail_of(I, f, &at, &ae));
 }
 
 /* ---- conditional expressions -------------------------------------------------------- */
@@ -751,17 +877,27 @@ static void assigned_names(const Node *s, bool *mark) {
 /* The loop being captured. */
 typedef struct Loop {
   const Node *n;
-  int ns;                /* state values: [counter], [break flag], then the carried locals */
-  int *slot;             /* per state value: its local slot, or SLOT_COUNTER/SLOT_BREAK */
+  int ns;                /* state values: [counter], [break flag], [return
+                            flag, return value leaves], the carried locals */
+  int *slot;             /* per state value: its local slot, or SLOT_* */
   Tensor **init;         /* per state value: its value before the loop (owned) */
   Value *fixed;          /* per local: the value a non-state local must keep */
   bool *carried;         /* per local */
   Tensor *stop;          /* for-range: the bound (owned), else NULL */
+  Tensor *start;         /* for-range: the counter's first value (owned) */
   int64_t step;
+  bool returns;          /* the body holds a return */
+  bool probe;            /* this capture only finds the return value's type */
+  Value proto;           /* a value the body returns (its structure and types) */
+  int nleaf;             /* the return value's tensors */
   IrNode **body_out;     /* the body's state results */
+  Tensor *broke, *retf;  /* after make_while: the flags (owned), or NULL */
+  Value retv;            /* after make_while: the value returned (owned) */
 } Loop;
 
-enum { SLOT_COUNTER = -1, SLOT_BREAK = -2 };
+/* A state value's slot when it is not a local: the for-range counter, the
+ * break flag, the return flag, leaf k of the return value (SLOT_RET - k). */
+enum { SLOT_COUNTER = -1, SLOT_BREAK = -2, SLOT_RETF = -3, SLOT_RET = -4 };
 
 static Tensor *as_state(Interp *I, Value v, int dt) {
   if (v_is(v, OBJ_TENSOR)) {
@@ -771,22 +907,112 @@ static Tensor *as_state(Interp *I, Value v, int dt) {
   return tensor_from_value(I, v, dt < 0 ? num_dtype(v) : dt, TF_MS);
 }
 
+/* The tensors and numbers of a return value (a tensor, a number, or
+ * tuples and lists of them), in order: leaves (borrowed) may be NULL to
+ * count. False when v holds something else. */
+static bool ret_leaves(Value v, Value *leaves, int *n) {
+  if (v_is(v, OBJ_TENSOR) || py_num(v)) {
+    if (leaves) leaves[*n] = v;
+    (*n)++;
+    return true;
+  }
+  bool list = v_is(v, OBJ_LIST);
+  if (!list && !v_is(v, OBJ_TUPLE)) return false;
+  int64_t m = list ? AS_LIST(v)->len : AS_TUPLE(v)->len;
+  Value *it = list ? AS_LIST(v)->items : AS_TUPLE(v)->items;
+  for (int64_t i = 0; i < m; i++)
+    if (!ret_leaves(it[i], leaves, n)) return false;
+  return true;
+}
+
+/* proto's structure over the tensors t[*k...] (new references). */
+static Value ret_build(Interp *I, Value proto, Tensor **t, int *k) {
+  if (v_is(proto, OBJ_TENSOR) || py_num(proto)) {
+    Tensor *x = t[(*k)++];
+    obj_incref(&x->h);
+    return v_obj(&x->h);
+  }
+  bool list = v_is(proto, OBJ_LIST);
+  int64_t m = list ? AS_LIST(proto)->len : AS_TUPLE(proto)->len;
+  Value *it = list ? AS_LIST(proto)->items : AS_TUPLE(proto)->items;
+  Tuple *tp = tuple_new(I, m);
+  for (int64_t i = 0; i < m; i++) {
+    Value v = ret_build(I, it[i], t, k);
+    v_decref(I, tp->items[i]);
+    tp->items[i] = v;
+  }
+  if (!list) return v_obj(&tp->h);
+  List *l = list_new(I, m);
+  for (int64_t i = 0; i < m; i++) list_append(I, l, tp->items[i]);
+  v_decref(I, v_obj(&tp->h));
+  return v_obj(&l->h);
+}
+
+/* A return on the path being captured inside the innermost tensor loop's
+ * body: the loop stops (its break flag) and carries the value out (its
+ * return flag and value); the probe capture keeps the first value seen as
+ * the type of the loop's return state. */
+static void loop_return(Interp *I, Frame *f) {
+  Cf *cf = cf_of(I);
+  Value r = f->ret;
+  f->ret = v_undef();
+  struct Loop *L = cf->loop;
+  if (L && L->probe && L->proto.tag == V_UNDEF) {
+    int n = 0;
+    if (!ret_leaves(r, NULL, &n)) {
+      v_decref(I, r);
+      rt_raise(I, EXC_TypeError, "a 'return' inside a loop on a tensor condition returns a %s: in graph mode it "
+               "may return tensors and numbers (or tuples of them) only", rt_type_name(I, r));
+    }
+    L->proto = r;
+    L->nleaf = n;
+  } else if (L && L->probe) {
+    v_decref(I, r);
+  } else {
+    set_ret(I, r);
+  }
+  set_brk(I, v_bool(true));
+  set_retf(I, v_bool(true));
+}
+
 static void loop_state(Interp *I, Frame *f, Loop *L, const NodeVec *body, const Node *target) {
   int n = nslots(f);
   bool *mark = held_calloc(I, (size_t)n, sizeof(bool));
   block_names(body, mark);
   if (target) target_names(target, mark);
+  int cap = n + 4 + L->nleaf;
   L->carried = held_calloc(I, (size_t)n, sizeof(bool));
-  L->slot = held_calloc(I, (size_t)(n + 3), sizeof(int));
-  L->init = held_calloc(I, (size_t)(n + 3), sizeof(Tensor *));
+  L->slot = held_calloc(I, (size_t)cap, sizeof(int));
+  L->init = held_calloc(I, (size_t)cap, sizeof(Tensor *));
   L->fixed = held_calloc(I, (size_t)n, sizeof(Value));
   if (L->stop) {
     L->slot[0] = SLOT_COUNTER;
-    L->init[L->ns++] = NULL; /* set by cf_for_range */
+    obj_incref(&L->start->h);
+    L->init[L->ns++] = L->start;
   }
-  if (block_breaks(body)) {
+  if (block_breaks(body) || L->returns) {
     L->slot[L->ns] = SLOT_BREAK;
     L->init[L->ns++] = tensor_from_value(I, v_bool(false), MSRT_BOOL, TF_MS);
+  }
+  if (L->returns && !L->probe) {
+    L->slot[L->ns] = SLOT_RETF;
+    L->init[L->ns++] = tensor_from_value(I, v_bool(false), MSRT_BOOL, TF_MS);
+    Value *lv = held_calloc(I, (size_t)L->nleaf, sizeof(Value));
+    int nl = 0;
+    ret_leaves(L->proto, lv, &nl);
+    for (int k = 0; k < nl; k++) {
+      Tensor *t;
+      if (v_is(lv[k], OBJ_TENSOR)) {
+        const Tensor *p = AS_TENSOR(lv[k]);
+        t = tensor_new(I, p->dtype, p->ndim, p->shape, TF_MS);
+        if (t->size) memset(t->data, 0, (size_t)t->size * msrt_dtype_size(t->dtype));
+      } else {
+        t = tensor_from_value(I, v_int(0), num_dtype(lv[k]), TF_MS);
+      }
+      L->slot[L->ns] = SLOT_RET - k;
+      L->init[L->ns++] = t;
+    }
+    release(I, lv);
   }
   for (int i = 0; i < n; i++) {
     Value v = *slot_ref(f, i);
@@ -800,34 +1026,53 @@ static void loop_state(Interp *I, Frame *f, Loop *L, const NodeVec *body, const 
   release(I, mark);
 }
 
-static void loop_free(Interp *I, Frame *f, Loop *L) {
+/* Frees what loop_state made (L can be filled again). */
+static void loop_clear(Interp *I, Frame *f, Loop *L) {
   for (int k = 0; k < L->ns; k++)
     if (L->init[k]) obj_decref(I, &L->init[k]->h);
   for (int i = 0; i < nslots(f); i++) v_decref(I, L->fixed[i]);
-  if (L->stop) obj_decref(I, &L->stop->h);
   release(I, L->carried);
   release(I, L->slot);
   release(I, L->init);
   release(I, L->fixed);
+  L->ns = 0;
+}
+
+static void loop_free(Interp *I, Frame *f, Loop *L) {
+  loop_clear(I, f, L);
+  if (L->stop) obj_decref(I, &L->stop->h);
+  if (L->start) obj_decref(I, &L->start->h);
+  if (L->broke) obj_decref(I, &L->broke->h);
+  if (L->retf) obj_decref(I, &L->retf->h);
+  v_decref(I, L->retv);
+  v_decref(I, L->proto);
 }
 
 /* Makes the region's state params and binds the carried locals to them;
- * returns the counter's value (or NULL). */
-static Tensor *bind_state(Interp *I, Frame *f, Loop *L, GraphRegion *r, IrNode **flag) {
+ * returns the counter's value (or NULL). *flag gets the break flag's
+ * param; *ret (when not NULL) the return value's leaves (owned). */
+static Tensor *bind_state(Interp *I, Frame *f, Loop *L, GraphRegion *r, IrNode **flag, Tensor **ret) {
   IrGraph *g = graph_region_graph(r);
   Tensor *ctr = NULL;
   for (int k = 0; k < L->ns; k++) {
     Tensor *t = L->init[k];
-    IrNode *p = ir_param(g, L->slot[k] == SLOT_COUNTER ? "i" : L->slot[k] == SLOT_BREAK ? "broke"
-                         : slot_name(f, L->slot[k]), ir_type_tensor(g->mod, t->dtype, t->ndim, t->shape));
-    if (L->slot[k] == SLOT_BREAK) {
+    int sl = L->slot[k];
+    const char *nm = sl == SLOT_COUNTER ? "i" : sl == SLOT_BREAK ? "broke" : sl == SLOT_RETF ? "returned"
+                     : sl <= SLOT_RET ? "ret" : slot_name(f, sl);
+    IrNode *p = ir_param(g, nm, ir_type_tensor(g->mod, t->dtype, t->ndim, t->shape));
+    if (sl == SLOT_BREAK) {
       if (flag) *flag = p;
       continue;
     }
+    if (sl == SLOT_RETF) continue;
     Tensor *s = graph_sym(I, p);
-    if (L->slot[k] < 0) ctr = s;
-    else {
-      slot_set(I, f, L->slot[k], v_obj(&s->h));
+    if (sl <= SLOT_RET) {
+      if (ret) ret[SLOT_RET - sl] = s;
+      else obj_decref(I, &s->h);
+    } else if (sl == SLOT_COUNTER) {
+      ctr = s;
+    } else {
+      slot_set(I, f, sl, v_obj(&s->h));
       obj_decref(I, &s->h);
     }
   }
@@ -837,7 +1082,7 @@ static Tensor *bind_state(Interp *I, Frame *f, Loop *L, GraphRegion *r, IrNode *
 static GraphRegion *loop_cond(Interp *I, Frame *f, Loop *L) {
   GraphRegion *r = region_push(I, "cond");
   IrNode *flag = NULL;
-  Tensor *ctr = bind_state(I, f, L, r, &flag);
+  Tensor *ctr = bind_state(I, f, L, r, &flag, NULL);
   IrGraph *g = graph_region_graph(r);
   IrLoc loc = graph_cur_loc(I);
   IrNode *c;
@@ -879,20 +1124,39 @@ _Noreturn static void state_fail(Interp *I, Loop *L, const char *name, const Ten
            shape_str(y, sizeof y, t->ndim, t->shape));
 }
 
+static Tensor *as_bool(Interp *I, Value b) {
+  if (v_is(b, OBJ_TENSOR)) {
+    obj_incref(b.as.o);
+    return AS_TENSOR(b);
+  }
+  return tensor_from_value(I, b, MSRT_BOOL, TF_MS);
+}
+
 /* The body's value of state k (owned), checked against its type. */
 static Tensor *state_after(Interp *I, Frame *f, Loop *L, int k, Tensor *ctr) {
   const Tensor *a = L->init[k];
-  if (L->slot[k] == SLOT_BREAK) {
-    Value b = cf_of(I)->brk;
-    if (v_is(b, OBJ_TENSOR)) {
-      obj_incref(b.as.o);
-      return AS_TENSOR(b);
+  int sl = L->slot[k];
+  if (sl == SLOT_BREAK) return as_bool(I, cf_of(I)->brk);
+  if (sl == SLOT_RETF) return as_bool(I, cf_of(I)->retf);
+  if (sl == SLOT_COUNTER) return ctr;
+  Value v;
+  const char *name;
+  if (sl <= SLOT_RET) {
+    Value *lv = held_calloc(I, (size_t)L->nleaf + 1, sizeof(Value));
+    int nl = 0;
+    Value r = cf_of(I)->ret;
+    if (!ret_leaves(r, lv, &nl) || nl != L->nleaf) {
+      I->frame->cur = L->n;
+      rt_raise(I, EXC_TypeError, "the values returned inside a loop on a tensor condition differ in structure: "
+               "a %s and a %s", rt_type_name(I, L->proto), rt_type_name(I, r));
     }
-    return tensor_from_value(I, b, MSRT_BOOL, TF_MS);
+    v = lv[SLOT_RET - sl];
+    release(I, lv);
+    name = "the return value";
+  } else {
+    v = *slot_ref(f, sl);
+    name = slot_name(f, sl);
   }
-  if (L->slot[k] < 0) return ctr;
-  Value v = *slot_ref(f, L->slot[k]);
-  const char *name = slot_name(f, L->slot[k]);
   if (py_num(v)) return tensor_from_value(I, v, (int)a->dtype, TF_MS);
   if (!v_is(v, OBJ_TENSOR)) state_fail(I, L, name, a, v);
   const Tensor *t = AS_TENSOR(v);
@@ -918,29 +1182,38 @@ static void check_fixed(Interp *I, Frame *f, Loop *L) {
 
 static GraphRegion *loop_body(Interp *I, Frame *f, Loop *L) {
   GraphRegion *r = region_push(I, "body");
-  Tensor *ctr = bind_state(I, f, L, r, NULL);
+  Tensor **ret = held_calloc(I, (size_t)L->nleaf + 1, sizeof(Tensor *));
+  Tensor *ctr = bind_state(I, f, L, r, NULL, ret);
   IrGraph *g = graph_region_graph(r);
   if (ctr) interp_assign(I, f, (Node *)L->n->a, v_obj(&ctr->h));
-  Value outer_brk = v_incref(cf_of(I)->brk); /* a loop around this one's (bool or a tensor of its graph) */
+  Cf *cf = cf_of(I);
+  /* a loop around this one's (bool or a tensor of its graph) */
+  Value outer_brk = v_incref(cf->brk), outer_retf = v_incref(cf->retf), outer_ret = v_incref(cf->ret);
+  struct Loop *outer_loop = cf->loop;
   hold_value(I, outer_brk);
+  hold_value(I, outer_retf);
+  hold_value(I, outer_ret);
   set_brk(I, v_bool(false));
+  set_retf(I, v_bool(false));
+  set_ret(I, v_undef());
+  if (L->returns && !L->probe) {
+    int k = 0;
+    set_ret(I, ret_build(I, L->proto, ret, &k));
+  }
+  for (int k = 0; k < L->nleaf; k++)
+    if (ret[k]) obj_decref(I, &ret[k]->h);
+  release(I, ret);
+  cf->loop = L;
   int d = cf_tail_push(I, f, NULL, BAR_TENSOR_LOOP);
   int c = interp_exec_from(I, f, (NodeVec *)&L->n->body, 0);
   cf_tail_set(I, d);
-  if (c == CTRL_RETURN) {
-    f->cur = L->n;
-    rt_raise(I, EXC_NotImplementedError, "'return' inside a loop on a tensor condition is not supported yet in "
-             "graph mode: assign the value to a variable and return after the loop");
-  }
+  if (c == CTRL_RETURN) loop_return(I, f);
   if (c == CTRL_BREAK) set_brk(I, v_bool(true));
   IrLoc loc = graph_cur_loc(I);
   IrNode **out = arena_alloc(g->mod->arena, sizeof(IrNode *) * (size_t)(L->ns + 1));
   for (int k = 0; k < L->ns; k++) {
     Tensor *t = state_after(I, f, L, k, ctr);
-    if (L->slot[k] == SLOT_BREAK) {
-      out[k] = graph_value(I, t, MSRT_BOOL);
-      obj_decref(I, &t->h);
-    } else if (L->slot[k] < 0) {
+    if (L->slot[k] == SLOT_COUNTER) {
       IrNode *x = graph_value(I, t, MSRT_INT64);
       out[k] = ir_node2(g, OP_Add, x, ir_const_tensor(g->mod, MSRT_INT64, 0, NULL, &L->step), x->type, loc);
     } else {
@@ -949,7 +1222,11 @@ static GraphRegion *loop_body(Interp *I, Frame *f, Loop *L) {
     }
   }
   if (ctr) obj_decref(I, &ctr->h);
+  cf = cf_of(I);
+  cf->loop = outer_loop;
   set_brk(I, unhold_value(I, outer_brk));
+  set_retf(I, unhold_value(I, outer_retf));
+  set_ret(I, unhold_value(I, outer_ret));
   check_fixed(I, f, L);
   L->body_out = out; /* the state part; finish_body adds the lifted values */
   graph_region_pop(I, r);
@@ -966,6 +1243,8 @@ static void finish_body(GraphRegion *rb, int ns, IrNode **st, IrLoc loc) {
   ir_return(g, n == 1 ? out[0] : ir_make_tuple(g, n, out, loc), loc);
 }
 
+/* Makes the While; the carried locals (and the for's variable) get its
+ * results, L->broke/retf/retv the flags and the return value. */
 static void make_while(Interp *I, Frame *f, Loop *L, GraphRegion *rc, GraphRegion *rb) {
   graph_region_align(rc, rb, L->ns);
   IrLoc loc = graph_cur_loc(I);
@@ -976,38 +1255,102 @@ static void make_while(Interp *I, Frame *f, Loop *L, GraphRegion *rc, GraphRegio
   for (int k = 0; k < L->ns; k++) args[k] = graph_value(I, L->init[k], L->init[k]->dtype);
   for (int k = 0; k < nl; k++) args[L->ns + k] = graph_region_outer(rc, k);
   IrNode *w = ir_while(g, graph_region_graph(rc), graph_region_graph(rb), n, args, NULL, loc);
+  Tensor **ret = held_calloc(I, (size_t)L->nleaf + 1, sizeof(Tensor *));
   for (int k = 0; k < L->ns; k++) {
-    if (L->slot[k] == SLOT_BREAK) continue;
     IrNode *v = n == 1 ? w : ir_tuple_get(g, w, k, loc);
-    if (L->slot[k] == SLOT_COUNTER) { /* the loop variable: its last value, the counter's minus a step */
+    int sl = L->slot[k];
+    if (sl == SLOT_COUNTER) { /* the loop variable: its last value, the counter's minus a step */
       v = ir_node2(g, OP_Sub, v, ir_const_tensor(g->mod, MSRT_INT64, 0, NULL, &L->step), v->type, loc);
     }
     Tensor *s = graph_sym(I, v);
-    if (L->slot[k] >= 0) slot_set(I, f, L->slot[k], v_obj(&s->h));
-    else interp_assign(I, f, (Node *)L->n->a, v_obj(&s->h));
-    obj_decref(I, &s->h);
+    if (sl == SLOT_BREAK) L->broke = s;
+    else if (sl == SLOT_RETF) L->retf = s;
+    else if (sl <= SLOT_RET) ret[SLOT_RET - sl] = s;
+    else {
+      if (sl >= 0) slot_set(I, f, sl, v_obj(&s->h));
+      else interp_assign(I, f, (Node *)L->n->a, v_obj(&s->h));
+      obj_decref(I, &s->h);
+    }
   }
+  if (L->retf) {
+    int k = 0;
+    L->retv = ret_build(I, L->proto, ret, &k);
+  }
+  for (int k = 0; k < L->nleaf; k++)
+    if (ret[k]) obj_decref(I, &ret[k]->h);
+  release(I, ret);
+}
+
+/* Captures the loop's cond and body (locals as before afterwards). */
+static void capture_loop(Interp *I, Frame *f, Loop *L, GraphRegion **rc, GraphRegion **rb) {
+  loop_state(I, f, L, &L->n->body, L->stop ? L->n->a : NULL);
+  Value *before = snap_take(I, f);
+  *rc = loop_cond(I, f, L);
+  snap_restore(I, f, before);
+  *rb = loop_body(I, f, L);
+  snap_restore(I, f, before);
+  snap_free(I, f, before);
+}
+
+/* The loop whose body holds a return is captured twice: first to find the
+ * type of the value it returns (the regions, graphs and messages of that
+ * capture are dropped), then with that value as loop state. */
+static void probe_loop(Interp *I, Frame *f, Loop *L) {
+  IrModule *m = graph_cur_module(I);
+  int ng = m->ngraph, np = cf_of(I)->npoison;
+  L->probe = true;
+  GraphRegion *rc, *rb;
+  capture_loop(I, f, L, &rc, &rb);
+  release(I, rc);
+  release(I, rb);
+  loop_clear(I, f, L);
+  m->ngraph = ng;
+  Cf *cf = cf_of(I);
+  for (int i = np; i < cf->npoison; i++) free(cf->poison[i].msg);
+  cf->npoison = np;
+  L->probe = false;
+  if (L->proto.tag == V_UNDEF) L->returns = false; /* no path reaches the return */
 }
 
 static int run_loop(Interp *I, Frame *f, Loop *L) {
-  Value *before = snap_take(I, f);
-  GraphRegion *rc = loop_cond(I, f, L);
-  snap_restore(I, f, before);
-  GraphRegion *rb = loop_body(I, f, L);
-  snap_restore(I, f, before);
-  snap_free(I, f, before);
+  L->retv = L->proto = v_undef();
+  L->returns = block_returns(&L->n->body);
+  if (L->returns) probe_loop(I, f, L);
+  GraphRegion *rc, *rb;
+  capture_loop(I, f, L, &rc, &rb);
   f->cur = L->n;
   make_while(I, f, L, rc, rb);
   release(I, rc);
   release(I, rb);
-  return interp_exec_from(I, f, (NodeVec *)&L->n->orelse, 0);
+  /* what follows the loop is no longer inside it: drop its barrier */
+  Cf *cf = cf_of(I);
+  if (cf->ntail && cf->tail[cf->ntail - 1].f == f && !cf->tail[cf->ntail - 1].v) cf->ntail--;
+  Arm after = {&L->n->orelse, {0}, NULL, NULL, false};
+  IrNode *nb = NULL;
+  if (L->broke && L->n->orelse.len) { /* the else clause runs when the loop did not break */
+    IrNode *b = graph_value(I, L->broke, MSRT_BOOL);
+    nb = ir_node1(graph_cur_graph(I), OP_LogicalNot, b, b->type, graph_cur_loc(I));
+    after = (Arm){NULL, {0}, graph_sym(I, nb), L->n, false};
+    hold(I, &after.guard->h, HELD_OBJ);
+  }
+  int c;
+  if (L->retf) {
+    Arm ret = {NULL, L->retv, NULL, NULL, false};
+    c = if_core(I, f, L->n, L->retf, &ret, &after, tail_of(I, f, &ret, &after));
+  } else {
+    c = run_arm(I, f, &after);
+  }
+  if (after.guard) {
+    unhold_value(I, v_obj(&after.guard->h));
+    obj_decref(I, &after.guard->h);
+  }
+  return c;
 }
 
 int cf_while(Interp *I, Frame *f, const Node *n) {
   Loop L;
   memset(&L, 0, sizeof L);
   L.n = n;
-  loop_state(I, f, &L, &n->body, NULL);
   int c = run_loop(I, f, &L);
   loop_free(I, f, &L);
   return c;
@@ -1044,9 +1387,135 @@ int cf_for_range(Interp *I, Frame *f, const Node *n, int nb, Value *b) {
   L.n = n;
   L.step = step.as.i;
   L.stop = as_counter(I, stop);
-  loop_state(I, f, &L, &n->body, n->a);
-  L.init[0] = as_counter(I, start);
+  L.start = as_counter(I, start);
   int c = run_loop(I, f, &L);
   loop_free(I, f, &L);
   return c;
+}
+
+/* ---- Python loops (unrolled) -------------------------------------------------------
+ * A `for` the interpreter unrolls (over a list, a tuple, a range of numbers,
+ * a tensor's rows) whose body holds an `if` on a tensor with a break,
+ * continue or return: the rest of the iteration runs inside the branches
+ * (TAIL_LOOP, as in a loop on a tensor), and the path's break flag,
+ * return flag and value (Cf.brk, retf, ret) are joined. Once the break
+ * flag is a tensor, each later iteration runs in an If on `not flag`; after
+ * the loop, an If on the return flag returns the value or runs the else
+ * clause (unless the loop broke) and the rest of the function. */
+
+typedef struct PyLoop {
+  Value brk, retf, ret;  /* the enclosing loop's (held) */
+  struct Loop *loop;
+} PyLoop;
+
+void *cf_pyloop_enter(Interp *I) {
+  Cf *cf = cf_of(I);
+  PyLoop *p = held_calloc(I, 1, sizeof *p);
+  p->brk = cf->brk;
+  p->retf = cf->retf;
+  p->ret = cf->ret;
+  p->loop = cf->loop;
+  hold_value(I, p->brk);
+  hold_value(I, p->retf);
+  hold_value(I, p->ret);
+  cf->brk = v_bool(false);
+  cf->retf = v_bool(false);
+  cf->ret = v_undef();
+  cf->loop = NULL;
+  return p;
+}
+
+/* A value of v's structure, its tensors and numbers zero (owned). */
+static Value zeros_like(Interp *I, Value v) {
+  int n = 0;
+  if (!ret_leaves(v, NULL, &n)) return v_incref(v);
+  Value *lv = held_calloc(I, (size_t)n + 1, sizeof(Value));
+  Tensor **z = held_calloc(I, (size_t)n + 1, sizeof(Tensor *));
+  n = 0;
+  ret_leaves(v, lv, &n);
+  for (int k = 0; k < n; k++) {
+    if (v_is(lv[k], OBJ_TENSOR)) {
+      const Tensor *p = AS_TENSOR(lv[k]);
+      z[k] = tensor_new(I, p->dtype, p->ndim, p->shape, TF_MS);
+      if (z[k]->size) memset(z[k]->data, 0, (size_t)z[k]->size * msrt_dtype_size(z[k]->dtype));
+    } else {
+      z[k] = tensor_from_value(I, v_int(0), num_dtype(lv[k]), TF_MS);
+    }
+    hold(I, &z[k]->h, HELD_OBJ);
+  }
+  int k = 0;
+  Value r = ret_build(I, v, z, &k);
+  for (k = 0; k < n; k++) {
+    unhold_value(I, v_obj(&z[k]->h));
+    obj_decref(I, &z[k]->h);
+  }
+  release(I, z);
+  release(I, lv);
+  return r;
+}
+
+/* One iteration of the loop n's body (its target assigned). */
+int cf_pyloop_iter(Interp *I, Frame *f, const Node *n) {
+  Cf *cf = cf_of(I);
+  if (cf->brk.tag == V_BOOL && cf->brk.as.b) return CTRL_BREAK; /* every path broke */
+  if (!v_is(cf->brk, OBJ_TENSOR)) {
+    int c = interp_exec_from(I, f, (NodeVec *)&n->body, 0);
+    if (c == CTRL_BREAK) set_brk(I, v_bool(true));
+    cf = cf_of(I);
+    if (c == CTRL_NONE && cf->brk.tag == V_BOOL && cf->brk.as.b) c = CTRL_BREAK;
+    return c;
+  }
+  IrNode *b = graph_value(I, AS_TENSOR(cf->brk), MSRT_BOOL);
+  IrNode *nb = ir_node1(graph_cur_graph(I), OP_LogicalNot, b, b->type, graph_cur_loc(I));
+  Tensor *go = graph_sym(I, nb);
+  hold(I, &go->h, HELD_OBJ);
+  Arm run = {&n->body, {0}, NULL, NULL, false}, skip = {&no_stmts, {0}, NULL, NULL, true};
+  f->cur = n;
+  if_core(I, f, n, go, &run, &skip, TAIL_LOOP);
+  unhold_value(I, v_obj(&go->h));
+  obj_decref(I, &go->h);
+  return CTRL_NONE;
+}
+
+/* After the loop n (c: how its last iteration ended): the else clause
+ * and the return the paths carry; the enclosing loop's state back. */
+int cf_pyloop_exit(Interp *I, Frame *f, const Node *n, void *saved, int c) {
+  Cf *cf = cf_of(I);
+  PyLoop *p = saved;
+  Value brk = cf->brk, retf = cf->retf, ret = cf->ret;
+  cf->brk = unhold_value(I, p->brk);
+  cf->retf = unhold_value(I, p->retf);
+  cf->ret = unhold_value(I, p->ret);
+  cf->loop = p->loop;
+  release(I, p);
+  hold_value(I, brk);
+  hold_value(I, retf);
+  hold_value(I, ret);
+  int rc = c;
+  if (c != CTRL_RETURN) {
+    if (cf->ntail && cf->tail[cf->ntail - 1].f == f && !cf->tail[cf->ntail - 1].v) cf->ntail--;
+    Arm after = {&n->orelse, {0}, NULL, NULL, false};
+    if (c == CTRL_BREAK || (brk.tag == V_BOOL && brk.as.b)) {
+      after.body = &no_stmts;
+    } else if (v_is(brk, OBJ_TENSOR) && n->orelse.len) {
+      IrNode *b = graph_value(I, AS_TENSOR(brk), MSRT_BOOL);
+      IrNode *nb = ir_node1(graph_cur_graph(I), OP_LogicalNot, b, b->type, graph_cur_loc(I));
+      after = (Arm){NULL, {0}, graph_sym(I, nb), n, false};
+      hold(I, &after.guard->h, HELD_OBJ);
+    }
+    if (v_is(retf, OBJ_TENSOR)) {
+      Arm r = {NULL, ret, NULL, NULL, false};
+      rc = if_core(I, f, n, AS_TENSOR(retf), &r, &after, tail_of(I, f, &r, &after));
+    } else {
+      rc = run_arm(I, f, &after);
+    }
+    if (after.guard) {
+      unhold_value(I, v_obj(&after.guard->h));
+      obj_decref(I, &after.guard->h);
+    }
+  }
+  v_decref(I, unhold_value(I, brk));
+  v_decref(I, unhold_value(I, retf));
+  v_decref(I, unhold_value(I, ret));
+  return rc;
 }

@@ -1002,6 +1002,7 @@ static void backend_prepare(Interp *I, GFn *gf, Entry *e, const char *why, doubl
   CgCompileOptions o = c->compile;
   o.level = gf->level;
   o.emit = c->backend == GB_CC;
+  o.cg.loop_codes = true; /* a loop past its bound is reported at its line */
   char *fname = cg_entry_name(gf->name);
   char err[512];
   CgStatus st = cg_compile(e->m, fname, &o, &e->cg, err, sizeof err);
@@ -1206,6 +1207,13 @@ static Value run_entry(Interp *I, GFn *gf, Entry *e, Tensor **ins) {
       free(outs);
       free(params);
       free_arrays(pre, e->nparam);
+      if (rc <= MSRT_ELOOP && rc > MSRT_ELOOP - e->cg.nloop) {
+        const CgLoop *l = &e->cg.loops[MSRT_ELOOP - rc];
+        char msg[512];
+        snprintf(msg, sizeof msg, "a while loop ran more than its bound of %lld iterations (--max-loop-iterations; "
+                 "the states saved for its gradient have room for that many)", (long long)l->max);
+        graph_raise_at(I, OPE_RuntimeError, msg, l->loc, true);
+      }
       if (rc == MSRT_ELOOP)
         rt_raise_op(I, EXC_RuntimeError, "graph '%s': a while loop ran more than its bound of iterations "
                     "(--max-loop-iterations; the states saved for its gradient have room for that many)", gf->name);

@@ -1715,6 +1715,7 @@ NOINLINE static int exec_for(Interp *I, Frame *f, Node *n) {
   if (how >= 0) return how;
   if (how == -1) seq = eval(I, f, n->b);
   int c = CTRL_NONE;
+  void *pl = I->graph && graph_staging(I) ? cf_pyloop_enter(I) : NULL; /* ctlflow.c: jumps in tensor ifs */
   if (v_is(seq, OBJ_RANGE)) {
     Range *r = (Range *)seq.as.o;
     int64_t start = r->start, stop = r->stop, step = r->step;
@@ -1724,7 +1725,7 @@ NOINLINE static int exec_for(Interp *I, Frame *f, Node *n) {
     uint64_t v = (uint64_t)start;
     for (uint64_t k = 0; k < count; k++, v += (uint64_t)step) {
       assign(I, f, n->a, v_int((int64_t)v));
-      c = exec_block(I, f, &n->body);
+      c = pl ? cf_pyloop_iter(I, f, n) : exec_block(I, f, &n->body);
       if (c == CTRL_BREAK || c == CTRL_RETURN) break;
       c = CTRL_NONE;
     }
@@ -1741,7 +1742,7 @@ NOINLINE static int exec_for(Interp *I, Frame *f, Node *n) {
       }
       assign(I, f, n->a, x);
       v_decref(I, x);
-      c = exec_block(I, f, &n->body);
+      c = pl ? cf_pyloop_iter(I, f, n) : exec_block(I, f, &n->body);
       if (c == CTRL_BREAK || c == CTRL_RETURN) break;
       c = CTRL_NONE;
     }
@@ -1753,13 +1754,14 @@ NOINLINE static int exec_for(Interp *I, Frame *f, Node *n) {
       if (!rt_next(I, iter, &x)) break;
       assign(I, f, n->a, x);
       v_decref(I, x);
-      c = exec_block(I, f, &n->body);
+      c = pl ? cf_pyloop_iter(I, f, n) : exec_block(I, f, &n->body);
       if (c == CTRL_BREAK || c == CTRL_RETURN) break;
       c = CTRL_NONE;
     }
     v_decref(I, iter);
   }
   v_decref(I, seq);
+  if (pl) return cf_pyloop_exit(I, f, n, pl, c);
   if (c == CTRL_RETURN) return c;
   if (c == CTRL_BREAK) return CTRL_NONE;
   return exec_block(I, f, &n->orelse);
@@ -2014,6 +2016,7 @@ NOINLINE static int exec_if(Interp *I, Frame *f, Node *n) {
 
 NOINLINE static int exec_return(Interp *I, Frame *f, Node *n) {
   f->ret = n->a ? eval_leaf(I, f, n->a) : v_none();
+  if (I->graph && graph_staging(I)) f->cur = n; /* ctlflow.c's errors about a return */
   return CTRL_RETURN;
 }
 
@@ -2082,7 +2085,7 @@ static int exec_block_from(Interp *I, Frame *f, NodeVec *v, int from) {
     rt_step(I);
     if (st && compound(s)) {
       int d = cf_tail_push(I, f, v, i + 1);
-      if (s->kind != ND_IF) cf_tail_push(I, f, NULL, 0); /* a Python loop: a barrier */
+      if (s->kind != ND_IF) cf_tail_push(I, f, NULL, s->kind == ND_FOR ? 2 : 0); /* a loop: a barrier (ctlflow.c BAR_*) */
       c = exec_stmt(I, f, s);
       cf_tail_set(I, d);
     } else {

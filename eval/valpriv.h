@@ -474,6 +474,13 @@ int cf_for_range(Interp *I, struct Frame *f, const struct Node *n, int nb, Value
 Value cf_ifexp(Interp *I, struct Frame *f, const struct Node *n, Value cond);
 Value cf_andor(Interp *I, struct Frame *f, const struct Node *n, Value a);
 Value cf_not(Interp *I, Value a); /* takes a */
+/* A Python `for` being unrolled in graph capture: enter before its first
+ * iteration (returns the state to give exit), iter runs one iteration's
+ * body, exit runs what follows the last (the else clause) and returns the
+ * loop's CTRL code (c: how the last iteration ended). */
+void *cf_pyloop_enter(Interp *I);
+int cf_pyloop_iter(Interp *I, struct Frame *f, const struct Node *n);
+int cf_pyloop_exit(Interp *I, struct Frame *f, const struct Node *n, void *saved, int c);
 /* The tail stack: statements after the one being run, per block. */
 int cf_tail_push(Interp *I, struct Frame *f, struct NodeVec *v, int from);
 void cf_tail_set(Interp *I, int depth);
@@ -521,6 +528,10 @@ Value npyio_npz_load(Interp *I, int argc, Value *argv, KwArgs *kw);
 Value npyio_load_bytes(Interp *I, uint8_t *buf, size_t n, bool zip, const char *path);
 Value npyio_npz_save(Interp *I, int argc, Value *argv, KwArgs *kw);
 Value npyio_file_kind(Interp *I, int argc, Value *argv, KwArgs *kw);
+/* _msc's dataset-file natives (dsio.c): ds_read_file, ds_decode, ds_idx. */
+Value dsio_read_file(Interp *I, int argc, Value *argv, KwArgs *kw);
+Value dsio_decode(Interp *I, int argc, Value *argv, KwArgs *kw);
+Value dsio_idx(Interp *I, int argc, Value *argv, KwArgs *kw);
 /* _msc's checkpoint and MindIR natives (serial_native.c). */
 Value serial_ckpt_save(Interp *I, int argc, Value *argv, KwArgs *kw);
 Value serial_ckpt_load(Interp *I, int argc, Value *argv, KwArgs *kw);

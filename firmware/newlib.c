@@ -31,7 +31,9 @@ int _write(int fd, const char *p, int n) {
   return n;
 }
 
+#ifndef FW_HEAP_SIZE /* -DFW_HEAP_SIZE=N: the micro:bit's 16 KiB RAM takes less */
 #define FW_HEAP_SIZE 16384
+#endif
 static unsigned char heap[FW_HEAP_SIZE] __attribute__((aligned(8)));
 static unsigned int heap_used;
 

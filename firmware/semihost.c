@@ -73,7 +73,28 @@ void fw_exit(int code) {
   }
 }
 
-/* CMSDK APB timer 0: CTRL (bit 0 enable), VALUE, RELOAD; counts down. */
+#if defined(FW_NRF51)
+/* -M microbit (nRF51822): TIMER0 in 32-bit timer mode, prescaler 0 (16
+ * MHz: under -icount shift=0 one tick per 62.5 instructions); read by
+ * capturing into CC[0]. */
+#define NRF_TIMER0(off) (*(volatile uint32_t *)(0x40008000u + (off)))
+
+void fw_timer_start(void) {
+  NRF_TIMER0(0x004u) = 1u; /* TASKS_STOP */
+  NRF_TIMER0(0x504u) = 0u; /* MODE: timer */
+  NRF_TIMER0(0x508u) = 3u; /* BITMODE: 32 bits */
+  NRF_TIMER0(0x510u) = 0u; /* PRESCALER */
+  NRF_TIMER0(0x00Cu) = 1u; /* TASKS_CLEAR */
+  NRF_TIMER0(0x000u) = 1u; /* TASKS_START */
+}
+
+uint32_t fw_timer_ticks(void) {
+  NRF_TIMER0(0x040u) = 1u; /* TASKS_CAPTURE[0] */
+  return NRF_TIMER0(0x540u); /* CC[0] */
+}
+#else
+/* CMSDK APB timer 0 (mps2-an386, mps2-an500): CTRL (bit 0 enable), VALUE,
+ * RELOAD; counts down. */
 #define TIMER0_CTRL (*(volatile uint32_t *)0x40000000u)
 #define TIMER0_VALUE (*(volatile uint32_t *)0x40000004u)
 #define TIMER0_RELOAD (*(volatile uint32_t *)0x40000008u)
@@ -86,3 +107,4 @@ void fw_timer_start(void) {
 }
 
 uint32_t fw_timer_ticks(void) { return 0xFFFFFFFFu - TIMER0_VALUE; }
+#endif

@@ -41,9 +41,12 @@ void Reset_Handler(void) {
   uint32_t *p;
   const uint32_t *s;
   uint32_t sp;
-  /* CPACR: full access to CP10 and CP11 (the FPU) before any float code. */
+#if defined(__ARM_FP)
+  /* CPACR: full access to CP10 and CP11 (the FPU) before any float code
+   * (not on a core without an FPU: the Cortex-M0/M0+ of -M microbit). */
   *(volatile uint32_t *)0xE000ED88u |= 0xFu << 20;
   __asm__ volatile("dsb\n\tisb" ::: "memory");
+#endif
   for (p = __data_start, s = __data_load; p < __data_end;) *p++ = *s++;
   for (p = __bss_start; p < __bss_end;) *p++ = 0u;
   __asm__ volatile("mov %0, sp" : "=r"(sp));

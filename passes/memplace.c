@@ -136,12 +136,15 @@ static int by_def(const void *x, const void *y) {
   return a->first < b->first ? -1 : a->first > b->first;
 }
 
-static int64_t lower_bound(const Block *bs, int nb) {
+/* The peak of the bytes live at one position; with p, the value blocks
+ * alone (no scratch: the activation floor). */
+static int64_t lower_bound(const Block *bs, int nb, const MemPlan *p) {
   int64_t best = 0;
   for (int i = 0; i < nb; i++) { /* the peak is at some block's def */
     int64_t sum = 0;
     for (int j = 0; j < nb; j++)
-      if (bs[j].def <= bs[i].def && bs[i].def <= bs[j].last) sum += bs[j].size;
+      if (bs[j].def <= bs[i].def && bs[i].def <= bs[j].last && !(p && p->bufs[bs[j].first].kind == MB_SCRATCH))
+        sum += bs[j].size;
     if (sum > best) best = sum;
   }
   return best;
@@ -182,7 +185,8 @@ void memplan_place(MemPlan *p) {
   if (p->greedy <= p->first_fit)
     for (int i = 0; i < nb; i++) bs[i].off = greedy_off[i];
   p->arena = p->greedy <= p->first_fit ? p->greedy : p->first_fit;
-  p->lower_bound = lower_bound(bs, nb);
+  p->lower_bound = lower_bound(bs, nb, NULL);
+  p->act_lower = lower_bound(bs, nb, p);
   set_offsets(p, blk, bs);
   free(blk);
   free(bs);

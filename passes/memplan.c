@@ -145,6 +145,25 @@ static bool body_keeps(const IrNode *n, int k) {
   return r->kind == IR_NK_NODE && r->op == IR_MAKE_TUPLE && r->nin == n->nin && r->in[k] == b->params[k];
 }
 
+/* Is the While body's result k a TensorScatterUpdate of its param k that
+ * nothing else in the body reads (MemRegion.inplace)? */
+static bool body_updates_in_place(const IrNode *n, int k) {
+  const IrGraph *b = n->sub[1];
+  const IrNode *r = b->ret, *p = b->params[k];
+  if (n->nin == 1 || r->kind != IR_NK_NODE || r->op != IR_MAKE_TUPLE || r->nin != n->nin) return false;
+  const IrNode *u = r->in[k];
+  if (u->kind != IR_NK_NODE || u->op != OP_TensorScatterUpdate || u->in[0] != p) return false;
+  for (int i = 0; i < r->nin; i++)
+    if (i != k && (r->in[i] == u || r->in[i] == p)) return false;
+  for (int i = 0; i < b->nnode; i++) {
+    const IrNode *x = b->nodes[i];
+    if (x == r) continue;
+    for (int j = 0; j < x->nin; j++)
+      if ((x->in[j] == p && (x != u || j != 0)) || (x->in[j] == u && x != r)) return false;
+  } /* a region node reads only its operands: covered */
+  return true;
+}
+
 /* Lays out the region's value buffer and slot (memplan.h "Regions"). */
 static bool region_layout(Mp *s, IrNode *n, MemRegion *r) {
   int nr = region_nres(n);
@@ -153,6 +172,7 @@ static bool region_layout(Mp *s, IrNode *n, MemRegion *r) {
   r->res_off = xcalloc((size_t)nr + 1, sizeof(int64_t));
   r->invariant = xcalloc((size_t)nr + 1, sizeof(bool));
   r->next_off = xcalloc((size_t)nr + 1, sizeof(int64_t));
+  r->inplace = xcalloc((size_t)nr + 1, sizeof(bool));
   int64_t a = r->sub[0].arena > r->sub[1].arena ? r->sub[0].arena : r->sub[1].arena;
   r->slot = align_up(a);
   for (int k = 0; k < nr; k++) {
@@ -163,6 +183,8 @@ static bool region_layout(Mp *s, IrNode *n, MemRegion *r) {
     r->res_off[k] = r->value;
     r->value += align_up(memplan_nbytes(&sh));
     if (n->op != IR_WHILE) continue;
+    r->inplace[k] = body_updates_in_place(n, k);
+    if (r->inplace[k]) continue;
     r->next_off[k] = r->slot;
     r->slot += align_up(memplan_nbytes(&sh));
   }
@@ -751,6 +773,7 @@ static void region_free(MemRegion *r) {
   free(r->res_off);
   free(r->invariant);
   free(r->next_off);
+  free(r->inplace);
   free(r);
 }
 

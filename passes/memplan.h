@@ -110,11 +110,19 @@ typedef enum MemIsa {
   MEM_ISA_PORTABLE, /* msrt's kernels as built for any target: scratch sizes
                        are the bound over every kernel set msrt picks from
                        (runtime/gemm.c) */
+  MEM_ISA_MCU,      /* 32-bit microcontrollers (msc compile --target=cortex-m*):
+                       runtime/mcu.c's float32 kernels where they apply
+                       (mem_mcu_conv), msrt's elsewhere */
 } MemIsa;
 
 typedef struct MemTarget {
   MemIsa isa;
 } MemTarget;
+
+/* Does target t run this float32 convolution (dtype dt, group) with
+ * runtime/mcu.c's direct kernel, which takes no workspace? The scratch
+ * rule and C emission both ask. */
+bool mem_mcu_conv(const MemTarget *t, msrt_dtype dt, int64_t group);
 
 /* A tensor's dtype and shape (a scalar is 0-d). */
 typedef struct MemShape {
@@ -192,6 +200,12 @@ typedef struct MemRegion {
   int64_t *res_off;      /* per result: offset in the node's value buffer */
   bool *invariant;       /* While: state k is returned unchanged by the
                             body: it is operand k's data (no buffer, no copy) */
+  bool *inplace;         /* While: the body's result k is a
+                            TensorScatterUpdate of its param k, the param's
+                            only use (a gradient's saved-state stack): the
+                            body updates the state buffer in place (its
+                            output is the state; no next-state buffer, no
+                            copy) */
   int64_t *next_off;     /* While: per state, the body's result in the slot */
   int64_t flag_off;      /* While: the condition's result in the slot */
   int64_t value;         /* bytes of the node's value buffer */
@@ -270,6 +284,8 @@ typedef struct MemPlan {
   int nbuf, capbuf;
   MemBuf *bufs;
   int64_t arena, lower_bound, greedy, first_fit;
+  int64_t act_lower;     /* the lower bound of the values alone, without the
+                            kernels' scratch (the activation floor) */
   /* bytes outside the arena */
   int64_t weights;       /* Parameters and pointer constants */
   int64_t inputs, outputs;

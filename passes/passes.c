@@ -18,6 +18,7 @@ const Pass pass_registry[] = {
     {"fuse-elementwise", pass_fuse_elementwise, "fuse chains of elementwise ops and broadcasts into one loop"},
     {"licm", pass_licm, "hoist loop-invariant primitives out of While conditions and bodies"},
     {"layout", pass_layout, "re-lay-out constant weights at compile time (pre-transposed MatMul operands)"},
+    {"fold-bn", pass_fold_bn, "fold a BatchNorm of constants into the Conv2D before it (not bit-exact; msc compile --fold-bn)"},
     {NULL, NULL, NULL},
 };
 

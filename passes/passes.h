@@ -97,5 +97,6 @@ bool pass_fuse_elementwise(IrModule *m, PassCtx *ctx); /* fuse_elementwise.c */
 bool pass_fuse_epilogue(IrModule *m, PassCtx *ctx);    /* fuse_epilogue.c */
 bool pass_layout(IrModule *m, PassCtx *ctx);           /* layout.c */
 bool pass_licm(IrModule *m, PassCtx *ctx);             /* licm.c */
+bool pass_fold_bn(IrModule *m, PassCtx *ctx);          /* fold_bn.c */
 
 #endif

@@ -207,8 +207,14 @@ static bool conv_shapes_ok(const MemShape *xs, const MemShape *wsh, const MemSha
          wsh->shape[0] % group == 0 && xs->shape[0] == os->shape[0];
 }
 
+bool mem_mcu_conv(const MemTarget *t, msrt_dtype dt, int64_t group) {
+  return t && t->isa == MEM_ISA_MCU && dt == MSRT_FLOAT32 && group == 1;
+}
+
 static void sc_conv2d(const ScratchArgs *x, MemScratch *s) {
   if (x->nin != 2 || !conv_shapes_ok(&x->in[0], &x->in[1], &x->out, x->a.group) || !sc_nn_common(x, s)) return;
+  if (mem_mcu_conv(x->t, x->out.dt, x->a.group) && x->in[0].dt == MSRT_FLOAT32 && x->in[1].dt == MSRT_FLOAT32)
+    return; /* runtime/mcu.c: direct */
   msrt_dtype cd = compute_dt(x->out.dt);
   slot(s, 3, (int64_t)msrt_conv2d_ws_size(cd, x->in[0].shape, x->in[1].shape, x->out.shape, x->a.group),
        "conv workspace");
@@ -241,7 +247,7 @@ static void sc_fusion(const ScratchArgs *x, MemScratch *s) {
   MemMatmul d;
   if (h->op == OP_MatMul && !scratch_matmul_dims(OP_MatMul, xs, ys, os, a.transpose_a, a.transpose_b, &d) && d.k > 0)
     slot(s, 0, (int64_t)msrt_gemm_ws_size(d.m, d.n, d.k), "gemm workspace");
-  if (h->op == OP_Conv2D && conv_shapes_ok(xs, ys, os, a.group))
+  if (h->op == OP_Conv2D && conv_shapes_ok(xs, ys, os, a.group) && !mem_mcu_conv(x->t, os->dt, a.group))
     slot(s, 0, (int64_t)msrt_conv2d_ws_size(os->dt, xs->shape, ys->shape, os->shape, a.group), "conv workspace");
 }
 
@@ -256,8 +262,8 @@ static const ScratchFn scratch_rules[OP_COUNT] = {
     [OP_MaxPoolGrad] = sc_nn, [OP_AvgPoolGrad] = sc_nn,
 };
 
-/* The rule of n on target t. Every target runs msrt's kernels today; a
- * target with kernels of its own picks its rules here. */
+/* The rule of n on target t. The rules ask mem_mcu_conv where the
+ * Cortex-M kernels (runtime/mcu.c) differ. */
 static ScratchFn rule_of(const IrNode *n, const MemTarget *t) {
   (void)t;
   if (n->kind != IR_NK_NODE) return NULL;

@@ -648,6 +648,23 @@ int msrt_avgpool2d_grad(msrt_dtype dt, const int64_t *xs, int64_t oh, int64_t ow
                         const int64_t *ksize, const int64_t *stride, const int64_t *pad,
                         int count_include_pad, const void *dy, void *dx);
 
+/* Kernels for 32-bit microcontrollers (mcu.c; `msc compile
+ * --target=cortex-m4|cortex-m7|cortex-m0plus`), float32, int32_t sizes,
+ * no workspace; the same bits as the host kernels (mcu.c says where not).
+ * msrt_mcu_pack_dense_f32 lays out op(B) [K, N] (B as stored: [N, K] when
+ * transb) for msrt_mcu_dense_f32: C [M, N] = A [M, K] op(B), then ep
+ * (bias per column; NULL: none). msrt_mcu_conv2d_f32: direct NCHW
+ * convolution, group 1, geo = {N, Cin, H, W, Cout, KH, KW, OH, OW, stride
+ * h, w, pad top, left, dilation h, w}, w [Cout, Cin, KH, KW], then ep
+ * (bias per channel). msrt_mcu_maxpool_f32: geo = {N * C, H, W, OH, OW,
+ * KH, KW, stride h, w, pad top, left}. */
+void msrt_mcu_pack_dense_f32(int transb, int32_t K, int32_t N, const float *B, float *Wp);
+int msrt_mcu_dense_f32(int32_t M, int32_t N, int32_t K, const float *A, const float *Wp, float *C,
+                       const msrt_epilogue *ep);
+int msrt_mcu_conv2d_f32(const int32_t *geo, const float *x, const float *w, float *out,
+                        const msrt_epilogue *ep);
+int msrt_mcu_maxpool_f32(const int32_t *geo, const float *x, float *out);
+
 /* Inference batch norm, float32/float64: x viewed [n, c, inner];
  * y = (x - mean[c]) / sqrt(var[c] + eps) * scale[c] + bias[c]. */
 int msrt_batchnorm(msrt_dtype dt, int64_t n, int64_t c, int64_t inner, double eps,

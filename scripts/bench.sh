@@ -444,9 +444,12 @@ fi
 # msc's PyNative and PyTorch eager (targets >= 5x and >= 2x, reported); and
 # the compile time of 100 nested regions (50 nested ifs on tensors, so 100
 # branch subgraphs): msc run -v's capture + passes + codegen of the graph,
-# best of 3 (target < 10 ms, reported).
+# best of 3 (target < 10 ms, reported); and a while loop's gradient at
+# 1000 and 4000 steps (linear in the steps: its saved states are stacks
+# updated in place).
 echo "control flow (issue 16):"
 sh "$root/bench/rnn/rnn.sh" "$1" || status=1
+sh "$root/bench/rnn/grad_stack.sh" "$1" || status=1
 /usr/bin/python3 - "$1" "$bdir" <<'PY' || status=1
 import os, re, subprocess, sys
 msc, bdir = sys.argv[1], sys.argv[2]

@@ -16,6 +16,12 @@ need python3 test -x /usr/bin/python3
 need python3-numpy /usr/bin/python3 -c 'import numpy'
 # np.load of compressed .npz archives inflates with zlib (eval/npyio.c).
 need zlib1g-dev test -f /usr/include/zlib.h
+# mindspore.dataset's vision.Decode / ImageFolderDataset decode JPEG and PNG
+# with libjpeg-turbo and libpng (eval/dsio.c); the tests compare its pixels
+# with djpeg's, and write their JPEG fixtures with cjpeg.
+need libjpeg62-turbo-dev test -f /usr/include/jpeglib.h
+need libpng-dev test -f /usr/include/png.h
+need libjpeg-turbo-progs sh -c 'command -v cjpeg && command -v djpeg'
 # The LeNet test (tests/models) checks msc against PyTorch computed at test
 # time from the same .npy weights.
 # numpy's matmul is the reference in `make bench`: without OpenBLAS Debian's

@@ -5,8 +5,9 @@
 # Tests, each counted in the closing "N passed, N failed" line:
 #   hello     firmware/hello.c: startup, semihosting output, FPU, .data/.bss
 #             and the exit status work on QEMU's mps2-an386 board;
-#   MODEL     for each model script of firmware/models/ (the seed MLP
-#             784-512-512-10 at batch 1; LeNet-5 of tests/models at batch
+#   MODEL     for each model script of firmware/models/ (conv_bn:
+#             conv3x3-BN-ReLU-pool twice, then Dense, compiled with
+#             --fold-bn; the seed MLP 784-512-512-10 at batch 1; LeNet-5 of tests/models at batch
 #             1; train_step: 5 steps of a training step that updates its
 #             weights in RAM; control_flow: an RNN cell by a while on a
 #             tensor counter with an if inside, and a training step whose
@@ -42,8 +43,32 @@
 # not model cycles (no pipeline, no wait states; DWT CYCCNT is not
 # emulated), so this is an instruction count, not a cycle count.
 #
+# The matrix (issue 21): each model is compiled by msc once per --target
+# and cross-built once per configuration:
+#   m4-O2-generic      mps2-an386 (Cortex-M4F), -O2, --target=generic: every model
+#   m4-O2-cortex-m4    the same board and flags, --target=cortex-m4 (runtime/mcu.c)
+#   m4-Os-generic, m4-Os-cortex-m4   -Os (the usual firmware build): the
+#                      inference models (seed_mlp, lenet, conv_bn)
+#   m7-O2-cortex-m7    mps2-an500 (Cortex-M7, -mfpu=fpv5-d16): every model
+#   m0plus-Os-cortex-m0plus   -M microbit (a Cortex-M0: ARMv6-M, 256 KiB
+#                      flash, 16 KiB RAM) built -mcpu=cortex-m0plus with
+#                      software float: the digits classifier alone
+#                      (--entry=digits_mlp; firmware/microbit.ld)
+# FIRMWARE_QUICK=1 (make test's firmware section) runs the first two rows
+# only: m4-O2-generic without conv_bn (the models the section always ran),
+# m4-O2-cortex-m4 on the inference models: about 50 s of CPU; the whole
+# matrix (make firmware-test) takes several minutes.
+# The closing table has one row per configuration and inference entry:
+# instructions per inference and per multiply-add (the models' MAC counts
+# are below), the code over the weights (flash floor), RAM = library data
+# + bss + the entry's stack high-water against the arena lower bound
+# and the activations' lower bound (NAME.h's _ARENA_LOWER_BOUND and
+# _ACTIVATION_LOWER_BOUND: with and without the kernels' scratch).
+#
 # Environment: MSC_FLAGS (e.g. -O0 or -O2) is given to msc compile;
-# QEMU_TIMEOUT (seconds, default 120) bounds each QEMU run.
+# QEMU_TIMEOUT (seconds, default 120) bounds each QEMU run;
+# FIRMWARE_QUICK=1 the quick subset above; FIRMWARE_ONLY=REGEX only the
+# configurations whose label matches (e.g. FIRMWARE_ONLY='m7|m0plus').
 # Builds under BUILD_DIR/firmware/. Needs arm-none-eabi-gcc, newlib and
 # qemu-system-arm (scripts/ensure-tools.sh installs them). Exit status:
 # non-zero if any test failed.
@@ -64,15 +89,31 @@ for t in arm-none-eabi-gcc arm-none-eabi-size qemu-system-arm; do
     echo "firmware: $t missing (scripts/ensure-tools.sh installs it)"; echo "0 passed, 1 failed"; exit 1; }
 done
 
-ARCH=(-mcpu=cortex-m4 -mthumb -mfpu=fpv4-sp-d16 -mfloat-abi=hard)
-CFLAGS=("${ARCH[@]}" -O2 -std=c99 -Wall -Wextra -Wpedantic -Wconversion -Werror
-        -ffunction-sections -fdata-sections)
-# shellcheck disable=SC2054 # (the commas of -Wl, and -semihosting-config)
-LDFLAGS=("${ARCH[@]}" -nostartfiles -T "$FW/mps2-an386.ld" -Wl,--gc-sections
-         --specs=nano.specs --specs=nosys.specs)
-# shellcheck disable=SC2054
-QEMU=(qemu-system-arm -M mps2-an386 -nographic -monitor none -serial null
-      -semihosting-config enable=on,target=native -icount shift=0)
+QUICK=${FIRMWARE_QUICK:-0}
+
+# set_config CPU OPT BOARD: the flags of one configuration (ARCH, CFLAGS,
+# LDFLAGS, QEMU; TICK: instructions per timer tick under -icount shift=0)
+set_config() {
+  local cpu=$1 opt=$2 board=$3 ld=$FW/mps2-an386.ld extra=()
+  case $cpu in
+    cortex-m4) ARCH=(-mcpu=cortex-m4 -mthumb -mfpu=fpv4-sp-d16 -mfloat-abi=hard) ;;
+    cortex-m7) ARCH=(-mcpu=cortex-m7 -mthumb -mfpu=fpv5-d16 -mfloat-abi=hard) ;;
+    cortex-m0plus) ARCH=(-mcpu=cortex-m0plus -mthumb -mfloat-abi=soft) ;;
+  esac
+  TICK=40
+  if [ "$board" = microbit ]; then
+    ld=$FW/microbit.ld; extra=(-DFW_NRF51 -DFW_HEAP_SIZE=2048); TICK=62.5
+  fi
+  CFLAGS=("${ARCH[@]}" "$opt" -std=c99 -Wall -Wextra -Wpedantic -Wconversion -Werror
+          -ffunction-sections -fdata-sections "${extra[@]}")
+  # shellcheck disable=SC2054 # (the commas of -Wl, and -semihosting-config)
+  LDFLAGS=("${ARCH[@]}" -nostartfiles -T "$ld" -Wl,--gc-sections
+           --specs=nano.specs --specs=nosys.specs)
+  # shellcheck disable=SC2054
+  QEMU=(qemu-system-arm -M "$board" -nographic -monitor none -serial null
+        -semihosting-config enable=on,target=native -icount shift=0)
+}
+set_config cortex-m4 -O2 mps2-an386
 
 pass=0
 fail=0
@@ -82,18 +123,35 @@ bad() { fail=$((fail + 1)); echo "firmware $1: FAIL${2:+: $2}"; }
 rm -rf "$OUT"
 mkdir -p "$OUT/fw"
 
+# multiply-adds per inference of the inference entries (the per-MAC column)
+macs_of() {
+  case $1 in
+    seed_mlp_Network_construct) echo 669696 ;;   # 784*512 + 512*512 + 512*10
+    lenet_LeNet5_construct) echo 416520 ;;       # 117600 + 240000 + 48000 + 10080 + 840
+    conv_bn_ConvBN_construct) echo 290080 ;;     # 56448 + 225792 + 7840
+    digits_train_digits_mlp) echo 0 ;;
+    *) echo 0 ;;
+  esac
+}
+
 # compile OUT.o SRC [FLAGS...]
 compile() { local o=$1 s=$2; shift 2; arm-none-eabi-gcc "${CFLAGS[@]}" "$@" -c "$s" -o "$o"; }
 
 # run_elf ELF LOG: runs the image under QEMU; prints nothing, returns its status
 run_elf() { timeout "$QEMU_TIMEOUT" "${QEMU[@]}" -kernel "$1" </dev/null >"$2" 2>&1; }
 
-# The board support, once.
-fwobjs=()
-for s in startup semihost; do
-  compile "$OUT/fw/$s.o" "$FW/$s.c" -I"$FW" || { bad "$s.c" "does not compile"; echo "$pass passed, $fail failed"; exit 1; }
-  fwobjs+=("$OUT/fw/$s.o")
-done
+# fw_build DIR: the board support of the current configuration into DIR
+fw_build() {
+  local s
+  fwobjs=()
+  mkdir -p "$1"
+  for s in startup semihost newlib; do
+    compile "$1/$s.o" "$FW/$s.c" -I"$FW" || { bad "$s.c" "does not compile for ${ARCH[*]}"; return 1; }
+    [ $s = newlib ] || fwobjs+=("$1/$s.o")
+  done
+  newlibo=$1/newlib.o
+}
+fw_build "$OUT/fw" || { echo "$pass passed, $fail failed"; exit 1; }
 
 # 1. hello
 if compile "$OUT/fw/hello.o" "$FW/hello.c" -I"$FW" &&
@@ -118,7 +176,7 @@ build_lib() {
   for s in "$d/lib"/*.c; do
     [ -n "$testc" ] && [ "$(basename "$s")" = "${name}_test.c" ] && s=$testc
     o=$d/obj/$(basename "$s" .c).o
-    compile "$o" "$s" -I"$d/lib" || { echo "firmware: $s does not compile for the Cortex-M4"; return 1; }
+    compile "$o" "$s" -I"$d/lib" || { echo "firmware: $s does not compile for ${ARCH[*]}"; return 1; }
     objs+=("$o")
   done
   $PY "$FW/wrap_entries.py" "$d/lib/$name.h" "$d/obj/wrap.c" >"$d/entries" || return 1
@@ -126,7 +184,7 @@ build_lib() {
   while read -r e; do wraps+=("-Wl,--wrap=$e"); done <"$d/entries"
   arm-none-eabi-gcc "${LDFLAGS[@]}" -Wl,--wrap=main "${wraps[@]}" -u _printf_float \
       -Wl,-Map="$d/test.map" -o "$d/test.elf" \
-      "${fwobjs[@]}" "$OUT/fw/newlib.o" "$d/obj/wrap.o" "${objs[@]}" -lm
+      "${fwobjs[@]}" "$newlibo" "$d/obj/wrap.o" "${objs[@]}" -lm
 }
 
 # selftest_ok DIR LOG: every entry of DIR/entries printed "E: ok"
@@ -167,63 +225,116 @@ hdr_sum() {
   awk -v s="_$3" '$1 == "#define" && substr($2, length($2) - length(s) + 1) == s { n += $3 } END { print n + 0 }' "$1/lib/$2.h"
 }
 
-compile "$OUT/fw/newlib.o" "$FW/newlib.c" -I"$FW" || bad newlib.c "does not compile"
 
-# 2. the models
+# 2. the models, per configuration
+# msc_lib MODEL TARGET: msc compile's output for MODEL at --target=TARGET
+# into $OUT/src/MODEL-TARGET/lib (once per pair); prints the directory.
+msc_lib() {
+  local model=$1 target=$2 s=$OUT/src/$1-$2 src args
+  if [ ! -d "$s/lib" ]; then
+    mkdir -p "$s/data"
+    if [ "$model" = lenet ]; then
+      $PY tests/models/Inputs/lenet_gen.py "$s/data" || { echo "firmware: lenet_gen.py failed" >&2; return 1; }
+    fi
+    # the bundled sample (samples/digits_train.py: 10 epochs of training,
+    # then the exported classifier) reads samples/data itself
+    src=$FW/models/$model.py
+    args=("$s/data")
+    case $model in
+      digits_train) src=samples/digits_train.py; args=() ;;
+      digits_mlp) src=samples/digits_train.py; args=(--entry=digits_mlp --name=digits_train) ;;
+      conv_bn) args+=(--fold-bn) ;; # BatchNorm folded into the convolutions
+    esac
+    # shellcheck disable=SC2086 # MSC_FLAGS: several options
+    if ! "$MSC" compile $MSC_FLAGS --target="$target" "$src" -o "$s/lib" "${args[@]}" >"$s/compile.log" 2>&1; then
+      cat "$s/compile.log" >&2; rm -rf "$s/lib"; return 1
+    fi
+  fi
+  echo "$s"
+}
+
+table=()
 lenet_dir=""
-for model in seed_mlp lenet train_step control_flow digits_train; do
-  d=$OUT/$model
-  mkdir -p "$d/data"
-  if [ $model = lenet ]; then
-    $PY tests/models/Inputs/lenet_gen.py "$d/data" || { bad $model "lenet_gen.py failed"; continue; }
-  fi
-  # the bundled sample (samples/digits_train.py: 10 epochs of training,
-  # then the exported classifier) reads samples/data itself
-  src=$FW/models/$model.py
-  args=("$d/data")
-  if [ $model = digits_train ]; then src=samples/digits_train.py; args=(); fi
-  # shellcheck disable=SC2086 # MSC_FLAGS: several options
-  if ! "$MSC" compile $MSC_FLAGS "$src" -o "$d/lib" "${args[@]}" >"$d/compile.log" 2>&1; then
-    cat "$d/compile.log"; bad $model "msc compile failed"; continue
-  fi
-  build_lib "$d" $model || { bad $model "cross build failed"; continue; }
-  run_elf "$d/test.elf" "$d/run.log"; rc=$?
-  if [ $rc -eq 0 ] && selftest_ok "$d" "$d/run.log"; then ok; else
-    cat "$d/run.log"; bad $model "exit status $rc (124: timeout), or an entry did not print ok"; continue
-  fi
-  [ $model = lenet ] && lenet_dir=$d
-  echo "firmware $model: $(grep -v 'timer ticks' "$d/run.log" | tr '\n' ' ')"
-  if nm_check "$d" $model >"$d/nm.log"; then
-    echo "firmware $model nm: ok (no allocator; external symbols ${model}_* only$(ls "$d/lib"/msrt_*.c >/dev/null 2>&1 && echo ', msrt_* in msrt_*.o'))"; ok
-  else
-    cat "$d/nm.log"; bad "$model nm"
-  fi
-  libobjs=()
-  for o in "$d/obj"/*.o; do case $(basename "$o") in "${model}_test.o" | wrap.o) ;; *) libobjs+=("$o") ;; esac; done
-  read -r _ ltext _ ldata _ lbss < <($PY "$FW/mapsize.py" "$d/test.map" "${libobjs[@]}")
-  read -r text data bss _ < <(arm-none-eabi-size "$d/test.elf" | tail -n1)
-  weights=$(hdr_sum "$d" $model WEIGHTS_SIZE)
-  lower=$(hdr_sum "$d" $model ARENA_LOWER_BOUND)
-  arena=$(hdr_sum "$d" $model WORKSPACE_SIZE)
-  printf '  library flash %s = %s x the weights %s (the floor; text+rodata %s + data %s, so %s of code)\n' \
-    "$(kib $((ltext + ldata)))" "$(ratio $((ltext + ldata)) "$weights")" "$(kib "$weights")" "$ltext" "$ldata" \
-    "$(kib $((ltext + ldata - weights)))"
-  printf '  library RAM   %s = %s x the arena lower bound %s (data %s + bss %s; arena %s)\n' \
-    "$(kib $((ldata + lbss)))" "$(ratio $((ldata + lbss)) "$lower")" "$(kib "$lower")" "$ldata" "$lbss" "$(kib "$arena")"
-  printf '  self-test image: flash %s, RAM %s (with test vectors, newlib printf, 16 KiB heap)\n' \
-    "$(kib $((text + data)))" "$(kib $((data + bss)))"
-  while read -r e; do
-    ticks=$(sed -n "s/^$e: \([0-9]*\) timer ticks.*/\1/p" "$d/run.log" | head -n 1)
-    stack=$(sed -n "s/^$e: .*stack \([0-9]*\) bytes.*/\1/p" "$d/run.log" | sort -n | tail -n 1)
-    printf '  %s: ~%s instructions per inference (QEMU -icount shift=0: %s timer ticks x 40), stack high-water %s bytes\n' \
-      "$e" "$((ticks * 40))" "$ticks" "$stack"
-  done <"$d/entries"
-done
+# run_config LABEL CPU OPT BOARD TARGET MODEL... (skipped unless LABEL
+# matches $FIRMWARE_ONLY, a grep -E pattern, when that is set)
+run_config() {
+  local label=$1 cpu=$2 opt=$3 board=$4 target=$5 model d s name
+  shift 5
+  [ -z "${FIRMWARE_ONLY:-}" ] || echo "$label" | grep -Eq "$FIRMWARE_ONLY" || return 0
+  set_config "$cpu" "$opt" "$board"
+  fw_build "$OUT/$label/fw" || return
+  for model in "$@"; do
+    d=$OUT/$label/$model
+    name=$model
+    [ "$model" = digits_mlp ] && name=digits_train
+    s=$(msc_lib "$model" "$target") || { bad "$label $model" "msc compile failed"; continue; }
+    mkdir -p "$d"
+    ln -sfn "$s/lib" "$d/lib"
+    build_lib "$d" "$name" || { bad "$label $model" "cross build failed"; continue; }
+    run_elf "$d/test.elf" "$d/run.log"; rc=$?
+    if [ $rc -eq 0 ] && selftest_ok "$d" "$d/run.log"; then ok; else
+      cat "$d/run.log"; bad "$label $model" "exit status $rc (124: timeout), or an entry did not print ok"; continue
+    fi
+    [ "$label" = m4-O2-generic ] && [ "$model" = lenet ] && lenet_dir=$d
+    echo "firmware $label $model: $(grep -v 'timer ticks' "$d/run.log" | tr '\n' ' ')"
+    if nm_check "$d" "$name" >"$d/nm.log"; then
+      echo "firmware $label $model nm: ok (no allocator; external symbols ${name}_* only$(ls "$d/lib"/msrt_*.c >/dev/null 2>&1 && echo ', msrt_* in msrt_*.o'))"; ok
+    else
+      cat "$d/nm.log"; bad "$label $model nm"
+    fi
+    libobjs=()
+    for o in "$d/obj"/*.o; do case $(basename "$o") in "${name}_test.o" | wrap.o) ;; *) libobjs+=("$o") ;; esac; done
+    read -r _ ltext _ ldata _ lbss < <($PY "$FW/mapsize.py" "$d/test.map" "${libobjs[@]}")
+    read -r text data bss _ < <(arm-none-eabi-size "$d/test.elf" | tail -n1)
+    weights=$(hdr_sum "$d" "$name" WEIGHTS_SIZE)
+    lower=$(hdr_sum "$d" "$name" ARENA_LOWER_BOUND)
+    actlb=$(hdr_sum "$d" "$name" ACTIVATION_LOWER_BOUND)
+    arena=$(hdr_sum "$d" "$name" WORKSPACE_SIZE)
+    printf '  library flash %s = %s x the weights %s (the floor; text+rodata %s + data %s, so %s of code)\n' \
+      "$(kib $((ltext + ldata)))" "$(ratio $((ltext + ldata)) "$weights")" "$(kib "$weights")" "$ltext" "$ldata" \
+      "$(kib $((ltext + ldata - weights)))"
+    printf '  library RAM   %s = %s x the arena lower bound %s (data %s + bss %s; arena %s)\n' \
+      "$(kib $((ldata + lbss)))" "$(ratio $((ldata + lbss)) "$lower")" "$(kib "$lower")" "$ldata" "$lbss" "$(kib "$arena")"
+    printf '  self-test image: flash %s, RAM %s (with test vectors, newlib printf, its heap)\n' \
+      "$(kib $((text + data)))" "$(kib $((data + bss)))"
+    while read -r e; do
+      ticks=$(sed -n "s/^$e: \([0-9]*\) timer ticks.*/\1/p" "$d/run.log" | head -n 1)
+      stack=$(sed -n "s/^$e: .*stack \([0-9]*\) bytes.*/\1/p" "$d/run.log" | sort -n | tail -n 1)
+      ins=$(awk -v t="$ticks" -v k="$TICK" 'BEGIN { printf "%d", t * k }')
+      macs=$(macs_of "$e")
+      printf '  %s: ~%s instructions per inference (QEMU -icount shift=0: %s timer ticks x %s), stack high-water %s bytes\n' \
+        "$e" "$ins" "$ticks" "$TICK" "$stack"
+      case $e in *train_step | *_step) continue ;; esac
+      table+=("$(printf '%-24s %-26s %11s %7s %9s %8s %8s %8s %8s' "$label" "${e#"${name}"_}" "$ins" \
+        "$(ratio "$ins" "$macs")" "$((ltext + ldata - weights))" "$((ldata + lbss + stack))" "$lower" "$actlb" "$stack")")
+    done <"$d/entries"
+  done
+}
+
+INFER=(seed_mlp lenet conv_bn)
+ALL=(seed_mlp lenet conv_bn train_step control_flow digits_train)
+if [ "$QUICK" = 1 ]; then
+  run_config m4-O2-generic cortex-m4 -O2 mps2-an386 generic seed_mlp lenet train_step control_flow digits_train
+  run_config m4-O2-cortex-m4 cortex-m4 -O2 mps2-an386 cortex-m4 "${INFER[@]}"
+else
+  run_config m4-O2-generic cortex-m4 -O2 mps2-an386 generic "${ALL[@]}"
+  run_config m4-O2-cortex-m4 cortex-m4 -O2 mps2-an386 cortex-m4 "${ALL[@]}"
+  run_config m4-Os-generic cortex-m4 -Os mps2-an386 generic "${INFER[@]}"
+  run_config m4-Os-cortex-m4 cortex-m4 -Os mps2-an386 cortex-m4 "${INFER[@]}"
+  run_config m7-O2-cortex-m7 cortex-m7 -O2 mps2-an500 cortex-m7 "${ALL[@]}"
+  run_config m0plus-Os-cortex-m0plus cortex-m0plus -Os microbit cortex-m0plus digits_mlp
+fi
+
+echo "firmware summary (instructions: QEMU -icount; code = library flash - weights; RAM = library data + bss + stack high-water, bytes)"
+printf '  %-24s %-26s %11s %7s %9s %8s %8s %8s %8s\n' config entry instrs per-MAC code RAM arena-lb act-lb stack
+for r in "${table[@]}"; do echo "  $r"; done
 
 # 3. a corrupted expected value must fail: the first expected element of
 # the LeNet self-test's first output changed (in a copy of lenet_test.c)
 if [ -n "$lenet_dir" ]; then
   d=$lenet_dir
+  set_config cortex-m4 -O2 mps2-an386
+  fw_build "$OUT/fw"
   if $PY - "$d/lib/lenet_test.c" "$d/corrupt_test.c" <<'PYEOF' && build_lib "$d" lenet "$d/corrupt_test.c"; then
 import re, sys
 s = open(sys.argv[1]).read()
@@ -241,6 +352,8 @@ PYEOF
   else
     bad corrupt "did not build"
   fi
+elif [ -n "${FIRMWARE_ONLY:-}" ]; then
+  echo "firmware corrupt: not run (FIRMWARE_ONLY leaves out m4-O2-generic's LeNet)"
 else
   bad corrupt "no LeNet test to corrupt"
 fi

@@ -13,7 +13,8 @@
 #   4. the numpy-differential harnesses (print, kernel, ops) and the graph
 #      differential suite (tests/graph/graphdiff.py), one test each;
 #   5. (plain build only) the sample models' generated C on a Cortex-M4F
-#      under QEMU (scripts/firmware-test.sh, as `make firmware-test`);
+#      under QEMU (scripts/firmware-test.sh FIRMWARE_QUICK=1: M4 at -O2;
+#      `make firmware-test` runs its whole target matrix);
 #      then the conformance corpus of MindSpore doc examples
 #      (scripts/corpus.sh: "corpus: P of N examples pass", each a test);
 #   6. the truncation test (scripts/truncate-test.sh), counted as one test.
@@ -37,14 +38,17 @@
 #                     and the graph differential suite; by default cc with
 #                     -Wall -Wextra -Wpedantic -Wconversion -Werror, so every
 #                     graph the tests compile is proved warning-free.
-#   COVERAGE_GATE=1   after the builds above, build build-cov (make
-#                     COVERAGE=1) and run scripts/coverage.sh: every grammar
+#   COVERAGE_GATE=1   once, at the end: scripts/coverage.sh, every grammar
 #                     rule reduced and every diagnostic site hit by the unit
 #                     tests + lit, or the run fails; counted as one test and
 #                     summarised in a few lines (the uncovered list when it
-#                     fails). Runs once, and only when a plain (non-sanitizer)
-#                     build is among the arguments: `make test` yes, `make
-#                     test SANITIZE=1` no. Adds ~15 s. Set to 0 to skip.
+#                     fails). Its data: the sanitizer pass's unit tests and
+#                     lit, whose build has gcov counters in frontend/ and
+#                     eval/ (the Makefile's SAN_COVERAGE=1; the other
+#                     sections of that pass write theirs under GCOV_PREFIX
+#                     in the run's temporary directory, discarded). Without
+#                     such a build but with a plain one, it builds build-cov
+#                     (make COVERAGE=1) and runs them there. Set to 0 to skip.
 #   CC_CACHE=1        the lit runs compile C through tests/lit-tools/cc-cache:
 #                     a compilation of the same preprocessed C, with the same
 #                     options and compiler, as earlier in this run is answered
@@ -215,6 +219,10 @@ bg_join() {
 abspath() { case $1 in /*) echo "$1" ;; *) echo "$root/$1" ;; esac; }
 
 is_sanitized() { grep -q -a '__asan_init\|__ubsan_handle' "$1" 2>/dev/null; }
+# A sanitizer build made with gcov counters in frontend/ and eval/ (the
+# Makefile's SAN_COVERAGE, on by default) gives the coverage gate its data.
+has_gate_data() { is_sanitized "$1/msc" && ls "$1"/eval/*.gcno >/dev/null 2>&1; }
+cov_build=""
 
 run_units() { # run_units BUILD
   local b=$1 t out line p f
@@ -223,7 +231,7 @@ run_units() { # run_units BUILD
   shopt -u nullglob
   for t in "${bins[@]}"; do
     [ -f "$t" ] && [ -x "$t" ] || continue
-    out=$("$t" 2>&1); local rc=$?
+    out=$(env -u GCOV_PREFIX "$t" 2>&1); local rc=$?
     line=$(printf '%s\n' "$out" | grep -E '^[0-9]+ passed, [0-9]+ failed$' | tail -n1)
     if [ -n "$line" ]; then
       p=${line%% passed*}; f=${line#*, }; f=${f%% failed*}
@@ -266,7 +274,7 @@ run_lit() { # run_lit BUILD [LIT OPTIONS...]
   log=$(mktemp)
   lit_times_from_plain "$b"
   # -j2: the suite must stay well under 15 minutes for both passes on 2 cores.
-  "$PY" "$LIT" -sv -j2 --show-unsupported --show-xfail \
+  env -u GCOV_PREFIX "$PY" "$LIT" -sv -j2 --show-unsupported --show-xfail \
       --param msc="$(abspath "$b")/msc" --param shared="$shared" "$@" \
       ${LIT_ARGS:-tests} 2>&1 | tee "$log" | grep -v '^Testing: ' | grep -v '^-- Testing:'
   # lit's summary: "  Passed           : 10", "  Failed: 2", ...
@@ -393,7 +401,9 @@ run_firmware() { # run_firmware BUILD: generated C on a Cortex-M4F under QEMU (i
     echo "firmware [$b]: NOT RUN, not counted (arm-none-eabi-gcc or qemu-system-arm missing; scripts/ensure-tools.sh installs them)"
     return
   fi
-  out=$(scripts/firmware-test.sh "$b" 2>&1)
+  # the quick subset (M4 at -O2, --target=generic and cortex-m4, the
+  # inference models); `make firmware-test` runs the whole matrix
+  out=$(FIRMWARE_QUICK=1 scripts/firmware-test.sh "$b" 2>&1)
   printf '%s\n' "$out" | grep -v -E '^[0-9]+ passed, [0-9]+ failed$'
   line=$(printf '%s\n' "$out" | grep -E '^[0-9]+ passed, [0-9]+ failed$' | tail -n1)
   p=${line%% passed*}; f=${line#*, }; f=${f%% failed*}
@@ -406,6 +416,14 @@ for b in "$@"; do
   echo "=== $b ==="
   if [ ! -x "$b/msc" ]; then
     echo "error: $b/msc not built"; count 0 1 "$b/msc missing"; continue
+  fi
+  unset GCOV_PREFIX
+  if has_gate_data "$b"; then
+    # the coverage gate reads this build's counters from its unit tests and
+    # lit only: every other section writes its counters under $run_tmp
+    find "$b" -name '*.gcda' -delete
+    export GCOV_PREFIX=$run_tmp/gcov-discarded
+    cov_build=$b
   fi
   if is_sanitized "$b/msc"; then
     export ASAN_OPTIONS=detect_leaks=1:abort_on_error=0:allocator_may_return_null=1
@@ -466,10 +484,37 @@ for b in "$@"; do
   fi
 done
 
-run_coverage() { # the coverage gate, on build-cov
+gate_verdict() { # gate_verdict BUILD LOG RC T0: the gate's lines and count
+  local cb=$1 log=$2 rc=$3 t0=$4
+  if [ "$rc" -ne 0 ]; then
+    # the unreduced rules / unhit sites, the exemptions and the figures
+    grep -v -E '^runtime raise sites' "$log" | sed 's/ \[emitters:.*//'
+    echo "coverage [$cb]: below 100% or no data (status $rc, $((SECONDS - t0))s; details: make coverage)"
+    count 0 1 "coverage below 100%"
+  else
+    grep -E '^coverage: ran ' "$log"
+    printf 'coverage [%s]: %s; %s (%ds)\n' "$cb" \
+      "$(grep -E '^grammar rules reduced:' "$log" | sed 's/ *([0-9.]*%)//')" \
+      "$(grep -E '^diagnostic sites hit:' "$log" | sed 's/ \[emitters:.*//; s/ *([0-9.]*%)//')" \
+      $((SECONDS - t0))
+    count 1 0 ""
+  fi
+}
+
+run_coverage_san() { # the coverage gate on the sanitizer pass's counters
+  local log rc t0=$SECONDS
+  log=$(mktemp)
+  unset ASAN_OPTIONS UBSAN_OPTIONS GCOV_PREFIX
+  echo "coverage: ran the unit tests and lit of the [$cov_build] pass above (frontend/ and eval/ built with gcov counters, -fno-inline)" >"$log"
+  COVERAGE_SKIP_RUN=1 scripts/coverage.sh "$cov_build" >>"$log" 2>&1; rc=$?
+  gate_verdict "$cov_build" "$log" "$rc" "$t0"
+  rm -f "$log"
+}
+
+run_coverage() { # the coverage gate, on build-cov (no sanitizer pass with counters ran)
   local log rc t0=$SECONDS j
   log=$(mktemp)
-  unset ASAN_OPTIONS UBSAN_OPTIONS
+  unset ASAN_OPTIONS UBSAN_OPTIONS GCOV_PREFIX
   # -j unless make test's own -j (its jobserver) came with MAKEFLAGS
   case " ${MAKEFLAGS:-} " in *" -j"*) j="" ;; *) j=-j$TEST_JOBS ;; esac
   if ! make --no-print-directory $j COVERAGE=1 all unit >"$log" 2>&1; then
@@ -479,19 +524,7 @@ run_coverage() { # the coverage gate, on build-cov
   else
     lit_times_from_plain build-cov
     COVERAGE_LIT_TIMES=$plain/lit-out/.lit_test_times.txt scripts/coverage.sh build-cov >"$log" 2>&1; rc=$?
-    if [ $rc -ne 0 ]; then
-      # the unreduced rules / unhit sites, the exemptions and the figures
-      grep -v -E '^runtime raise sites' "$log" | sed 's/ \[emitters:.*//'
-      echo "coverage [build-cov]: below 100% or no data (status $rc, $((SECONDS - t0))s; details: make coverage)"
-      count 0 1 "coverage below 100%"
-    else
-      grep -E '^coverage: ran ' "$log"
-      printf 'coverage [build-cov]: %s; %s (%ds)\n' \
-        "$(grep -E '^grammar rules reduced:' "$log" | sed 's/ *([0-9.]*%)//')" \
-        "$(grep -E '^diagnostic sites hit:' "$log" | sed 's/ \[emitters:.*//; s/ *([0-9.]*%)//')" \
-        $((SECONDS - t0))
-      count 1 0 ""
-    fi
+    gate_verdict build-cov "$log" "$rc" "$t0"
   fi
   rm -f "$log"
 }
@@ -502,8 +535,9 @@ if [ "$COVERAGE_GATE" = 1 ]; then
     [ -x "$b/msc" ] && ! is_sanitized "$b/msc" && plain=$b
   done
   echo "=== coverage ==="
-  if [ -n "$plain" ]; then sect_begin; run_coverage; sect_end "coverage [build-cov]"
-  else echo "coverage: skipped (sanitizer builds only; \`make test\` runs it)"; fi
+  if [ -n "$cov_build" ]; then sect_begin; run_coverage_san; sect_end "coverage [$cov_build]"
+  elif [ -n "$plain" ]; then sect_begin; run_coverage; sect_end "coverage [build-cov]"
+  else echo "coverage: skipped (no plain build, and no sanitizer build with counters)"; fi
 fi
 
 if [ -s "${MSC_TEST_CC_CACHE:-/nonexistent}/log" ]; then

@@ -24,6 +24,10 @@ from mindspore import nn
 from mindspore import dataset
 from mindspore.train.serialization import (export, load, save_checkpoint, load_checkpoint,
                                            load_param_into_net)
+from mindspore.train import (Model, Callback, RunContext, LossMonitor, TimeMonitor, ModelCheckpoint,
+                             CheckpointConfig, EarlyStopping, Metric, Accuracy, Loss, Precision, Recall, MAE,
+                             MSE, TopKCategoricalAccuracy, Top1CategoricalAccuracy, Top5CategoricalAccuracy,
+                             get_metric_fn)
 from mindspore.common.vmap import vmap
 
 Tensor = _msc.Tensor

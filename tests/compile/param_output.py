@@ -13,7 +13,7 @@
 # RUN: %msc run %s > %t/run && diff %t/ref %t/run
 # RUN: %msc run --backend=ref %s > %t/run-ref && diff %t/ref %t/run-ref
 # RUN: %msc compile %s -o %t/out --name pout > %t/compile && diff %t/ref %t/compile
-# RUN: bash %S/Inputs/check-lib.sh %t/out pout | FileCheck --check-prefix=TEST %s
+# RUN: bash %S/Inputs/check-lib.sh --quick %t/out pout | FileCheck --check-prefix=TEST %s
 # RUN: cc -std=c99 -Wall -Wextra -Wpedantic -Wconversion -Werror -I%t/out %S/Inputs/param_output_main.c %t/out/pout.c -lm -o %t/main
 # RUN: %t/main | FileCheck --check-prefix=MAIN %s
 # RUN: %msc compile -O0 %s -o %t/out0 --name pout > /dev/null

@@ -6,10 +6,10 @@
 # RUN: rm -rf %t && mkdir -p %t
 # RUN: %msc compile %s -o %t/a --print-after=cse --verify-each 2>%t/err >/dev/null
 # RUN: FileCheck --check-prefix=CSE %s < %t/err
-# RUN: bash %S/Inputs/check-lib.sh %t/a pipeline_options | FileCheck --check-prefix=TEST %s
+# RUN: bash %S/Inputs/check-lib.sh --quick %t/a pipeline_options | FileCheck --check-prefix=TEST %s
 # RUN: %msc compile %s -o %t/b --passes=simplify,dce --time-passes --dump-ir 2>%t/err2 >/dev/null
 # RUN: FileCheck --check-prefix=TIME %s < %t/err2
-# RUN: bash %S/Inputs/check-lib.sh %t/b pipeline_options | FileCheck --check-prefix=TEST %s
+# RUN: bash %S/Inputs/check-lib.sh --quick %t/b pipeline_options | FileCheck --check-prefix=TEST %s
 # the same options with msc run (each graph) and a bad pass name everywhere
 # RUN: %msc run --print-after=cse --verify-each %s 2>&1 >/dev/null | FileCheck --check-prefix=CSE %s
 # RUN: not %msc compile %s -o %t/c --print-after=nosuch 2>&1 | FileCheck --check-prefix=BAD %s

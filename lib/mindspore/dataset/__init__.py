@@ -6,6 +6,13 @@
     for xb, yb in data: ...                          # one epoch, Tensors
     it = data.create_tuple_iterator(num_epochs=5)    # or create_dict_iterator()
 
+Readers of files (readers.py): MnistDataset, Cifar10Dataset,
+Cifar100Dataset, ImageFolderDataset, CSVDataset; samplers (samplers.py):
+SequentialSampler, RandomSampler, SubsetSampler, SubsetRandomSampler,
+WeightedRandomSampler, DistributedSampler. Transforms: vision/ (Decode,
+Resize, Rescale, Normalize, HWC2CHW, crops, flips, ToTensor) and
+transforms/ (TypeCast, Compose, OneHot, Fill).
+
 Sources: NumpySlicesDataset, GeneratorDataset (random-accessible classes,
 lists, iterables, callables; no `yield` generators — msc's language has
 none). Operations: batch(batch_size, drop_remainder=False), shuffle(buffer_size),
@@ -24,4 +31,9 @@ from mindspore.dataset.engine import (Dataset, NumpySlicesDataset, GeneratorData
                                       ShuffleDataset, MapDataset, RepeatDataset, TakeDataset,
                                       SkipDataset, ProjectDataset, RenameDataset, TupleIterator,
                                       DictIterator)
+from mindspore.dataset.samplers import (Sampler, SequentialSampler, RandomSampler, SubsetSampler,
+                                        SubsetRandomSampler, WeightedRandomSampler, DistributedSampler)
+from mindspore.dataset.readers import (MnistDataset, Cifar10Dataset, Cifar100Dataset, ImageFolderDataset,
+                                       CSVDataset, Shuffle)
 from mindspore.dataset import transforms
+from mindspore.dataset import vision

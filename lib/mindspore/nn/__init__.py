@@ -12,4 +12,4 @@ from mindspore.nn.layer import (ReLU, Sigmoid, LogSigmoid, Mish, SeLU, Softsign,
 from mindspore.nn.loss import (LossBase, L1Loss, MSELoss, BCELoss, BCEWithLogitsLoss, CrossEntropyLoss, NLLLoss,
                                SoftmaxCrossEntropyWithLogits)
 from mindspore.nn.optim import Optimizer, SGD, Momentum, Adam, AdamWeightDecay
-from mindspore.nn.wrap import WithLossCell, TrainOneStepCell
+from mindspore.nn.wrap import WithLossCell, WithEvalCell, TrainOneStepCell

@@ -10,7 +10,7 @@
 # msc run: an unknown pass name is a usage error (exit 2, nothing runs)
 # that names it and lists the passes; the pass options are in --help.
 #
-# CHECK: msc: error: --passes: no such pass 'nosuch' (passes: inline, constfold, simplify, cse, dce, fuse-epilogue, fuse-elementwise, licm, layout)
+# CHECK: msc: error: --passes: no such pass 'nosuch' (passes: inline, constfold, simplify, cse, dce, fuse-epilogue, fuse-elementwise, licm, layout, fold-bn)
 # CHECK-NOT: usage
 # AFTER: msc: error: --print-after: no such pass 'bogus' (passes: inline,
 # BEFORE: msc: error: --print-before: no such pass 'zz' (passes: inline,

@@ -1,2 +1,2 @@
-"""mindspore.nn.wrap: WithLossCell, TrainOneStepCell (cell_wrapper.py)."""
-from mindspore.nn.wrap.cell_wrapper import WithLossCell, TrainOneStepCell
+"""mindspore.nn.wrap: WithLossCell, WithEvalCell, TrainOneStepCell (cell_wrapper.py)."""
+from mindspore.nn.wrap.cell_wrapper import WithLossCell, WithEvalCell, TrainOneStepCell

@@ -2,6 +2,8 @@
 mindspore/nn/wrap/cell_wrapper.py).
 
 WithLossCell(backbone, loss_fn): construct(data, label) = loss_fn(backbone(data), label).
+WithEvalCell(network, loss_fn, add_cast_fp32=False): construct(data, label) =
+    (loss_fn(network(data), label), network(data), label), Model.eval's eval_network.
 TrainOneStepCell(network, optimizer, sens=None, return_grad=False): construct(*inputs)
     loss = network(*inputs)
     sens = fill(loss.dtype, loss.shape, sens)          (sens None -> 1.0)
@@ -80,3 +82,18 @@ class TrainOneStepCell(Cell):
         if self.return_grad:
             return loss, grads
         return loss
+
+
+class WithEvalCell(Cell):
+    """The network's output with its loss: (loss, outputs, label)."""
+
+    def __init__(self, network, loss_fn, add_cast_fp32=False):
+        super().__init__(auto_prefix=False)
+        if add_cast_fp32:
+            raise NotImplementedError("msc: WithEvalCell(add_cast_fp32=True) is not supported.")
+        self._network = network
+        self._loss_fn = loss_fn
+
+    def construct(self, data, label):
+        outputs = self._network(data)
+        return self._loss_fn(outputs, label), outputs, label
