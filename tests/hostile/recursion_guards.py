@@ -81,7 +81,9 @@ else:
     cyclic()
 
 # RUN: %msc run %s limit > %t.msc && %python %s limit > %t.py && diff %t.msc %t.py
-# RUN: %msc run %s stack | FileCheck --check-prefix=STACK %s
+# Under ASan the 'stack' part is skipped: ASan's own bookkeeping fails
+# (CHECK failed in asan_thread.cpp) unwinding ~10^6 frames of a 512 MB stack.
+# RUN: grep -qa __asan_init %msc-raw || (%msc run %s stack | FileCheck --check-prefix=STACK %s)
 # STACK: cyclic dict == RecursionError
 # STACK-NEXT: cyclic list == RecursionError
 # STACK-NEXT: cyclic list < RecursionError
