@@ -192,7 +192,16 @@ $(O)/tests/unit/%: tests/unit/%.c $(LIB_OBJS) tests/unit/unit.h $(DYNLIST)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_ALL) $(WARN) -o $@ $< $(LIB_OBJS) $(LDSAN) $(LDLIBS) $(LDEXPORT)
 
-unit: $(UNIT_BINS)
+# The corpus replay of every fuzz target that has a committed corpus
+# (fuzz/replay/main.c): plain executables, run with the unit tests.
+REPLAY_TARGETS := $(filter $(basename $(notdir $(wildcard fuzz/*.c))),$(notdir $(wildcard tests/fuzz/corpus/*)))
+REPLAY_BINS := $(REPLAY_TARGETS:%=$(O)/tests/unit/fuzz_replay_%)
+$(O)/tests/unit/fuzz_replay_%: fuzz/%.c fuzz/replay/main.c fuzz/fuzz.h $(LIB_OBJS) $(DYNLIST)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_ALL) $(WARN) -DFUZZ_CORPUS='"$(CURDIR)/tests/fuzz/corpus/$*"' -o $@ $< fuzz/replay/main.c \
+	  $(LIB_OBJS) $(LDSAN) $(LDLIBS) $(LDEXPORT)
+
+unit: $(UNIT_BINS) $(REPLAY_BINS)
 
 # ---- fuzzing (README "Fuzzing") ----------------------------------------------
 # Every fuzz/NAME.c is a libFuzzer target (LLVMFuzzerTestOneInput) linked
@@ -218,7 +227,7 @@ fuzz-merge:
 	@scripts/fuzz.sh merge build-fuzz build/fuzz 0 $(FUZZ_TARGETS)
 
 .PHONY: all test test-one unit demo bench coverage install clean tools-check \
-        firmware-test test-full fuzz-serial fuzz fuzz-bins fuzz-merge
+        firmware-test test-full fuzz fuzz-bins fuzz-merge
 
 tools-check:
 	@scripts/ensure-tools.sh
@@ -279,20 +288,6 @@ demo: all
 	@echo 'digits.mindir as C: the same 360 predictions as the script'
 	@echo '$$ msc run samples/digits_model.py    # the same classifier through a transforms pipeline and Model.train'
 	@$(MSC_ABS) run samples/digits_model.py samples/data
-
-# libFuzzer targets of the readers of MindSpore's files (fuzz/ckpt.c,
-# fuzz/mindir.c; seeds in tests/fuzz/corpus/NAME/). Minimal until the
-# fuzzing harness of the hardening issue lands: the two readers (and the
-# target) are compiled by clang with -fsanitize=fuzzer,address,undefined and
-# linked with msc's other objects as built. Run:
-#   $(O)/fuzz-serial/NAME tests/fuzz/corpus/NAME -max_total_time=60
-FUZZ_SERIAL_SRCS := serial/ckpt.c serial/mindir_in.c
-FUZZ_SERIAL_OBJS := $(filter-out $(FUZZ_SERIAL_SRCS:%.c=$(O)/%.o),$(LIB_OBJS))
-fuzz-serial: $(O)/fuzz-serial/ckpt $(O)/fuzz-serial/mindir
-$(O)/fuzz-serial/%: fuzz/%.c $(FUZZ_SERIAL_SRCS) $(FUZZ_SERIAL_OBJS) $(DYNLIST) | tools-check
-	@mkdir -p $(dir $@)
-	clang $(BASEFLAGS) -O1 -fno-omit-frame-pointer -fsanitize=fuzzer,address,undefined $(WARN) -o $@ \
-	  $< $(FUZZ_SERIAL_SRCS) $(FUZZ_SERIAL_OBJS) $(LDLIBS) $(LDEXPORT)
 
 bench: all
 	@ENSURE_BENCH=1 scripts/ensure-tools.sh

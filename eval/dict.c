@@ -336,9 +336,19 @@ Value dict_ctor(Interp *I, int argc, Value *argv, KwArgs *kw) {
 
 /* ---- Equality and set algebra ------------------------------------------------ */
 
+static bool dict_equal_in(Interp *I, Dict *a, Dict *b);
+
+/* Nested values recurse through rt_eq: one depth guard per level. */
 bool dict_equal(Interp *I, Dict *a, Dict *b) {
   if (a == b) return true;
   if (a->len != b->len) return false;
+  rt_recursion_enter(I, " in comparison");
+  bool r = dict_equal_in(I, a, b);
+  rt_recursion_leave(I);
+  return r;
+}
+
+static bool dict_equal_in(Interp *I, Dict *a, Dict *b) {
   for (int64_t i = 0; i < a->nentries; i++) {
     DictEntry *e = &a->entries[i];
     if (e->key.tag == V_UNDEF) continue;

@@ -142,7 +142,6 @@ _Noreturn void rt_raise_op(Interp *I, ExcKind kind, const char *fmt, ...) {
   va_start(ap, fmt);
   Value e = exc_vnew(I, kind, fmt, ap);
   va_end(ap);
-  e.as.o->flags |= EF_OP_ERROR;
   exc_raise_owned(I, e);
 }
 
@@ -378,7 +377,6 @@ int exc_report(Interp *I, Value exc) {
   int u = user_frame(I, tb, n);
   Loc at = n ? tb[u] : noloc;
   if (!msg) diag_emit(DIAG_ERROR, at, "%s: <exception str() failed>", cname);
-  else if (msg->len && (exc.as.o->flags & EF_OP_ERROR)) diag_emit(DIAG_ERROR, at, "%s", msg->data);
   else if (msg->len) diag_emit(DIAG_ERROR, at, "%s: %s", cname, msg->data);
   else diag_emit(DIAG_ERROR, at, "%s", cname);
   if (msg) obj_decref(I, &msg->h);

@@ -261,6 +261,9 @@ static IrNode *value_node(Interp *I, Capture *c, Tensor *t, msrt_dtype dt) {
 
 static IrNode *stage_node(Interp *I, Capture *c, OpId op, int nin, Tensor *const *t, const msrt_dtype *cast,
                           const Attrs *a, const TType *out) {
+  if (c->g->nnode >= limit_get(LIM_GRAPH_NODES))
+    rt_raise(I, EXC_MemoryError, "jit: the captured graph has more than %lld nodes (raise the limit with "
+             "--limit=graph-nodes=N)", (long long)limit_get(LIM_GRAPH_NODES));
   IrNode **in = arena_alloc(c->m->arena, sizeof(IrNode *) * (size_t)(nin ? nin : 1));
   for (int i = 0; i < nin; i++) in[i] = value_node(I, c, t[i], cast[i]);
   IrNode *n = ir_node(c->g, op, nin, in, ir_type_tensor(c->m, out->dt, out->ndim, out->shape), cur_loc(I, c->m));

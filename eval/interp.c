@@ -67,6 +67,13 @@ static void check_stack(Interp *I) {
   if ((uintptr_t)&here < EV(I)->stack_limit) rt_raise(I, EXC_RecursionError, "maximum recursion depth exceeded");
 }
 
+void rt_recursion_enter(Interp *I, const char *what) {
+  char here;
+  if ((I->max_depth > 0 && I->depth + 1 > I->max_depth) || (uintptr_t)&here < EV(I)->stack_limit)
+    rt_raise(I, EXC_RecursionError, "maximum recursion depth exceeded%s", what);
+  I->depth++;
+}
+
 /* ---- Names -------------------------------------------------------------- */
 
 static _Noreturn void unbound_local(Interp *I, Frame *f, Node *n) {

@@ -374,11 +374,9 @@ static bool seq_compare_in(Interp *I, CmpOp op, const Value *a, int64_t na, cons
 /* Nested sequences recurse through rt_eq/rt_compare: counted against the
  * recursion limit as CPython does (an exception restores I->depth). */
 bool seq_compare(Interp *I, CmpOp op, const Value *a, int64_t na, const Value *b, int64_t nb) {
-  if (I->max_depth > 0 && I->depth + 1 > I->max_depth)
-    rt_raise(I, EXC_RecursionError, "maximum recursion depth exceeded in comparison");
-  I->depth++;
+  rt_recursion_enter(I, " in comparison");
   bool r = seq_compare_in(I, op, a, na, b, nb);
-  I->depth--;
+  rt_recursion_leave(I);
   return r;
 }
 

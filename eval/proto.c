@@ -87,15 +87,13 @@ static void call_str_dunder(Interp *I, Buf *b, Value fn, Value self, const char 
  * back (see guarded_repr), so no flag is left behind. */
 static bool repr_enter(Interp *I, Obj *o) {
   if (o->flags & OF_REPR) return false;
-  if (I->max_depth > 0 && I->depth + 1 > I->max_depth)
-    rt_raise(I, EXC_RecursionError, "maximum recursion depth exceeded while getting the repr of an object");
+  rt_recursion_enter(I, " while getting the repr of an object");
   ValState *vs = I->vs;
   if (vs->nrepr == vs->caprepr) {
     vs->caprepr = vs->caprepr ? vs->caprepr * 2 : 64;
     vs->repr_stack = xrealloc(vs->repr_stack, (size_t)vs->caprepr * sizeof *vs->repr_stack);
   }
   vs->repr_stack[vs->nrepr++] = o;
-  I->depth++;
   o->flags |= OF_REPR;
   return true;
 }
@@ -456,11 +454,9 @@ uint64_t rt_hash(Interp *I, Value v) {
   switch (o->kind) {
   case OBJ_STR: return str_hash((Str *)o);
   case OBJ_TUPLE: {
-    if (I->max_depth > 0 && I->depth + 1 > I->max_depth)
-      rt_raise(I, EXC_RecursionError, "maximum recursion depth exceeded");
-    I->depth++;
+    rt_recursion_enter(I, "");
     uint64_t h = tuple_hash(I, (Tuple *)o);
-    I->depth--;
+    rt_recursion_leave(I);
     return h;
   }
   case OBJ_RANGE: {

@@ -347,10 +347,9 @@ void rt_catch_pop(Interp *I, Catch *c);
 _Noreturn void rt_raise(Interp *I, ExcKind kind, const char *fmt, ...) MSC_PRINTF(3, 4);
 /* Like rt_raise, for errors a primitive reports about its operands (shape
  * or dtype mismatch): the message names the op ("MatMul: cannot multiply
- * (2, 3) by (4, 5): 3 != 4") and the diagnostic omits the class name. */
+ * (2, 3) by (4, 5): 3 != 4"); the diagnostic names the class first, as for
+ * every exception ("error: ValueError: MatMul: ..."). */
 _Noreturn void rt_raise_op(Interp *I, ExcKind kind, const char *fmt, ...) MSC_PRINTF(3, 4);
-/* Obj.flags bit of exceptions raised by rt_raise_op. */
-#define EF_OP_ERROR (1u << 1)
 /* True when exc is an instance of the built-in exception class kind. */
 bool rt_exc_matches(Interp *I, Value exc, ExcKind kind);
 /* Raises the exception instance e, whose reference we own (taken from the
@@ -423,6 +422,15 @@ struct Interp {
 };
 
 _Noreturn void rt_steps_exhausted(Interp *I);
+
+/* The one depth guard of the runtime's recursive walkers (comparison,
+ * hashing, repr, dict equality, ...): counts one level against
+ * sys.getrecursionlimit() and checks the C stack, raising RecursionError
+ * "maximum recursion depth exceeded<what>" past either (what: "" or
+ * " in comparison", ...). Pair with rt_recursion_leave; an exception
+ * unwinding through restores I->depth (Catch saves it). */
+void rt_recursion_enter(Interp *I, const char *what);
+static inline void rt_recursion_leave(Interp *I) { I->depth--; }
 /* One statement or iteration (cheap when there is no bound). */
 static inline void rt_step(Interp *I) {
   if (I->steps_left && --I->steps_left <= 0) rt_steps_exhausted(I);

@@ -17,8 +17,9 @@
  *   tensor-bytes  2^36         bytes of one tensor's data (64 GiB)
  *   seq-len       2^28         items of one list or tuple (dicts, sets: not yet)
  *   str-bytes     2^30         bytes of one str (1 GiB)
- *   graph-nodes   2^20         nodes of one captured or parsed graph (not
- *                              yet enforced)
+ *   graph-nodes   2^20         nodes of one captured graph (a jit
+ *                              function's trace, a region of it) or one
+ *                              graph of a .mir file
  *
  * The Python recursion depth is sys.setrecursionlimit's (1000, as CPython);
  * the C stack behind it is guarded separately (eval/interp.c).

@@ -105,7 +105,7 @@ void buf_reserve(Buf *b, size_t extra) {
 
 void buf_append(Buf *b, const char *s, size_t n) {
   buf_reserve(b, n);
-  memcpy(b->data + b->len, s, n);
+  if (n) memcpy(b->data + b->len, s, n); /* s may be NULL when n is 0 (UBSan) */
   b->len += n;
   b->data[b->len] = 0;
 }

@@ -1,9 +1,8 @@
 /* fuzz/ckpt.c — libFuzzer target of the .ckpt reader (serial/ckpt.c
  * ckpt_decode, behind ms.load_checkpoint). Any input must give a decoded
  * checkpoint or an error message: no crash, leak, or out-of-bounds access.
- * Seeds: tests/fuzz/corpus/ckpt/. Build: make fuzz-serial (clang
- * -fsanitize=fuzzer,address,undefined); run:
- * build/fuzz-serial/ckpt tests/fuzz/corpus/ckpt */
+ * Seeds: tests/fuzz/corpus/ckpt/. Run: make fuzz FUZZ_TARGETS=ckpt;
+ * replayed by build/tests/unit/fuzz_replay_ckpt (make unit). */
 #include <stddef.h>
 #include <stdint.h>
 

@@ -4,8 +4,8 @@
  * access; a module that imports also runs on the reference executor with
  * zero inputs (the importer's types must hold for the kernels) when its
  * values are small enough to be quick.
- * Seeds: tests/fuzz/corpus/mindir/. Build: make fuzz-serial; run:
- * build/fuzz-serial/mindir tests/fuzz/corpus/mindir */
+ * Seeds: tests/fuzz/corpus/mindir/. Run: make fuzz FUZZ_TARGETS=mindir;
+ * replayed by build/tests/unit/fuzz_replay_mindir (make unit). */
 #include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>

@@ -67,6 +67,7 @@ typedef struct Parser {
   Loc entry_loc;
   Map params;        /* "para1_x" -> IrNode, module-wide */
   Map values;        /* "3" -> IrNode, per graph */
+  Map graphs;        /* "name" -> IrGraph (not ir_module_find: linear) */
   int nhead, caphead;
   IrNode **head;     /* the header's params (the entry's) */
   int depth;
@@ -683,6 +684,9 @@ typedef struct GraphRef {
 
 static void parse_node(Parser *p, IrGraph *g, GraphRef **prefs) {
   Tok rt = p->tok;
+  if (g->nnode >= limit_get(LIM_GRAPH_NODES))
+    error_at(p, rt.off, rt.len, "MemoryError: graph @%s has more than %lld nodes (raise the limit with "
+             "--limit=graph-nodes=N)", g->name, (long long)limit_get(LIM_GRAPH_NODES));
   for (const char *c = rt.text; *c; c++)
     if (!isdigit((unsigned char)*c)) error_at(p, rt.off, rt.len, "invalid value name '%%%s'", rt.text);
   if (map_get(&p->values, rt.text)) error_at(p, rt.off, rt.len, "redefinition of '%%%s'", rt.text);
@@ -802,10 +806,11 @@ static void parse_graph(Parser *p, GraphRef **prefs) {
   next(p);
   Tok nt = p->tok;
   if (nt.kind != T_GRAPH) error_tok(p, "a subgraph name (@name)");
-  if (ir_module_find(p->m, nt.text)) error_at(p, nt.off, nt.len, "redefinition of '@%s'", nt.text);
+  if (map_get(&p->graphs, nt.text)) error_at(p, nt.off, nt.len, "redefinition of '@%s'", nt.text);
   next(p);
   bool entry = p->entry ? strcmp(p->entry, nt.text) == 0 : p->m->ngraph == 0;
   IrGraph *g = ir_graph_new(p->m, nt.text, gloc);
+  map_put(p, &p->graphs, g->name, g);
   g->loc.mir = (Loc){p->f, nt.off, nt.off + nt.len};
   expect(p, '(');
   int n = 0, cap = 0;
@@ -874,12 +879,12 @@ static void parse_module(Parser *p) {
     grefs = nx;
   }
   for (GraphRef *r = inorder; r; r = r->next) {
-    IrGraph *g = ir_module_find(p->m, r->name);
+    IrGraph *g = map_get(&p->graphs, r->name);
     if (!g) error_at(p, r->at.off, r->at.len, "undefined subgraph '@%s'", r->name);
     r->node->sub[r->slot] = g;
   }
   if (p->entry) {
-    IrGraph *e = ir_module_find(p->m, p->entry);
+    IrGraph *e = map_get(&p->graphs, p->entry);
     if (!e) {
       diag_emit(DIAG_ERROR, p->entry_loc, "entry graph '@%s' is not defined", p->entry);
       longjmp(p->jb, 1);

@@ -351,6 +351,94 @@ static void number_params(IrModule *m) {
     for (int i = 0; i < m->graphs[gi]->nparam; i++) m->graphs[gi]->params[i]->id = para++;
 }
 
+/* ---- region nesting ------------------------------------------------------ */
+
+/* The deepest chain of If/While/Fusion regions msc takes (codegen/emit.c
+ * refuses deeper ones too); the passes walk regions recursively. */
+#define MAX_REGION_DEPTH 1000
+
+static int cmp_ptr(const void *a, const void *b) {
+  uintptr_t x = (uintptr_t) * (IrGraph *const *)a, y = (uintptr_t) * (IrGraph *const *)b;
+  return (x > y) - (x < y);
+}
+
+/* The index of g in the address-sorted graphs (g is one of them). */
+static int graph_index(IrGraph *const *sorted, int n, const IrGraph *g) {
+  IrGraph *const *p = bsearch(&g, sorted, (size_t)n, sizeof(IrGraph *), cmp_ptr);
+  return p ? (int)(p - sorted) : -1;
+}
+
+/* No graph is its own region (directly or through others: If/While/Fusion
+ * bodies are inlined or emitted, never called recursively), and no chain
+ * of regions is deeper than MAX_REGION_DEPTH. An explicit stack, not
+ * recursion: a hostile .mir file can nest 10^5 graphs. */
+static bool check_nesting(V *v) {
+  IrModule *m = v->m;
+  int n = m->ngraph;
+  IrGraph **sorted = xmalloc(sizeof(IrGraph *) * (size_t)n);
+  memcpy(sorted, m->graphs, sizeof(IrGraph *) * (size_t)n);
+  qsort(sorted, (size_t)n, sizeof(IrGraph *), cmp_ptr);
+  /* state: 0 unvisited, 1 on the stack, 2 done; depth: the graphs of the
+   * longest chain of regions from it (1: none) */
+  unsigned char *state = xcalloc((size_t)n, 1);
+  int *depth = xcalloc((size_t)n, sizeof(int));
+  int *stk = xmalloc(sizeof(int) * (size_t)n), *pos = xmalloc(sizeof(int) * (size_t)n);
+  bool ok = true;
+  for (int root = 0; root < n && ok; root++) {
+    if (state[root]) continue;
+    int sp = 0;
+    stk[sp] = root, pos[sp++] = 0, state[root] = 1, depth[root] = 1;
+    while (sp && ok) {
+      int gi = stk[sp - 1];
+      IrGraph *g = sorted[gi];
+      int k = pos[sp - 1]++; /* k: node * 2 + slot */
+      if (k >= 2 * g->nnode) {
+        state[gi] = 2;
+        sp--;
+        if (sp && depth[gi] + 1 > depth[stk[sp - 1]]) depth[stk[sp - 1]] = depth[gi] + 1;
+        continue;
+      }
+      IrNode *nd = g->nodes[k / 2];
+      IrGraph *sub = nd->sub[k % 2];
+      if (!sub) continue;
+      int si = graph_index(sorted, n, sub);
+      if (si < 0) continue; /* not in the module: check_node reports it */
+      if (state[si] == 1) {
+        v->g = g;
+        nd->id = k / 2;
+        ok = fail(v, nd, "subgraph @%s is nested inside itself", sub->name);
+      } else if (state[si] == 0) {
+        if (sp >= MAX_REGION_DEPTH) {
+          v->g = g;
+          nd->id = k / 2;
+          ok = fail(v, nd, "regions nested deeper than %d", MAX_REGION_DEPTH);
+        } else {
+          stk[sp] = si, pos[sp++] = 0, state[si] = 1, depth[si] = 1;
+        }
+      } else if (depth[si] + sp > MAX_REGION_DEPTH) {
+        v->g = g;
+        nd->id = k / 2;
+        ok = fail(v, nd, "regions nested deeper than %d", MAX_REGION_DEPTH);
+      }
+      else if (depth[si] + 1 > depth[gi]) depth[gi] = depth[si] + 1;
+    }
+  }
+  free(sorted);
+  free(state);
+  free(depth);
+  free(stk);
+  free(pos);
+  return ok;
+}
+
+/* Slots of m->graphs by the graph's name, then by position (so that of
+ * two graphs of one name the later is the one reported). */
+static int cmp_graph_name(const void *a, const void *b) {
+  IrGraph *const *x = *(IrGraph *const *const *)a, *const *y = *(IrGraph *const *const *)b;
+  int c = strcmp((*x)->name, (*y)->name);
+  return c ? c : (x > y) - (x < y);
+}
+
 bool ir_verify(IrModule *m) {
   V v = {m, NULL};
   if (!m->ngraph) {
@@ -358,13 +446,18 @@ bool ir_verify(IrModule *m) {
     return false;
   }
   number_params(m);
-  for (int gi = 0; gi < m->ngraph; gi++)
-    for (int j = 0; j < gi; j++)
-      if (strcmp(m->graphs[gi]->name, m->graphs[j]->name) == 0) {
-        v.g = m->graphs[gi];
-        return fail(&v, NULL, "duplicate graph name");
-      }
+  /* duplicate names: sorted by name (n log n; a module can have 10^4 graphs) */
+  IrGraph ***byname = xmalloc(sizeof(IrGraph **) * (size_t)m->ngraph);
+  for (int gi = 0; gi < m->ngraph; gi++) byname[gi] = &m->graphs[gi];
+  qsort(byname, (size_t)m->ngraph, sizeof(IrGraph **), cmp_graph_name);
+  for (int gi = 1; gi < m->ngraph; gi++)
+    if (strcmp((*byname[gi])->name, (*byname[gi - 1])->name) == 0) {
+      v.g = *byname[gi];
+      free(byname);
+      return fail(&v, NULL, "duplicate graph name");
+    }
+  free(byname);
   for (int gi = 0; gi < m->ngraph; gi++)
     if (!check_graph(&v, m->graphs[gi], gi == 0)) return false;
-  return true;
+  return check_nesting(&v);
 }

@@ -25,6 +25,9 @@
 #include "passes.h"
 
 
+/* The most nodes of one Fusion (see Bounds above). */
+#define FUSE_MAX_NODES 128
+
 static bool is_float_tensor(const IrType *t, msrt_dtype dt) {
   return t && t->kind == IR_T_TENSOR && t->dt == dt && (dt == MSRT_FLOAT32 || dt == MSRT_FLOAT64);
 }
@@ -151,9 +154,9 @@ static bool fuse_graph(IrModule *m, IrGraph *g) {
     int n = 0;
     grp[n++] = r;
     taken[i] = true;
-    for (int w = 0; w < n; w++) {
+    for (int w = 0; w < n && n < FUSE_MAX_NODES; w++) {
       IrNode *x = grp[w];
-      for (int k = 0; k < x->nin; k++) {
+      for (int k = 0; k < x->nin && n < FUSE_MAX_NODES; k++) {
         IrNode *o = x->in[k];
         if (o->kind != IR_NK_NODE || o->owner != g || taken[o->id] || uses[o->id] != 1) continue;
         if (!candidate(o) || !same_shape(o->type, r->type) || in_group(grp, n, o)) continue;

@@ -227,12 +227,14 @@ static void *proto_data(Im *x, const TensorP *t, const char *what, msrt_dtype dt
             t->external_data->location ? t->external_data->location : "");
     return NULL;
   }
-  uint8_t *out = arena_alloc(x->a, nb ? nb : 1);
+  /* the declared shape is checked against the data the file holds before
+   * anything is allocated for it (a few bytes must not ask for 12 GB) */
   if (t->has_raw_data) {
     if (t->raw_data.len != nb) {
       fatal(x, "%s: shape and dtype need %zu bytes, the file holds %zu", what, nb, t->raw_data.len);
       return NULL;
     }
+    uint8_t *out = arena_alloc(x->a, nb ? nb : 1);
     if (nb) memcpy(out, t->raw_data.data, nb);
     return out;
   }
@@ -245,6 +247,7 @@ static void *proto_data(Im *x, const TensorP *t, const char *what, msrt_dtype dt
     fatal(x, "%s: shape needs %zu elements, the file holds %zu", what, ne, have);
     return NULL;
   }
+  uint8_t *out = arena_alloc(x->a, nb ? nb : 1);
   for (size_t i = 0; i < ne; i++) {
     uint8_t *p = out + i * msrt_dtype_size(dt);
     switch (dt) {

@@ -29,8 +29,8 @@ def k(x):
 
 fns = {'f': f, 'g': g, 'h': h, 'k': k}
 fns[sys.argv[1]](Tensor(1.0))
-# F: data_access.py:15:12: error: converting a tensor to a Python number needs the value of a tensor computed in the graph
+# F: data_access.py:15:12: error: TypeError: converting a tensor to a Python number needs the value of a tensor computed in the graph
 # F-NEXT: return float(y)
 # G: data_access.py:19:12: error: {{.*}}needs the value of a tensor computed in the graph
 # H: data_access.py:23:12: error: {{.*}}needs the value of a tensor computed in the graph
-# K: data_access.py:27:15: error: str() of a tensor needs the value of a tensor computed in the graph
+# K: data_access.py:27:15: error: TypeError: str() of a tensor needs the value of a tensor computed in the graph

@@ -15,4 +15,4 @@ def f(x):
 print(f(Tensor(2.0)))
 print(kept[0] + 1)
 # CHECK: 6.0
-# CHECK: escaped_tensor.py:16:7: error: Add: this tensor was computed while a graph was being compiled and has no value outside it; return it from the graph instead
+# CHECK: escaped_tensor.py:16:7: error: RuntimeError: Add: this tensor was computed while a graph was being compiled and has no value outside it; return it from the graph instead

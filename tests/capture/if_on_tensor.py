@@ -26,4 +26,4 @@ print(f(Tensor(1.0)), f(Tensor(-1.0)))
 # IR: If(%{{[0-9]+}}, @f_true0, @f_false1,
 # IR: subgraph @f_true0(
 # IR: subgraph @f_false1(
-# FLOAT: if_on_tensor.py:20:12: error: converting a tensor to a Python number needs the value of a tensor computed in the graph
+# FLOAT: if_on_tensor.py:20:12: error: TypeError: converting a tensor to a Python number needs the value of a tensor computed in the graph

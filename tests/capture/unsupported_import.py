@@ -8,4 +8,4 @@ def f(x):
     return x * sorted([2, 1])[0]
 
 f(Tensor(1.0))
-# CHECK: unsupported_import.py:7:5: error: 'import' is not supported in graph mode
+# CHECK: unsupported_import.py:7:5: error: RuntimeError: 'import' is not supported in graph mode

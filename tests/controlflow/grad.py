@@ -29,9 +29,9 @@
 # RUN: grep 'define CG_ERR_LOOP_BOUND' %t.lib/cg.h
 # A loop that runs past the bound is an error, in every backend:
 # RUN: not %msc run --max-loop-iterations=2 %s graph 2>&1 | FileCheck --check-prefix=PAST %s
-# PAST: grad.py:79:5: error: a while loop ran more than its bound of 2 iterations (--max-loop-iterations
+# PAST: grad.py:79:5: error: RuntimeError: a while loop ran more than its bound of 2 iterations (--max-loop-iterations
 # RUN: not %msc run --backend=ref --max-loop-iterations=2 %s graph 2>&1 | FileCheck --check-prefix=PASTREF %s
-# PASTREF: grad.py:79:5: error: a while loop ran more than its bound of 2 iterations (--max-loop-iterations
+# PASTREF: grad.py:79:5: error: RuntimeError: a while loop ran more than its bound of 2 iterations (--max-loop-iterations
 import sys
 import numpy as np
 import mindspore as ms

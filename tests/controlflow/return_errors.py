@@ -8,7 +8,7 @@
 # by the C (each bounded loop returns its own code to msc run) as by ref:
 # RUN: not %msc run --max-loop-iterations=4 %s twoloops 2>&1 | FileCheck --check-prefix=BOUND %s
 # RUN: not %msc run --backend=ref --max-loop-iterations=4 %s twoloops 2>&1 | FileCheck --check-prefix=BOUND %s
-# BOUND: return_errors.py:57:5: error: a while loop ran more than its bound of 4 iterations
+# BOUND: return_errors.py:57:5: error: RuntimeError: a while loop ran more than its bound of 4 iterations
 # BOUND-NEXT: {{^}}    while j < n * 2:
 # Jumps in a tensor if inside a Python `while` (its condition a number):
 # RUN: not %msc run %s pywhile 2>&1 | FileCheck --check-prefix=PYW %s

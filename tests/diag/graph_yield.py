@@ -32,6 +32,6 @@ print(g(ms.Tensor(np.ones(2, np.float32))))
 # RUN: %msc run %s > /dev/null 2>&1; test $? -eq 1
 # CHECK: [2. 2.]
 # CHECK-NEXT: [3. 3.]
-# CHECK-NEXT: {{^.*/}}graph_yield.py:9:5: error: Unsupported expression 'Yield'. (MindSpore's static graph syntax has no generators; call the generator outside the @ms.jit function or construct, or run in PyNative mode){{$}}
+# CHECK-NEXT: {{^.*/}}graph_yield.py:9:5: error: RuntimeError: Unsupported expression 'Yield'. (MindSpore's static graph syntax has no generators; call the generator outside the @ms.jit function or construct, or run in PyNative mode){{$}}
 # CHECK-NEXT: {{^}}    yield 2.0{{$}}
 # CHECK: {{^.*/}}graph_yield.py:24:14: note: called from here{{$}}

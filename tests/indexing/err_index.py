@@ -70,6 +70,6 @@ elif c == 'graphset':
 # SETSHAPE: err_index.py:53:5: error: ValueError: shape mismatch: value array of shape (3,) could not be broadcast to indexing result of shape (2,4){{$}}
 # SETMASK: err_index.py:55:5: error: ValueError: NumPy boolean array indexing assignment cannot assign 2 input values to the 6 output values where the mask is true{{$}}
 # BOOLSCALAR: err_index.py:57:11: error: TypeError: indexing with a boolean scalar (x[True]) is not supported; use a boolean array with the shape of the indexed dimensions{{$}}
-# GRAPHMASK: err_index.py:28:12: error: indexing with a boolean mask needs the value of a tensor computed in the graph
+# GRAPHMASK: err_index.py:28:12: error: TypeError: indexing with a boolean mask needs the value of a tensor computed in the graph
 # GRAPHMASK-NEXT: {{^}}    return x[x > 3]{{$}}
-# GRAPHSET: err_index.py:33:5: error: assigning to tensor elements needs the value of a tensor computed in the graph
+# GRAPHSET: err_index.py:33:5: error: TypeError: assigning to tensor elements needs the value of a tensor computed in the graph

@@ -41,17 +41,17 @@ elif c == 'select_bcast':
     _msc.prim('Select', np.array([True, False]), x, 0.0)
 elif c == 'tile_neg':
     _msc.prim('Tile', x, multiples=(1, -2))
-# CHECK: err_ops.py:17:5: error: Gather: index 7 is out of bounds for axis 0 with size 3{{$}}
-# CHECK: err_ops.py:19:5: error: GatherD: index -5 is out of bounds for axis 1 with size 4{{$}}
-# CHECK: err_ops.py:21:5: error: GatherNd: index 3 is out of bounds for axis 0 with size 3{{$}}
-# CHECK: err_ops.py:23:5: error: TensorScatterAdd: index -4 is out of bounds for axis 0 with size 3{{$}}
-# CHECK: err_ops.py:25:5: error: Gather: indices must be integers, not Bool{{$}}
-# CHECK: err_ops.py:27:5: error: Gather: indices must be integers, not Float64{{$}}
-# CHECK: err_ops.py:29:5: error: GatherD: index (2, 2) must have the shape of x (3, 4) except along axis 1{{$}}
-# CHECK: err_ops.py:31:5: error: GatherNd: indices.shape[-1] = 3 exceeds the 2 dimensions of x (3, 4){{$}}
-# CHECK: err_ops.py:33:5: error: TensorScatterUpdate: updates shape (2, 3) does not match indices.shape[:-1] + x.shape[1:] = (2, 4){{$}}
-# CHECK: err_ops.py:35:5: error: OneHot: depth must be non-negative, got -1{{$}}
-# CHECK: err_ops.py:37:5: error: CumSum: axis 2 is out of bounds for array of dimension 2{{$}}
-# CHECK: err_ops.py:39:5: error: ArgSort: dtype must be int32 or int64, not Float32{{$}}
-# CHECK: err_ops.py:41:5: error: Select: operands could not be broadcast together with shapes (2,) (3, 4) (){{$}}
-# CHECK: err_ops.py:43:5: error: Tile: multiples must be non-negative, got (1, -2){{$}}
+# CHECK: err_ops.py:17:5: error: IndexError: Gather: index 7 is out of bounds for axis 0 with size 3{{$}}
+# CHECK: err_ops.py:19:5: error: IndexError: GatherD: index -5 is out of bounds for axis 1 with size 4{{$}}
+# CHECK: err_ops.py:21:5: error: IndexError: GatherNd: index 3 is out of bounds for axis 0 with size 3{{$}}
+# CHECK: err_ops.py:23:5: error: IndexError: TensorScatterAdd: index -4 is out of bounds for axis 0 with size 3{{$}}
+# CHECK: err_ops.py:25:5: error: TypeError: Gather: indices must be integers, not Bool{{$}}
+# CHECK: err_ops.py:27:5: error: TypeError: Gather: indices must be integers, not Float64{{$}}
+# CHECK: err_ops.py:29:5: error: ValueError: GatherD: index (2, 2) must have the shape of x (3, 4) except along axis 1{{$}}
+# CHECK: err_ops.py:31:5: error: ValueError: GatherNd: indices.shape[-1] = 3 exceeds the 2 dimensions of x (3, 4){{$}}
+# CHECK: err_ops.py:33:5: error: ValueError: TensorScatterUpdate: updates shape (2, 3) does not match indices.shape[:-1] + x.shape[1:] = (2, 4){{$}}
+# CHECK: err_ops.py:35:5: error: ValueError: OneHot: depth must be non-negative, got -1{{$}}
+# CHECK: err_ops.py:37:5: error: ValueError: CumSum: axis 2 is out of bounds for array of dimension 2{{$}}
+# CHECK: err_ops.py:39:5: error: TypeError: ArgSort: dtype must be int32 or int64, not Float32{{$}}
+# CHECK: err_ops.py:41:5: error: ValueError: Select: operands could not be broadcast together with shapes (2,) (3, 4) (){{$}}
+# CHECK: err_ops.py:43:5: error: ValueError: Tile: multiples must be non-negative, got (1, -2){{$}}

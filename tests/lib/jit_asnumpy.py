@@ -16,7 +16,7 @@ if len(sys.argv) > 1:
     def g(v):
         return v.asnumpy().tolist()
     g(x)
-# TOLIST: jit_asnumpy.py:[[@LINE-2]]:16: error: tolist() needs the value of a tensor computed in the graph
+# TOLIST: jit_asnumpy.py:[[@LINE-2]]:16: error: TypeError: tolist() needs the value of a tensor computed in the graph
 
 
 @jit

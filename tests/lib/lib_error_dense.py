@@ -22,7 +22,7 @@ y = net(x)
 # ----------------------------------------------------------------------
 # RUN: not %msc run %s 2>&1 | FileCheck --strict-whitespace %s
 # RUN: %msc run %s > /dev/null 2>&1; test $? -eq 1
-# CHECK: {{^.*}}lib_error_dense.py:15:16: error: MatMul: {{.*}}(2, 5){{.*}}{{$}}
+# CHECK: {{^.*}}lib_error_dense.py:15:16: error: ValueError: MatMul: {{.*}}(2, 5){{.*}}{{$}}
 # CHECK-NEXT: {{^}}        return self.fc(x){{$}}
 # CHECK-NEXT: {{^}}               ^~~~~~~~~~{{$}}
 # CHECK-NEXT: {{^.*}}lib_error_dense.py:20:5: note: called from here{{$}}

@@ -11,6 +11,6 @@ f(a, b)
 # The RUN and CHECK lines are at the end so that line numbers above are real.
 # RUN: not %msc run %s 2>&1 | FileCheck --strict-whitespace %s
 # RUN: %msc run %s > /dev/null 2>&1; test $? -eq 1
-# CHECK: {{^.*/}}err_matmul_operator.py:7:12: error: MatMul: cannot multiply (3, 2) by (3, 2): 2 != 3{{$}}
+# CHECK: {{^.*/}}err_matmul_operator.py:7:12: error: ValueError: MatMul: cannot multiply (3, 2) by (3, 2): 2 != 3{{$}}
 # CHECK-NEXT: {{^}}    return p @ q{{$}}
 # CHECK: {{^.*/}}err_matmul_operator.py:8:1: note: called from here{{$}}

@@ -12,7 +12,7 @@ print(y)
 # The RUN and CHECK lines are at the end so that line numbers above are real.
 # RUN: not %msc run %s 2>&1 | FileCheck --strict-whitespace %s
 # RUN: %msc run %s > /dev/null 2>&1; test $? -eq 1
-# CHECK: {{^.*/}}err_matmul_shape.py:8:5: error: MatMul: cannot multiply (2, 3) by (4, 5): 3 != 4{{$}}
+# CHECK: {{^.*/}}err_matmul_shape.py:8:5: error: ValueError: MatMul: cannot multiply (2, 3) by (4, 5): 3 != 4{{$}}
 # CHECK-NEXT: {{^}}y = ops.matmul(x, w){{$}}
 # CHECK-NEXT: {{^}}    ^~~~~~~~~~~~~~~~{{$}}
 # CHECK-NOT: Traceback
