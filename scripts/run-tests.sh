@@ -9,6 +9,7 @@
 #   2. lit on tests/ with --param msc=BUILD/msc (lang, diag, e2e, frontend, ...);
 #      after a plain build's pass, a sanitizer build's leaves out the tests
 #      that never run msc (scripts/lit-msc-free.sh): the same check twice;
+#      and runs a SAN_SAMPLE share of the slowest tests (see there);
 #   3. the seed examples (../shared/seed-examples) through `msc run`;
 #   4. the numpy-differential harnesses (print, kernel, ops) and the graph
 #      differential suite (tests/graph/graphdiff.py), one test each;
@@ -62,6 +63,13 @@
 #                     the op groups and of the model scripts, drawn with
 #                     SAN_SEED=1 (a fixed seed: the same sample on every run
 #                     of a tree); each prints "sample: ..." with what it ran.
+#                     The same share of lit's slowest tests (each >= 1% of
+#                     the plain pass's lit time: msc compile's libraries
+#                     under three compilers, training loops; their seconds
+#                     are mostly the C compiler and the generated code,
+#                     which the plain pass proved) runs in the sanitizer
+#                     pass ("lit sample: ..." names them); the coverage gate
+#                     runs the others only when it does not hold without.
 #                     The plain build runs everything. Empty or 1/1: all.
 #   TEST_JOBS=2       how many of the one-core sections (unit tests, each
 #                     seed-example run, print-diff, kernel-diff, firmware)
@@ -375,6 +383,27 @@ run_diff() { # run_diff BUILD NAME SCRIPT WHAT [ARGS...]: a numpy-differential h
   else echo "$name [$b]: $f of $((p + f)) cases differ"; count 0 1 "$name [$b]"; fi
 }
 
+names_re() { # names_re < NAMES: lit's --filter-out regex for those test names
+  printf ':: (%s)$' "$(sed 's/[.]/[.]/g' | paste -sd'|')"
+}
+
+# san_lit_sample TIMES: prints the lit tests the sanitizer pass leaves out,
+# one per line: of the slowest tests of the plain pass (TIMES, lit's
+# .lit_test_times.txt: each >= 1% of its total), all but a SAN_SAMPLE share
+# drawn with SAN_SEED (a fixed seed: the same sample on every run of a tree;
+# sorted by name, every D-th from the seed's offset). Says what it kept on
+# stderr. With no TIMES or no sampling, prints nothing.
+san_lit_sample() {
+  local times=$1 num den
+  [ -s "$times" ] && [ -n "$SAN_SAMPLE" ] || return 0
+  num=${SAN_SAMPLE%/*} den=${SAN_SAMPLE#*/}
+  [ "$num" != "$den" ] || return 0
+  awk 'NR == FNR { if ($2 !~ /^(Inputs|lit-tools)\//) sum += $1; next } $1 >= sum / 100 { print $2 }' \
+      "$times" "$times" | LC_ALL=C sort | while read -r t; do [ -f "tests/$t" ] && echo "$t"; done |
+    awk -v n="$num" -v d="$den" -v s="$SAN_SEED" '{ if ((NR - 1 + s) % d < n) kept = kept " " $0; else print }
+      END { print "lit sample: of the slowest tests (each >= 1% of the plain pass'"'"'s lit time) ran" kept > "/dev/stderr" }'
+}
+
 run_truncate() { # run_truncate BUILD [STRIDE]
   local b=$1
   if TRUNCATE_STRIDE=${2:-1} scripts/truncate-test.sh "$b/msc"; then
@@ -458,7 +487,13 @@ for b in "$@"; do
     # the same compilers on the same inputs as in the plain pass above
     echo "lit [$b]: left out, the same check as in the [$lit_plain] pass (they never run msc):" \
          $(scripts/lit-msc-free.sh -l)
-    sect "lit [$b]" with_jit_cc run_lit "$b" --filter-out "$free"
+    # and the slowest tests (each >= 1% of the plain pass's lit time: msc
+    # compile's libraries, training loops; most of their time is the C
+    # compiler and the generated code, not msc) sampled like the op suites
+    san_lit_sample "$lit_plain/lit-out/.lit_test_times.txt" >"$run_tmp/san-lit-held"
+    out_re=$free
+    [ -s "$run_tmp/san-lit-held" ] && out_re="$free|$(names_re <"$run_tmp/san-lit-held")"
+    sect "lit [$b]" with_jit_cc run_lit "$b" --filter-out "$out_re"
   else
     sect "lit [$b]" with_jit_cc run_lit "$b"
   fi
@@ -504,9 +539,9 @@ gate_verdict() { # gate_verdict BUILD LOG RC T0: the gate's lines and count
 run_coverage_san() { # the coverage gate on the sanitizer pass's counters
   local log rc t0=$SECONDS
   log=$(mktemp)
-  unset ASAN_OPTIONS UBSAN_OPTIONS GCOV_PREFIX
-  echo "coverage: ran the unit tests and lit of the [$cov_build] pass above (frontend/ and eval/ built with gcov counters, -fno-inline)" >"$log"
-  COVERAGE_SKIP_RUN=1 scripts/coverage.sh "$cov_build" >>"$log" 2>&1; rc=$?
+  # (the sanitizer options stay: the held-back lit tests may have to run)
+  unset GCOV_PREFIX
+  COVERAGE_SKIP_RUN=1 COVERAGE_HELD=$run_tmp/san-lit-held scripts/coverage.sh "$cov_build" >"$log" 2>&1; rc=$?
   gate_verdict "$cov_build" "$log" "$rc" "$t0"
   rm -f "$log"
 }
