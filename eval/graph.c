@@ -1308,7 +1308,11 @@ static Value jit_dispatch(Interp *I, GFn *gf, Value args, Value kwargs, bool com
   for (int i = 0; i < kw.n; i++) collect_inputs(kw.vals[i], ins, &nins);
 
   Entry *e = find_entry(gf, kc.key.data ? kc.key.data : "");
-  Value result = v_undef();
+  /* volatile: set between RT_TRY's setjmp and a possible longjmp (the hook
+   * or backend_prepare raising after trace's capture returned its value),
+   * so a plain local is indeterminate in the handler (C11 7.13.2.1; seen as
+   * a null Obj under -O1 -fno-inline, tests/capture/cc_false.py) */
+  volatile Value result = v_undef();
   if (!e) {
     char why[512];
     reason(gf, parts, nparts, why, sizeof why);
