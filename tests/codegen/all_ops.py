@@ -9,11 +9,10 @@
 #      verifies first; an op without an emission rule fails here);
 #   3. compiles all the C with gcc AND clang (and arm-none-eabi-gcc when
 #      installed) under -std=c99 -Wall -Wextra -Wpedantic -Wconversion -Werror;
-#   4. links it with runtime/*.c and a generated main(), runs every graph
+#   4. links it with runtime/*.c (mirgen.runtime_objs) and a generated main(), runs every graph
 #      on deterministic inputs and compares the outputs (and Parameters
 #      written by Assign, and Print's text) with numpy.
 import argparse
-import glob
 import os
 import re
 import shlex
@@ -710,8 +709,8 @@ def main():
     with open(mainc, 'w') as f:
         f.write(c_main(ok_graphs))
     prog = os.path.join(out, 'prog')
-    runtime = sorted(glob.glob(os.path.join(REPO, 'runtime', '*.c')))
-    p = sh(['gcc', '-std=c11', '-O1', '-w'] + inc + [allc, mainc] + runtime + ['-lm', '-o', prog])
+    from mirgen import runtime_objs
+    p = sh(['gcc', '-std=c11', '-O1', '-w'] + inc + [allc, mainc] + runtime_objs(REPO, out) + ['-lm', '-o', prog])
     if p.returncode:
         print('linking the harness failed:\n' + p.stderr.decode()[:4000])
         return 1

@@ -13,7 +13,6 @@
 #      no rounding: NaN, inf, -0 included), and
 #   2. both close to numpy (float64 reference).
 import argparse
-import glob
 import os
 import re
 import shlex
@@ -27,7 +26,7 @@ import numpy as np
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, os.path.join(HERE, 'Inputs'))
-from mirgen import DT, Graph, c_main  # noqa: E402
+from mirgen import DT, Graph, c_main, runtime_objs  # noqa: E402
 
 CFLAGS = ['-std=c99', '-Wall', '-Wextra', '-Wpedantic', '-Wconversion', '-Werror']
 TOL = {'Float32': (2e-5, 1e-6), 'Float64': (1e-11, 1e-13)}
@@ -318,8 +317,7 @@ def build_and_run(graphs, key, out, failures):
     with open(mainc, 'w') as f:
         f.write(c_main(graphs))
     prog = os.path.join(out, 'prog_%s' % key)
-    runtime = sorted(glob.glob(os.path.join(REPO, 'runtime', '*.c')))
-    p = sh(['gcc', '-std=c11', '-O1', '-w'] + inc + [allc, mainc] + runtime + ['-lm', '-o', prog])
+    p = sh(['gcc', '-std=c11', '-O1', '-w'] + inc + [allc, mainc] + runtime_objs(REPO, out) + ['-lm', '-o', prog])
     if p.returncode:
         failures.append('linking the %s harness failed:\n%s' % (key, p.stderr.decode()[:4000]))
         return None

@@ -8,12 +8,12 @@
 # slope, plus 4 ulp of the result. (The exact, bit-for-bit comparison with
 # the unfused kernels is tests/unit/test_epilogue.c.)
 #
-# RUN: cc -std=c99 -O2 -I%S/../.. -o %t %S/Inputs/epilogue_driver.c %S/../../runtime/gemm.c \
+# RUN: cc -std=c99 -O1 -I%S/../.. -o %t %S/Inputs/epilogue_driver.c %S/../../runtime/gemm.c \
 # RUN:    %S/../../runtime/nn.c %S/../../runtime/kernels.c %S/../../runtime/print.c %S/../../runtime/dtype.c -lm
 # RUN: %t > %t.bin
 # RUN: %python %s %t.bin | FileCheck %s
 # The portable kernels (what a Cortex-M runs), on this host:
-# RUN: cc -std=c99 -O2 -DMSRT_NO_SIMD -I%S/../.. -o %t.gen %S/Inputs/epilogue_driver.c \
+# RUN: cc -std=c99 -O1 -DMSRT_NO_SIMD -I%S/../.. -o %t.gen %S/Inputs/epilogue_driver.c \
 # RUN:    %S/../../runtime/gemm.c %S/../../runtime/nn.c %S/../../runtime/kernels.c \
 # RUN:    %S/../../runtime/print.c %S/../../runtime/dtype.c -lm
 # RUN: %t.gen > %t.gen.bin

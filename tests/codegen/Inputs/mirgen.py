@@ -7,6 +7,7 @@ as given), so a wrong type in a case shows up as a numerical mismatch or an
 emission error rather than as silently wrong C.
 """
 import math
+import os
 
 import numpy as np
 
@@ -265,3 +266,24 @@ def c_main(graphs):
         L.append('  }')
     L += ['  fclose(fi);', '  fclose(fo);', '  return 0;', '}', '']
     return '\n'.join(L)
+
+
+def runtime_objs(repo, out):
+    """runtime/*.c compiled once each (gcc -std=c11 -O1 -w -c, into OUT/rt)
+    for the harnesses of tests/codegen: one command per file, so the run's
+    cc-cache (tests/lit-tools/cc-cache) answers the next test that asks."""
+    import glob
+    import subprocess
+    import sys
+    rt = os.path.join(out, 'rt')
+    objs = []
+    for c in sorted(glob.glob(os.path.join(repo, 'runtime', '*.c'))):
+        o = os.path.join(rt, os.path.basename(c)[:-2] + '.o')
+        if not os.path.exists(o):
+            os.makedirs(rt, exist_ok=True)
+            p = subprocess.run(['gcc', '-std=c11', '-O1', '-w', '-c', c, '-o', o],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+            if p.returncode:
+                sys.exit('compiling %s failed:\n%s' % (c, p.stderr.decode()[:4000]))
+        objs.append(o)
+    return objs
