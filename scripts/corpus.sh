@@ -15,12 +15,22 @@
 # Prints one line per example that does not pass, then
 #   corpus: P of N examples pass (K known failures)
 # and last "P passed, F failed" (F: unexpected failures).
+# CORPUS_SAMPLE=K/D (run-tests.sh's SAN_SAMPLE in the sanitizer pass) runs
+# the examples whose position i (0-based, in name order) has
+# (i + CORPUS_SEED) % D < K: a fixed share, the same on every run.
 set -u
 [ $# -ge 1 ] || { echo "usage: $0 MSC [RUN OPTIONS...]" >&2; exit 2; }
 msc=$1; shift
 here=$(cd "$(dirname "$0")/../tests/corpus" && pwd)
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
-pass=0; fail=0; known=0; n=0
+pass=0; fail=0; known=0; n=0; i=-1
+sk=1 sd=1 seed=${CORPUS_SEED:-1} stag=""
+if [ -n "${CORPUS_SAMPLE:-}" ]; then
+  sk=${CORPUS_SAMPLE%/*} sd=${CORPUS_SAMPLE#*/}
+  case "$sk$sd" in ''|*[!0-9]*) echo "corpus: bad CORPUS_SAMPLE=$CORPUS_SAMPLE (want K/D)" >&2; exit 2 ;; esac
+  [ "$sd" -gt 0 ] || { echo "corpus: bad CORPUS_SAMPLE=$CORPUS_SAMPLE (want K/D)" >&2; exit 2; }
+  stag=" (a sample: $CORPUS_SAMPLE of them, seed $seed)"
+fi
 numeq() {  # numeq EXPECTED ACTUAL TOLERANT(0/1)
   /usr/bin/python3 - "$1" "$2" "$3" <<'PY'
 import re, sys
@@ -40,6 +50,8 @@ PY
 }
 for py in "$here"/*.py; do
   name=$(basename "$py" .py)
+  i=$((i + 1))
+  [ $(((i + seed) % sd)) -lt "$sk" ] || continue
   n=$((n + 1))
   timeout 120 "$msc" run "$@" "$py" >"$tmp/out" 2>"$tmp/err"; rc=$?
   if [ $rc != 0 ]; then
@@ -61,6 +73,6 @@ for py in "$here"/*.py; do
     fail=$((fail + 1)); echo "$name: $verdict"
   fi
 done
-echo "corpus: $pass of $n examples pass ($known known failures)"
+echo "corpus: $pass of $n examples pass ($known known failures)$stag"
 echo "$pass passed, $fail failed"
 [ $fail = 0 ]

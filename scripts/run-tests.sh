@@ -70,6 +70,8 @@
 #                     which the plain pass proved) runs in the sanitizer
 #                     pass ("lit sample: ..." names them); the coverage gate
 #                     runs the others only when it does not hold without.
+#                     And the same share of the corpus of MindSpore's doc
+#                     examples (scripts/corpus.sh CORPUS_SAMPLE).
 #                     The plain build runs everything. Empty or 1/1: all.
 #   TEST_JOBS=2       how many of the one-core sections (unit tests, each
 #                     seed-example run, print-diff, kernel-diff, firmware)
@@ -78,14 +80,15 @@
 #                     themselves (lit -j2, ops-diff, graph-diff, truncation)
 #                     run alone. 1: everything one after another.
 #   TRUNCATE=1        set to 0 to skip the truncation test (quick local runs).
-#   TRUNCATE_SAN_STRIDE=100 under a sanitizer build the truncation test runs
-#                     every 100th case only (a fixed sample; ASan's start-up,
-#                     ~35 ms of cpu per msc run, makes the full set of ~122k
-#                     runs take over an hour: `make test-full` runs it).
-#   TRUNCATE_STRIDE=8 the plain build runs every 8th case (~16k msc runs,
-#                     cuts at every 7th byte of every test input; the full
-#                     set took ~320 s of cpu, a fifth of make test's budget);
-#                     `make test-full` runs every case under the sanitizers.
+#   TRUNCATE_SAN_CASES=800 under a sanitizer build the truncation test runs
+#                     about this many cases, evenly spread (a fixed sample:
+#                     ASan's start-up, ~35 ms of cpu per msc run, makes the
+#                     full set of ~170k runs take over an hour; 0: all, as
+#                     `make test-full` runs it).
+#   TRUNCATE_CASES=10000 the plain build's share (cuts at every 7th byte of
+#                     every test input, every ~17th of them today; the full
+#                     set takes ~6 minutes of cpu). A number of cases, not a
+#                     stride, so that the cost does not grow with tests/.
 #   LIT_ARGS          extra arguments for lit (e.g. LIT_ARGS=tests/lang).
 #   LEVELS=O0,O1,O2   the optimisation levels (`msc run -O<n>`) the seed
 #                     examples and the graph differential suite run at in
@@ -404,9 +407,9 @@ san_lit_sample() {
       END { print "lit sample: of the slowest tests (each >= 1% of the plain pass'"'"'s lit time) ran" kept > "/dev/stderr" }'
 }
 
-run_truncate() { # run_truncate BUILD [STRIDE]
+run_truncate() { # run_truncate BUILD [CASES]
   local b=$1
-  if TRUNCATE_STRIDE=${2:-1} scripts/truncate-test.sh "$b/msc"; then
+  if TRUNCATE_CASES=${2:-0} scripts/truncate-test.sh "$b/msc"; then
     echo "truncation [$b]: 1 passed, 0 failed"; count 1 0 ""
   else
     echo "truncation [$b]: 0 passed, 1 failed"; count 0 1 "truncation [$b]"
@@ -414,8 +417,11 @@ run_truncate() { # run_truncate BUILD [STRIDE]
 }
 
 run_corpus() { # run_corpus BUILD: MindSpore's doc examples (issue 19; tests/corpus/README.md)
-  local b=$1 out line p f
-  out=$(scripts/corpus.sh "$b/msc" 2>&1)
+  local b=$1 out line p f sample=""
+  # the sanitizer pass runs a SAN_SAMPLE share of them (the plain pass all)
+  is_sanitized "$b/msc" && sample=$SAN_SAMPLE
+  [ "${sample%/*}" = "${sample#*/}" ] && sample=""
+  out=$(CORPUS_SAMPLE=$sample CORPUS_SEED=$SAN_SEED scripts/corpus.sh "$b/msc" 2>&1)
   printf '%s\n' "$out" | grep -v -E '^[0-9]+ passed, [0-9]+ failed$'
   line=$(printf '%s\n' "$out" | grep -E '^[0-9]+ passed, [0-9]+ failed$' | tail -n1)
   p=${line%% passed*}; f=${line#*, }; f=${f%% failed*}
@@ -514,8 +520,8 @@ for b in "$@"; do
     sect "graph-diff [$b]" with_jit_cc run_diff "$b" graph-diff scripts/graph-diff.sh "cases equal in PyNative and Graph mode (cc and ref backends at ${levels//,/, }; $gtag)" "--levels=$levels" --cache-dir="$MSC_CACHE_DIR" "${gsample[@]}"
   fi
   if [ "$TRUNCATE" = 1 ]; then
-    if is_sanitized "$b/msc"; then sect "truncation [$b]" run_truncate "$b" "${TRUNCATE_SAN_STRIDE:-100}"
-    else sect "truncation [$b]" run_truncate "$b" "${TRUNCATE_STRIDE:-8}"; fi
+    if is_sanitized "$b/msc"; then sect "truncation [$b]" run_truncate "$b" "${TRUNCATE_SAN_CASES:-800}"
+    else sect "truncation [$b]" run_truncate "$b" "${TRUNCATE_CASES:-10000}"; fi
   fi
 done
 

@@ -14,7 +14,10 @@
 # posix_spawn and waited for through a pidfd: the harness costs little
 # beside msc's own start-up.
 #
-# TRUNCATE_STRIDE=N runs only every Nth case (deterministic sample; default 1
+# TRUNCATE_CASES=N runs about N cases, every Kth with K the smallest stride
+# that gives at most N (a deterministic sample whose cost does not grow with
+# the test suite; run-tests.sh sets it); it overrides
+# TRUNCATE_STRIDE=N, which runs only every Nth case (deterministic sample; default 1
 # = all), for slow builds; TRUNCATE_JOBS sets the parallelism (default 2).
 set -u
 [ $# -ge 1 ] || { echo "usage: $0 MSC [FILE_OR_DIR...]" >&2; exit 2; }
@@ -43,13 +46,10 @@ for r in roots:
         dirs[:] = sorted(x for x in dirs if x not in ('Output', 'lit-out'))
         files += [os.path.join(d, n) for n in sorted(names) if n.endswith('.py')]
 
-cases = []  # (file index, offset): every 7th byte offset, every STRIDE-th case
-k = -1
-for i, f in enumerate(files):
-    for off in range(0, os.path.getsize(f), STEP):
-        k += 1
-        if k % STRIDE == 0:
-            cases.append((i, off))
+every = [(i, off) for i, f in enumerate(files) for off in range(0, os.path.getsize(f), STEP)]
+if int(os.environ.get('TRUNCATE_CASES', '0')) > 0:
+    STRIDE = max(1, -(-len(every) // int(os.environ['TRUNCATE_CASES'])))
+cases = every[::STRIDE]  # (file index, offset): every 7th byte offset, every STRIDE-th case
 
 # JOBS slots, each with its own script file (rewritten for every case it
 # runs) and stderr file; msc is started with posix_spawn and waited for
