@@ -579,6 +579,21 @@ static bool set_like(Value v) {
   return v_is(v, OBJ_DICTVIEW) && ((DictView *)v.as.o)->which != DV_VALUES;
 }
 
+/* Is every element of a in b? */
+static bool all_contained_in(Interp *I, Value a, Value b) {
+  Value it = rt_iter(I, a), x;
+  while (rt_next(I, it, &x)) {
+    bool in = rt_contains(I, b, x);
+    v_decref(I, x);
+    if (!in) {
+      v_decref(I, it);
+      return false;
+    }
+  }
+  v_decref(I, it);
+  return true;
+}
+
 static Value obj_compare(Interp *I, CmpOp op, Value a, Value b) {
   if (a.tag != V_OBJ || b.tag != V_OBJ) return v_notimpl();
   ObjKind ka = a.as.o->kind, kb = b.as.o->kind;
@@ -595,6 +610,21 @@ static Value obj_compare(Interp *I, CmpOp op, Value a, Value b) {
     return v_bool(dict_equal(I, AS_DICT(a), AS_DICT(b)) == (op == CMP_EQ));
   if (set_like(a) && set_like(b)) { /* sets and keys()/items() views */
     if (ka == OBJ_SET && kb == OBJ_SET) return v_bool(set_compare(I, op, AS_DICT(a), AS_DICT(b)));
+    if (ka == OBJ_DICTVIEW || kb == OBJ_DICTVIEW) {
+      /* CPython's dictview_richcompare: the lengths, then every element of
+       * one contained in the other (no set is built: items() views of dicts
+       * holding unhashable values compare) */
+      int64_t na = rt_len(I, a), nb = rt_len(I, b);
+      bool ok;
+      switch (op) {
+      case CMP_EQ: case CMP_NE: ok = na == nb && all_contained_in(I, a, b); break;
+      case CMP_LT: ok = na < nb && all_contained_in(I, a, b); break;
+      case CMP_LE: ok = na <= nb && all_contained_in(I, a, b); break;
+      case CMP_GT: ok = na > nb && all_contained_in(I, b, a); break;
+      default: ok = na >= nb && all_contained_in(I, b, a); break;
+      }
+      return v_bool(op == CMP_NE ? !ok : ok);
+    }
     Value sx = ka == OBJ_SET ? v_incref(a) : set_from_iterable(I, a);
     Value sy = kb == OBJ_SET ? v_incref(b) : set_from_iterable(I, b);
     bool r = set_compare(I, op, AS_DICT(sx), AS_DICT(sy));
@@ -604,6 +634,11 @@ static Value obj_compare(Interp *I, CmpOp op, Value a, Value b) {
   }
   if (ka == OBJ_RANGE && kb == OBJ_RANGE && (op == CMP_EQ || op == CMP_NE))
     return v_bool(range_eq((Range *)a.as.o, (Range *)b.as.o) == (op == CMP_EQ));
+  if (ka == OBJ_SLICE && kb == OBJ_SLICE) { /* as the tuples (start, stop, step) */
+    Slice *x = (Slice *)a.as.o, *y = (Slice *)b.as.o;
+    Value tx[3] = {x->start, x->stop, x->step}, ty[3] = {y->start, y->stop, y->step};
+    return v_bool(seq_compare(I, op, tx, 3, ty, 3));
+  }
   if (ka == OBJ_DICTVIEW && kb == OBJ_DICTVIEW && (op == CMP_EQ || op == CMP_NE)) /* values() views */
     return v_bool(op == CMP_NE ? a.as.o != b.as.o : a.as.o == b.as.o);
   return v_notimpl();
