@@ -418,27 +418,46 @@ void ir_graph_number(IrGraph *g) {
   for (int i = 0; i < g->nnode; i++) g->nodes[i]->id = i;
 }
 
-static int replace_in(IrGraph *g, IrNode *from, IrNode *to, int depth) {
-  int k = 0;
-  if (depth > 64) return 0;
-  for (int i = 0; i < g->nnode; i++) {
-    IrNode *n = g->nodes[i];
-    for (int j = 0; j < n->nin; j++)
-      if (n->in[j] == from) {
-        n->in[j] = to;
-        k++;
+/* Replaces the uses of `from` in g and in every subgraph g calls,
+ * transitively, visiting each graph once: a graph called by several
+ * If/While/Fusion nodes (or by both branches of one If) is one graph, and
+ * a walk down every call was exponential in the nesting (a chain of 30
+ * If(c, @next, @next) took over a minute). An explicit worklist: no
+ * recursion, no depth limit. */
+int ir_replace_uses(IrGraph *g, IrNode *from, IrNode *to) {
+  int k = 0, n = 0, cap = 8;
+  IrGraph **work = xcalloc((size_t)cap, sizeof(IrGraph *));
+  work[n++] = g;
+  g->walk_mark = true;
+  for (int w = 0; w < n; w++) {
+    IrGraph *h = work[w];
+    for (int i = 0; i < h->nnode; i++) {
+      IrNode *x = h->nodes[i];
+      for (int j = 0; j < x->nin; j++)
+        if (x->in[j] == from) {
+          x->in[j] = to;
+          k++;
+        }
+      for (int s = 0; s < 2; s++) {
+        IrGraph *sg = x->sub[s];
+        if (!sg || sg->walk_mark) continue;
+        if (n == cap) {
+          cap *= 2;
+          work = xrealloc(work, sizeof(IrGraph *) * (size_t)cap);
+        }
+        sg->walk_mark = true;
+        work[n++] = sg;
       }
-    for (int s = 0; s < 2; s++)
-      if (n->sub[s] && n->sub[s] != g) k += replace_in(n->sub[s], from, to, depth + 1);
+    }
+    if (h->ret == from) {
+      h->ret = to;
+      k++;
+    }
   }
-  if (g->ret == from) {
-    g->ret = to;
-    k++;
-  }
+  for (int w = 0; w < n; w++) work[w]->walk_mark = false;
+  free(work);
   return k;
 }
-
-int ir_replace_uses(IrGraph *g, IrNode *from, IrNode *to) { return replace_in(g, from, to, 0); }
 
 void ir_graph_compact(IrGraph *g) {
   int j = 0;

@@ -204,6 +204,8 @@ struct IrGraph {
   IrNode **nodes;
   IrNode *ret;        /* the returned value */
   IrLoc loc, ret_loc;
+  bool walk_mark;     /* scratch of a walk over called subgraphs (each graph
+                       * once); false outside one */
 };
 
 struct IrModule {

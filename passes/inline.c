@@ -134,6 +134,19 @@ static IrNode *inline_node(IrModule *m, IrGraph *g, IrNode *n) {
   return NULL;
 }
 
+/* The uses of If/While n, a node of g, become r: only g's own nodes can
+ * use n (the verifier rejects an operand that is a node of another graph),
+ * so the called subgraphs are not walked (ir_replace_uses would walk all
+ * of them, once per splice: quadratic in a chain of nested Ifs). */
+static void replace_here(IrGraph *g, IrNode *n, IrNode *r) {
+  for (int i = 0; i < g->nnode; i++) {
+    IrNode *x = g->nodes[i];
+    for (int j = 0; j < x->nin; j++)
+      if (x->in[j] == n) x->in[j] = r;
+  }
+  if (g->ret == n) g->ret = r;
+}
+
 /* A bound on the splices in one graph: a branch that (through nested Ifs
  * with constant conditions) contains itself would splice forever. */
 #define MAX_SPLICES 4096
@@ -146,7 +159,7 @@ static bool inline_graph(IrModule *m, IrGraph *g, Dropped *d) {
     if (n->dead) continue;
     IrNode *r = inline_node(m, g, n);
     if (!r) continue;
-    ir_replace_uses(g, n, r);
+    replace_here(g, n, r);
     n->dead = true;
     note_dropped(d, n->sub[0]);
     note_dropped(d, n->sub[1]);
@@ -160,34 +173,73 @@ static bool inline_graph(IrModule *m, IrGraph *g, Dropped *d) {
 
 /* ---- dropping subgraphs nothing calls ------------------------------------------ */
 
-static void mark_reachable(const IrGraph *g, const IrModule *m, bool *seen) {
-  int k = 0;
-  while (k < m->ngraph && m->graphs[k] != g) k++;
-  if (k == m->ngraph || seen[k]) return;
-  seen[k] = true;
-  for (int i = 0; i < g->nnode; i++)
-    for (int s = 0; s < 2; s++)
-      if (g->nodes[i]->sub[s]) mark_reachable(g->nodes[i]->sub[s], m, seen);
+/* Marks (walk_mark) every graph the entry calls, transitively, the entry
+ * included; returns them (free it, then unmark_all). A worklist: each graph
+ * once, no recursion. */
+static IrGraph **mark_reachable(const IrModule *m, int *count) {
+  int n = 0, cap = 8;
+  IrGraph **work = xcalloc((size_t)cap, sizeof(IrGraph *));
+  IrGraph *e = ir_module_entry(m);
+  if (e) {
+    e->walk_mark = true;
+    work[n++] = e;
+  }
+  for (int w = 0; w < n; w++)
+    for (int i = 0; i < work[w]->nnode; i++)
+      for (int s = 0; s < 2; s++) {
+        IrGraph *sg = work[w]->nodes[i]->sub[s];
+        if (!sg || sg->walk_mark) continue;
+        if (n == cap) {
+          cap *= 2;
+          work = xrealloc(work, sizeof(IrGraph *) * (size_t)cap);
+        }
+        sg->walk_mark = true;
+        work[n++] = sg;
+      }
+  *count = n;
+  return work;
 }
 
+static void unmark_all(IrGraph **gs, int n) {
+  for (int i = 0; i < n; i++) gs[i]->walk_mark = false;
+  free(gs);
+}
+
+static bool noted(const Dropped *d, const IrGraph *g) {
+  for (int i = 0; i < d->n; i++)
+    if (d->g[i] == g) return true;
+  return false;
+}
+
+/* Removes the graphs that only removed nodes called. */
 static void drop_unreachable(IrModule *m, const Dropped *d) {
-  bool *seen = xcalloc((size_t)m->ngraph, sizeof(bool));
-  mark_reachable(ir_module_entry(m), m, seen);
+  int nr;
+  IrGraph **r = mark_reachable(m, &nr);
   int j = 0;
-  for (int k = 0; k < m->ngraph; k++) {
-    bool drop = false;
-    for (int i = 0; i < d->n && !seen[k]; i++) drop |= d->g[i] == m->graphs[k];
-    if (!drop) m->graphs[j++] = m->graphs[k];
-  }
+  for (int k = 0; k < m->ngraph; k++)
+    if (m->graphs[k]->walk_mark || !noted(d, m->graphs[k])) m->graphs[j++] = m->graphs[k];
   m->ngraph = j;
-  free(seen);
+  unmark_all(r, nr);
 }
 
 bool pass_inline(IrModule *m, PassCtx *ctx) {
   (void)ctx;
   Dropped d = {NULL, 0, 0};
   bool changed = false;
-  for (int k = 0; k < m->ngraph; k++) changed |= inline_graph(m, m->graphs[k], &d);
+  for (int k = 0; k < m->ngraph; k++) {
+    IrGraph *g = m->graphs[k];
+    if (d.n && noted(&d, g)) {
+      /* a callee of a node already inlined: if nothing reachable calls it
+       * any more it is about to be dropped, and inlining into it would be
+       * wasted (a chain of nested constant Ifs: quadratic in the chain) */
+      int nr;
+      IrGraph **r = mark_reachable(m, &nr);
+      bool live = g->walk_mark;
+      unmark_all(r, nr);
+      if (!live) continue;
+    }
+    changed |= inline_graph(m, g, &d);
+  }
   if (changed) drop_unreachable(m, &d);
   free(d.g);
   return changed;
