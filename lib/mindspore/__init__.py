@@ -16,7 +16,7 @@ from mindspore.common.dtype import (bool_, int8, int16, int32, int64, uint8, uin
 from mindspore.common.parameter import Parameter, ParameterTuple
 from mindspore.common.seed import set_seed, get_seed
 from mindspore.common import initializer
-from mindspore.common.api import jit, mutable, JitConfig
+from mindspore.common.api import jit, jit_class, mutable, JitConfig
 from mindspore import ops
 from mindspore.common import tensor_methods as _tensor_methods
 from mindspore.ops.composite import grad, value_and_grad

@@ -86,3 +86,15 @@ class JitConfig:
         self.jit_config_dict['jit_syntax_level'] = jit_syntax_level
         self.jit_config_dict['debug_level'] = debug_level
         self.jit_config_dict['infer_boost'] = infer_boost
+
+
+def jit_class(cls):
+    """@ms.jit_class: marks a user class as usable in graphs (MindSpore's
+    common/api.py checks and marks it; msc's graphs already stage Python objects)."""
+    if not isinstance(cls, type):
+        raise TypeError(f'Decorator jit_class can only be used for class type, but got {cls}.')
+    from mindspore import nn
+    if issubclass(cls, nn.Cell):
+        raise TypeError(f"Decorator jit_class is used for user-defined classes and cannot be used for nn.Cell: {cls}.")
+    setattr(cls, '__ms_class__', True)
+    return cls

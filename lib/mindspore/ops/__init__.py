@@ -10,3 +10,18 @@ from mindspore.ops.composite import GradOperation, grad, value_and_grad, stop_gr
 from mindspore.ops.function import loss_func
 from mindspore.ops.function.loss_func import (mse_loss, l1_loss, binary_cross_entropy, binary_cross_entropy_with_logits,
                                               cross_entropy, nll_loss)
+
+
+class Partial:
+    """ops.Partial(): partial(func, *args) binds leading arguments (MindSpore's
+    primitive; msc evaluates it while staging, so the graph sees the call)."""
+
+    def __call__(self, func, *args):
+        import functools
+        return functools.partial(func, *args)
+
+
+def partial(func, *args):
+    """ops.partial(func, *args) (mindspore.ops.function.other_func.partial)."""
+    import functools
+    return functools.partial(func, *args)
