@@ -694,6 +694,10 @@ void msrt_q_quantize_multiplier(double m, int32_t *qmult, int32_t *shift);
 int msrt_q8_dense(int32_t M, int32_t N, int32_t K, const int8_t *x, int32_t x_zp, const int8_t *w,
                   const int32_t *bias, const int32_t *mult, const int32_t *shift, int32_t out_zp,
                   int32_t act_min, int32_t act_max, int8_t *y);
+/* msrt_q8_quantize: q = clamp(round_half_away(x / scale) + zp, -128, 127)
+ * (float32 division; nan -> zp); msrt_q8_dequantize: x = scale * (q - zp). */
+void msrt_q8_quantize(int64_t n, const float *x, float scale, int32_t zp, int8_t *q);
+void msrt_q8_dequantize(int64_t n, const int8_t *q, float scale, int32_t zp, float *x);
 
 #ifdef __cplusplus
 }

@@ -74,3 +74,17 @@ int msrt_q8_dense(int32_t M, int32_t N, int32_t K, const int8_t *x, int32_t x_zp
   }
   return MSRT_OK;
 }
+
+void msrt_q8_quantize(int64_t n, const float *x, float scale, int32_t zp, int8_t *q) {
+  for (int64_t i = 0; i < n; i++) {
+    float t = roundf(x[i] / scale);
+    if (t != t) t = 0.0f; /* nan: the zero point */
+    t += (float)zp;
+    t = t < -128.0f ? -128.0f : t > 127.0f ? 127.0f : t;
+    q[i] = (int8_t)t;
+  }
+}
+
+void msrt_q8_dequantize(int64_t n, const int8_t *q, float scale, int32_t zp, float *x) {
+  for (int64_t i = 0; i < n; i++) x[i] = scale * (float)((int32_t)q[i] - zp);
+}

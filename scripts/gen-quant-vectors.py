@@ -140,3 +140,19 @@ arr("qv_shift", "int32_t", shifts)
 arr("qv_y_none", "int8_t", y_none)
 arr("qv_y_relu", "int8_t", y_relu)
 print("\n".join(out))
+
+# Quantize / Dequantize at the graph edges (float32 arithmetic)
+qx = np.concatenate([np.array([0.0, 0.5, -0.5, 1.5, -1.5, 2.5, 1e30, -1e30, np.inf, -np.inf, np.nan, 0.49999997],
+                              dtype=np.float32),
+                     rng.normal(0, 2, size=40).astype(np.float32)]).astype(np.float32)
+q_scale, q_zp = np.float32(0.03125), -3
+qd = (qx / q_scale).astype(np.float32).astype(np.float64)
+qd = np.where(np.isnan(qd), 0.0, np.sign(qd) * np.floor(np.abs(qd) + 0.5)) + q_zp
+qq = np.clip(qd, -128, 127).astype(np.int64)
+dq = (q_scale * (qq - q_zp).astype(np.float32)).astype(np.float32)
+print("enum { QV_QN = %d, QV_QZP = %d };" % (len(qx), q_zp))
+print("static const float qv_qscale = %.9gf;" % q_scale)
+print("static const float qv_qx[] = {%s};" % ", ".join(
+    "NAN" if np.isnan(v) else "INFINITY" if v == np.inf else "-INFINITY" if v == -np.inf else "%.9ef" % v for v in qx))
+print("static const int8_t qv_qq[] = {%s};" % ", ".join(str(int(v)) for v in qq))
+print("static const float qv_dq[] = {%s};" % ", ".join("%.9ef" % v for v in dq))

@@ -7,6 +7,7 @@
  * QuantizeMultiplier (tiny scales flush to 0, q rounding up to 2^31),
  * MultiplyByQuantizedMultiplier with left and right shifts, and
  * FullyConnected per-channel with and without fused ReLU. */
+#include <math.h>
 #include <stdint.h>
 
 #include "runtime/msrt.h"
@@ -61,6 +62,15 @@ TEST(dense_int8) {
                                     QV_OZP, QV_OZP, 127, y));
   ASSERT_INT(0, memcmp(y, qv_y_relu, sizeof y));
   ASSERT_INT(MSRT_EINVAL, msrt_q8_dense(1, 1, 1, qv_x, 0, qv_w, NULL, qv_mult, qv_shift, 0, 5, 4, y));
+}
+
+TEST(quantize_dequantize) {
+  static int8_t q[QV_QN];
+  static float x[QV_QN];
+  msrt_q8_quantize(QV_QN, qv_qx, qv_qscale, QV_QZP, q);
+  ASSERT_INT(0, memcmp(q, qv_qq, sizeof q));
+  msrt_q8_dequantize(QV_QN, q, qv_qscale, QV_QZP, x);
+  ASSERT_INT(0, memcmp(x, qv_dq, sizeof x));
 }
 
 UNIT_MAIN()
