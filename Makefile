@@ -192,6 +192,8 @@ $(O)/tests/unit/%: tests/unit/%.c $(LIB_OBJS) tests/unit/unit.h $(DYNLIST)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_ALL) $(WARN) -o $@ $< $(LIB_OBJS) $(LDSAN) $(LDLIBS) $(LDEXPORT)
 
+$(O)/tests/unit/test_quant: tests/unit/quant_vectors.h
+
 # The corpus replay of every fuzz target that has a committed corpus
 # (fuzz/replay/main.c): plain executables, run with the unit tests.
 REPLAY_TARGETS := $(filter $(basename $(notdir $(wildcard fuzz/*.c))),$(notdir $(wildcard tests/fuzz/corpus/*)))

@@ -679,6 +679,26 @@ int msrt_batchnorm(msrt_dtype dt, int64_t n, int64_t c, int64_t inner, double ep
 int msrt_layernorm(msrt_dtype dt, int64_t outer, int64_t m, int64_t pn, double eps,
                    const void *x, const void *gamma, const void *beta, void *out);
 
+/* int8 post-training quantization (quant.c; TFLite int8 reference
+ * semantics). msrt_q_srdhm: SaturatingRoundingDoublingHighMul;
+ * msrt_q_rdpot: RoundingDivideByPOT (exponent 0..31); msrt_q_mul:
+ * MultiplyByQuantizedMultiplier (shift > 0: left); msrt_q_quantize_multiplier:
+ * a real multiplier as a Q31 multiplier and a shift. msrt_q8_dense:
+ * y [M, N] = clamp(out_zp + requant_j(bias[j] + sum_p (x[i,p] - x_zp) w[j,p]),
+ * act_min, act_max), w [N, K] per-output-channel symmetric; MSRT_OK or
+ * MSRT_EINVAL. */
+int32_t msrt_q_srdhm(int32_t a, int32_t b);
+int32_t msrt_q_rdpot(int32_t x, int32_t exponent);
+int32_t msrt_q_mul(int32_t x, int32_t mult, int32_t shift);
+void msrt_q_quantize_multiplier(double m, int32_t *qmult, int32_t *shift);
+int msrt_q8_dense(int32_t M, int32_t N, int32_t K, const int8_t *x, int32_t x_zp, const int8_t *w,
+                  const int32_t *bias, const int32_t *mult, const int32_t *shift, int32_t out_zp,
+                  int32_t act_min, int32_t act_max, int8_t *y);
+/* msrt_q8_quantize: q = clamp(round_half_away(x / scale) + zp, -128, 127)
+ * (float32 division; nan -> zp); msrt_q8_dequantize: x = scale * (q - zp). */
+void msrt_q8_quantize(int64_t n, const float *x, float scale, int32_t zp, int8_t *q);
+void msrt_q8_dequantize(int64_t n, const int8_t *q, float scale, int32_t zp, float *x);
+
 #ifdef __cplusplus
 }
 #endif
