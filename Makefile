@@ -255,8 +255,8 @@ test:
 endif
 
 # The sanitizer pass without its samples: the truncation test over every cut
-# (make test: ~800 cases under the sanitizers, ~10000 in the plain pass)
-# and every case of ops-diff and graph-diff (make test: 1/4), lit and the
+# (make test: ~500 cases under the sanitizers, ~6000 in the plain pass)
+# and every case of ops-diff and graph-diff (make test: 1/5), lit and the
 # rest as in make test. Long (~1 hour on 2 cores): never part of make test.
 test-full:
 	@$(TEST_MAKE) SANITIZE=1 all unit && \

@@ -57,13 +57,13 @@
 #                     are the same text in the plain, sanitizer and coverage
 #                     passes; their seconds of gcc prove nothing the second
 #                     time). One cache per run, removed after. 0: no cache.
-#   SAN_SAMPLE=1/4    in a sanitizer build, ops-diff runs this share of each
+#   SAN_SAMPLE=1/5    in a sanitizer build, ops-diff runs this share of each
 #                     op's cases (every op still runs: its cost is mostly msc
 #                     reading the literal inputs) and graph-diff this share of
 #                     the op groups and of the model scripts, drawn with
 #                     SAN_SEED=1 (a fixed seed: the same sample on every run
 #                     of a tree); each prints "sample: ..." with what it ran.
-#                     The same share of lit's slowest tests (each >= 1% of
+#                     The same share of lit's slowest tests (each >= 0.5% of
 #                     the plain pass's lit time: msc compile's libraries
 #                     under three compilers, training loops; their seconds
 #                     are mostly the C compiler and the generated code,
@@ -80,13 +80,13 @@
 #                     themselves (lit -j2, ops-diff, graph-diff, truncation)
 #                     run alone. 1: everything one after another.
 #   TRUNCATE=1        set to 0 to skip the truncation test (quick local runs).
-#   TRUNCATE_SAN_CASES=800 under a sanitizer build the truncation test runs
+#   TRUNCATE_SAN_CASES=500 under a sanitizer build the truncation test runs
 #                     about this many cases, evenly spread (a fixed sample:
 #                     ASan's start-up, ~35 ms of cpu per msc run, makes the
 #                     full set of ~170k runs take over an hour; 0: all, as
 #                     `make test-full` runs it).
-#   TRUNCATE_CASES=10000 the plain build's share (cuts at every 7th byte of
-#                     every test input, every ~17th of them today; the full
+#   TRUNCATE_CASES=6000 the plain build's share (cuts at every 7th byte of
+#                     every test input, every ~29th of them today; the full
 #                     set takes ~6 minutes of cpu). A number of cases, not a
 #                     stride, so that the cost does not grow with tests/.
 #   LIT_ARGS          extra arguments for lit (e.g. LIT_ARGS=tests/lang).
@@ -119,7 +119,7 @@ set -u
 SEED_GATING=${SEED_GATING:-0}
 COVERAGE_GATE=${COVERAGE_GATE:-1}
 CC_CACHE=${CC_CACHE:-1}
-SAN_SAMPLE=${SAN_SAMPLE-1/4}
+SAN_SAMPLE=${SAN_SAMPLE-1/5}
 SAN_SEED=${SAN_SEED:-1}
 TEST_JOBS=${TEST_JOBS:-2}
 TRUNCATE=${TRUNCATE:-1}
@@ -392,7 +392,7 @@ names_re() { # names_re < NAMES: lit's --filter-out regex for those test names
 
 # san_lit_sample TIMES: prints the lit tests the sanitizer pass leaves out,
 # one per line: of the slowest tests of the plain pass (TIMES, lit's
-# .lit_test_times.txt: each >= 1% of its total), all but a SAN_SAMPLE share
+# .lit_test_times.txt: each >= 0.5% of its total), all but a SAN_SAMPLE share
 # drawn with SAN_SEED (a fixed seed: the same sample on every run of a tree;
 # sorted by name, every D-th from the seed's offset). Says what it kept on
 # stderr. With no TIMES or no sampling, prints nothing.
@@ -401,10 +401,10 @@ san_lit_sample() {
   [ -s "$times" ] && [ -n "$SAN_SAMPLE" ] || return 0
   num=${SAN_SAMPLE%/*} den=${SAN_SAMPLE#*/}
   [ "$num" != "$den" ] || return 0
-  awk 'NR == FNR { if ($2 !~ /^(Inputs|lit-tools)\//) sum += $1; next } $1 >= sum / 100 { print $2 }' \
+  awk 'NR == FNR { if ($2 !~ /^(Inputs|lit-tools)\//) sum += $1; next } $1 >= sum / 200 { print $2 }' \
       "$times" "$times" | LC_ALL=C sort | while read -r t; do [ -f "tests/$t" ] && echo "$t"; done |
     awk -v n="$num" -v d="$den" -v s="$SAN_SEED" '{ if ((NR - 1 + s) % d < n) kept = kept " " $0; else print }
-      END { print "lit sample: of the slowest tests (each >= 1% of the plain pass'"'"'s lit time) ran" kept > "/dev/stderr" }'
+      END { print "lit sample: of the slowest tests (each >= 0.5% of the plain pass'"'"'s lit time) ran" kept > "/dev/stderr" }'
 }
 
 run_truncate() { # run_truncate BUILD [CASES]
@@ -493,7 +493,7 @@ for b in "$@"; do
     # the same compilers on the same inputs as in the plain pass above
     echo "lit [$b]: left out, the same check as in the [$lit_plain] pass (they never run msc):" \
          $(scripts/lit-msc-free.sh -l)
-    # and the slowest tests (each >= 1% of the plain pass's lit time: msc
+    # and the slowest tests (each >= 0.5% of the plain pass's lit time: msc
     # compile's libraries, training loops; most of their time is the C
     # compiler and the generated code, not msc) sampled like the op suites
     san_lit_sample "$lit_plain/lit-out/.lit_test_times.txt" >"$run_tmp/san-lit-held"
@@ -520,8 +520,8 @@ for b in "$@"; do
     sect "graph-diff [$b]" with_jit_cc run_diff "$b" graph-diff scripts/graph-diff.sh "cases equal in PyNative and Graph mode (cc and ref backends at ${levels//,/, }; $gtag)" "--levels=$levels" --cache-dir="$MSC_CACHE_DIR" "${gsample[@]}"
   fi
   if [ "$TRUNCATE" = 1 ]; then
-    if is_sanitized "$b/msc"; then sect "truncation [$b]" run_truncate "$b" "${TRUNCATE_SAN_CASES:-800}"
-    else sect "truncation [$b]" run_truncate "$b" "${TRUNCATE_CASES:-10000}"; fi
+    if is_sanitized "$b/msc"; then sect "truncation [$b]" run_truncate "$b" "${TRUNCATE_SAN_CASES:-500}"
+    else sect "truncation [$b]" run_truncate "$b" "${TRUNCATE_CASES:-6000}"; fi
   fi
 done
 
