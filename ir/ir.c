@@ -418,28 +418,15 @@ void ir_graph_number(IrGraph *g) {
   for (int i = 0; i < g->nnode; i++) g->nodes[i]->id = i;
 }
 
-/* Replaces the uses of `from` in g and in every subgraph g calls,
- * transitively, visiting each graph once: a graph called by several
- * If/While/Fusion nodes (or by both branches of one If) is one graph, and
- * a walk down every call was exponential in the nesting (a chain of 30
- * If(c, @next, @next) took over a minute). An explicit worklist: no
- * recursion, no depth limit. */
-int ir_replace_uses(IrGraph *g, IrNode *from, IrNode *to) {
-  int k = 0, n = 0, cap = 8;
+IrGraph **ir_graphs_called(IrGraph *g, int *count) {
+  int n = 0, cap = 8;
   IrGraph **work = xcalloc((size_t)cap, sizeof(IrGraph *));
   work[n++] = g;
   g->walk_mark = true;
-  for (int w = 0; w < n; w++) {
-    IrGraph *h = work[w];
-    for (int i = 0; i < h->nnode; i++) {
-      IrNode *x = h->nodes[i];
-      for (int j = 0; j < x->nin; j++)
-        if (x->in[j] == from) {
-          x->in[j] = to;
-          k++;
-        }
+  for (int w = 0; w < n; w++)
+    for (int i = 0; i < work[w]->nnode; i++)
       for (int s = 0; s < 2; s++) {
-        IrGraph *sg = x->sub[s];
+        IrGraph *sg = work[w]->nodes[i]->sub[s];
         if (!sg || sg->walk_mark) continue;
         if (n == cap) {
           cap *= 2;
@@ -448,14 +435,31 @@ int ir_replace_uses(IrGraph *g, IrNode *from, IrNode *to) {
         sg->walk_mark = true;
         work[n++] = sg;
       }
-    }
+  for (int w = 0; w < n; w++) work[w]->walk_mark = false;
+  *count = n;
+  return work;
+}
+
+/* Each graph once (ir_graphs_called): a walk down every call was
+ * exponential in the nesting (a chain of 30 If(c, @next, @next) took over
+ * a minute). */
+int ir_replace_uses(IrGraph *g, IrNode *from, IrNode *to) {
+  int k = 0, n;
+  IrGraph **gs = ir_graphs_called(g, &n);
+  for (int w = 0; w < n; w++) {
+    IrGraph *h = gs[w];
+    for (int i = 0; i < h->nnode; i++)
+      for (int j = 0; j < h->nodes[i]->nin; j++)
+        if (h->nodes[i]->in[j] == from) {
+          h->nodes[i]->in[j] = to;
+          k++;
+        }
     if (h->ret == from) {
       h->ret = to;
       k++;
     }
   }
-  for (int w = 0; w < n; w++) work[w]->walk_mark = false;
-  free(work);
+  free(gs);
   return k;
 }
 

@@ -204,8 +204,7 @@ struct IrGraph {
   IrNode **nodes;
   IrNode *ret;        /* the returned value */
   IrLoc loc, ret_loc;
-  bool walk_mark;     /* scratch of a walk over called subgraphs (each graph
-                       * once); false outside one */
+  bool walk_mark;     /* scratch of ir_graphs_called; false outside it */
 };
 
 struct IrModule {
@@ -257,6 +256,10 @@ void ir_graph_number(IrGraph *g);
  * call, transitively) and g's return value that is `from` becomes `to`.
  * Returns the number of operands replaced. */
 int ir_replace_uses(IrGraph *g, IrNode *from, IrNode *to);
+/* g and every graph its nodes call, transitively, each once (g first), in
+ * a new array the caller frees; *count its length. A worklist: no
+ * recursion. */
+IrGraph **ir_graphs_called(IrGraph *g, int *count);
 /* Removes the nodes marked dead from g's node list (order kept). */
 void ir_graph_compact(IrGraph *g);
 /* Moves node n (already in g) to just before node `before` (also in g). */

@@ -173,53 +173,34 @@ static bool inline_graph(IrModule *m, IrGraph *g, Dropped *d) {
 
 /* ---- dropping subgraphs nothing calls ------------------------------------------ */
 
-/* Marks (walk_mark) every graph the entry calls, transitively, the entry
- * included; returns them (free it, then unmark_all). A worklist: each graph
- * once, no recursion. */
-static IrGraph **mark_reachable(const IrModule *m, int *count) {
-  int n = 0, cap = 8;
-  IrGraph **work = xcalloc((size_t)cap, sizeof(IrGraph *));
-  IrGraph *e = ir_module_entry(m);
-  if (e) {
-    e->walk_mark = true;
-    work[n++] = e;
-  }
-  for (int w = 0; w < n; w++)
-    for (int i = 0; i < work[w]->nnode; i++)
-      for (int s = 0; s < 2; s++) {
-        IrGraph *sg = work[w]->nodes[i]->sub[s];
-        if (!sg || sg->walk_mark) continue;
-        if (n == cap) {
-          cap *= 2;
-          work = xrealloc(work, sizeof(IrGraph *) * (size_t)cap);
-        }
-        sg->walk_mark = true;
-        work[n++] = sg;
-      }
-  *count = n;
-  return work;
-}
-
-static void unmark_all(IrGraph **gs, int n) {
-  for (int i = 0; i < n; i++) gs[i]->walk_mark = false;
-  free(gs);
-}
-
-static bool noted(const Dropped *d, const IrGraph *g) {
-  for (int i = 0; i < d->n; i++)
-    if (d->g[i] == g) return true;
+static bool listed(IrGraph *const *gs, int n, const IrGraph *g) {
+  for (int i = 0; i < n; i++)
+    if (gs[i] == g) return true;
   return false;
 }
 
+/* Does the entry still call g, transitively? */
+static bool reachable(const IrModule *m, const IrGraph *g) {
+  IrGraph *e = ir_module_entry(m);
+  if (!e) return false;
+  int n;
+  IrGraph **r = ir_graphs_called(e, &n);
+  bool found = listed(r, n, g);
+  free(r);
+  return found;
+}
+
+static bool noted(const Dropped *d, const IrGraph *g) { return listed(d->g, d->n, g); }
+
 /* Removes the graphs that only removed nodes called. */
 static void drop_unreachable(IrModule *m, const Dropped *d) {
-  int nr;
-  IrGraph **r = mark_reachable(m, &nr);
-  int j = 0;
+  IrGraph *e = ir_module_entry(m);
+  int nr = 0, j = 0;
+  IrGraph **r = e ? ir_graphs_called(e, &nr) : NULL;
   for (int k = 0; k < m->ngraph; k++)
-    if (m->graphs[k]->walk_mark || !noted(d, m->graphs[k])) m->graphs[j++] = m->graphs[k];
+    if (!noted(d, m->graphs[k]) || listed(r, nr, m->graphs[k])) m->graphs[j++] = m->graphs[k];
   m->ngraph = j;
-  unmark_all(r, nr);
+  free(r);
 }
 
 bool pass_inline(IrModule *m, PassCtx *ctx) {
@@ -228,16 +209,10 @@ bool pass_inline(IrModule *m, PassCtx *ctx) {
   bool changed = false;
   for (int k = 0; k < m->ngraph; k++) {
     IrGraph *g = m->graphs[k];
-    if (d.n && noted(&d, g)) {
-      /* a callee of a node already inlined: if nothing reachable calls it
-       * any more it is about to be dropped, and inlining into it would be
-       * wasted (a chain of nested constant Ifs: quadratic in the chain) */
-      int nr;
-      IrGraph **r = mark_reachable(m, &nr);
-      bool live = g->walk_mark;
-      unmark_all(r, nr);
-      if (!live) continue;
-    }
+    /* a callee of a node already inlined that nothing reachable calls any
+     * more is about to be dropped: inlining into it would be wasted (a
+     * chain of nested constant Ifs: quadratic in the chain) */
+    if (d.n && noted(&d, g) && !reachable(m, g)) continue;
     changed |= inline_graph(m, g, &d);
   }
   if (changed) drop_unreachable(m, &d);
