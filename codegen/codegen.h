@@ -222,6 +222,10 @@ typedef struct JitManifest {
 bool jit_manifest_parse(const char *text, size_t n, JitManifest *m);
 /* dlcloses every loaded object (at interpreter teardown). */
 void jit_unload_all(void);
+/* Tests only: called with the cache entry's path after it has been checked
+ * and before it is dlopened (where another process may rename an object
+ * over it). NULL in msc. */
+extern void (*jit_before_dlopen)(const char *path);
 
 /* msrt.h as embedded in msc (build/msrt_embed.c). */
 extern const char msc_msrt_h[];

@@ -11,13 +11,15 @@
  *   3. <cache>/<key>.so exists and matches <cache>/<key>.manifest (the
  *      key, the object's size and the SHA-256 of its bytes, hashed from an
  *      open descriptor; dlopen then loads the path only while it is still
- *      that file) -> dlopen it (a cache hit); an
+ *      that file, and an entry another process replaced meanwhile is
+ *      checked again) -> dlopen it (a cache hit); an
  *      entry that does not match (swapped, truncated, edited, no manifest)
  *      is rebuilt, with a note under -v;
  *   4. otherwise compile: msrt.h is (re)written into the cache directory
  *      when missing or different, the C text goes to <key>.c, the compiler
  *      writes <key>.<pid>.<n>.tmp.so with its output in
- *      <key>.<pid>.<n>.tmp.log; both are renamed into place (<key>.so,
+ *      <key>.<pid>.<n>.tmp.log; the object is dlopened under its
+ *      temporary name, then both are renamed into place (<key>.so,
  *      <key>.log). Every file is written under a unique temporary name and
  *      renamed, so concurrent msc processes sharing a cache only ever see
  *      complete files, and a failure leaves no temporary behind (the .c and
@@ -398,51 +400,64 @@ static bool hash_fd(int fd, uint64_t *size, char hex[65]) {
   return true;
 }
 
+void (*jit_before_dlopen)(const char *path);
+
 /* dlopen of path, which must still be the file open as fd (the bytes that
- * were checked): the same device and inode before and after. (Not through
- * /proc/self/fd/N: glibc knows a loaded object by its name, and a reused
- * descriptor number would name another object the same.) */
-static void *dlopen_fd(int fd, const char *path) {
+ * were checked): the same device and inode before and after. When another
+ * process renamed its own object over path meanwhile, NULL and *replaced:
+ * the caller checks the new file from the start. (Never a dlopen of
+ * /proc/self/fd/N: glibc knows a loaded object by the name it was opened
+ * with, so a second object opened through a reused descriptor number would
+ * get the first one's handle back.) */
+static void *dlopen_same(int fd, const char *path, bool *replaced) {
   struct stat a, b;
-  char self[64];
-  /* another process may have renamed its own (equivalent) object over
-   * path since fd was opened: then load fd's file itself */
-  snprintf(self, sizeof self, "/proc/self/fd/%d", fd);
+  *replaced = false;
   if (fstat(fd, &a) != 0) return NULL;
-  if (stat(path, &b) != 0 || a.st_dev != b.st_dev || a.st_ino != b.st_ino) return dlopen(self, RTLD_NOW | RTLD_LOCAL);
+  if (jit_before_dlopen) jit_before_dlopen(path);
+  if (stat(path, &b) != 0 || a.st_dev != b.st_dev || a.st_ino != b.st_ino) {
+    *replaced = true;
+    return NULL;
+  }
   void *h = dlopen(path, RTLD_NOW | RTLD_LOCAL);
   if (h && (stat(path, &b) != 0 || a.st_dev != b.st_dev || a.st_ino != b.st_ino)) {
     dlclose(h);
-    return dlopen(self, RTLD_NOW | RTLD_LOCAL);
+    *replaced = true;
+    return NULL;
   }
   return h;
 }
 
 /* A cache hit, checked: NULL (and *why, for -v) when the entry is not
- * there or does not match its manifest. */
+ * there or does not match its manifest. An entry replaced while it was
+ * being checked (another process compiled the same key) is checked again,
+ * a few times. */
 static void *load_cached(const char *stem, const char *so, uint64_t key, const char **why) {
-  *why = NULL;
-  int fd = open(so, O_RDONLY | O_CLOEXEC);
-  if (fd < 0) return NULL; /* no entry: a plain miss */
-  Buf mpath = {0};
-  buf_printf(&mpath, "%s.manifest", stem);
-  size_t len = 0;
-  char *text = read_file(mpath.data, &len);
-  buf_free(&mpath);
-  JitManifest m;
-  void *handle = NULL;
-  uint64_t size;
-  char hex[65];
-  if (!text) *why = "it has no manifest";
-  else if (len > 4096 || !jit_manifest_parse(text, len, &m)) *why = "its manifest is not one";
-  else if (m.key != key) *why = "its manifest is another key's";
-  else if (!hash_fd(fd, &size, hex)) *why = "it cannot be read";
-  else if (size != m.size) *why = size < m.size ? "it is truncated" : "its size differs from its manifest's";
-  else if (strcmp(hex, m.sha256) != 0) *why = "its SHA-256 differs from its manifest's";
-  else if (!(handle = dlopen_fd(fd, so))) *why = "it does not load";
-  free(text);
-  close(fd);
-  return handle;
+  for (int attempt = 0;; attempt++) {
+    *why = NULL;
+    int fd = open(so, O_RDONLY | O_CLOEXEC);
+    if (fd < 0) return NULL; /* no entry: a plain miss */
+    Buf mpath = {0};
+    buf_printf(&mpath, "%s.manifest", stem);
+    size_t len = 0;
+    char *text = read_file(mpath.data, &len);
+    buf_free(&mpath);
+    JitManifest m;
+    void *handle = NULL;
+    uint64_t size;
+    char hex[65];
+    bool replaced = false;
+    if (!text) *why = "it has no manifest";
+    else if (len > 4096 || !jit_manifest_parse(text, len, &m)) *why = "its manifest is not one";
+    else if (m.key != key) *why = "its manifest is another key's";
+    else if (!hash_fd(fd, &size, hex)) *why = "it cannot be read";
+    else if (size != m.size) *why = size < m.size ? "it is truncated" : "its size differs from its manifest's";
+    else if (strcmp(hex, m.sha256) != 0) *why = "its SHA-256 differs from its manifest's";
+    else if (!(handle = dlopen_same(fd, so, &replaced)))
+      *why = replaced ? "it was replaced while being checked" : "it does not load";
+    free(text);
+    close(fd);
+    if (handle || !replaced || attempt == 3) return handle;
+  }
 }
 
 /* The manifest of the object open as fd, written atomically. */
@@ -614,23 +629,31 @@ static bool compile(const char *cc, const char *dir, const char *stem, uint64_t 
               WEXITSTATUS(status), logname);
     goto out;
   }
+  /* Loaded under its temporary name, which no other process writes (a
+   * concurrent compile of the same key may rename its object over <key>.so
+   * at any time); the bytes loaded are the bytes the manifest hashes. */
   int sofd = open(tso.data, O_RDONLY | O_CLOEXEC);
-  if (sofd < 0 || rename(tso.data, so.data) < 0) {
+  if (sofd < 0) {
     int e = errno;
-    if (sofd >= 0) close(sofd);
     unlink(tso.data);
     set_err(err, errcap, "the C compiler '%s' produced no object (%s); see %s", cc,
             strerror(e), logname);
     goto out;
   }
-  if (verbose) fprintf(stderr, "msc: jit: cc %.1f ms -> %s\n", dt * 1e3, so.data);
-  if (write_manifest(stem, key, sofd, err, errcap)) {
-    *handle = dlopen_fd(sofd, so.data);
-    if (!*handle) {
-      const char *e = dlerror();
-      set_err(err, errcap, "cannot load %s: %s", so.data, e ? e : "unknown error");
-    }
-    ok = *handle != NULL;
+  *handle = dlopen(tso.data, RTLD_NOW | RTLD_LOCAL);
+  if (!*handle) {
+    const char *e = dlerror();
+    set_err(err, errcap, "cannot load %s: %s", so.data, e ? e : "unknown error");
+  } else if (rename(tso.data, so.data) < 0) {
+    set_err(err, errcap, "cannot write '%s': %s", so.data, strerror(errno));
+  } else {
+    if (verbose) fprintf(stderr, "msc: jit: cc %.1f ms -> %s\n", dt * 1e3, so.data);
+    ok = write_manifest(stem, key, sofd, err, errcap);
+  }
+  if (!ok) {
+    if (*handle) dlclose(*handle);
+    *handle = NULL;
+    unlink(tso.data);
   }
   close(sofd);
 out:

@@ -457,6 +457,68 @@ TEST(swapped_object_is_rebuilt) {
   done(dir);
 }
 
+/* Another process renames its own object of the same key over the entry
+ * after this one checked it and before it dlopens it: the entry is checked
+ * again and the right object is loaded, every time in one process. (Loading
+ * through /proc/self/fd/N, as jit.c once did, made glibc hand the second
+ * key the first key's object: "cannot find 'f2' ... undefined symbol",
+ * seen once in graph-diff's parallel workers.) */
+static int replaced_count;
+static void replace_entry(const char *path) {
+  /* a copy of the same bytes under a new inode, renamed into place, as a
+   * concurrent compile of the same key does; once per path */
+  Buf tmp = {0};
+  buf_printf(&tmp, "%s.other.tmp", path);
+  size_t len = 0;
+  char *obj = read_file(path, &len);
+  FILE *fp = obj ? fopen(tmp.data, "wb") : NULL;
+  if (fp) {
+    fwrite(obj, 1, len, fp);
+    fclose(fp);
+    if (rename(tmp.data, path) == 0) replaced_count++;
+  }
+  free(obj);
+  buf_free(&tmp);
+  jit_before_dlopen = NULL;
+}
+
+#define NAMED_SRC(name, val)                                   \
+  "int " name "(void *const *args, void *ws);\n"               \
+  "int " name "(void *const *args, void *ws) {\n"              \
+  "  (void)ws;\n"                                              \
+  "  *(int *)args[0] = " val ";\n"                             \
+  "  return 0;\n"                                              \
+  "}\n"
+
+TEST(entry_replaced_before_dlopen) {
+  char *dir = new_cache();
+  JitOptions o = {.cache_dir = dir};
+  static const char *const srcs[3] = {NAMED_SRC("f1", "11"), NAMED_SRC("f2", "22"),
+                                      NAMED_SRC("f3", "33")};
+  static const char *const names[3] = {"f1", "f2", "f3"};
+  /* compile all three into the cache, then start a fresh process image
+   * of the loader (unload) so the next loads are cache hits */
+  for (int i = 0; i < 3; i++) ASSERT(jit_load(srcs[i], names[i], &o, err, sizeof err) != NULL);
+  jit_unload_all();
+  int c0 = jit_stats()->compiles;
+  replaced_count = 0;
+  for (int i = 0; i < 3; i++) {
+    jit_before_dlopen = replace_entry;
+    CgEntryFn f = jit_load(srcs[i], names[i], &o, err, sizeof err);
+    if (!f) fprintf(stderr, "%s: %s\n", names[i], err);
+    ASSERT(f != NULL);
+    int out = 0;
+    void *args[1] = {&out};
+    if (f) ASSERT_INT(0, f(args, NULL));
+    ASSERT_INT(11 * (i + 1), out);
+  }
+  jit_before_dlopen = NULL;
+  ASSERT_INT(3, replaced_count);
+  ASSERT_INT(c0, jit_stats()->compiles); /* the replacement was checked and loaded */
+  ASSERT_INT(0, count_files(dir, "tmp"));
+  done(dir);
+}
+
 /* The manifest reader is strict; SHA-256 gives FIPS 180-4's digests. */
 TEST(manifest_and_sha256) {
   static const char good[] = "msc-jit-manifest 1\nkey 00000000000000ff\nsize 12\nsha256 "
