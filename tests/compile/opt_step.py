@@ -17,6 +17,9 @@
 # RUN: for c in %S/../../runtime/*.c; do gcc -std=c11 -O1 -w -c $c -o %t/rt/$(basename $c .c).o || exit 1; done
 # RUN: cc -std=c99 -O2 -I%t/out %t/out/opt_step.c %t/out/opt_step_test.c %t/rt/*.o -lm -o %t/selftest
 # RUN: %t/selftest | FileCheck --check-prefix=TEST %s
+# The updates: the moments are computed straight into their Parameters,
+# no copy for their Assigns (passes/memplan.c, param_out).
+# RUN: FileCheck --check-prefix=SRC %s < %t/out/opt_step.c
 #
 # The README's plain build line (no -fno-math-errno): the Adam update's
 # sqrt is packed (sqrtps), with no call to libm's sqrtf, under gcc and
@@ -73,6 +76,12 @@ print("momentum b", net_m.bias.asnumpy())
 
 # TEST: opt_step_adam_step: ok (4 calls, 1 output each, 8 Parameters, max abs error
 # TEST: opt_step_momentum_step: ok (4 calls, 1 output each, 4 Parameters, max abs error
+
+# SRC-NOT: memcpy(args[
+# SRC-LABEL: int opt_step_adam_step_ws(
+# SRC-NOT: memcpy(args[
+# SRC-LABEL: int opt_step_momentum_step_ws(
+# SRC-NOT: memcpy(args[
 
 # ASM-NOT: sqrtf
 # ASM: sqrtps
