@@ -1139,20 +1139,32 @@ static bool scalar_dtypes_ok(Cg *c, const Args *x) {
   return true;
 }
 
+/* The operands and the result of node n (result shape ot), as the
+ * plan locates them; args_free releases them. */
+static void args_fill(Cg *c, IrNode *n, const Shp *ot, Args *x) {
+  memset(x, 0, sizeof *x);
+  x->n = n;
+  x->in = memplan_operands(c->plan, n, &x->nin);
+  x->it = xcalloc((size_t)x->nin + 1, sizeof(Shp));
+  x->iv = xcalloc((size_t)x->nin + 1, sizeof(Val));
+  for (int j = 0; j < x->nin; j++) {
+    shp_of(x->in[j], &x->it[j]);
+    x->iv[j] = val_of(c, x->in[j]);
+  }
+  x->ot = *ot;
+  x->ov = val_of(c, n);
+}
+
+static void args_free(Args *x) {
+  free(x->in);
+  free(x->it);
+  free(x->iv);
+}
+
 /* A primitive or a Fusion, by its rule. */
 static bool emit_prim(Cg *c, IrNode *n, const Shp *ot) {
   Args x;
-  memset(&x, 0, sizeof x);
-  x.n = n;
-  x.in = memplan_operands(c->plan, n, &x.nin);
-  x.it = xcalloc((size_t)x.nin + 1, sizeof(Shp));
-  x.iv = xcalloc((size_t)x.nin + 1, sizeof(Val));
-  for (int j = 0; j < x.nin; j++) {
-    shp_of(x.in[j], &x.it[j]);
-    x.iv[j] = val_of(c, x.in[j]);
-  }
-  x.ot = *ot;
-  x.ov = val_of(c, n);
+  args_fill(c, n, ot, &x);
   bool ok = scalar_dtypes_ok(c, &x);
   if (ok && n->op == IR_FUSION) {
     ok = emit_fusion(c, &x);
@@ -1160,10 +1172,76 @@ static bool emit_prim(Cg *c, IrNode *n, const Shp *ot) {
     ir_attrs_decode(n, &x.a);
     ok = emit_rule(n->op)(c, &x);
   }
-  free(x.in);
-  free(x.it);
-  free(x.iv);
+  args_free(&x);
   return ok && !c->failed;
+}
+
+/* ---- updates: consecutive elementwise Fusions in one loop ------------------
+ * An optimizer updates each Parameter with a few elementwise Fusions, each
+ * computed into the Parameter it updates (Adam: m, v, then p, which reads
+ * the new m and v; Momentum: the accumulator, then p); between them only
+ * Loads of Parameters and Assigns that copy nothing. Such a run of Fusions
+ * of one shape becomes one loop (emit_update_group, emit_fuse.c.inc): the
+ * gradient and each state are read once per element and the new values
+ * feed the next update from registers. */
+
+static bool emit_node(Cg *c, IrNode *n, int i);
+
+/* Is node n (position i) an elementwise Fusion computed into the Parameter
+ * it updates? */
+static bool update_fusion(const Cg *c, const IrNode *n, int i) {
+  const MemValue *v = &c->plan->val[i];
+  return n->op == IR_FUSION && v->loc == ML_PARAM && v->param_out && !v->view_of && n->sub[0] &&
+         fuse_is_elementwise(n->sub[0]) && n->type->kind == IR_T_TENSOR;
+}
+
+/* Does node n (position i) emit nothing but its comment: a Load that is
+ * the Parameter's data, an Assign that copies nothing? */
+static bool silent_node(Cg *c, IrNode *n, int i) {
+  if (n->op == IR_LOAD) return !c->plan->val[i].snapshot;
+  if (n->op != IR_ASSIGN) return false;
+  IrNode *v = resolve(c, n->in[1]);
+  return v == n->in[0] || (v->kind == IR_NK_NODE && v->owner == c->g && c->plan->val[v->id].param_out);
+}
+
+/* Emits the run of update Fusions starting at position i as one loop
+ * when two or more qualify (the silent nodes between them as comments);
+ * returns the last position emitted, or i - 1 when there is no such run
+ * (nothing emitted). */
+static int emit_updates(Cg *c, int i) {
+  IrGraph *g = c->g;
+  if (!update_fusion(c, g->nodes[i], i)) return i - 1;
+  Args *xs = xcalloc((size_t)(g->nnode - i) + 1, sizeof(Args));
+  int *pos = xcalloc((size_t)(g->nnode - i) + 1, sizeof(int));
+  FuseGroup grp = {0};
+  int n = 0;
+  for (int j = i; j < g->nnode; j++) {
+    IrNode *x = g->nodes[j];
+    if (j > i && silent_node(c, x, j)) continue;
+    if (!update_fusion(c, x, j) || !ir_type_eq(x->type, g->nodes[i]->type)) break;
+    Shp ot;
+    shp_of(x, &ot);
+    args_fill(c, x, &ot, &xs[n]);
+    if (!fuse_group_add(c, &grp, &xs[n])) {
+      args_free(&xs[n]);
+      break;
+    }
+    pos[n++] = j;
+  }
+  int last = i - 1;
+  if (n >= 2) {
+    for (int j = i; j <= pos[n - 1]; j++) {
+      c->cur = j;
+      if (g->nodes[j]->op == IR_FUSION) comment(c, g->nodes[j], j, plan_note(&c->plan->val[j]));
+      else emit_node(c, g->nodes[j], j);
+    }
+    last = emit_update_group(c, xs, n, &grp) ? pos[n - 1] : -2;
+  }
+  for (int k = 0; k < n; k++) args_free(&xs[k]);
+  free(xs);
+  free(pos);
+  fuse_group_free(&grp);
+  return last;
 }
 
 /* ---- regions ------------------------------------------------------------------ */
@@ -1376,6 +1454,12 @@ static void emit_outputs(Cg *c) {
 static bool emit_nodes(Cg *c) {
   for (int i = 0; i < c->g->nnode; i++) {
     c->cur = i;
+    int last = emit_updates(c, i);
+    if (last == -2 || c->failed) return false;
+    if (last >= i) {
+      i = last;
+      continue;
+    }
     if (!emit_node(c, c->g->nodes[i], i)) return false;
   }
   emit_outputs(c);

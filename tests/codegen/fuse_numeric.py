@@ -279,6 +279,63 @@ def two_groups_shared():
     return g
 
 
+# ---- optimizer updates -----------------------------------------------------
+# Adam's update of one Parameter (nn.Adam's formulas): m and v are stored
+# and read again by p's update; each of m, v, p is computed into its
+# Parameter, and C generation runs the three Fusions as one loop
+# (codegen/emit.c emit_updates) unless an array may overlap one it writes:
+# a gradient that is a graph input (the caller's buffer) keeps them apart.
+# The final Parameters are checked against numpy (g.final).
+
+def _adam(name, dt, shape, grad_input):
+    g = Graph(name)
+    r = rng(name)
+    x = g.param('x', dt, data(r, dt, shape))
+    p = g.param('p', dt, data(r, dt, shape), parameter=True)
+    m = g.param('m', dt, data(r, dt, shape, -0.1, 0.1), parameter=True)
+    v = g.param('v', dt, data(r, dt, shape, 0.0, 0.1), parameter=True)
+    lr = g.param('lr', dt, data(r, dt, (), 0.01, 0.02), parameter=True)
+    lp, lm, lv, llr = g.load(p), g.load(m), g.load(v), g.load(lr)
+    T = DT[dt]
+
+    def k(val):
+        return g.const(dt, np.full((), val, T))
+    gr = x if grad_input else g.node('Mul', [x, k(0.5)], dt, x.value * T(0.5))
+    d = g.node('Sub', [gr, lm], dt, gr.value - m.value)
+    e = g.node('Mul', [d, k(0.1)], dt, d.value * T(0.1))
+    m2 = g.node('Add', [lm, e], dt, m.value + e.value)
+    sq = g.node('Mul', [gr, gr], dt, gr.value * gr.value)
+    f = g.node('Sub', [sq, lv], dt, sq.value - v.value)
+    h = g.node('Mul', [f, k(0.001)], dt, f.value * T(0.001))
+    v2 = g.node('Add', [lv, h], dt, v.value + h.value)
+    g.assign(m, m2)
+    g.assign(v, v2)
+    s = g.node('Sqrt', [v2], dt, np.sqrt(v2.value))
+    t = g.node('Add', [s, k(1e-8)], dt, s.value + T(1e-8))
+    u = g.node('RealDiv', [m2, t], dt, m2.value / t.value)
+    w = g.node('Mul', [llr, u], dt, lr.value * u.value)
+    p2 = g.node('Sub', [lp, w], dt, p.value - w.value)
+    g.assign(p, p2)
+    g.ret_(g.node('Neg', [x], dt, -x.value))
+    g.final = {'p': p2.value, 'm': m2.value, 'v': v2.value}
+    return g
+
+
+@case(3, 'static void msc_adam_f32_f', '(float *restrict q0, ', 'for (i0 = 0; i0 < 24; i0++) {', 'const float a2 = s')
+def adam_f32():
+    return _adam('adam_f32', 'Float32', (4, 6), False)
+
+
+@case(3, 'for (i0 = 0; i0 < 15; i0++) {', '(double *restrict q0, ')
+def adam_f64():
+    return _adam('adam_f64', 'Float64', (3, 5), False)
+
+
+@case(3, 'const float *restrict p0')
+def adam_grad_input():
+    return _adam('adam_grad_input', 'Float32', (8,), True)
+
+
 def sh(cmd, **kw):
     return subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, **kw)
 
@@ -403,6 +460,15 @@ def main():
                 np.array_equal(np.isnan(f64(got)), np.isnan(w))
             if not ok:
                 failures.append('%s: output %d differs from numpy\n  got  %r\n  want %r' % (g.name, k, got, w))
+        for name, v in g.params:  # Parameters, written back after the outputs
+            if not v.ref:
+                continue
+            got = np.frombuffer(b, DT[v.dt], count=v.value.size, offset=pos).reshape(v.shape)
+            pos += v.value.nbytes
+            want = getattr(g, 'final', {}).get(name)
+            rtol, atol = TOL[v.dt]
+            if want is not None and not np.allclose(f64(got), f64(want), rtol=rtol, atol=atol):
+                failures.append('%s: Parameter %s differs from numpy\n  got  %r\n  want %r' % (g.name, name, got, want))
     if failures:
         print('\n'.join(failures))
         return 1

@@ -18,7 +18,10 @@
 # RUN: cc -std=c99 -O2 -I%t/out %t/out/opt_step.c %t/out/opt_step_test.c %t/rt/*.o -lm -o %t/selftest
 # RUN: %t/selftest | FileCheck --check-prefix=TEST %s
 # The updates: the moments are computed straight into their Parameters,
-# no copy for their Assigns (passes/memplan.c, param_out).
+# no copy for their Assigns (passes/memplan.c, param_out), and each
+# Parameter's update (Adam: m, v, then p; Momentum: the accumulator, then
+# p) is one loop that reads the gradient once per element
+# (codegen/emit.c emit_updates).
 # RUN: FileCheck --check-prefix=SRC %s < %t/out/opt_step.c
 #
 # The README's plain build line (no -fno-math-errno): the Adam update's
@@ -78,8 +81,25 @@ print("momentum b", net_m.bias.asnumpy())
 # TEST: opt_step_momentum_step: ok (4 calls, 1 output each, 4 Parameters, max abs error
 
 # SRC-NOT: memcpy(args[
+# SRC: static void opt_step_adam_step_impl_f[[ADAM:[0-9]+]](float *restrict q0, const float *restrict q1, float *restrict q2, float *restrict q3, const float *restrict q4) {
+# SRC-NEXT: const float s4 = q4[0];
+# SRC-NEXT: int64_t i0;
+# SRC-NEXT: for (i0 = 0; i0 < 32; i0++) {
+# SRC-NEXT: { /* %[[ADAM]] */
+# SRC: q0[i0] = t2;
+# SRC: const float a0 = q1[i0];
+# SRC: q2[i0] = t3;
+# SRC: const float t0 = msrt_sqrt_f32(a0);
+# SRC: q3[i0] = t4;
+# SRC-NEXT: }
+# SRC-NEXT: }
+# SRC-NEXT: }
+# SRC: opt_step_adam_step_impl_f[[ADAM]]((float *)(void *)args[6], (const float *)(const void *)(W + {{[0-9]+}}), (float *)(void *)args[7], (float *)(void *)args[2], (const float *)(const void *)(W + {{[0-9]+}}));
+# SRC-NOT: memcpy(args[
 # SRC-LABEL: int opt_step_adam_step_ws(
 # SRC-NOT: memcpy(args[
+# SRC: static void opt_step_momentum_step_impl_f[[MOM:[0-9]+]](float *restrict q0, const float *restrict q1, float *restrict q2) {
+# SRC: opt_step_momentum_step_impl_f[[MOM]]((float *)(void *)args[4], (const float *)(const void *)(W + {{[0-9]+}}), (float *)(void *)args[2]);
 # SRC-LABEL: int opt_step_momentum_step_ws(
 # SRC-NOT: memcpy(args[
 
