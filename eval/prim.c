@@ -277,6 +277,8 @@ static void slice_normalise(Interp *I, OpId op, Attrs *a, const Tensor *x) {
     a->end[d] = e;
     a->strides[d] = step;
   }
+  a->nslice = x->ndim;
+  a->slice_normalised = true;
 }
 
 static TFlavour flavour_of(const Attrs *a) { return a->np ? TF_NP : TF_MS; }

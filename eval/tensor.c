@@ -683,6 +683,7 @@ static int index_parse(Interp *I, Tensor *t, Value key, Attrs *a, int64_t *vshap
   attrs_init(a);
   a->has_slice = true;
   a->slice_normalised = true;
+  a->nslice = t->ndim; /* every dim gets its entry below */
   int d = 0, out = 0;
   for (int64_t i = 0; i < n; i++) {
     Value k = items[i];
@@ -1005,6 +1006,7 @@ static Value adv_getitem(Interp *I, Value tv, Value key) {
   attrs_init(&a);
   a.has_slice = true;
   a.slice_normalised = true;
+  a.nslice = t->ndim; /* every dim gets its entry below */
   int out = 0;
   bool identity = true;
   for (int i = 0; i < K.n; i++) {
