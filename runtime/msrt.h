@@ -238,6 +238,22 @@ typedef enum msrt_unop { MSRT_UNOPS(MSRT_X_ENUM_) MSRT_NUM_UNOPS } msrt_unop;
 #define MSRT_FAILED(rc) ((rc) != 0)
 #endif
 #define MSRT_SQRT1_2 0.70710678118654752440
+/* sqrt without the errno path, under the plain `cc -std=c99 -O2` too: C99
+ * lets sqrt(-1) set errno (math_errhandling), so gcc and clang compile
+ * sqrtf as sqrtss plus a libm call on a negative operand, and a loop with
+ * that call does not vectorize (Adam's update: one call per element). The
+ * result itself is IEEE sqrt, correctly rounded, wherever it comes from;
+ * only the errno write differs. Redeclaring the libm functions `const`
+ * (no side effects: errno is never written) is what -fno-math-errno does
+ * for them: gcc and clang then emit sqrtss/sqrtps (vsqrt.f32 on a Cortex-M
+ * FPU) and no call. So a translation unit that includes msrt.h must not
+ * read errno after sqrt. Other compilers (and C++) keep the plain libm
+ * declaration. tests/unit/test_sqrt.c checks msrt_sqrt_f32 against libm's
+ * sqrtf, bit for bit, on every float (`test_sqrt all`) or a dense sample. */
+#if defined(__GNUC__) && !defined(__cplusplus)
+float(sqrtf)(float) __attribute__((__const__));
+double(sqrt)(double) __attribute__((__const__));
+#endif
 
 #define MSRT_FORMULA_FLOAT(S, T, F)                                           \
   MSRT_FORMULA T msrt_add_##S(T x, T y) { return x + y; }                     \
