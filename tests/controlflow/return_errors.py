@@ -1,7 +1,7 @@
 # Bad returns inside a loop on a tensor condition: an error at the line, exit 1.
 # RUN: not %msc run %s dtype 2>&1 | FileCheck --check-prefix=DTYPE %s
-# DTYPE: return_errors.py:33:9: error: TypeError: Cannot join the return values of different branches, perhaps you need to make them equal.
-# DTYPE-NEXT: Type Join Failed: dtype1 = Int32, dtype2 = Float32. (the return value)
+# DTYPE: return_errors.py:31:9: error: TypeError: Cannot join the return values of different branches, perhaps you need to make them equal.
+# DTYPE-NEXT: Type Join Failed: dtype1 = Float32, dtype2 = Int32. (the return value)
 # RUN: not %msc run %s text 2>&1 | FileCheck --check-prefix=TEXT %s
 # TEXT: return_errors.py:46:13: error: TypeError: a 'return' inside a loop on a tensor condition returns a str: in graph mode it may return tensors and numbers (or tuples of them) only
 # A loop past its bound (--max-loop-iterations) is reported at its own line
