@@ -55,8 +55,15 @@
  *   for                 path may have broken, each later iteration runs in
  *                       an If on `not flag` (cf_pyloop_*, at the end).
  *
- * break/continue/return inside an If inside a Python `while` are not
- * supported yet: an error at the statement.
+ *   jumps in a Python   (a condition that is a number): an `if` on a
+ *   while               tensor with a jump inside runs in TAIL_RETURN mode:
+ *                       the loop's barrier (BAR_PYWHILE) is part of the
+ *                       tail, and each branch runs the rest of the body,
+ *                       the loop again from its condition (not after a
+ *                       break) and the rest of the function (run_tails),
+ *                       as MindSpore expands a while on a constant
+ *                       condition. Nested along one path at most
+ *                       PYWHILE_MAX_DEPTH times.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -65,12 +72,19 @@
 #include "interp.h"
 
 /* A tail: the statements of v from `from` on, run by frame f; v NULL is a
- * barrier (a Python loop). */
+ * barrier (a loop; from: its kind, BAR_*; loop: a Python while's node). */
 typedef struct Tail {
   Frame *f;
   NodeVec *v;
   int from;
+  Node *loop;
 } Tail;
+
+/* A barrier's from: a Python loop (not pushed any more), a loop on a
+ * tensor's body, a Python `for` (unrolled: cf_pyloop_*), a Python `while`
+ * (a jump in an `if` on a tensor inside runs the rest of the function,
+ * the loop's next iterations included, in the branches: run_tails). */
+enum { BAR_PYLOOP = 0, BAR_TENSOR_LOOP = 1, BAR_PYFOR = 2, BAR_PYWHILE = 3 };
 
 typedef struct Poison {
   Frame *f;
@@ -106,6 +120,7 @@ typedef struct Cf {
   Poison *poison;
   int nheld, capheld;
   Held *held;
+  int pywhile_depth; /* Python whiles run again from a branch, nested */
 } Cf;
 
 static Cf *cf_of(Interp *I) {
@@ -235,8 +250,14 @@ int cf_tail_push(Interp *I, Frame *f, NodeVec *v, int from) {
     cf->captail = cf->captail ? 2 * cf->captail : 16;
     cf->tail = xrealloc(cf->tail, sizeof(Tail) * (size_t)cf->captail);
   }
-  cf->tail[cf->ntail] = (Tail){f, v, from};
+  cf->tail[cf->ntail] = (Tail){f, v, from, NULL};
   return cf->ntail++;
+}
+
+int cf_tail_push_while(Interp *I, Frame *f, Node *n) {
+  int d = cf_tail_push(I, f, NULL, BAR_PYWHILE);
+  cf_of(I)->tail[d].loop = n;
+  return d;
 }
 
 void cf_tail_set(Interp *I, int depth) { cf_of(I)->ntail = depth; }
@@ -548,9 +569,6 @@ static bool block_breaks(const NodeVec *v) {
   return false;
 }
 
-/* A barrier's from: a Python loop, or a loop on a tensor's body. */
-enum { BAR_PYLOOP = 0, BAR_TENSOR_LOOP = 1, BAR_PYFOR = 2 };
-
 /* Is the innermost loop around frame f's running statement a loop on a
  * tensor being captured, or a Python `for` (unrolled: cf_pyloop_*)? */
 static bool in_tensor_loop(Interp *I, Frame *f) {
@@ -560,19 +578,68 @@ static bool in_tensor_loop(Interp *I, Frame *f) {
   return false;
 }
 
+/* Is the innermost loop around frame f's running statement a Python
+ * `while` (a barrier BAR_PYWHILE)? */
+static bool in_pywhile(Interp *I, Frame *f) {
+  Cf *cf = cf_of(I);
+  for (int k = cf->ntail - 1; k >= 0 && cf->tail[k].f == f; k--)
+    if (!cf->tail[k].v) return cf->tail[k].from == BAR_PYWHILE;
+  return false;
+}
+
+/* How many times a Python `while` may run again from a branch, nested
+ * along one path (`while True:` with a break on a tensor never ends). */
+#define PYWHILE_MAX_DEPTH 100
+
 /* Runs the tails of frame f below the stack top (saved in t[0..n)), as
- * the rest of the function after a branch fell through. */
-static int run_tails(Interp *I, Frame *f, const Node *at, Tail *t, int n, int base, bool loop) {
+ * the rest of the function after a branch fell through (c0 CTRL_NONE), or
+ * broke or continued the innermost Python `while` (c0 CTRL_BREAK,
+ * CTRL_CONTINUE: the rest of its body is skipped). A Python `while`'s
+ * barrier runs the loop again from its condition (its next iterations;
+ * not after a break), then what follows it: MindSpore expands a while on
+ * a constant condition, each path its own way. loop: the rest of a
+ * tensor loop's body only (up to its barrier). */
+static int run_tails(Interp *I, Frame *f, const Node *at, Tail *t, int n, int base, bool loop, int c0) {
   for (int k = n - 1; k >= 0; k--) {
     if (t[k].f != f) break;
     if (!t[k].v) {
       if (loop) return CTRL_NONE; /* the end of the loop body */
-      f->cur = at;
-      rt_raise(I, EXC_NotImplementedError, "a 'return' inside an 'if' on a tensor inside a Python 'while' loop is "
-               "not supported yet in graph mode: assign the value to a variable and return after the loop");
+      if (t[k].from != BAR_PYWHILE) {
+        f->cur = at;
+        rt_raise(I, EXC_NotImplementedError, "a 'break', 'continue' or 'return' inside an 'if' on a tensor inside a "
+                 "Python 'while' loop inside another loop is not supported yet in graph mode: assign the value to "
+                 "a variable and return after the loops");
+      }
+      if (c0 == CTRL_BREAK) { /* the loop ends (its else clause skipped) */
+        c0 = CTRL_NONE;
+        continue;
+      }
+      c0 = CTRL_NONE;
+      cf_tail_set(I, base + k);
+      Node *w = t[k].loop;
+      NodeVec one = {&w, 1, 1};
+      Cf *cf = cf_of(I);
+      if (cf->pywhile_depth >= PYWHILE_MAX_DEPTH) {
+        f->cur = w;
+        rt_raise(I, EXC_RuntimeError, "this 'while' loop, whose condition is not a tensor computed in the graph, "
+                 "still runs after %d iterations that a 'break', 'continue' or 'return' inside an 'if' on a "
+                 "tensor may have ended: graph mode expands such a loop on each path (as MindSpore expands a "
+                 "while on a constant condition); make its condition a tensor (a Tensor counter, say) so that it "
+                 "is one graph loop", PYWHILE_MAX_DEPTH);
+      }
+      cf->pywhile_depth++;
+      int c = interp_exec_from(I, f, &one, 0);
+      cf_of(I)->pywhile_depth--;
+      if (c) return c;
+      continue;
     }
+    if (c0 != CTRL_NONE) continue; /* the rest of the loop's body */
     cf_tail_set(I, base + k);
     int c = interp_exec_from(I, f, t[k].v, t[k].from);
+    if (c == CTRL_BREAK || c == CTRL_CONTINUE) { /* a Python jump in the rest of a Python while's body */
+      c0 = c;
+      continue;
+    }
     if (c) return c;
   }
   f->ret = v_none();
@@ -624,6 +691,7 @@ static bool arm_jumps(const Arm *a) {
 static int tail_of(Interp *I, Frame *f, const Arm *at, const Arm *ae) {
   bool ret = arm_returns(at) || arm_returns(ae), jump = arm_jumps(at) || arm_jumps(ae);
   if ((ret || jump) && in_tensor_loop(I, f)) return TAIL_LOOP;
+  if (jump && in_pywhile(I, f)) return TAIL_RETURN;
   return ret ? TAIL_RETURN : TAIL_NONE;
 }
 
@@ -657,7 +725,9 @@ static void run_branch(Interp *I, Frame *f, const Node *n, const Arm *arm, bool 
     if (!arm->skip) v_decref(I, retf0);
   }
   int c = run_arm(I, f, arm);
-  if (c == CTRL_NONE && tail) c = run_tails(I, f, n, saved, nt - base, base, tail == TAIL_LOOP);
+  if (c == CTRL_NONE && tail) c = run_tails(I, f, n, saved, nt - base, base, tail == TAIL_LOOP, CTRL_NONE);
+  else if ((c == CTRL_BREAK || c == CTRL_CONTINUE) && tail == TAIL_RETURN) /* in a Python while */
+    c = run_tails(I, f, n, saved, nt - base, base, false, c);
   cf = cf_of(I);
   if (nt - base) memcpy(cf->tail + base, saved, sizeof(Tail) * (size_t)(nt - base));
   cf_tail_set(I, nt);
