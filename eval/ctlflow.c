@@ -607,8 +607,8 @@ static int run_tails(Interp *I, Frame *f, const Node *at, Tail *t, int n, int ba
       if (t[k].from != BAR_PYWHILE) {
         f->cur = at;
         rt_raise(I, EXC_NotImplementedError, "a 'break', 'continue' or 'return' inside an 'if' on a tensor inside a "
-                 "Python 'while' loop inside another loop is not supported yet in graph mode: assign the value to "
-                 "a variable and return after the loops");
+                 "Python 'while' loop that is inside another loop is not supported yet in graph mode; give the "
+                 "'while' a tensor condition (a Tensor counter, say) to make it a graph loop");
       }
       if (c0 == CTRL_BREAK) { /* the loop ends (its else clause skipped) */
         c0 = CTRL_NONE;
