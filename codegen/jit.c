@@ -59,6 +59,7 @@
 #include <unistd.h>
 
 #include "../frontend/util.h"
+#include "../runtime/msrt.h"
 #include "../serial/sha256.h"
 #include "codegen.h"
 
@@ -78,6 +79,13 @@ extern char **environ;
  * elementwise loop changes no result: each lane does the scalar loop's
  * operations in its order (no reassociation without -ffast-math). */
 #define JIT_FLAGS_GCC "-fvect-cost-model=dynamic"
+/* When the host runs the runtime's AVX2 kernels (msrt_isa(): the CPU has
+ * AVX2 and FMA, and MSRT_ISA does not ask for less): the object is only
+ * ever loaded by this host, and its key holds the flag, so a cache shared
+ * with a CPU without AVX2 never hands it there. -mavx2 without -mfma:
+ * loops vectorize 8 floats wide, and no a * b + c becomes an FMA, so
+ * every result is the bit of the SSE2 code and of the eager kernels. */
+#define JIT_FLAGS_AVX2 "-mavx2"
 #define JIT_LIBS "-lm"
 
 static JitStats stats;
@@ -564,7 +572,7 @@ static void remember(uint64_t key, void *handle) {
 
 /* Compiles <key>.c into <key>.so (renamed into place), writes its
  * manifest and loads it (*handle) from the bytes the manifest hashed. */
-static bool compile(const char *cc, bool gcc, const char *dir, const char *stem, uint64_t key,
+static bool compile(const char *cc, bool gcc, bool avx2, const char *dir, const char *stem, uint64_t key,
                     const char *c_text, bool verbose, void **handle, char *err, size_t errcap) {
   if (!ensure_header(dir, err, errcap)) return false;
   Buf cpath = {0}, so = {0}, log = {0}, tso = {0}, tlog = {0}, inc = {0}, cmd = {0};
@@ -581,7 +589,7 @@ static bool compile(const char *cc, bool gcc, const char *dir, const char *stem,
 
   if (!write_atomic(cpath.data, c_text, strlen(c_text), err, errcap)) goto out;
 
-  int nw = split_cc(cc, 11, &argv, &words);
+  int nw = split_cc(cc, 12, &argv, &words);
   int i = nw;
   argv[i++] = "-std=c99";
   argv[i++] = "-O2";
@@ -589,6 +597,7 @@ static bool compile(const char *cc, bool gcc, const char *dir, const char *stem,
   argv[i++] = "-fPIC";
   argv[i++] = "-shared";
   if (gcc) argv[i++] = JIT_FLAGS_GCC;
+  if (avx2) argv[i++] = JIT_FLAGS_AVX2;
   argv[i++] = inc.data;
   argv[i++] = "-o";
   int tso_at = i; /* the log shows the final name */
@@ -708,6 +717,8 @@ CgEntryFn jit_load(const char *c_text, const char *fname, const JitOptions *opts
   h = fnv_part(h, &id, sizeof id);
   h = fnv_part(h, JIT_FLAGS " " JIT_LIBS, strlen(JIT_FLAGS " " JIT_LIBS));
   if (gcc) h = fnv_part(h, JIT_FLAGS_GCC, strlen(JIT_FLAGS_GCC));
+  bool avx2 = msrt_isa() >= MSRT_ISA_AVX2;
+  if (avx2) h = fnv_part(h, JIT_FLAGS_AVX2, strlen(JIT_FLAGS_AVX2));
   h = fnv_part(h, msc_msrt_h, msc_msrt_h_len);
   h = fnv_part(h, MSC_VERSION, strlen(MSC_VERSION));
   uint32_t abi = MSC_HOST_ABI_VERSION;
@@ -741,7 +752,7 @@ CgEntryFn jit_load(const char *c_text, const char *fname, const JitOptions *opts
   }
   if (!handle) {
     if (!make_dirs(dir, err, errcap)) goto out;
-    if (!compile(cc, gcc, dir, stem.data, h, c_text, verbose, &handle, err, errcap)) goto out;
+    if (!compile(cc, gcc, avx2, dir, stem.data, h, c_text, verbose, &handle, err, errcap)) goto out;
   }
   host_init(handle);
   remember(h, handle);
