@@ -483,6 +483,7 @@ int cf_pyloop_iter(Interp *I, struct Frame *f, const struct Node *n);
 int cf_pyloop_exit(Interp *I, struct Frame *f, const struct Node *n, void *saved, int c);
 /* The tail stack: statements after the one being run, per block. */
 int cf_tail_push(Interp *I, struct Frame *f, struct NodeVec *v, int from);
+int cf_tail_push_while(Interp *I, struct Frame *f, struct Node *n); /* a Python while's barrier */
 void cf_tail_set(Interp *I, int depth);
 /* A read of an unbound local: MindSpore's message when a tensor if left
  * it defined in one branch only, else NULL. */
