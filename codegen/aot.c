@@ -876,8 +876,10 @@ static void put_quant_comment(Buf *b, const Ent *e, const AotOptions *o) {
   Buf t = {0};
   for (int i = 0; i < e->q.nlayer; i++) {
     const QuantLayer *L = &e->q.layers[i];
-    buf_printf(&t, "int8 layer %d %s:%d:%d: in_scale=%a in_zp=%d out_scale=%a out_zp=%d act=%s (Dense %lld -> %lld)\n",
-               i, L->loc.file ? L->loc.file : "?", L->loc.line, L->loc.col, (double)L->in_scale, L->in_zp,
+    char where[300] = "?";
+    if (L->loc.file) snprintf(where, sizeof where, "%s:%d:%d", L->loc.file, L->loc.line, L->loc.col);
+    buf_printf(&t, "int8 layer %d %s: in_scale=%a in_zp=%d out_scale=%a out_zp=%d act=%s (Dense %lld -> %lld)\n",
+               i, where, (double)L->in_scale, L->in_zp,
                (double)L->out_scale, L->out_zp, L->relu ? "relu" : "none", (long long)L->n_in, (long long)L->n_out);
   }
   for (int i = 0; i < e->q.nfloat; i++) {
@@ -885,7 +887,13 @@ static void put_quant_comment(Buf *b, const Ent *e, const AotOptions *o) {
     buf_printf(&t, "float32 %s %s:%d:%d (no int8 kernel)\n", n->op < OP_COUNT ? op_info[n->op].name : ir_op_name(n->op),
                n->loc.file ? n->loc.file : "?", n->loc.line, n->loc.col);
   }
-  put_comment_lines(b, t.data ? t.data : "");
+  for (const char *p = t.data ? t.data : ""; *p;) {
+    const char *nl = strchr(p, '\n');
+    buf_puts(b, " *   ");
+    buf_append(b, p, (size_t)(nl - p));
+    buf_putc(b, '\n');
+    p = nl + 1;
+  }
   buf_free(&t);
   if (e->q.in)
     buf_puts(b, " * --io=int8: the inputs and outputs are int8: real = SCALE * (q - ZERO_POINT)\n"

@@ -20,8 +20,9 @@ Semantics (TFLite's reference kernels and quantization utilities):
   bias_q(b, sx, sw)      round(b / (sx * sw_j)) in double, int32
   requant(sx, sw, sy)    quantize_multiplier(sx * sw_j / sy) (double)
 
-As a script: python3 scripts/tflite_int8.py check DIR/NAME.h WEIGHTS.npz INPUTS.npy OUT.npy
-checks a library msc compiled with --quantize=int8 (see tests/quant/).
+As a script (tests/quant/digits.py; `tflite_int8.py` alone for the usage)
+it checks a library msc compiled with --quantize=int8 from the table of
+int8 layers in its header: its outputs bit for bit, and its calibration.
 """
 import math
 import re
@@ -145,7 +146,7 @@ def read_header(path):
     layers = []
     io = {}
     for line in open(path):
-        m = re.match(r'\s*\* \| int8 layer (\d+) (\S+): in_scale=(\S+) in_zp=(-?\d+) out_scale=(\S+) '
+        m = re.match(r'\s*\*\s+int8 layer (\d+) (\S+): in_scale=(\S+) in_zp=(-?\d+) out_scale=(\S+) '
                      r'out_zp=(-?\d+) act=(\w+)', line)
         if m:
             layers.append(dict(index=int(m.group(1)), where=m.group(2), in_scale=float.fromhex(m.group(3)),
@@ -171,17 +172,126 @@ def run_mlp(layers, weights, x):
     return q
 
 
+def float_mlp(weights, x):
+    h = np.asarray(x, np.float64)
+    for k, (W, b) in enumerate(weights):
+        h = h @ np.asarray(W, np.float64).T + np.asarray(b, np.float64)
+        if k + 1 < len(weights):
+            h = np.maximum(h, 0)
+    return h
+
+
+def kl_threshold(v, amax, bins=2048, levels=128):
+    """TensorRT's entropy calibration over |v|: the threshold i * width
+    (levels <= i <= bins) of least KL divergence between the clipped
+    histogram and its merge into `levels` levels."""
+    if amax <= 0:
+        return 0.0
+    width = amax / bins
+    idx = np.minimum((np.abs(np.asarray(v, np.float64)) / width).astype(np.int64), bins - 1)
+    h = np.bincount(idx, minlength=bins).astype(np.float64)
+    best, best_i = np.inf, bins
+    cs = np.concatenate([[0.0], np.cumsum(h)])
+    cnz = np.concatenate([[0], np.cumsum(h != 0)])
+    for i in range(levels, bins + 1):
+        p = h[:i].copy()
+        p[i - 1] += cs[bins] - cs[i]
+        edges = np.arange(levels + 1) * i // levels
+        total, nz = cs[edges[1:]] - cs[edges[:-1]], cnz[edges[1:]] - cnz[edges[:-1]]
+        seg = np.searchsorted(edges, np.arange(i), side='right') - 1
+        q = np.where(h[:i] != 0, total[seg] / np.maximum(nz[seg], 1), 0.0)
+        ps, qs = p.sum(), q.sum()
+        if not (ps > 0 and qs > 0):
+            continue
+        pk, qk = p / ps, q / qs
+        m = pk > 0
+        kl = float(np.sum(pk[m] * np.log(pk[m] / np.where(qk[m] > 0, qk[m], 1e-12))))
+        if kl < best:
+            best, best_i = kl, i
+    return best_i * width
+
+
+def calib_range(v, method):
+    v = np.asarray(v, np.float64).reshape(-1)
+    v = v[~np.isnan(v)]
+    lo, hi = float(v.min()), float(v.max())
+    if method.startswith('percentile:'):
+        p = float(method.split(':')[1])
+        lo, hi = float(np.percentile(v, 100 - p)), float(np.percentile(v, p))
+    elif method == 'kl':
+        t = kl_threshold(v, max(abs(lo), abs(hi)))
+        lo, hi = max(lo, -t), min(hi, t)
+    return lo, hi
+
+
+def check_ranges(layers, weights, x, method):
+    """The (scale, zero point) of every layer's input and output, recomputed
+    from the float32 activations on the calibration data x."""
+    bad = 0
+    h = np.asarray(x, np.float32)
+    rtol = {'minmax': 1e-5, 'kl': 1e-2}.get(method, 1e-4)
+    for k, (L, (W, b)) in enumerate(zip(layers, weights)):
+        y = (h @ np.asarray(W, np.float32).T + np.asarray(b, np.float32)).astype(np.float32)
+        if L['act'] == 'relu':
+            y = np.maximum(y, 0)
+        for what, v in (('in', h), ('out', y)):
+            if what == 'in' and k > 0:
+                s, zp = prev  # the previous layer's output
+            else:
+                s, zp = choose_params(*calib_range(v, method))
+            prev = (s, zp)
+            gs, gz = L[what + '_scale'], L[what + '_zp']
+            ok = abs(float(s) - gs) <= rtol * gs and abs(zp - gz) <= (0 if method == 'minmax' else 1)
+            print('layer %d %s: scale %.9g zero point %d, numpy %.9g %d: %s' % (
+                k, what, gs, gz, float(s), zp, 'ok' if ok else 'MISMATCH'))
+            bad += not ok
+        h = y
+    return bad
+
+
 def main(argv):
-    if len(argv) != 6 or argv[1] != 'check':
-        sys.exit('usage: tflite_int8.py check NAME.h WEIGHTS.npz INPUTS.npy OUT_INT8.npy')
+    """prep NAME.h X.npy OUT.raw: X quantized with the header's _IN0_ macros (--io=int8), raw int8.
+    check NAME.h WEIGHTS.npz X.npy GOT.raw [--float] [--labels=Y.npy]: the library's outputs on X
+    (raw int8, or float32 with --float) against this reference, bit for bit.
+    ranges NAME.h WEIGHTS.npz CALIB.npy METHOD: each layer's scales and zero points against
+    those of the float32 activations on CALIB (minmax, percentile:P, kl)."""
+    if len(argv) == 5 and argv[1] == 'prep':
+        _, io = read_header(argv[2])
+        x = np.load(argv[3]).astype(np.float32)
+        quantize(x, io[('IN', 0, 'SCALE')], io[('IN', 0, 'ZERO_POINT')]).tofile(argv[4])
+        return 0
+    if len(argv) == 6 and argv[1] == 'ranges':
+        layers, _ = read_header(argv[2])
+        wz = np.load(argv[3])
+        weights = [(wz['w%d' % k], wz['b%d' % k]) for k in range(len(layers))]
+        return 1 if check_ranges(layers, weights, np.load(argv[4]), argv[5]) else 0
+    if len(argv) < 6 or argv[1] != 'check':
+        sys.exit(main.__doc__)
     layers, _ = read_header(argv[2])
+    if not layers:
+        sys.exit('tflite_int8.py: no "int8 layer" lines in %s' % argv[2])
     wz = np.load(argv[3])
     weights = [(wz['w%d' % k], wz['b%d' % k]) for k in range(len(layers))]
     x = np.load(argv[4]).astype(np.float32)
-    got = np.load(argv[5])
     want = run_mlp(layers, weights, x)
-    bad = int((got.astype(np.int64) != want.astype(np.int64)).sum())
-    print('int8 outputs: %d of %d differ from the numpy TFLite reference' % (bad, want.size))
+    if '--float' in argv[6:]:
+        got = np.fromfile(argv[5], np.float32).reshape(want.shape)
+        ref = dequantize(want, layers[-1]['out_scale'], layers[-1]['out_zp'])
+        bad = int((got.view(np.int32) != ref.view(np.int32)).sum())
+        what = 'float32 outputs (dequantized int8)'
+    else:
+        got = np.fromfile(argv[5], np.int8).reshape(want.shape)
+        bad = int((got != want).sum())
+        what = 'int8 outputs'
+    print('%s: %d of %d differ from the numpy TFLite reference (%d images, %d layers)' % (
+        what, bad, want.size, x.shape[0], len(layers)))
+    for a in argv[6:]:
+        if a.startswith('--labels='):
+            y = np.load(a[9:])
+            fl = float_mlp(weights, x).argmax(axis=1)
+            q = want.argmax(axis=1)
+            print('accuracy: int8 %.4f, float32 %.4f (%d images); int8 and float32 agree on %d' % (
+                (q == y).mean(), (fl == y).mean(), len(y), int((q == fl).sum())))
     return 1 if bad else 0
 
 
