@@ -381,7 +381,7 @@ static bool calib_input(const Ent *e, const AotOptions *o, int k, const char *nm
     return false;
   }
   const AotTensor *a = &o->calib[pick];
-  int64_t size = type_elems(t), per = 0;
+  int64_t size = type_elems(t);
   bool fits = false;
   if (a->ndim == t->ndim + 1 && memcmp(a->shape + 1, t->shape, sizeof(int64_t) * (size_t)t->ndim) == 0) {
     *n = a->shape[0];
@@ -393,16 +393,19 @@ static bool calib_input(const Ent *e, const AotOptions *o, int k, const char *nm
     fits = true;
   }
   if (!fits) {
-    char as[160], ts[160], rs[160];
-    int64_t row[MSRT_MAX_NDIM + 1];
-    row[0] = -1;
-    memcpy(row + 1, t->shape, sizeof(int64_t) * (size_t)t->ndim);
-    shape_text(rs, sizeof rs, t->ndim + 1, row);
-    set_err(err, errcap, "--calibration=%s: array%s%s%s of shape %s does not fit input '%s' of entry '%s', of shape %s (give %s, N samples)",
+    char as[160], ts[160], rest[160] = "";
+    for (int d = 1; d < t->ndim; d++)
+      snprintf(rest + strlen(rest), sizeof rest - strlen(rest), ", %lld", (long long)t->shape[d]);
+    shape_text(ts, sizeof ts, t->ndim, t->shape);
+    set_err(err, errcap, "--calibration=%s: array%s%s%s of shape %s does not fit input '%s' of entry '%s', of shape %s: "
+            "give (N, %s for N samples%s%s%s",
             o->calib_path, o->calib_name[pick][0] ? " '" : "", o->calib_name[pick], o->calib_name[pick][0] ? "'" : "",
-            shape_text(as, sizeof as, a->ndim, a->shape), nm ? nm : "?", e->cname,
-            shape_text(ts, sizeof ts, t->ndim, t->shape), rs);
-    (void)per;
+            shape_text(as, sizeof as, a->ndim, a->shape), nm ? nm : "?", e->cname, ts, ts + 1,
+            t->ndim >= 1 ? ", or (N * " : "", "", "");
+    if (t->ndim >= 1) {
+      size_t l = strlen(err);
+      snprintf(err + l, errcap > l ? errcap - l : 0, "%lld%s)", (long long)t->shape[0], rest);
+    }
     return false;
   }
   if (*n == 0) {
@@ -475,10 +478,6 @@ static bool quantize_entry(Ent *e, const AotOptions *o, char *err, size_t errcap
   }
   OpTensor **samples = NULL;
   if (ok) {
-    if (ns < 100)
-      warn_at(o, e, NULL, "calibration on %lld sample%s (fewer than 100): the activation ranges may not cover the "
-              "data the model will see; give training samples with --calibration=FILE.npy",
-              (long long)ns, ns == 1 ? "" : "s");
     samples = xcalloc((size_t)ns, sizeof(OpTensor *));
     for (int64_t s = 0; s < ns; s++) {
       samples[s] = xcalloc((size_t)nin + 1, sizeof(OpTensor));
@@ -507,6 +506,10 @@ static bool quantize_entry(Ent *e, const AotOptions *o, char *err, size_t errcap
   free(data);
   if (!ok) return false;
   e->quantized = true;
+  if (e->q.nsample < 100)
+    warn_at(o, e, NULL, "calibration on %d sample%s (fewer than 100): the activation ranges may not cover the "
+            "data the model will see; give training samples with --calibration=FILE.npy",
+            e->q.nsample, e->q.nsample == 1 ? "" : "s");
   for (int i = 0; i < e->q.nfloat; i++) {
     const IrNode *n = e->q.floats[i];
     warn_at(o, e, &n->loc, "%s has no int8 kernel: it stays float32 (between DequantizeInt8 and QuantizeInt8)",
