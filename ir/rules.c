@@ -1274,7 +1274,7 @@ static const struct {
     [OP_Conv2DBackpropInput] = {infer_conv2d_grad, kern_conv2d_grad},
     [OP_Conv2DBackpropFilter] = {infer_conv2d_grad, kern_conv2d_grad},
     [OP_QuantizeInt8] = {infer_quantize, kern_quantize}, [OP_DequantizeInt8] = {infer_quantize, kern_quantize},
-    [OP_QuantDense] = {infer_quant_dense, kern_quant_dense},
+    [OP_QuantDense] = {infer_quant_dense, kern_quant_dense}, [OP_QuantConv2D] = {infer_quant_conv, kern_quant_conv},
     [OP_MaxPoolGrad] = {infer_pool_grad, kern_pool_grad}, [OP_AvgPoolGrad] = {infer_pool_grad, kern_pool_grad},
 };
 

@@ -110,6 +110,34 @@ def dense(x, w, bias, mult, shift, x_zp, out_zp, act_min=-128, act_max=127):
     return np.clip(y, act_min, act_max).astype(np.int8)
 
 
+def conv2d(x, w, bias, mult, shift, x_zp, out_zp, act_min=-128, act_max=127, stride=(1, 1), pad=(0, 0, 0, 0),
+           dilation=(1, 1), group=1):
+    """TFLite's int8 Conv2D (per-channel), NCHW: the padding holds x_zp."""
+    x = np.asarray(x, np.int64) - x_zp
+    w = np.asarray(w, np.int64)
+    n, c, h, wd = x.shape
+    co, cig, kh, kw = w.shape
+    xp = np.pad(x, ((0, 0), (0, 0), (pad[0], pad[1]), (pad[2], pad[3])))
+    oh = (h + pad[0] + pad[1] - (dilation[0] * (kh - 1) + 1)) // stride[0] + 1
+    ow = (wd + pad[2] + pad[3] - (dilation[1] * (kw - 1) + 1)) // stride[1] + 1
+    cog = co // group
+    acc = np.zeros((n, co, oh, ow), np.int64)
+    for g in range(group):
+        xg, wg = xp[:, g * cig:(g + 1) * cig], w[g * cog:(g + 1) * cog]
+        for p in range(kh):
+            for q in range(kw):
+                win = xg[:, :, p * dilation[0]:p * dilation[0] + stride[0] * (oh - 1) + 1:stride[0],
+                         q * dilation[1]:q * dilation[1] + stride[1] * (ow - 1) + 1:stride[1]]
+                acc[:, g * cog:(g + 1) * cog] += np.einsum('nchw,oc->nohw', win, wg[:, :, p, q])
+    acc += np.asarray(bias, np.int64)[None, :, None, None]
+    y = np.empty(acc.shape, np.int64)
+    for idx in np.ndindex(*acc.shape):
+        a = int(acc[idx])
+        assert I32MIN <= a <= I32MAX, 'int32 accumulator overflow'
+        y[idx] = mbqm(a, int(mult[idx[1]]), int(shift[idx[1]])) + out_zp
+    return np.clip(y, act_min, act_max).astype(np.int8)
+
+
 def choose_params(lo, hi):
     """(scale float32, zero point) for the real range [lo, hi] (int8)."""
     lo, hi = min(float(lo), 0.0), max(float(hi), 0.0)

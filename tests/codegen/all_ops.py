@@ -541,6 +541,23 @@ def quant_dense():
     return g
 
 
+@case
+def quant_conv2d():
+    g = Graph('quant_conv2d')
+    r = rng('quant_conv2d')
+    x = g.param('x', 'Int8', r.integers(-128, 128, size=(1, 2, 6, 5)).astype(np.int8))
+    w = g.const('Int8', r.integers(-127, 128, size=(3, 2, 3, 3)).astype(np.int8))
+    b = g.const('Int32', r.integers(-2000, 2000, size=3).astype(np.int32))
+    ms = [T8.quantize_multiplier(float(np.exp(v))) for v in r.uniform(-9, -3, size=3)]
+    mult = g.const('Int32', np.array([m for m, _ in ms], np.int32))
+    shift = g.const('Int32', np.array([sh for _, sh in ms], np.int32))
+    ref = T8.conv2d(x.value, w.value, b.value, mult.value, shift.value, 4, -2, -128, 127, (1, 2), (1, 1, 0, 1))
+    g.ret_(g.node('QuantConv2D', [x, w, b, mult, shift], 'Int8', ref,
+                  [('stride', (1, 2)), ('pad', (1, 1, 0, 1)), ('dilation', (1, 1)), ('group', 1), ('x_zero_point', 4),
+                   ('out_zero_point', -2), ('act_min', -128), ('act_max', 127)]))
+    return g
+
+
 # ---- graphs of several nodes, structural ops ----------------------------------
 
 

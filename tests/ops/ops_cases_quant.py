@@ -55,4 +55,27 @@ def cases(h):
                            '%dx%dx%d%s' % (M, N, K, ' relu' if relu else '')))
         return cs
 
-    return {'QuantizeInt8': quantize_cases, 'DequantizeInt8': dequantize_cases, 'QuantDense': dense_cases}
+    def conv_cases():
+        cs = []
+        # (x shape, w shape, stride, pad, dilation, group, x_zp, out_zp, relu)
+        for xs, ws, st, pad, dil, g, xzp, ozp, relu in [
+                ((2, 3, 7, 7), (4, 3, 3, 3), (1, 1), (0, 0, 0, 0), (1, 1), 1, -128, 3, True),
+                ((1, 2, 9, 8), (3, 2, 3, 2), (2, 3), (0, 2, 1, 0), (1, 1), 1, 5, -7, False),
+                ((1, 2, 9, 9), (2, 2, 3, 3), (1, 1), (2, 2, 2, 2), (2, 3), 1, -3, 0, False),
+                ((1, 4, 5, 5), (4, 1, 3, 3), (1, 2), (1, 0, 0, 1), (1, 1), 4, 17, -20, True)]:
+            x = rng.randint(-128, 128, size=xs).astype(np.int8)
+            w = rng.randint(-127, 128, size=ws).astype(np.int8)
+            b = rng.randint(-5000, 5001, size=ws[0]).astype(np.int32)
+            ms = [T.quantize_multiplier(float(np.exp(rng.uniform(-10, -2)))) for _ in range(ws[0])]
+            mult = np.array([m for m, _ in ms], np.int32)
+            shift = np.array([s for _, s in ms], np.int32)
+            lo = ozp if relu else -128
+            e = T.conv2d(x, w, b, mult, shift, xzp, ozp, lo, 127, st, pad, dil, g)
+            cs.append(Case('QuantConv2D', [x, w, b, mult, shift],
+                           {'stride': st, 'pad': pad, 'dilation': dil, 'group': g, 'x_zero_point': xzp,
+                            'out_zero_point': ozp, 'act_min': lo, 'act_max': 127}, e, False,
+                           '%s %s stride %s pad %s dil %s group %d' % (xs, ws, st, pad, dil, g)))
+        return cs
+
+    return {'QuantizeInt8': quantize_cases, 'DequantizeInt8': dequantize_cases, 'QuantDense': dense_cases,
+            'QuantConv2D': conv_cases}
