@@ -419,6 +419,18 @@ static int cmd_compile(int argc, char **argv) {
       goto out;
     }
   }
+  /* the script's own run (reference executor) records each graph as
+   * captured, at its level, without passes: the library's entries then go
+   * through the whole pipeline once, with the dumps and reports (aot.c) */
+  job.cfg.compile.level = copts.level;
+  job.cfg.compile.no_passes = true;
+  job.cfg.compile.max_loop_iterations = copts.max_loop_iterations;
+  ao.compile = &copts;
+  if (copts.memory_report) ao.memory_report = stderr;
+  for (int k = 0; k < nrest; k++) argv[k] = rest[k];
+  argc = nrest;
+  i = 0;
+  free(rest);
   if (!quantize && (calib_path || method_given || io_given)) {
     fprintf(stderr, "msc: error: %s applies with --quantize=int8\n",
             calib_path ? "--calibration" : method_given ? "--calibration-method" : "--io");
@@ -451,18 +463,6 @@ static int cmd_compile(int argc, char **argv) {
       ao.calib_name = calib_names;
     }
   }
-  /* the script's own run (reference executor) records each graph as
-   * captured, at its level, without passes: the library's entries then go
-   * through the whole pipeline once, with the dumps and reports (aot.c) */
-  job.cfg.compile.level = copts.level;
-  job.cfg.compile.no_passes = true;
-  job.cfg.compile.max_loop_iterations = copts.max_loop_iterations;
-  ao.compile = &copts;
-  if (copts.memory_report) ao.memory_report = stderr;
-  for (int k = 0; k < nrest; k++) argv[k] = rest[k];
-  argc = nrest;
-  i = 0;
-  free(rest);
   if (i == argc) {
     fprintf(stderr, "msc: error: 'msc compile' needs a script\n");
     print_usage(stderr);
