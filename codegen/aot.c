@@ -881,9 +881,10 @@ static void put_quant_comment(Buf *b, const Ent *e, const AotOptions *o) {
     const QuantLayer *L = &e->q.layers[i];
     char where[300] = "?";
     if (L->loc.file) snprintf(where, sizeof where, "%s:%d:%d", L->loc.file, L->loc.line, L->loc.col);
-    buf_printf(&t, "int8 layer %d %s: in_scale=%a in_zp=%d out_scale=%a out_zp=%d act=%s (Dense %lld -> %lld)\n",
+    buf_printf(&t, "int8 layer %d %s: in_scale=%a in_zp=%d out_scale=%a out_zp=%d act=%s (%s %lld -> %lld)\n",
                i, where, (double)L->in_scale, L->in_zp,
-               (double)L->out_scale, L->out_zp, L->relu ? "relu" : "none", (long long)L->n_in, (long long)L->n_out);
+               (double)L->out_scale, L->out_zp, L->relu ? "relu" : "none", L->conv ? "Conv2D" : "Dense",
+               (long long)L->n_in, (long long)L->n_out);
   }
   for (int i = 0; i < e->q.nfloat; i++) {
     const IrNode *n = e->q.floats[i];

@@ -23,6 +23,8 @@
  * Rewrites: Dense(x) = MatMul(x, W const f32 [, transpose_b]) [+ b const]
  *           [-> ReLU] becomes
  *             DequantizeInt8(QuantDense(QuantizeInt8(x), Wq, bq, mult, shift))
+ *           and Conv2D(x, W const f32) [-> BiasAdd b const] [-> ReLU]
+ *           likewise QuantConv2D (weights per output channel over C/g*kh*kw).
  *           Wq [out, in] per output channel symmetric (scale_j = float32(
  *           max |W_j| / 127), q = clamp(round(W / scale_j), -127, 127)),
  *           bq = round(b / (s_x * scale_j)) (int32), mult/shift =
@@ -30,7 +32,12 @@
  *           clamp [zp_y, 127]. A QuantizeInt8 of a DequantizeInt8 of the same
  *           scale and zero point is the identity (|k| <= 255: float32
  *           s * k / s rounds back to k) and is removed, so consecutive layers
- *           stay int8. scripts/tflite_int8.py restates all of it in numpy.
+ *           stay int8. A layer whose input comes through views and MaxPool
+ *           takes the range of their source (MaxPool's values are some of
+ *           its operand's: TFLite gives it its operand's scale and zero
+ *           point), so DequantizeInt8 -> MaxPool/views -> QuantizeInt8
+ *           becomes MaxPool/views on int8 (int8_chains).
+ *           scripts/tflite_int8.py restates all of it in numpy.
  * Leaves:   every other op in float32 (listed in the report).
  */
 #include <math.h>
@@ -189,12 +196,20 @@ static void range_of(Stat *s, const QuantOptions *o, float *scale, int *zp) {
 /* ---- the Dense patterns ------------------------------------------------------ */
 
 typedef struct Dense {
+  bool conv;                            /* a Conv2D (NCHW), else a MatMul */
   IrNode *mm, *bias_node, *relu, *out; /* out: the last node of the chain */
   IrNode *x;
+  IrNode *src;                          /* the tensor whose range x takes (range_source) */
   const IrNode *w, *b;                  /* constants (b may be NULL) */
   bool tb;                              /* W is [N, K] */
   int64_t k, n;
 } Dense;
+
+static int64_t type_elems(const IrType *t) {
+  int64_t n = 1;
+  for (int d = 0; d < t->ndim; d++) n *= t->shape[d];
+  return n;
+}
 
 static bool is_f32_const(const IrNode *c, int ndim) {
   return c->kind == IR_NK_CONST && c->cst.kind == IR_C_TENSOR && c->type->kind == IR_T_TENSOR &&
@@ -212,21 +227,23 @@ static int find_denses(IrGraph *g, Dense **out) {
   /* the users of each node (the first one is enough: used once) */
   for (int i = 0; i < g->nnode; i++) {
     IrNode *n = g->nodes[i];
-    if (n->op != OP_MatMul || n->nin != 2) continue;
+    if ((n->op != OP_MatMul && n->op != OP_Conv2D) || n->nin != 2) continue;
+    bool conv = n->op == OP_Conv2D;
     Attrs a;
     ir_attrs_decode(n, &a);
     IrNode *x = n->in[0], *w = n->in[1];
-    if (a.transpose_a || !is_f32_const(w, 2) || x->type->kind != IR_T_TENSOR || x->type->dt != MSRT_FLOAT32 ||
-        x->type->ndim != 2)
+    if ((!conv && a.transpose_a) || !is_f32_const(w, conv ? 4 : 2) || x->type->kind != IR_T_TENSOR ||
+        x->type->dt != MSRT_FLOAT32 || x->type->ndim != (conv ? 4 : 2))
       continue;
     Dense *e = &d[nd];
     memset(e, 0, sizeof *e);
     e->mm = n;
+    e->conv = conv;
     e->x = x;
     e->w = w;
-    e->tb = a.transpose_b;
-    e->n = a.transpose_b ? w->type->shape[0] : w->type->shape[1];
-    e->k = a.transpose_b ? w->type->shape[1] : w->type->shape[0];
+    e->tb = conv || a.transpose_b;
+    e->n = e->tb ? w->type->shape[0] : w->type->shape[1];
+    e->k = e->tb ? type_elems(w->type) / e->n : w->type->shape[0];
     e->out = n;
     for (int j = i + 1; j < g->nnode; j++) {
       IrNode *u = g->nodes[j];
@@ -234,8 +251,9 @@ static int find_denses(IrGraph *g, Dense **out) {
       if (!e->bias_node && !e->relu && (u->op == OP_BiasAdd || u->op == OP_Add) && u->nin == 2) {
         const IrNode *b = u->in[1];
         bool ok = b->kind == IR_NK_CONST && b->cst.kind == IR_C_TENSOR && b->type->dt == MSRT_FLOAT32 &&
-                  ((b->type->ndim == 1 && b->type->shape[0] == e->n) ||
-                   (u->op == OP_Add && b->type->ndim == 2 && b->type->shape[0] == 1 && b->type->shape[1] == e->n));
+                  ((b->type->ndim == 1 && b->type->shape[0] == e->n && (u->op == OP_BiasAdd || !conv)) ||
+                   (!conv && u->op == OP_Add && b->type->ndim == 2 && b->type->shape[0] == 1 &&
+                    b->type->shape[1] == e->n));
         if (!ok) break;
         e->bias_node = u;
         e->b = b;
@@ -318,14 +336,27 @@ static void rewrite(IrGraph *g, Dense *e, IrNode *qx, float sx, int zx, float sy
     msrt_q_quantize_multiplier((double)sx * (double)sw / (double)sy, &mult[j], &shift[j]);
   }
   int64_t ws[2] = {N, K}, vs[1] = {N};
-  IrNode *in[5] = {qx, ir_const_tensor(m, MSRT_INT8, 2, ws, wq), ir_const_tensor(m, MSRT_INT32, 1, vs, bq),
+  const IrType *wt = e->w->type;
+  IrNode *in[5] = {qx, e->conv ? ir_const_tensor(m, MSRT_INT8, 4, wt->shape, wq) : ir_const_tensor(m, MSRT_INT8, 2, ws, wq),
+                   ir_const_tensor(m, MSRT_INT32, 1, vs, bq),
                    ir_const_tensor(m, MSRT_INT32, 1, vs, mult), ir_const_tensor(m, MSRT_INT32, 1, vs, shift)};
   free(wq);
   free(bq);
   free(mult);
   free(shift);
   int64_t os[2] = {e->x->type->shape[0], N};
-  IrNode *qd = put_node(g, OP_QuantDense, 5, in, ir_type_tensor(m, MSRT_INT8, 2, os), e->mm);
+  const IrType *ot = e->mm->type;
+  IrNode *qd = put_node(g, e->conv ? OP_QuantConv2D : OP_QuantDense, 5, in,
+                        e->conv ? ir_type_tensor(m, MSRT_INT8, 4, ot->shape) : ir_type_tensor(m, MSRT_INT8, 2, os),
+                        e->mm);
+  if (e->conv) {
+    Attrs a;
+    ir_attrs_decode(e->mm, &a);
+    ir_attr_ints(qd, "stride", 2, a.stride);
+    ir_attr_ints(qd, "pad", 4, a.pad);
+    ir_attr_ints(qd, "dilation", 2, a.dilation);
+    ir_attr_int(qd, "group", a.group);
+  }
   ir_attr_int(qd, "x_zero_point", zx);
   ir_attr_int(qd, "out_zero_point", zy);
   ir_attr_int(qd, "act_min", e->relu ? zy : -128);
@@ -335,8 +366,48 @@ static void rewrite(IrGraph *g, Dense *e, IrNode *qx, float sx, int zx, float sy
   ir_attr_int(dq, "zero_point", zy);
   ir_node_set_name(dq, e->out->name);
   ir_replace_uses(g, e->out, dq);
-  *L = (QuantLayer){e->mm->loc, sx, sy, zx, zy, e->relu != NULL, K, N,
+  *L = (QuantLayer){e->mm->loc, e->conv, sx, sy, zx, zy, e->relu != NULL, K, N,
                     (int64_t)(N * K + (B ? N : 0)) * 4, N * K + N * 4 * 3};
+}
+
+/* ops that keep an int8 tensor's scale and zero point: views, MaxPool */
+static bool passes_int8(const IrNode *n) {
+  return n->kind == IR_NK_NODE && n->op < OP_COUNT && n->nin == 1 &&
+         (op_has(n->op, OPP_VIEW) || n->op == OP_MaxPool) && n->type->kind == IR_T_TENSOR &&
+         n->type->dt == MSRT_FLOAT32;
+}
+
+/* The tensor whose range a layer input x takes: through views and MaxPool
+ * (whose values are some of their operand's) back to their source, so
+ * that they can run on int8 with its scale and zero point (as TFLite's). */
+static IrNode *range_source(IrNode *x) {
+  while (passes_int8(x)) x = x->in[0];
+  return x;
+}
+
+/* QuantizeInt8(P1(...Pk(DequantizeInt8(q)))) of the same parameters, each
+ * P a view or MaxPool used once -> P1(...Pk(q)) on int8 */
+static void int8_chains(IrGraph *g) {
+  int *cnt = ir_use_counts(g);
+  for (int i = 0; i < g->nnode; i++) {
+    IrNode *n = g->nodes[i];
+    if (n->dead || n->op != OP_QuantizeInt8) continue;
+    IrNode *p = n->in[0], *last = NULL;
+    bool ok = passes_int8(p);
+    while (ok && passes_int8(p)) {
+      ok = p->owner == g && cnt[p->id] == 1;
+      last = p;
+      p = p->in[0];
+    }
+    if (!ok || !last || p->kind != IR_NK_NODE || p->op != OP_DequantizeInt8 || !same_qparams(n, p)) continue;
+    last->in[0] = p->in[0];
+    for (IrNode *v = n->in[0]; v != p->in[0]; v = v->in[0])
+      v->type = ir_type_tensor(g->mod, MSRT_INT8, v->type->ndim, v->type->shape);
+    ir_replace_uses(g, n, n->in[0]);
+    n->dead = true;
+  }
+  free(cnt);
+  ir_graph_compact(g);
 }
 
 /* QuantizeInt8(DequantizeInt8(q)) of the same parameters -> q */
@@ -420,7 +491,7 @@ static void list_floats(IrGraph *g, QuantReport *r) {
   for (int i = 0; i < g->nnode; i++) {
     IrNode *n = g->nodes[i];
     if (n->op >= OP_COUNT || n->op == OP_QuantizeInt8 || n->op == OP_DequantizeInt8 || n->op == OP_QuantDense ||
-        op_has(n->op, OPP_VIEW))
+        n->op == OP_QuantConv2D || op_has(n->op, OPP_VIEW) || n->type->dt == MSRT_INT8)
       continue;
     r->floats[r->nfloat++] = n;
   }
@@ -451,14 +522,15 @@ bool quant_apply(IrModule *m, const QuantOptions *o, int nsample, OpTensor *cons
   if (nd == 0) {
     free(d);
     set_err(err, errcap,
-            "--quantize=int8: no quantizable op (a Dense: MatMul of a float32 input and a constant float32 "
-            "weight, with an optional constant bias and ReLU)");
+            "--quantize=int8: no quantizable op (a Dense or a Conv2D: a MatMul or Conv2D of a float32 input and a "
+            "constant float32 weight, with an optional constant bias and ReLU)");
     return false;
   }
   /* calibration */
   Calib c = {xcalloc((size_t)nd * 2 + 1, sizeof(Stat)), 0, o->method != QM_MINMAX};
   for (int i = 0; i < nd; i++) {
-    const IrNode *ns[2] = {d[i].x, d[i].out};
+    d[i].src = range_source(d[i].x); /* before any rewrite */
+    const IrNode *ns[2] = {d[i].src, d[i].out};
     for (int k = 0; k < 2; k++)
       if (!stat_of(&c, ns[k])) c.s[c.ns++].n = ns[k];
   }
@@ -489,7 +561,7 @@ bool quant_apply(IrModule *m, const QuantOptions *o, int nsample, OpTensor *cons
     for (int i = 0; i < nd; i++) {
       float sx, sy;
       int zx, zy;
-      range_of(stat_of(&c, d[i].x), o, &sx, &zx);
+      range_of(stat_of(&c, d[i].src), o, &sx, &zx);
       range_of(stat_of(&c, d[i].out), o, &sy, &zy);
       IrNode *qx = NULL;
       for (int j = 0; j < i && !qx; j++)
@@ -500,6 +572,8 @@ bool quant_apply(IrModule *m, const QuantOptions *o, int nsample, OpTensor *cons
     }
     free(qxs);
     drop_pairs(g);
+    pass_dce(m, &pc); /* the float layers go: views and pools are then used once */
+    int8_chains(g);
     pass_dce(m, &pc);
     if (o->io_int8) ok = int8_edges(g, rep, err, errcap);
     if (ok) list_floats(g, rep);

@@ -23,9 +23,10 @@ typedef struct QuantOptions {
   bool io_int8;        /* --io=int8: int8 inputs and outputs */
 } QuantOptions;
 
-/* One quantized layer (a Dense: MatMul [+ bias] [+ ReLU]). */
+/* One quantized layer (a Dense or Conv2D [+ bias] [+ ReLU]). */
 typedef struct QuantLayer {
-  IrLoc loc;                 /* the MatMul's */
+  IrLoc loc;                 /* the MatMul's or Conv2D's */
+  bool conv;                 /* a Conv2D (n_in: C/group * kh * kw) */
   float in_scale, out_scale;
   int in_zp, out_zp;
   bool relu;

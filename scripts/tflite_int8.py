@@ -175,11 +175,11 @@ def read_header(path):
     io = {}
     for line in open(path):
         m = re.match(r'\s*\*\s+int8 layer (\d+) (\S+): in_scale=(\S+) in_zp=(-?\d+) out_scale=(\S+) '
-                     r'out_zp=(-?\d+) act=(\w+)', line)
+                     r'out_zp=(-?\d+) act=(\w+) \((\w+)', line)
         if m:
             layers.append(dict(index=int(m.group(1)), where=m.group(2), in_scale=float.fromhex(m.group(3)),
                                in_zp=int(m.group(4)), out_scale=float.fromhex(m.group(5)),
-                               out_zp=int(m.group(6)), act=m.group(7)))
+                               out_zp=int(m.group(6)), act=m.group(7), kind=m.group(8)))
         m = re.match(r'#define (\w+)_(IN|OUT)(\d+)_(SCALE|ZERO_POINT) (\S+)', line)
         if m:
             v = m.group(5).rstrip('f')
@@ -187,23 +187,55 @@ def read_header(path):
     return layers, io
 
 
-def run_mlp(layers, weights, x):
-    """The int8 graph of a chain of Dense(+ReLU) layers, float in and out:
-    weights[k] = (W [out, in] float32, b float32); x float32 [M, K]."""
+def maxpool(q, k):
+    n, c, h, w = q.shape
+    return q[:, :, :h // k * k, :w // k * k].reshape(n, c, h // k, k, w // k, k).max(axis=(3, 5))
+
+
+def run_mlp(layers, weights, x, conv_pad=0, pool=1):
+    """The int8 graph of a chain of layers, float in: Dense(+ReLU), or a
+    Conv2D(+ReLU) (stride 1, padding conv_pad on every side) followed by a
+    pool x pool MaxPool on int8 (when pool > 1) and a flatten; weights[k] =
+    (W float32 [out, in] or [Co, Ci, kh, kw], b float32)."""
     q = quantize(x, layers[0]['in_scale'], layers[0]['in_zp'])
     for L, (W, b) in zip(layers, weights):
-        sw, wq = weight_params(W)
+        W = np.asarray(W, np.float32)
+        sw, wq = weight_params(W.reshape(W.shape[0], -1))
         bq = bias_q(b, L['in_scale'], sw)
         mult, shift = requant(L['in_scale'], sw, L['out_scale'])
         lo = L['out_zp'] if L['act'] == 'relu' else -128
-        q = dense(q, wq, bq, mult, shift, L['in_zp'], L['out_zp'], lo, 127)
+        if L['kind'] == 'Conv2D':
+            p = conv_pad
+            q = conv2d(q, wq.reshape(W.shape), bq, mult, shift, L['in_zp'], L['out_zp'], lo, 127, pad=(p, p, p, p))
+            if pool > 1:
+                q = maxpool(q, pool)
+            q = q.reshape(q.shape[0], -1)
+        else:
+            q = dense(q, wq, bq, mult, shift, L['in_zp'], L['out_zp'], lo, 127)
     return q
 
 
-def float_mlp(weights, x):
+def float_mlp(weights, x, conv_pad=0, pool=1):
     h = np.asarray(x, np.float64)
     for k, (W, b) in enumerate(weights):
-        h = h @ np.asarray(W, np.float64).T + np.asarray(b, np.float64)
+        W = np.asarray(W, np.float64)
+        if W.ndim == 4:  # Conv2D, stride 1, then ReLU, MaxPool, flatten
+            p = conv_pad
+            hp = np.pad(h, ((0, 0), (0, 0), (p, p), (p, p)))
+            co, ci, kh, kw = W.shape
+            oh, ow = hp.shape[2] - kh + 1, hp.shape[3] - kw + 1
+            y = np.zeros((h.shape[0], co, oh, ow))
+            for i in range(kh):
+                for j in range(kw):
+                    y += np.einsum('nchw,oc->nohw', hp[:, :, i:i + oh, j:j + ow], W[:, :, i, j])
+            h = np.maximum(y + np.asarray(b, np.float64)[None, :, None, None], 0)
+            if pool > 1:
+                n, c, hh, ww = h.shape
+                h = h[:, :, :hh // pool * pool, :ww // pool * pool].reshape(
+                    n, c, hh // pool, pool, ww // pool, pool).max(axis=(3, 5))
+            h = h.reshape(h.shape[0], -1)
+            continue
+        h = h @ W.T + np.asarray(b, np.float64)
         if k + 1 < len(weights):
             h = np.maximum(h, 0)
     return h
@@ -279,8 +311,9 @@ def check_ranges(layers, weights, x, method):
 
 def main(argv):
     """prep NAME.h X.npy OUT.raw: X quantized with the header's _IN0_ macros (--io=int8), raw int8.
-    check NAME.h WEIGHTS.npz X.npy GOT.raw [--float] [--labels=Y.npy]: the library's outputs on X
-    (raw int8, or float32 with --float) against this reference, bit for bit.
+    check NAME.h WEIGHTS.npz X.npy GOT.raw [--float] [--labels=Y.npy] [--conv-pad=P --pool=K]: the
+    library's outputs on X (raw int8, or float32 with --float) against this reference, bit for bit
+    (a Conv2D layer: stride 1, padding P, then a K x K MaxPool and a flatten).
     ranges NAME.h WEIGHTS.npz CALIB.npy METHOD: each layer's scales and zero points against
     those of the float32 activations on CALIB (minmax, percentile:P, kl)."""
     if len(argv) == 5 and argv[1] == 'prep':
@@ -301,7 +334,9 @@ def main(argv):
     wz = np.load(argv[3])
     weights = [(wz['w%d' % k], wz['b%d' % k]) for k in range(len(layers))]
     x = np.load(argv[4]).astype(np.float32)
-    want = run_mlp(layers, weights, x)
+    opt = dict(a[2:].split('=', 1) for a in argv[6:] if a.startswith('--') and '=' in a)
+    cp, pool = int(opt.get('conv-pad', 0)), int(opt.get('pool', 1))
+    want = run_mlp(layers, weights, x, cp, pool)
     if '--float' in argv[6:]:
         got = np.fromfile(argv[5], np.float32).reshape(want.shape)
         ref = dequantize(want, layers[-1]['out_scale'], layers[-1]['out_zp'])
@@ -316,7 +351,7 @@ def main(argv):
     for a in argv[6:]:
         if a.startswith('--labels='):
             y = np.load(a[9:])
-            fl = float_mlp(weights, x).argmax(axis=1)
+            fl = float_mlp(weights, x, cp, pool).argmax(axis=1)
             q = want.argmax(axis=1)
             print('accuracy: int8 %.4f, float32 %.4f (%d images); int8 and float32 agree on %d' % (
                 (q == y).mean(), (fl == y).mean(), len(y), int((q == fl).sum())))

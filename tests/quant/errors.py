@@ -59,7 +59,7 @@
 # NONAME: msc: error: --calibration=two.npz: no array for input 'x' of entry 'Net_construct' (name an .npz member 'x', or give one array per input in order)
 # IO: msc: error: entry 'Net_construct': dense.py:20:16: --io=int8: output 0 is computed in float32 by Softmax (only an int8 layer's result may be an int8 output)
 # TRAIN: msc: error: entry 'step' is a training step (it assigns Parameters): --quantize=int8 quantizes inference entries only (choose them with --entry=NAME)
-# NOQ: msc: error: entry 'f': --quantize=int8: no quantizable op (a Dense: MatMul of a float32 input and a constant float32 weight, with an optional constant bias and ReLU)
+# NOQ: msc: error: entry 'f': --quantize=int8: no quantizable op (a Dense or a Conv2D: a MatMul or Conv2D of a float32 input and a constant float32 weight, with an optional constant bias and ReLU)
 # NOQ-NOT: warning
 # NOFLAG: msc: error: --calibration applies with --quantize=int8
 # METHOD: msc: error: unknown --calibration-method=percentile:40 (minmax, percentile:P with 50 < P <= 100, or kl)
