@@ -1029,6 +1029,7 @@ static bool emit_range(Cg *c, Args *x) {
 static bool put_mcu_conv_geo(Cg *c, const IrNode *n, const Shp *xs, const Shp *ws, const Shp *os, const Attrs *a);
 #include "emit_nn.c.inc"
 #include "emit_fuse.c.inc"
+#include "emit_quant.c.inc"
 
 /* The table-driven families share one rule (ops.def's group column); the
  * OWN ops have their own. */
@@ -1054,7 +1055,8 @@ static const EmitFn own_emit[OP_COUNT] = {
     [OP_AvgPool] = emit_pool, [OP_BatchNorm] = emit_batchnorm, [OP_LayerNorm] = emit_layernorm,
     [OP_StopGradient] = emit_copy, [OP_Conv2DBackpropInput] = emit_conv2d_grad,
     [OP_Conv2DBackpropFilter] = emit_conv2d_grad, [OP_MaxPoolGrad] = emit_pool_grad,
-    [OP_AvgPoolGrad] = emit_pool_grad,
+    [OP_AvgPoolGrad] = emit_pool_grad, [OP_QuantizeInt8] = emit_quantize, [OP_DequantizeInt8] = emit_quantize,
+    [OP_QuantDense] = emit_quant_dense, [OP_QuantConv2D] = emit_quant_conv,
 };
 
 static EmitFn emit_rule(int op) {

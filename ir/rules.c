@@ -170,6 +170,9 @@ void attrs_init(Attrs *a) {
   a->dilation[0] = a->dilation[1] = 1;
   a->group = 1;
   a->begin_norm_axis = a->begin_params_axis = -1;
+  a->qscale = 1;
+  a->act_min = -128;
+  a->act_max = 127;
 }
 
 /* ---- shapes ------------------------------------------------------------ */
@@ -1249,6 +1252,7 @@ KERNEL(kern_range) {
  * part of this file (textually included, to share its static helpers). */
 #include "rules_index.c.inc"
 #include "rules_nn.c.inc"
+#include "rules_quant.c.inc"
 
 /* The table-driven families share one rule per stage (ops.def's group
  * column); only OWN ops have rules of their own, listed here. */
@@ -1290,6 +1294,8 @@ static const struct {
     [OP_LayerNorm] = {infer_layernorm, kern_layernorm}, [OP_StopGradient] = {infer_identity, kern_copy},
     [OP_Conv2DBackpropInput] = {infer_conv2d_grad, kern_conv2d_grad},
     [OP_Conv2DBackpropFilter] = {infer_conv2d_grad, kern_conv2d_grad},
+    [OP_QuantizeInt8] = {infer_quantize, kern_quantize}, [OP_DequantizeInt8] = {infer_quantize, kern_quantize},
+    [OP_QuantDense] = {infer_quant_dense, kern_quant_dense}, [OP_QuantConv2D] = {infer_quant_conv, kern_quant_conv},
     [OP_MaxPoolGrad] = {infer_pool_grad, kern_pool_grad}, [OP_AvgPoolGrad] = {infer_pool_grad, kern_pool_grad},
 };
 

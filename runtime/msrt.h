@@ -764,6 +764,15 @@ int msrt_q8_dense(int32_t M, int32_t N, int32_t K, const int8_t *x, int32_t x_zp
  * (float32 division; nan -> zp); msrt_q8_dequantize: x = scale * (q - zp). */
 void msrt_q8_quantize(int64_t n, const float *x, float scale, int32_t zp, int8_t *q);
 void msrt_q8_dequantize(int64_t n, const int8_t *q, float scale, int32_t zp, float *x);
+/* msrt_q8_conv2d: NCHW int8 convolution, weights [Co, C/group, kh, kw] per
+ * output channel symmetric, as msrt_conv2d's shapes and attributes (xs, wsh,
+ * os = {N, Co, OH, OW}, stride, pad {top, bottom, left, right}, dilation,
+ * group); padding holds the input zero point (TFLite's int8 Conv2D); each
+ * output is requantized as msrt_q8_dense's. */
+int msrt_q8_conv2d(const int64_t *xs, const int64_t *wsh, const int64_t *os, const int64_t *stride,
+                   const int64_t *pad, const int64_t *dil, int64_t group, const int8_t *x, int32_t x_zp,
+                   const int8_t *w, const int32_t *bias, const int32_t *mult, const int32_t *shift, int32_t out_zp,
+                   int32_t act_min, int32_t act_max, int8_t *y);
 
 #ifdef __cplusplus
 }
