@@ -5,9 +5,12 @@
 the graph compiler (_msc.jit_new) and returns a wrapper whose calls go
 through _msc.jit_call: the first call with a new signature captures a graph
 (capture_mode 'ast' stages the body with symbolic tensors; 'trace' runs it
-once and records; 'bytecode' behaves as 'ast' until graph breaks exist),
-compiles it to C and runs it; later calls with the same signature run the
-compiled graph. Inside a graph being captured, a jit function is inlined.
+once and records), compiles it to C and runs it; later calls with the same
+signature run the compiled graph. 'bytecode' stages every call as 'ast'
+does but ends the graph where a statement cannot be staged (a graph break:
+the graph so far runs, the statement runs eagerly, staging resumes), its
+pieces compiled once each; fullgraph=True makes it 'ast', so a break is
+ast's error. Inside a graph being captured, a jit function is inlined.
 """
 import _msc
 
@@ -35,7 +38,8 @@ def jit(function=None, *, capture_mode='ast', jit_level=None, dynamic=0, fullgra
     def wrap(fn):
         if not callable(fn):
             raise TypeError(f"For 'jit', the argument 'function' must be a function, but got {type(fn).__name__}.")
-        gid = _msc.jit_new(fn, capture_mode, jit_level if jit_level else '')
+        mode = 'ast' if fullgraph and capture_mode == 'bytecode' else capture_mode
+        gid = _msc.jit_new(fn, mode, jit_level if jit_level else '')
 
         def jit_wrapper(*args, **kwargs):
             return _msc.jit_call(gid, args, kwargs)
