@@ -1476,7 +1476,7 @@ static void bc_flush(Interp *I, Capture *c, const Tensor *need) {
     bc_piece_begin(I, c);
     return;
   }
-  IrLoc loc = cur_loc(I, c->m);
+  IrLoc loc = c->root->loc; /* the function's: the key must not depend on the caller's line */
   IrNode **outs = xcalloc((size_t)(nlive ? nlive : 1), sizeof(IrNode *));
   for (int i = 0; i < nlive; i++) outs[i] = live[i]->sym;
   if (!nlive) ir_return(c->root, ir_const_none(c->m), loc);
