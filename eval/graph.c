@@ -632,6 +632,12 @@ IrNode *graph_cond_node(Interp *I, Tensor *t) {
   return v;
 }
 
+bool graph_builtin_seq(Interp *I) {
+  if (!graph_staging(I)) return false;
+  const Frame *f = I->frame;
+  return f && f->cur && f->cur->loc.file && !interp_is_lib_src(I, f->cur->loc.file);
+}
+
 /* Is v a tensor computed in the graph being captured (ast)? */
 bool graph_is_sym(Interp *I, Value v) {
   if (!graph_staging(I) || !v_is(v, OBJ_TENSOR)) return false;

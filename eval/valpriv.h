@@ -397,6 +397,11 @@ bool graph_break_syntax(Interp *I, const struct Node *at, const char *what);
 /* Bytecode capture: t is about to be written in place; when the piece
  * staged so far reads it, the piece runs first (a graph break). */
 void graph_will_write(Interp *I, const Tensor *t);
+/* MindSpore's graphs give sequences where Python gives iterators: is this
+ * builtin called from the script's own code during ast capture? Then
+ * map/zip/filter/enumerate/range return their tuple or list at once and
+ * list.extend(Tensor) appends shape-[1] slices (iter.c, list.c). */
+bool graph_builtin_seq(Interp *I);
 /* Is v a tensor computed in the running bytecode piece (no data yet)? */
 bool graph_is_piece_sym(Interp *I, Value v);
 
