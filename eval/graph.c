@@ -46,6 +46,7 @@ typedef struct Capture {
   int nin, capin;
   int npiece;            /* pieces run in this call */
   int nbreak;            /* graph breaks met in this call */
+  bool strict;           /* ast: jit_syntax_level STRICT */
 } Capture;
 
 /* A region being captured: a subgraph of an If or While (ctlflow.c). A
@@ -97,6 +98,7 @@ struct GFn {
   char *name;
   int level;             /* pass pipeline: 0, 1, 2 (jit_level, else -O) */
   char *options;         /* jit options, part of the key */
+  int syntax;            /* jit_syntax_level: 0 the context's, 1 STRICT, 2 LAX */
   int nent, capent;
   Entry **ents;
   /* bytecode: compiled pieces, keyed by their IR text and constants */
@@ -120,6 +122,7 @@ typedef struct GraphState {
   uint32_t gen;
   int nfn, capfn;
   GFn **fns;
+  bool ctx_strict;       /* set_context(jit_syntax_level=STRICT) */
   GraphConfig cfg;
   char *export_name;     /* ms.export running: the entry's name */
   GraphCaptureHook hook; /* ms.export(file_format='MINDIR') running */
@@ -632,6 +635,73 @@ IrNode *graph_cond_node(Interp *I, Tensor *t) {
   return v;
 }
 
+/* ---- jit_syntax_level STRICT ------------------------------------------------------
+ * MindSpore's basic static-graph syntax (tutorials/source_en/compile/
+ * static_graph.md, "AST Basic Syntaxes (STRICT Level)" and "Syntax
+ * Constraints of Basic Syntaxes" 6: no third-party libraries; "AST
+ * Extended Syntaxes (LAX level)": custom classes, attribute setting). */
+
+Value graph_native_set_syntax_level(Interp *I, int argc, Value *argv, KwArgs *kw) {
+  (void)kw;
+  if (argc != 1 || argv[0].tag != V_INT) rt_raise(I, EXC_TypeError, "set_syntax_level(level)");
+  gs(I)->ctx_strict = argv[0].as.i == 0;
+  return v_none();
+}
+
+/* A STRICT capture running the script's own code. */
+static bool strict_here(Interp *I) {
+  if (!graph_staging(I) || !I->graph->cap->strict) return false;
+  const Frame *f = I->frame;
+  return f && f->cur && f->cur->loc.file && !interp_is_lib_src(I, f->cur->loc.file);
+}
+
+static const char strict_hint[] = "set jit_syntax_level to LAX (mindspore.set_context(jit_syntax_level="
+                                  "mindspore.LAX), MindSpore's default, or JitConfig(jit_syntax_level='LAX')) or "
+                                  "move it out of the graph";
+
+void graph_strict_check_module(Interp *I, Module *m, Str *attr) {
+  if (!strict_here(I)) return;
+  const char *n = m->name->data;
+  if (strncmp(n, "mindspore", 9) == 0 && (n[9] == 0 || n[9] == '.')) return;
+  if (strcmp(n, "functools") == 0 || strcmp(n, "_msc") == 0 || strcmp(n, "builtins") == 0) return;
+  if (m->src && !interp_is_lib_src(I, m->src)) return; /* the script's own modules */
+  rt_raise_op(I, EXC_TypeError, "the third-party library '%s' ('%s.%s') cannot be used in graph mode when "
+              "jit_syntax_level is STRICT; %s", n, n, attr->data, strict_hint);
+}
+
+/* May objects of cls be used in a STRICT graph? Cells, @jit_class classes
+ * and mindspore's own. */
+static bool strict_class_ok(Interp *I, Class *cls) {
+  static const char *const marks[] = {"__ms_class__", "construct"};
+  for (int i = 0; i < 2; i++) {
+    Str *k = str_intern(I, marks[i]);
+    Value v = class_lookup(I, cls, k);
+    obj_decref(I, &k->h);
+    if (v.tag != V_UNDEF && !(v.tag == V_BOOL && !v.as.b)) return true;
+  }
+  Str *k = str_intern(I, "__module__");
+  Value mod = class_lookup(I, cls, k);
+  obj_decref(I, &k->h);
+  return v_is(mod, OBJ_STR) && strncmp(AS_STR(mod)->data, "mindspore", 9) == 0;
+}
+
+void graph_strict_check_instance(Interp *I, Value obj, Str *attr, bool set, Value val) {
+  (void)val;
+  if (!strict_here(I) || !v_is(obj, OBJ_INSTANCE)) return;
+  Class *cls = ((Instance *)obj.as.o)->cls;
+  if (!strict_class_ok(I, cls))
+    rt_raise_op(I, EXC_TypeError, "an object of the class '%s' (neither an nn.Cell nor decorated with "
+                "@mindspore.jit_class) cannot be used in graph mode when jit_syntax_level is STRICT; %s",
+                cls->name->data, strict_hint);
+  if (!set) return;
+  Dict *d = ((Instance *)obj.as.o)->dict;
+  Value cur = d ? dict_get_str(I, d, attr) : v_undef();
+  if (v_is(cur, OBJ_TENSOR) && AS_TENSOR(cur)->flavour == TF_PARAM) return;
+  rt_raise_op(I, EXC_TypeError, "setting the attribute '%s' of a '%s' object in graph mode needs jit_syntax_level "
+              "LAX: when it is STRICT only an attribute of self that __init__ made a Parameter may be set; %s",
+              attr->data, cls->name->data, strict_hint);
+}
+
 bool graph_builtin_seq(Interp *I) {
   if (!graph_staging(I)) return false;
   const Frame *f = I->frame;
@@ -1002,6 +1072,7 @@ static Value capture(Interp *I, GFn *gf, Entry *e, int argc, Value *argv, KwArgs
   Capture c;
   memset(&c, 0, sizeof c);
   c.mode = gf->mode == CAP_BYTECODE ? CAP_AST : gf->mode; /* msc compile: a bytecode function without breaks */
+  c.strict = gf->syntax == 1 || (gf->syntax == 0 && S->ctx_strict);
   c.gen = ++S->gen;
   c.m = ir_module_new();
   IrLoc floc = ir_noloc;
@@ -1705,6 +1776,7 @@ static Value jit_dispatch(Interp *I, GFn *gf, Value args, Value kwargs, bool com
   buf_puts(&kc.key, gf->options);
   if (gs(I)->export_name) buf_printf(&kc.key, "|export=%s", gs(I)->export_name); /* ms.export: an entry of its own */
   if (gs(I)->hook) buf_printf(&kc.key, "|mindir=%d", ++gs(I)->nhooked); /* MindIR export: always captured */
+  if (gf->syntax == 1 || (gf->syntax == 0 && gs(I)->ctx_strict)) buf_puts(&kc.key, "|STRICT");
   int nparts = argc + kw.n;
   char **parts = xcalloc((size_t)(nparts ? nparts : 1), sizeof(char *));
   for (int i = 0; i < nparts; i++) {
@@ -1829,6 +1901,8 @@ Value graph_native_jit_new(Interp *I, int argc, Value *argv, KwArgs *kw) {
   gf->fn = v_incref(argv[0]);
   gf->level = lv;
   gf->mode = strcmp(mode, "trace") == 0 ? CAP_TRACE : strcmp(mode, "bytecode") == 0 ? CAP_BYTECODE : CAP_AST;
+  const char *syn = argc > 4 && v_is(argv[4], OBJ_STR) ? AS_STR(argv[4])->data : "";
+  gf->syntax = strcmp(syn, "STRICT") == 0 ? 1 : strcmp(syn, "LAX") == 0 ? 2 : 0;
   const char *name = argc > 3 && v_is(argv[3], OBJ_STR) ? AS_STR(argv[3])->data : NULL;
   if (!name && v_is(argv[0], OBJ_FUNC)) {
     Func *f = (Func *)argv[0].as.o;

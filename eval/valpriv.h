@@ -402,6 +402,15 @@ void graph_will_write(Interp *I, const Tensor *t);
  * map/zip/filter/enumerate/range return their tuple or list at once and
  * list.extend(Tensor) appends shape-[1] slices (iter.c, list.c). */
 bool graph_builtin_seq(Interp *I);
+/* jit_syntax_level STRICT (MindSpore's basic static-graph syntax): inside
+ * an ast capture at that level, the script's own code may not use
+ * third-party libraries (a module other than mindspore's, functools and
+ * the script's own), objects of its classes that are neither Cells nor
+ * @jit_class, nor set attributes of a Cell that are not Parameters: the
+ * error, at the line, names the level and how to change it (LAX is
+ * MindSpore's default and msc's). what: the construct, for the message. */
+void graph_strict_check_module(Interp *I, Module *m, Str *attr);
+void graph_strict_check_instance(Interp *I, Value obj, Str *attr, bool set, Value val);
 /* Is v a tensor computed in the running bytecode piece (no data yet)? */
 bool graph_is_piece_sym(Interp *I, Value v);
 
@@ -429,6 +438,7 @@ Value graph_native_run_mode(Interp *I, int argc, Value *argv, KwArgs *kw);
 Value graph_native_assign(Interp *I, int argc, Value *argv, KwArgs *kw);
 Value graph_native_export_name(Interp *I, int argc, Value *argv, KwArgs *kw);
 Value graph_native_warn(Interp *I, int argc, Value *argv, KwArgs *kw);
+Value graph_native_set_syntax_level(Interp *I, int argc, Value *argv, KwArgs *kw);
 
 /* Routes the runtime's output hook to the script's stdout (interp_new). */
 void graph_init(Interp *I);

@@ -53,13 +53,14 @@ def jit(function=None, *, capture_mode='ast', jit_level=None, dynamic=0, fullgra
 _graph_ids = {}
 
 
-def _graph_id(fn, name, jit_level=''):
-    """The graph-function id of a Cell class's construct (one per function and
-    jit_level: a Cell's JitConfig(jit_level=...), '' for msc run's -O)."""
-    key = (fn, jit_level)
+def _graph_id(fn, name, jit_level='', jit_syntax_level=''):
+    """The graph-function id of a Cell class's construct (one per function,
+    jit_level and jit_syntax_level: a Cell's JitConfig(jit_level=...,
+    jit_syntax_level=...); '' for msc run's -O and the context's level)."""
+    key = (fn, jit_level, jit_syntax_level)
     gid = _graph_ids.get(key)
     if gid is None:
-        gid = _msc.jit_new(fn, 'ast', jit_level, name)
+        gid = _msc.jit_new(fn, 'ast', jit_level, name, jit_syntax_level)
         _graph_ids[key] = gid
     return gid
 
