@@ -47,6 +47,8 @@ typedef struct Capture {
   int npiece;            /* pieces run in this call */
   int nbreak;            /* graph breaks met in this call */
   bool strict;           /* ast: jit_syntax_level STRICT */
+  bool fallback;         /* bytecode pieces with ast's semantics: an ast
+                            capture's JIT Fallback (jit_syntax_level LAX) */
 } Capture;
 
 /* A region being captured: a subgraph of an If or While (ctlflow.c). A
@@ -71,6 +73,7 @@ typedef struct Tpl {
 
 /* One specialisation: a compiled graph. */
 typedef struct Entry {
+  bool fallback;         /* JIT Fallback: every call runs as pieces */
   char *key;
   size_t keylen;         /* bytecode pieces: the key holds bytes */
   char **parts;          /* per argument, readable (for -v's reasons) */
@@ -99,6 +102,7 @@ struct GFn {
   int level;             /* pass pipeline: 0, 1, 2 (jit_level, else -O) */
   char *options;         /* jit options, part of the key */
   int syntax;            /* jit_syntax_level: 0 the context's, 1 STRICT, 2 LAX */
+  bool fullgraph;        /* ms.jit(fullgraph=True): no JIT Fallback */
   int nent, capent;
   Entry **ents;
   /* bytecode: compiled pieces, keyed by their IR text and constants */
@@ -130,6 +134,9 @@ typedef struct GraphState {
   int nhooked;
   GraphBreak *breaks;    /* bytecode: every distinct graph break */
   int nbreak;
+  bool need_fallback;    /* the ast capture failed on reading a graph tensor's value */
+  Loc fallback_loc;      /* where, and what read it */
+  char fallback_what[160];
 } GraphState;
 
 void graph_config_init(GraphConfig *c) {
@@ -164,7 +171,10 @@ static void out_write(void *ctx, const char *s, size_t n) { rt_write((Interp *)c
 
 void graph_init(Interp *I) { msrt_set_output(out_write, I); }
 
-bool graph_staging(Interp *I) { return I->graph && I->graph->cap && I->graph->cap->mode == CAP_AST; }
+bool graph_staging(Interp *I) {
+  const Capture *c = I->graph ? I->graph->cap : NULL;
+  return c && (c->mode == CAP_AST || (c->mode == CAP_BYTECODE && c->fallback));
+}
 bool graph_tracing(Interp *I) { return I->graph && I->graph->cap && I->graph->cap->mode == CAP_TRACE; }
 static bool bytecode(Interp *I) { return I->graph && I->graph->cap && I->graph->cap->mode == CAP_BYTECODE; }
 
@@ -227,13 +237,24 @@ void tensor_need_data(Interp *I, const Tensor *t, const char *what) {
   if (bytecode(I) && t->sym && t->sym_gen == I->graph->cap->gen &&
       bc_break(I, NULL, t, "%s reads the value of a tensor computed in the graph", what) && t->data)
     return;
-  if (graph_staging(I) && t->sym_gen == I->graph->gen)
+  if (graph_staging(I) && t->sym_gen == I->graph->cap->gen) {
+    GraphState *S = I->graph;
+    S->need_fallback = true; /* jit_syntax_level LAX: the call runs again as pieces */
+    memset(&S->fallback_loc, 0, sizeof S->fallback_loc);
+    for (const Frame *f = I->frame; f; f = f->prev)
+      if (f->cur && f->cur->loc.file && !interp_is_lib_src(I, f->cur->loc.file)) {
+        S->fallback_loc = f->cur->loc;
+        break;
+      }
+    snprintf(S->fallback_what, sizeof S->fallback_what, "%s", what);
     rt_raise_op(I, EXC_TypeError,
                 "%s needs the value of a tensor computed in the graph, which is only known when the graph "
-                "runs; tensor control flow and data access are not supported in graph mode yet: run this in "
-                "PyNative mode (ms.set_context(mode=ms.PYNATIVE_MODE), or drop @ms.jit), or compute it from "
-                "Python values",
+                "runs; JIT Fallback (jit_syntax_level LAX, the default) runs such a statement in Python then, "
+                "but not with jit_syntax_level STRICT or fullgraph=True, nor inside a branch or loop on a "
+                "tensor: run this in PyNative mode (ms.set_context(mode=ms.PYNATIVE_MODE), or drop @ms.jit), "
+                "or compute it from Python values",
                 what);
+  }
   rt_raise_op(I, EXC_RuntimeError,
               "%s: this tensor was computed while a graph was being compiled and has no value outside it; "
               "return it from the graph instead",
@@ -1289,6 +1310,13 @@ static void free_arrays(GraphArray *a, int n) {
   free(a);
 }
 
+static bool module_effects(const IrModule *m) {
+  for (int k = 0; k < m->ngraph; k++)
+    for (int i = 0; i < m->graphs[k]->nnode; i++)
+      if (m->graphs[k]->nodes[i]->op == IR_ASSIGN || m->graphs[k]->nodes[i]->op == IR_PRINT) return true;
+  return false;
+}
+
 static bool module_assigns(const IrModule *m) {
   for (int k = 0; k < m->ngraph; k++)
     for (int i = 0; i < m->graphs[k]->nnode; i++)
@@ -1462,13 +1490,16 @@ static void bc_piece_begin(Interp *I, Capture *c) {
 }
 
 /* Drops the piece's state (its module unless an Entry took it). */
-static void bc_piece_drop(Interp *I, Capture *c) {
+static void bc_piece_drop(Interp *I, Capture *c, bool end) {
   for (int i = 0; i < c->nsym; i++) obj_decref(I, &c->syms[i]->h);
   for (int i = 0; i < c->nin; i++) obj_decref(I, &c->ins[i]->h);
   free(c->syms);
   free(c->ins);
   free(c->inode);
+  void *cf = c->cf; /* ctlflow.c's state lives as long as the call (its statements span pieces) */
+  if (!end) c->cf = NULL;
   capture_free(I, c);
+  if (!end) c->cf = cf;
   if (c->m) ir_module_free(c->m);
   c->m = NULL;
   c->g = c->root = NULL;
@@ -1547,9 +1578,9 @@ static void bc_flush(Interp *I, Capture *c, const Tensor *need) {
     Tensor *t = c->syms[i];
     if (!t->data && t->sym && t->sym_gen == c->gen && (t->h.rc > 1 || t == need)) live[nlive++] = t;
   }
-  if (!nlive && !module_assigns(c->m)) { /* nothing to run */
+  if (!nlive && !module_effects(c->m)) { /* nothing to run */
     free(live);
-    bc_piece_drop(I, c);
+    bc_piece_drop(I, c, false);
     bc_piece_begin(I, c);
     return;
   }
@@ -1598,7 +1629,7 @@ static void bc_flush(Interp *I, Capture *c, const Tensor *need) {
   free(live);
   gf->nrun++;
   c->npiece++;
-  bc_piece_drop(I, c);
+  bc_piece_drop(I, c, false);
   bc_piece_begin(I, c);
 }
 
@@ -1611,13 +1642,18 @@ static void bc_note_break(Interp *I, GFn *gf, Loc l, const char *why) {
   S->breaks = xrealloc(S->breaks, sizeof(GraphBreak) * (size_t)(S->nbreak + 1));
   S->breaks[S->nbreak++] = (GraphBreak){l, xstrdup(why), gf};
   gf->nbreak++;
+  bool fb = gf->mode != CAP_BYTECODE;
   if (S->cfg.records) {
     S->cfg.records->nbreak++;
     fflush(stdout);
-    diag_emit(DIAG_ERROR, l, "graph break in '%s' (capture_mode='bytecode'): %s", gf->name, why);
+    if (fb)
+      diag_emit(DIAG_ERROR, l, "JIT Fallback in '%s' (jit_syntax_level LAX): %s; it would run in Python when the "
+                "graph runs", gf->name, why);
+    else
+      diag_emit(DIAG_ERROR, l, "graph break in '%s' (capture_mode='bytecode'): %s", gf->name, why);
   } else if (S->cfg.explain) {
     fflush(stdout);
-    diag_emit(DIAG_NOTE, l, "graph break in '%s': %s", gf->name, why);
+    diag_emit(DIAG_NOTE, l, "%s in '%s': %s", fb ? "JIT Fallback" : "graph break", gf->name, why);
   }
 }
 
@@ -1625,7 +1661,7 @@ static void bc_note_break(Interp *I, GFn *gf, Loc l, const char *why) {
  * node `at` (else the innermost line of the script) and ends the piece;
  * need is a tensor that must be concrete after it. */
 static bool bc_break(Interp *I, const struct Node *at, const Tensor *need, const char *fmt, ...) {
-  if (!bytecode(I)) return false;
+  if (!bytecode(I) || I->graph->cap->reg) return false; /* a region cannot end mid-way */
   Capture *c = I->graph->cap;
   char why[512];
   va_list ap;
@@ -1649,7 +1685,7 @@ static bool bc_break(Interp *I, const struct Node *at, const Tensor *need, const
 }
 
 bool graph_break_syntax(Interp *I, const struct Node *at, const char *what) {
-  if (!bytecode(I) || !at || !at->loc.file || interp_is_lib_src(I, at->loc.file)) return false;
+  if (!bytecode(I) || I->graph->cap->fallback || !at || !at->loc.file || interp_is_lib_src(I, at->loc.file)) return false;
   return bc_break(I, at, NULL, "%s is not supported in graph mode (MindSpore's static graph syntax)", what);
 }
 
@@ -1671,11 +1707,12 @@ bool graph_is_piece_sym(Interp *I, Value v) {
 static Value call_plain(Interp *I, GFn *gf, Value args, Value kwargs);
 
 /* One call of a bytecode function. */
-static Value bc_call(Interp *I, GFn *gf, Value args, Value kwargs, int *nbreak) {
+static Value bc_call(Interp *I, GFn *gf, Value args, Value kwargs, bool fallback, int *nbreak) {
   GraphState *S = gs(I);
   Capture c;
   memset(&c, 0, sizeof c);
   c.mode = CAP_BYTECODE;
+  c.fallback = fallback;
   c.gf = gf;
   bc_piece_begin(I, &c);
   Capture *saved = S->cap;
@@ -1690,11 +1727,11 @@ static Value bc_call(Interp *I, GFn *gf, Value args, Value kwargs, int *nbreak) 
   } else {
     S->cap = saved;
     v_decref(I, ret);
-    bc_piece_drop(I, &c);
+    bc_piece_drop(I, &c, true);
     exc_reraise(I, CUR_EXC(I));
   }
   S->cap = saved;
-  bc_piece_drop(I, &c);
+  bc_piece_drop(I, &c, true);
   *nbreak = c.nbreak;
   return ret;
 }
@@ -1705,11 +1742,13 @@ static void bc_explain(Interp *I) {
   if (!S || !S->cfg.explain) return;
   for (int i = 0; i < S->nfn; i++) {
     GFn *gf = S->fns[i];
-    if (gf->mode != CAP_BYTECODE || !gf->ncall) continue;
+    if (!gf->ncall) continue;
+    bool fb = gf->mode != CAP_BYTECODE;
     fflush(stdout);
-    fprintf(stderr, "msc: explain: '%s' (capture_mode='bytecode'): %lld call%s, %d graph break%s, %lld piece%s run, "
-            "%d compiled\n", gf->name, (long long)gf->ncall, gf->ncall == 1 ? "" : "s", gf->nbreak,
-            gf->nbreak == 1 ? "" : "s", (long long)gf->nrun, gf->nrun == 1 ? "" : "s", gf->npiece);
+    fprintf(stderr, "msc: explain: '%s' (%s): %lld call%s, %d %s%s, %lld piece%s run, %d compiled\n", gf->name,
+            fb ? "JIT Fallback, jit_syntax_level LAX" : "capture_mode='bytecode'", (long long)gf->ncall,
+            gf->ncall == 1 ? "" : "s", gf->nbreak, fb ? "fallback" : "graph break", gf->nbreak == 1 ? "" : "s",
+            (long long)gf->nrun, gf->nrun == 1 ? "" : "s", gf->npiece);
   }
 }
 
@@ -1813,6 +1852,7 @@ static Value jit_dispatch(Interp *I, GFn *gf, Value args, Value kwargs, bool com
     kc.refs = NULL;
     Catch cat;
     double ms_cap = 0;
+    gs(I)->need_fallback = false;
     if (RT_TRY(I, &cat)) {
       result = capture(I, gf, e, argc, argv, &kw, kc.ninputs, &ms_cap);
       if (gs(I)->hook) /* the graph as captured, before its passes */
@@ -1823,20 +1863,37 @@ static Value jit_dispatch(Interp *I, GFn *gf, Value args, Value kwargs, bool com
       Value exc = CUR_EXC(I);
       CUR_EXC(I) = v_undef();
       v_decref(I, result);
-      entry_free(I, e);
-      free(ins);
-      buf_free(&kc.key);
-      buf_free(&kc.show);
-      free(kw.names);
-      free(kw.vals);
-      exc_reraise(I, exc);
+      result = v_undef();
+      GraphState *S = gs(I);
+      bool strict = gf->syntax == 1 || (gf->syntax == 0 && S->ctx_strict);
+      if (S->need_fallback && gf->mode == CAP_AST && !strict && !gf->fullgraph && !S->hook && !S->export_name) {
+        /* JIT Fallback (jit_syntax_level LAX): a graph tensor's value is read in Python; this
+         * specialisation runs as pieces, that statement in Python between them */
+        v_decref(I, exc);
+        EV(I)->unwound = true; /* the C temporaries the exception crossed are swept at exit (trystmt.c) */
+        e->fallback = true;
+        char r[256];
+        snprintf(r, sizeof r, "%s reads the value of a tensor computed in the graph", S->fallback_what);
+        bc_note_break(I, gf, S->fallback_loc, r);
+        if (S->cfg.verbose)
+          fprintf(stderr, "msc: jit: '%s' (%s): JIT Fallback: it reads a graph tensor's value in Python; every "
+                  "call runs as graph pieces with that Python between them\n", gf->name, why);
+      } else {
+        entry_free(I, e);
+        free(ins);
+        buf_free(&kc.key);
+        buf_free(&kc.show);
+        free(kw.names);
+        free(kw.vals);
+        exc_reraise(I, exc);
+      }
     }
     if (gf->nent == gf->capent) {
       gf->capent = gf->capent ? 2 * gf->capent : 4;
       gf->ents = xrealloc(gf->ents, sizeof(Entry *) * (size_t)gf->capent);
     }
     gf->ents[gf->nent++] = e;
-    if (cfg(I)->records) e->rec = record_new(I, gf);
+    if (cfg(I)->records && !e->fallback) e->rec = record_new(I, gf);
   } else {
     for (int i = 0; i < kc.nrefs; i++) v_decref(I, kc.refs[i]);
     free(kc.refs);
@@ -1849,6 +1906,12 @@ static Value jit_dispatch(Interp *I, GFn *gf, Value args, Value kwargs, bool com
   buf_free(&kc.show);
   free(kw.names);
   free(kw.vals);
+  if (e->fallback) {
+    free(ins);
+    if (compile_only) return v_none();
+    int nbreak = 0;
+    return bc_call(I, gf, args, kwargs, true, &nbreak);
+  }
   if (result.tag != V_UNDEF || compile_only) { /* trace's first call, or compile() */
     if (e->rec && !e->rec->called) { /* msc compile: the reference run of this call */
       Catch cat;
@@ -1902,6 +1965,7 @@ Value graph_native_jit_new(Interp *I, int argc, Value *argv, KwArgs *kw) {
   gf->level = lv;
   gf->mode = strcmp(mode, "trace") == 0 ? CAP_TRACE : strcmp(mode, "bytecode") == 0 ? CAP_BYTECODE : CAP_AST;
   const char *syn = argc > 4 && v_is(argv[4], OBJ_STR) ? AS_STR(argv[4])->data : "";
+  gf->fullgraph = argc > 5 && argv[5].tag == V_BOOL && argv[5].as.b;
   gf->syntax = strcmp(syn, "STRICT") == 0 ? 1 : strcmp(syn, "LAX") == 0 ? 2 : 0;
   const char *name = argc > 3 && v_is(argv[3], OBJ_STR) ? AS_STR(argv[3])->data : NULL;
   if (!name && v_is(argv[0], OBJ_FUNC)) {
@@ -1957,7 +2021,7 @@ Value graph_native_jit_call(Interp *I, int argc, Value *argv, KwArgs *kw) {
   if ((S->cfg.mode == GM_PYNATIVE && !S->hook) || S->cap) return call_plain(I, gf, argv[1], argv[2]);
   if (gf->mode == CAP_BYTECODE && !S->export_name && !S->hook) {
     int nbreak = 0;
-    Value r = bc_call(I, gf, argv[1], argv[2], &nbreak);
+    Value r = bc_call(I, gf, argv[1], argv[2], false, &nbreak);
     if (S->cfg.records && !nbreak) { /* msc compile: the call has one graph, recorded as ast captures it */
       Catch cat;
       if (RT_TRY(I, &cat)) {

@@ -39,7 +39,8 @@ def jit(function=None, *, capture_mode='ast', jit_level=None, dynamic=0, fullgra
         if not callable(fn):
             raise TypeError(f"For 'jit', the argument 'function' must be a function, but got {type(fn).__name__}.")
         mode = 'ast' if fullgraph and capture_mode == 'bytecode' else capture_mode
-        gid = _msc.jit_new(fn, mode, jit_level if jit_level else '')
+        gid = _msc.jit_new(fn, mode, jit_level if jit_level else '', None, '',
+                           bool(fullgraph) and capture_mode == 'bytecode')
 
         def jit_wrapper(*args, **kwargs):
             return _msc.jit_call(gid, args, kwargs)
