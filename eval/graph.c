@@ -1569,6 +1569,20 @@ static Tensor *bc_param_tensor(Capture *c, IrNode *p) {
   die("bytecode piece: a param of no tensor");
 }
 
+/* The piece's values of its live tensors (a value of a branch's subgraph
+ * cannot leave it: lift's error; live and outs are freed then). */
+static void bc_outputs(Interp *I, Capture *c, Tensor **live, int nlive, IrNode **outs) {
+  Catch cat;
+  if (RT_TRY(I, &cat)) {
+    for (int i = 0; i < nlive; i++) outs[i] = value_node(I, c, live[i], live[i]->dtype);
+    rt_catch_pop(I, &cat);
+  } else {
+    free(outs);
+    free(live);
+    exc_reraise(I, CUR_EXC(I));
+  }
+}
+
 /* Ends the piece: compiles (or finds) and runs it, makes its live
  * symbolic tensors (and need) concrete, and starts a new piece. */
 static void bc_flush(Interp *I, Capture *c, const Tensor *need) {
@@ -1586,7 +1600,7 @@ static void bc_flush(Interp *I, Capture *c, const Tensor *need) {
   }
   IrLoc loc = c->root->loc; /* the function's: the key must not depend on the caller's line */
   IrNode **outs = xcalloc((size_t)(nlive ? nlive : 1), sizeof(IrNode *));
-  for (int i = 0; i < nlive; i++) outs[i] = live[i]->sym;
+  bc_outputs(I, c, live, nlive, outs);
   if (!nlive) ir_return(c->root, ir_const_none(c->m), loc);
   else if (nlive == 1) ir_return(c->root, outs[0], loc);
   else ir_return(c->root, ir_make_tuple(c->root, nlive, outs, loc), loc);
