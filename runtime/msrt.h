@@ -321,7 +321,6 @@ double(sqrt)(double) __attribute__((__const__));
   MSRT_FORMULA T msrt_atan_##S(T x) { return atan##F(x); }                    \
   MSRT_FORMULA T msrt_sinh_##S(T x) { return sinh##F(x); }                    \
   MSRT_FORMULA T msrt_cosh_##S(T x) { return cosh##F(x); }                    \
-  MSRT_FORMULA T msrt_tanh_##S(T x) { return tanh##F(x); }                    \
   MSRT_FORMULA T msrt_sigmoid_##S(T x) {                                      \
     T e = exp##F(-fabs##F(x)), r = (T)1 / ((T)1 + e);                         \
     return x >= 0 ? r : e * r;                                                \
@@ -362,6 +361,57 @@ MSRT_FORMULA float msrt_gelu_f32(float x) {
   return x != x ? x : (float)(0.5 * (double)x * erfc(-(double)x * MSRT_SQRT1_2));
 }
 MSRT_FORMULA double msrt_gelu_f64(double x) { return x != x ? x : 0.5 * x * erfc(-x * MSRT_SQRT1_2); }
+/* tanh differs by type. float32: in double, tanh(a) = -m / (2 + m) with
+ * m = expm1(-2a) (2^k (expm1(r) + 1) - 1, r = -2a - k ln2, |r| <= ln2/2,
+ * a degree-12 Taylor polynomial; for k = 0, the small |a|, m is the
+ * polynomial itself, so no cancellation), rounded once to float: the
+ * correctly rounded tanh on every float tested (tests/unit/test_kernels.c;
+ * glibc's tanhf is off by up to 2 ulp on ~3% of them), and written without
+ * branches or float compares, so GCC and clang vectorize the loops that
+ * call it (glibc's tanhf was half the time of the RNN bench). |x| >= 16
+ * maps to [16, 32), where tanh rounds to +-1; NaN propagates; the sign is
+ * x's (tanh(-0) = -0). 32-bit ARM without a double-precision FPU (the
+ * Cortex-M targets) keeps tanhf: double arithmetic is emulated there. */
+#if defined(__arm__) && !(defined(__ARM_FP) && (__ARM_FP & 8))
+MSRT_FORMULA float msrt_tanh_f32(float x) { return tanhf(x); }
+#else
+MSRT_FORMULA float msrt_tanh_f32(float x) {
+  union {
+    float f;
+    uint32_t u;
+  } c, s;
+  union {
+    double d;
+    uint64_t u;
+  } kb;
+  double y, k, r, p, m;
+  s.f = x;
+  c.u = s.u & 0x7fffffffu;
+  c.u = c.u - 0x41800000u <= 0x3e000000u ? (c.u & 0x007fffffu) | 0x41800000u : c.u;
+  y = -2.0 * (double)c.f;
+  kb.d = y * 1.4426950408889634 + 6755399441055744.0; /* + 0x1.8p52: k in the low bits */
+  k = kb.d - 6755399441055744.0;
+  r = (y - k * 6.93147180369123816490e-01) - k * 1.90821492927058770002e-10;
+  p = 1.0 / 479001600.0;
+  p = p * r + 1.0 / 39916800.0;
+  p = p * r + 1.0 / 3628800.0;
+  p = p * r + 1.0 / 362880.0;
+  p = p * r + 1.0 / 40320.0;
+  p = p * r + 1.0 / 5040.0;
+  p = p * r + 1.0 / 720.0;
+  p = p * r + 1.0 / 120.0;
+  p = p * r + 1.0 / 24.0;
+  p = p * r + 1.0 / 6.0;
+  p = p * r + 0.5;
+  p = p * r * r + r;            /* expm1(r) */
+  kb.u = (kb.u + 1023u) << 52;  /* 2^k */
+  m = kb.d * p + (kb.d - 1.0);  /* expm1(-2a) */
+  c.f = (float)(-m / (2.0 + m));
+  c.u = (c.u & 0x7fffffffu) | (s.u & 0x80000000u);
+  return c.f;
+}
+#endif
+MSRT_FORMULA double msrt_tanh_f64(double x) { return tanh(x); }
 MSRT_FORMULA_FLOAT(f32, float, f)
 MSRT_FORMULA_FLOAT(f64, double, )
 
@@ -714,6 +764,15 @@ int msrt_q8_dense(int32_t M, int32_t N, int32_t K, const int8_t *x, int32_t x_zp
  * (float32 division; nan -> zp); msrt_q8_dequantize: x = scale * (q - zp). */
 void msrt_q8_quantize(int64_t n, const float *x, float scale, int32_t zp, int8_t *q);
 void msrt_q8_dequantize(int64_t n, const int8_t *q, float scale, int32_t zp, float *x);
+/* msrt_q8_conv2d: NCHW int8 convolution, weights [Co, C/group, kh, kw] per
+ * output channel symmetric, as msrt_conv2d's shapes and attributes (xs, wsh,
+ * os = {N, Co, OH, OW}, stride, pad {top, bottom, left, right}, dilation,
+ * group); padding holds the input zero point (TFLite's int8 Conv2D); each
+ * output is requantized as msrt_q8_dense's. */
+int msrt_q8_conv2d(const int64_t *xs, const int64_t *wsh, const int64_t *os, const int64_t *stride,
+                   const int64_t *pad, const int64_t *dil, int64_t group, const int8_t *x, int32_t x_zp,
+                   const int8_t *w, const int32_t *bias, const int32_t *mult, const int32_t *shift, int32_t out_zp,
+                   int32_t act_min, int32_t act_max, int8_t *y);
 
 #ifdef __cplusplus
 }
