@@ -59,6 +59,7 @@
 #include <unistd.h>
 
 #include "../frontend/util.h"
+#include "../runtime/msrt.h"
 #include "../serial/sha256.h"
 #include "codegen.h"
 
@@ -70,6 +71,21 @@ extern char **environ;
  * result as libm's) rather than a call per element for errno, so fused
  * loops with a sqrt (Adam's update) vectorize; no JIT'd code reads errno. */
 #define JIT_FLAGS "-std=c99 -O2 -fno-math-errno -fPIC -shared"
+/* GCC only (clang rejects it; clang's -O2 vectorizes with run-time alias
+ * checks already): GCC's -O2 cost model ("very-cheap") vectorizes no loop
+ * that needs a run-time check that its pointers do not overlap, which is
+ * every fused loop reading a graph input or a Parameter, so those loops
+ * stayed scalar (the RNN bench's tanh loop: 4x slower). Vectorizing an
+ * elementwise loop changes no result: each lane does the scalar loop's
+ * operations in its order (no reassociation without -ffast-math). */
+#define JIT_FLAGS_GCC "-fvect-cost-model=dynamic"
+/* When the host runs the runtime's AVX2 kernels (msrt_isa(): the CPU has
+ * AVX2 and FMA, and MSRT_ISA does not ask for less): the object is only
+ * ever loaded by this host, and its key holds the flag, so a cache shared
+ * with a CPU without AVX2 never hands it there. -mavx2 without -mfma:
+ * loops vectorize 8 floats wide, and no a * b + c becomes an FMA, so
+ * every result is the bit of the SSE2 code and of the eager kernels. */
+#define JIT_FLAGS_AVX2 "-mavx2"
 #define JIT_LIBS "-lm"
 
 static JitStats stats;
@@ -85,6 +101,7 @@ static size_t nloaded, caploaded;
 typedef struct CcId {
   char *cc;
   uint64_t hash; /* FNV-1a of `CC --version` output and exit status */
+  bool gcc;      /* GCC itself (its --version names the FSF, not clang) */
 } CcId;
 static CcId *ccids;
 static size_t nccids;
@@ -197,10 +214,11 @@ static int wait_child(pid_t pid, int *status) {
 /* Identity of the compiler CC: hash of `CC --version` (stdout+stderr) and its
  * exit status, computed once per process and CC value. False with a message
  * when the compiler cannot be run. */
-static bool cc_identity(const char *cc, uint64_t *out, char *err, size_t errcap) {
+static bool cc_identity(const char *cc, uint64_t *out, bool *gcc, char *err, size_t errcap) {
   for (size_t i = 0; i < nccids; i++) {
     if (strcmp(ccids[i].cc, cc) == 0) {
       *out = ccids[i].hash;
+      *gcc = ccids[i].gcc;
       return true;
     }
   }
@@ -241,12 +259,16 @@ static bool cc_identity(const char *cc, uint64_t *out, char *err, size_t errcap)
   }
   uint64_t h = fnv_part(FNV_OFFSET, b.data ? b.data : "", b.len);
   h = fnv_part(h, &status, sizeof status);
+  bool is_gcc = status == 0 && b.data && strstr(b.data, "Free Software Foundation") &&
+                !strstr(b.data, "clang");
   buf_free(&b);
   ccids = xrealloc(ccids, sizeof *ccids * (nccids + 1));
   ccids[nccids].cc = xstrdup(cc);
   ccids[nccids].hash = h;
+  ccids[nccids].gcc = is_gcc;
   nccids++;
   *out = h;
+  *gcc = is_gcc;
   return true;
 }
 
@@ -550,8 +572,8 @@ static void remember(uint64_t key, void *handle) {
 
 /* Compiles <key>.c into <key>.so (renamed into place), writes its
  * manifest and loads it (*handle) from the bytes the manifest hashed. */
-static bool compile(const char *cc, const char *dir, const char *stem, uint64_t key, const char *c_text,
-                    bool verbose, void **handle, char *err, size_t errcap) {
+static bool compile(const char *cc, bool gcc, bool avx2, const char *dir, const char *stem, uint64_t key,
+                    const char *c_text, bool verbose, void **handle, char *err, size_t errcap) {
   if (!ensure_header(dir, err, errcap)) return false;
   Buf cpath = {0}, so = {0}, log = {0}, tso = {0}, tlog = {0}, inc = {0}, cmd = {0};
   buf_printf(&cpath, "%s.c", stem);
@@ -567,15 +589,18 @@ static bool compile(const char *cc, const char *dir, const char *stem, uint64_t 
 
   if (!write_atomic(cpath.data, c_text, strlen(c_text), err, errcap)) goto out;
 
-  int nw = split_cc(cc, 10, &argv, &words);
+  int nw = split_cc(cc, 12, &argv, &words);
   int i = nw;
   argv[i++] = "-std=c99";
   argv[i++] = "-O2";
   argv[i++] = "-fno-math-errno";
   argv[i++] = "-fPIC";
   argv[i++] = "-shared";
+  if (gcc) argv[i++] = JIT_FLAGS_GCC;
+  if (avx2) argv[i++] = JIT_FLAGS_AVX2;
   argv[i++] = inc.data;
   argv[i++] = "-o";
+  int tso_at = i; /* the log shows the final name */
   argv[i++] = tso.data;
   argv[i++] = cpath.data;
   argv[i++] = JIT_LIBS;
@@ -590,7 +615,7 @@ static bool compile(const char *cc, const char *dir, const char *stem, uint64_t 
   buf_puts(&cmd, "#");
   for (int k = 0; argv[k]; k++) {
     buf_putc(&cmd, ' ');
-    buf_puts(&cmd, k == nw + 6 ? so.data : argv[k]);
+    buf_puts(&cmd, k == tso_at ? so.data : argv[k]);
   }
   buf_putc(&cmd, '\n');
   if (write(logfd, cmd.data, cmd.len) != (ssize_t)cmd.len) {
@@ -683,13 +708,17 @@ CgEntryFn jit_load(const char *c_text, const char *fname, const JitOptions *opts
   if (!(dir = private_dir(dir, err, errcap))) return NULL;
 
   uint64_t id;
-  if (!cc_identity(cc, &id, err, errcap)) {
+  bool gcc = false;
+  if (!cc_identity(cc, &id, &gcc, err, errcap)) {
     free(dir);
     return NULL;
   }
   uint64_t h = fnv_part(FNV_OFFSET, c_text, strlen(c_text));
   h = fnv_part(h, &id, sizeof id);
   h = fnv_part(h, JIT_FLAGS " " JIT_LIBS, strlen(JIT_FLAGS " " JIT_LIBS));
+  if (gcc) h = fnv_part(h, JIT_FLAGS_GCC, strlen(JIT_FLAGS_GCC));
+  bool avx2 = msrt_isa() >= MSRT_ISA_AVX2;
+  if (avx2) h = fnv_part(h, JIT_FLAGS_AVX2, strlen(JIT_FLAGS_AVX2));
   h = fnv_part(h, msc_msrt_h, msc_msrt_h_len);
   h = fnv_part(h, MSC_VERSION, strlen(MSC_VERSION));
   uint32_t abi = MSC_HOST_ABI_VERSION;
@@ -723,7 +752,7 @@ CgEntryFn jit_load(const char *c_text, const char *fname, const JitOptions *opts
   }
   if (!handle) {
     if (!make_dirs(dir, err, errcap)) goto out;
-    if (!compile(cc, dir, stem.data, h, c_text, verbose, &handle, err, errcap)) goto out;
+    if (!compile(cc, gcc, avx2, dir, stem.data, h, c_text, verbose, &handle, err, errcap)) goto out;
   }
   host_init(handle);
   remember(h, handle);

@@ -49,6 +49,9 @@ static const char usage[] =
     "                  else $XDG_CACHE_HOME/msc, else ~/.cache/msc)\n"
     "  -v, --verbose   log each graph compilation (and why, and the time of\n"
     "                  capture, passes and codegen) and each cc run\n"
+    "  --explain       capture_mode='bytecode': a note at each graph break (file:\n"
+    "                  line:col and why), and per function at the end its calls,\n"
+    "                  breaks, pieces run and pieces compiled (stderr)\n"
     "\n"
     "The compile options below apply to every compiled graph of msc run and\n"
     "msc compile, and to msc opt.\n"
@@ -56,9 +59,10 @@ static const char usage[] =
     "Graphs: a Cell called in GRAPH_MODE, a function or construct under @ms.jit\n"
     "and Cell.compile() capture a graph: capture_mode='ast' (default) stages the\n"
     "body with symbolic tensors, 'trace' records the first call's primitives,\n"
-    "'bytecode' is accepted and behaves as 'ast' (graph breaks are not\n"
-    "implemented yet). One graph is compiled per signature (tensor dtypes and\n"
-    "shapes, values of other arguments, jit options).\n"
+    "'bytecode' stages like 'ast' but ends the graph where a statement cannot\n"
+    "be staged (a graph break: the graph so far runs, the statement runs\n"
+    "eagerly, staging resumes). One graph is compiled per signature (tensor\n"
+    "dtypes and shapes, values of other arguments, jit options).\n"
     "\n"
     "compile options (msc compile FILE -o DIR [ARGS...]): the script runs as\n"
     "'msc run --backend=ref' does; every graph it compiled (one per signature)\n"
@@ -212,7 +216,15 @@ static int run_script(RunJob *job) {
     status = interp_run_main(I, src, mod);
     interp_free(I);
     if (job->aot) {
-      if (status == 0) {
+      if (status == 0 && job->cfg.records->nbreak) { /* listed as errors where they were met */
+        fflush(stdout);
+        fprintf(stderr, "msc: error: %d graph break%s (capture_mode='bytecode'): a compiled library holds one graph "
+                "per entry and cannot run Python between pieces; use capture_mode='ast' or move those statements "
+                "out of the function; nothing was written\n", job->cfg.records->nbreak,
+                job->cfg.records->nbreak == 1 ? "" : "s");
+        graph_records_free(job->cfg.records);
+        status = 1;
+      } else if (status == 0) {
         fflush(stdout);
         status = write_library(job->aot, job->cfg.records);
       } else { /* the script failed: nothing is written */
@@ -248,6 +260,7 @@ static int cmd_run(int argc, char **argv) {
     else if (strcmp(a, "--backend=ref") == 0) c->backend = GB_REF;
     else if (strncmp(a, "--cache-dir=", 12) == 0 && a[12]) c->cache_dir = a + 12;
     else if (strcmp(a, "-v") == 0 || strcmp(a, "--verbose") == 0) c->verbose = true;
+    else if (strcmp(a, "--explain") == 0) c->explain = true;
     else if (cg_compile_option(&c->compile, a)) continue;
     else if (limit_arg(a)) {
       if (!limit_ok) return 2;

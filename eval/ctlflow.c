@@ -39,19 +39,31 @@
  *                       loop's else clause runs in an If on `not flag`.
  *   return in a loop    on a tensor: the loop stops as for a break and
  *                       also carries a return flag and the value returned
- *                       (Cf.retf, Cf.ret: each path's, joined). The
- *                       value's type must be known before the loop, so the
- *                       loop is first captured once only to find it
- *                       (probe_loop; that capture's graphs are dropped).
- *                       After the While, an If on the return flag returns
- *                       the value or runs the rest of the function.
+ *                       (Cf.retf, Cf.ret: each path's, joined). The body
+ *                       is captured once: a path that has not returned has
+ *                       no value yet (joined with one that returned, it
+ *                       carries zeros of that value's type: the value
+ *                       matters only in the iteration that returns, the
+ *                       last), and the value's leaves join the loop state
+ *                       when the body's capture ends (add_ret_state), as
+ *                       params of the cond and body regions inserted after
+ *                       the return flag. After the While, an If on the
+ *                       return flag returns the value or runs the rest of
+ *                       the function.
  *
  *   jumps in a Python   for (unrolled): the same per iteration, and once a
  *   for                 path may have broken, each later iteration runs in
  *                       an If on `not flag` (cf_pyloop_*, at the end).
  *
- * break/continue/return inside an If inside a Python `while` are not
- * supported yet: an error at the statement.
+ *   jumps in a Python   (a condition that is a number): an `if` on a
+ *   while               tensor with a jump inside runs in TAIL_RETURN mode:
+ *                       the loop's barrier (BAR_PYWHILE) is part of the
+ *                       tail, and each branch runs the rest of the body,
+ *                       the loop again from its condition (not after a
+ *                       break) and the rest of the function (run_tails),
+ *                       as MindSpore expands a while on a constant
+ *                       condition. Nested along one path at most
+ *                       PYWHILE_MAX_DEPTH times.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -60,12 +72,19 @@
 #include "interp.h"
 
 /* A tail: the statements of v from `from` on, run by frame f; v NULL is a
- * barrier (a Python loop). */
+ * barrier (a loop; from: its kind, BAR_*; loop: a Python while's node). */
 typedef struct Tail {
   Frame *f;
   NodeVec *v;
   int from;
+  Node *loop;
 } Tail;
+
+/* A barrier's from: a Python loop (not pushed any more), a loop on a
+ * tensor's body, a Python `for` (unrolled: cf_pyloop_*), a Python `while`
+ * (a jump in an `if` on a tensor inside runs the rest of the function,
+ * the loop's next iterations included, in the branches: run_tails). */
+enum { BAR_PYLOOP = 0, BAR_TENSOR_LOOP = 1, BAR_PYFOR = 2, BAR_PYWHILE = 3 };
 
 typedef struct Poison {
   Frame *f;
@@ -91,9 +110,9 @@ typedef struct Cf {
   Value brk;       /* the innermost tensor loop's body: did this path break
                       (a Python bool, or a Bool tensor once joined) */
   Value retf;      /* ... did this path return (as brk) */
-  Value ret;       /* ... the value it returns: the loop's carried return
-                      value until a return replaces it; undef while the
-                      loop is probed for its type (loop_return) */
+  Value ret;       /* ... the value it returns: undef until the path
+                      returns (loop_return) or is joined with one that
+                      did */
   struct Loop *loop; /* the innermost tensor loop being captured */
   int ntail, captail;
   Tail *tail;
@@ -101,6 +120,7 @@ typedef struct Cf {
   Poison *poison;
   int nheld, capheld;
   Held *held;
+  int pywhile_depth; /* Python whiles run again from a branch, nested */
 } Cf;
 
 static Cf *cf_of(Interp *I) {
@@ -230,8 +250,14 @@ int cf_tail_push(Interp *I, Frame *f, NodeVec *v, int from) {
     cf->captail = cf->captail ? 2 * cf->captail : 16;
     cf->tail = xrealloc(cf->tail, sizeof(Tail) * (size_t)cf->captail);
   }
-  cf->tail[cf->ntail] = (Tail){f, v, from};
+  cf->tail[cf->ntail] = (Tail){f, v, from, NULL};
   return cf->ntail++;
+}
+
+int cf_tail_push_while(Interp *I, Frame *f, Node *n) {
+  int d = cf_tail_push(I, f, NULL, BAR_PYWHILE);
+  cf_of(I)->tail[d].loop = n;
+  return d;
 }
 
 void cf_tail_set(Interp *I, int depth) { cf_of(I)->ntail = depth; }
@@ -543,9 +569,6 @@ static bool block_breaks(const NodeVec *v) {
   return false;
 }
 
-/* A barrier's from: a Python loop, or a loop on a tensor's body. */
-enum { BAR_PYLOOP = 0, BAR_TENSOR_LOOP = 1, BAR_PYFOR = 2 };
-
 /* Is the innermost loop around frame f's running statement a loop on a
  * tensor being captured, or a Python `for` (unrolled: cf_pyloop_*)? */
 static bool in_tensor_loop(Interp *I, Frame *f) {
@@ -555,19 +578,68 @@ static bool in_tensor_loop(Interp *I, Frame *f) {
   return false;
 }
 
+/* Is the innermost loop around frame f's running statement a Python
+ * `while` (a barrier BAR_PYWHILE)? */
+static bool in_pywhile(Interp *I, Frame *f) {
+  Cf *cf = cf_of(I);
+  for (int k = cf->ntail - 1; k >= 0 && cf->tail[k].f == f; k--)
+    if (!cf->tail[k].v) return cf->tail[k].from == BAR_PYWHILE;
+  return false;
+}
+
+/* How many times a Python `while` may run again from a branch, nested
+ * along one path (`while True:` with a break on a tensor never ends). */
+#define PYWHILE_MAX_DEPTH 100
+
 /* Runs the tails of frame f below the stack top (saved in t[0..n)), as
- * the rest of the function after a branch fell through. */
-static int run_tails(Interp *I, Frame *f, const Node *at, Tail *t, int n, int base, bool loop) {
+ * the rest of the function after a branch fell through (c0 CTRL_NONE), or
+ * broke or continued the innermost Python `while` (c0 CTRL_BREAK,
+ * CTRL_CONTINUE: the rest of its body is skipped). A Python `while`'s
+ * barrier runs the loop again from its condition (its next iterations;
+ * not after a break), then what follows it: MindSpore expands a while on
+ * a constant condition, each path its own way. loop: the rest of a
+ * tensor loop's body only (up to its barrier). */
+static int run_tails(Interp *I, Frame *f, const Node *at, Tail *t, int n, int base, bool loop, int c0) {
   for (int k = n - 1; k >= 0; k--) {
     if (t[k].f != f) break;
     if (!t[k].v) {
       if (loop) return CTRL_NONE; /* the end of the loop body */
-      f->cur = at;
-      rt_raise(I, EXC_NotImplementedError, "a 'return' inside an 'if' on a tensor inside a Python 'while' loop is "
-               "not supported yet in graph mode: assign the value to a variable and return after the loop");
+      if (t[k].from != BAR_PYWHILE) {
+        f->cur = at;
+        rt_raise(I, EXC_NotImplementedError, "a 'break', 'continue' or 'return' inside an 'if' on a tensor inside a "
+                 "Python 'while' loop that is inside another loop is not supported yet in graph mode; give the "
+                 "'while' a tensor condition (a Tensor counter, say) to make it a graph loop");
+      }
+      if (c0 == CTRL_BREAK) { /* the loop ends (its else clause skipped) */
+        c0 = CTRL_NONE;
+        continue;
+      }
+      c0 = CTRL_NONE;
+      cf_tail_set(I, base + k);
+      Node *w = t[k].loop;
+      NodeVec one = {&w, 1, 1};
+      Cf *cf = cf_of(I);
+      if (cf->pywhile_depth >= PYWHILE_MAX_DEPTH) {
+        f->cur = w;
+        rt_raise(I, EXC_RuntimeError, "this 'while' loop, whose condition is not a tensor computed in the graph, "
+                 "still runs after %d iterations that a 'break', 'continue' or 'return' inside an 'if' on a "
+                 "tensor may have ended: graph mode expands such a loop on each path (as MindSpore expands a "
+                 "while on a constant condition); make its condition a tensor (a Tensor counter, say) so that it "
+                 "is one graph loop", PYWHILE_MAX_DEPTH);
+      }
+      cf->pywhile_depth++;
+      int c = interp_exec_from(I, f, &one, 0);
+      cf_of(I)->pywhile_depth--;
+      if (c) return c;
+      continue;
     }
+    if (c0 != CTRL_NONE) continue; /* the rest of the loop's body */
     cf_tail_set(I, base + k);
     int c = interp_exec_from(I, f, t[k].v, t[k].from);
+    if (c == CTRL_BREAK || c == CTRL_CONTINUE) { /* a Python jump in the rest of a Python while's body */
+      c0 = c;
+      continue;
+    }
     if (c) return c;
   }
   f->ret = v_none();
@@ -580,7 +652,7 @@ typedef struct Branch {
   Value ret;      /* tail mode: the returned value */
   Value brk;      /* loop mode: whether the path broke the loop (owned) */
   Value retf;     /* loop mode: whether it returned (owned) */
-  Value lret;     /* loop mode: the value it returns (owned; undef while probing) */
+  Value lret;     /* loop mode: the value it returns (owned; undef if none yet) */
 } Branch;
 
 /* What a branch runs: a block; a return of a value (the If after a tensor
@@ -619,6 +691,7 @@ static bool arm_jumps(const Arm *a) {
 static int tail_of(Interp *I, Frame *f, const Arm *at, const Arm *ae) {
   bool ret = arm_returns(at) || arm_returns(ae), jump = arm_jumps(at) || arm_jumps(ae);
   if ((ret || jump) && in_tensor_loop(I, f)) return TAIL_LOOP;
+  if (jump && in_pywhile(I, f)) return TAIL_RETURN;
   return ret ? TAIL_RETURN : TAIL_NONE;
 }
 
@@ -652,7 +725,9 @@ static void run_branch(Interp *I, Frame *f, const Node *n, const Arm *arm, bool 
     if (!arm->skip) v_decref(I, retf0);
   }
   int c = run_arm(I, f, arm);
-  if (c == CTRL_NONE && tail) c = run_tails(I, f, n, saved, nt - base, base, tail == TAIL_LOOP);
+  if (c == CTRL_NONE && tail) c = run_tails(I, f, n, saved, nt - base, base, tail == TAIL_LOOP, CTRL_NONE);
+  else if ((c == CTRL_BREAK || c == CTRL_CONTINUE) && tail == TAIL_RETURN) /* in a Python while */
+    c = run_tails(I, f, n, saved, nt - base, base, false, c);
   cf = cf_of(I);
   if (nt - base) memcpy(cf->tail + base, saved, sizeof(Tail) * (size_t)(nt - base));
   cf_tail_set(I, nt);
@@ -886,9 +961,11 @@ typedef struct Loop {
   Tensor *stop;          /* for-range: the bound (owned), else NULL */
   Tensor *start;         /* for-range: the counter's first value (owned) */
   int64_t step;
-  bool returns;          /* the body holds a return */
-  bool probe;            /* this capture only finds the return value's type */
-  Value proto;           /* a value the body returns (its structure and types) */
+  bool returns;          /* the body holds a return (after the body's
+                            capture: and a path reached it) */
+  int ret_at;            /* the state index of the return value's leaves */
+  Value proto;           /* a value the body returns (its structure and
+                            types): the first return the capture meets */
   int nleaf;             /* the return value's tensors */
   IrNode **body_out;     /* the body's state results */
   Tensor *broke, *retf;  /* after make_while: the flags (owned), or NULL */
@@ -950,27 +1027,24 @@ static Value ret_build(Interp *I, Value proto, Tensor **t, int *k) {
 
 /* A return on the path being captured inside the innermost tensor loop's
  * body: the loop stops (its break flag) and carries the value out (its
- * return flag and value); the probe capture keeps the first value seen as
- * the type of the loop's return state. */
+ * return flag and value); the first value seen is the type of the loop's
+ * return state. */
 static void loop_return(Interp *I, Frame *f) {
   Cf *cf = cf_of(I);
   Value r = f->ret;
   f->ret = v_undef();
   struct Loop *L = cf->loop;
-  if (L && L->probe && L->proto.tag == V_UNDEF) {
+  if (L && L->proto.tag == V_UNDEF) {
     int n = 0;
     if (!ret_leaves(r, NULL, &n)) {
       v_decref(I, r);
       rt_raise(I, EXC_TypeError, "a 'return' inside a loop on a tensor condition returns a %s: in graph mode it "
                "may return tensors and numbers (or tuples of them) only", rt_type_name(I, r));
     }
-    L->proto = r;
+    L->proto = v_incref(r);
     L->nleaf = n;
-  } else if (L && L->probe) {
-    v_decref(I, r);
-  } else {
-    set_ret(I, r);
   }
+  set_ret(I, r);
   set_brk(I, v_bool(true));
   set_retf(I, v_bool(true));
 }
@@ -980,7 +1054,7 @@ static void loop_state(Interp *I, Frame *f, Loop *L, const NodeVec *body, const 
   bool *mark = held_calloc(I, (size_t)n, sizeof(bool));
   block_names(body, mark);
   if (target) target_names(target, mark);
-  int cap = n + 4 + L->nleaf;
+  int cap = n + 4;
   L->carried = held_calloc(I, (size_t)n, sizeof(bool));
   L->slot = held_calloc(I, (size_t)cap, sizeof(int));
   L->init = held_calloc(I, (size_t)cap, sizeof(Tensor *));
@@ -994,25 +1068,10 @@ static void loop_state(Interp *I, Frame *f, Loop *L, const NodeVec *body, const 
     L->slot[L->ns] = SLOT_BREAK;
     L->init[L->ns++] = tensor_from_value(I, v_bool(false), MSRT_BOOL, TF_MS);
   }
-  if (L->returns && !L->probe) {
+  if (L->returns) { /* the value's leaves come after the flag (add_ret_state) */
     L->slot[L->ns] = SLOT_RETF;
     L->init[L->ns++] = tensor_from_value(I, v_bool(false), MSRT_BOOL, TF_MS);
-    Value *lv = held_calloc(I, (size_t)L->nleaf, sizeof(Value));
-    int nl = 0;
-    ret_leaves(L->proto, lv, &nl);
-    for (int k = 0; k < nl; k++) {
-      Tensor *t;
-      if (v_is(lv[k], OBJ_TENSOR)) {
-        const Tensor *p = AS_TENSOR(lv[k]);
-        t = tensor_new(I, p->dtype, p->ndim, p->shape, TF_MS);
-        if (t->size) memset(t->data, 0, (size_t)t->size * msrt_dtype_size(t->dtype));
-      } else {
-        t = tensor_from_value(I, v_int(0), num_dtype(lv[k]), TF_MS);
-      }
-      L->slot[L->ns] = SLOT_RET - k;
-      L->init[L->ns++] = t;
-    }
-    release(I, lv);
+    L->ret_at = L->ns;
   }
   for (int i = 0; i < n; i++) {
     Value v = *slot_ref(f, i);
@@ -1180,10 +1239,65 @@ static void check_fixed(Interp *I, Frame *f, Loop *L) {
   }
 }
 
-static GraphRegion *loop_body(Interp *I, Frame *f, Loop *L) {
+/* Moves g's last n params to index at (the params from at on follow). */
+static void params_move_last(IrGraph *g, int at, int n) {
+  if (n <= 0) return;
+  IrNode **moved = xmalloc(sizeof(IrNode *) * (size_t)n);
+  memcpy(moved, g->params + g->nparam - n, sizeof(IrNode *) * (size_t)n);
+  memmove(g->params + at + n, g->params + at, sizeof(IrNode *) * (size_t)(g->nparam - n - at));
+  memcpy(g->params + at, moved, sizeof(IrNode *) * (size_t)n);
+  free(moved);
+}
+
+/* The body's capture met a return (L->proto): the value's leaves join the
+ * loop state at L->ret_at (zeros before the loop), as params of the cond
+ * region rc and of the body region rb, inserted before the states after
+ * them and the lifted values. A path that reaches the end of the body with
+ * no value yet passes the body's params through. */
+static void add_ret_state(Interp *I, Loop *L, GraphRegion *rc, GraphRegion *rb) {
+  int n = L->nleaf, at = L->ret_at;
+  Value *lv = held_calloc(I, (size_t)n + 1, sizeof(Value));
+  Tensor **p = held_calloc(I, (size_t)n + 1, sizeof(Tensor *));
+  int nl = 0;
+  ret_leaves(L->proto, lv, &nl);
+  L->slot = held_realloc(I, L->slot, sizeof(int) * (size_t)(L->ns + n + 1));
+  L->init = held_realloc(I, L->init, sizeof(Tensor *) * (size_t)(L->ns + n + 1));
+  memmove(L->slot + at + n, L->slot + at, sizeof(int) * (size_t)(L->ns - at));
+  memmove(L->init + at + n, L->init + at, sizeof(Tensor *) * (size_t)(L->ns - at));
+  for (int k = 0; k < n; k++) {
+    Tensor *t;
+    if (v_is(lv[k], OBJ_TENSOR)) {
+      const Tensor *q = AS_TENSOR(lv[k]);
+      t = tensor_new(I, q->dtype, q->ndim, q->shape, TF_MS);
+      if (t->size) memset(t->data, 0, (size_t)t->size * msrt_dtype_size(t->dtype));
+    } else {
+      t = tensor_from_value(I, v_int(0), num_dtype(lv[k]), TF_MS);
+    }
+    L->slot[at + k] = SLOT_RET - k;
+    L->init[at + k] = t;
+  }
+  L->ns += n;
+  for (int k = 0; k < n; k++) {
+    const Tensor *t = L->init[at + k];
+    IrGraph *gc = graph_region_graph(rc), *gb = graph_region_graph(rb);
+    ir_param(gc, "ret", ir_type_tensor(gc->mod, t->dtype, t->ndim, t->shape));
+    IrNode *pb = ir_param(gb, "ret", ir_type_tensor(gb->mod, t->dtype, t->ndim, t->shape));
+    p[k] = graph_sym(I, pb);
+  }
+  params_move_last(graph_region_graph(rc), at, n);
+  params_move_last(graph_region_graph(rb), at, n);
+  if (cf_of(I)->ret.tag == V_UNDEF) {
+    int k = 0;
+    set_ret(I, ret_build(I, L->proto, p, &k));
+  }
+  for (int k = 0; k < n; k++) obj_decref(I, &p[k]->h);
+  release(I, p);
+  release(I, lv);
+}
+
+static GraphRegion *loop_body(Interp *I, Frame *f, Loop *L, GraphRegion *rc) {
   GraphRegion *r = region_push(I, "body");
-  Tensor **ret = held_calloc(I, (size_t)L->nleaf + 1, sizeof(Tensor *));
-  Tensor *ctr = bind_state(I, f, L, r, NULL, ret);
+  Tensor *ctr = bind_state(I, f, L, r, NULL, NULL);
   IrGraph *g = graph_region_graph(r);
   if (ctr) interp_assign(I, f, (Node *)L->n->a, v_obj(&ctr->h));
   Cf *cf = cf_of(I);
@@ -1196,19 +1310,14 @@ static GraphRegion *loop_body(Interp *I, Frame *f, Loop *L) {
   set_brk(I, v_bool(false));
   set_retf(I, v_bool(false));
   set_ret(I, v_undef());
-  if (L->returns && !L->probe) {
-    int k = 0;
-    set_ret(I, ret_build(I, L->proto, ret, &k));
-  }
-  for (int k = 0; k < L->nleaf; k++)
-    if (ret[k]) obj_decref(I, &ret[k]->h);
-  release(I, ret);
   cf->loop = L;
   int d = cf_tail_push(I, f, NULL, BAR_TENSOR_LOOP);
   int c = interp_exec_from(I, f, (NodeVec *)&L->n->body, 0);
   cf_tail_set(I, d);
   if (c == CTRL_RETURN) loop_return(I, f);
   if (c == CTRL_BREAK) set_brk(I, v_bool(true));
+  if (L->returns && L->proto.tag == V_UNDEF) L->returns = false; /* no path reaches the return */
+  if (L->returns) add_ret_state(I, L, rc, r);
   IrLoc loc = graph_cur_loc(I);
   IrNode **out = arena_alloc(g->mod->arena, sizeof(IrNode *) * (size_t)(L->ns + 1));
   for (int k = 0; k < L->ns; k++) {
@@ -1264,7 +1373,8 @@ static void make_while(Interp *I, Frame *f, Loop *L, GraphRegion *rc, GraphRegio
     }
     Tensor *s = graph_sym(I, v);
     if (sl == SLOT_BREAK) L->broke = s;
-    else if (sl == SLOT_RETF) L->retf = s;
+    else if (sl == SLOT_RETF && L->returns) L->retf = s;
+    else if (sl == SLOT_RETF) obj_decref(I, &s->h); /* no path returns: it stays false */
     else if (sl <= SLOT_RET) ret[SLOT_RET - sl] = s;
     else {
       if (sl >= 0) slot_set(I, f, sl, v_obj(&s->h));
@@ -1287,35 +1397,14 @@ static void capture_loop(Interp *I, Frame *f, Loop *L, GraphRegion **rc, GraphRe
   Value *before = snap_take(I, f);
   *rc = loop_cond(I, f, L);
   snap_restore(I, f, before);
-  *rb = loop_body(I, f, L);
+  *rb = loop_body(I, f, L, *rc);
   snap_restore(I, f, before);
   snap_free(I, f, before);
-}
-
-/* The loop whose body holds a return is captured twice: first to find the
- * type of the value it returns (the regions, graphs and messages of that
- * capture are dropped), then with that value as loop state. */
-static void probe_loop(Interp *I, Frame *f, Loop *L) {
-  IrModule *m = graph_cur_module(I);
-  int ng = m->ngraph, np = cf_of(I)->npoison;
-  L->probe = true;
-  GraphRegion *rc, *rb;
-  capture_loop(I, f, L, &rc, &rb);
-  release(I, rc);
-  release(I, rb);
-  loop_clear(I, f, L);
-  m->ngraph = ng;
-  Cf *cf = cf_of(I);
-  for (int i = np; i < cf->npoison; i++) free(cf->poison[i].msg);
-  cf->npoison = np;
-  L->probe = false;
-  if (L->proto.tag == V_UNDEF) L->returns = false; /* no path reaches the return */
 }
 
 static int run_loop(Interp *I, Frame *f, Loop *L) {
   L->retv = L->proto = v_undef();
   L->returns = block_returns(&L->n->body);
-  if (L->returns) probe_loop(I, f, L);
   GraphRegion *rc, *rb;
   capture_loop(I, f, L, &rc, &rb);
   f->cur = L->n;

@@ -2085,7 +2085,8 @@ static int exec_block_from(Interp *I, Frame *f, NodeVec *v, int from) {
     rt_step(I);
     if (st && compound(s)) {
       int d = cf_tail_push(I, f, v, i + 1);
-      if (s->kind != ND_IF) cf_tail_push(I, f, NULL, s->kind == ND_FOR ? 2 : 0); /* a loop: a barrier (ctlflow.c BAR_*) */
+      if (s->kind == ND_WHILE) cf_tail_push_while(I, f, s); /* a loop: a barrier (ctlflow.c BAR_*) */
+      else if (s->kind == ND_FOR) cf_tail_push(I, f, NULL, 2);
       c = exec_stmt(I, f, s);
       cf_tail_set(I, d);
     } else {

@@ -291,6 +291,8 @@ static void slice_normalise(Interp *I, OpId op, Attrs *a, const Tensor *x) {
     a->end[d] = e;
     a->strides[d] = step;
   }
+  a->nslice = x->ndim;
+  a->slice_normalised = true;
 }
 
 static TFlavour flavour_of(const Attrs *a) { return a->np ? TF_NP : TF_MS; }
@@ -379,7 +381,7 @@ Value prim_call(Interp *I, OpId op, int nin, Value *in, const Attrs *attrs) {
     prim_raise(I, &err);
   }
   if (graph_should_stage(I, nin, in)) { /* ast capture: a graph node, not a kernel run */
-    Tensor *o = keep(I, graph_stage(I, op, nin, t, cast, &a, &out));
+    Tensor *o = keep(I, graph_stage(I, op, nin, t, cast, &a, &out, in));
     o->npscalar = fl == TF_NP && o->ndim == 0 && np_scalar_result(op, nin, in);
     obj_incref(&o->h);
     scratch_pop(I, base);

@@ -238,6 +238,22 @@ typedef enum msrt_unop { MSRT_UNOPS(MSRT_X_ENUM_) MSRT_NUM_UNOPS } msrt_unop;
 #define MSRT_FAILED(rc) ((rc) != 0)
 #endif
 #define MSRT_SQRT1_2 0.70710678118654752440
+/* sqrt without the errno path, under the plain `cc -std=c99 -O2` too: C99
+ * lets sqrt(-1) set errno (math_errhandling), so gcc and clang compile
+ * sqrtf as sqrtss plus a libm call on a negative operand, and a loop with
+ * that call does not vectorize (Adam's update: one call per element). The
+ * result itself is IEEE sqrt, correctly rounded, wherever it comes from;
+ * only the errno write differs. Redeclaring the libm functions `const`
+ * (no side effects: errno is never written) is what -fno-math-errno does
+ * for them: gcc and clang then emit sqrtss/sqrtps (vsqrt.f32 on a Cortex-M
+ * FPU) and no call. So a translation unit that includes msrt.h must not
+ * read errno after sqrt. Other compilers (and C++) keep the plain libm
+ * declaration. tests/unit/test_sqrt.c checks msrt_sqrt_f32 against libm's
+ * sqrtf, bit for bit, on every float (`test_sqrt all`) or a dense sample. */
+#if defined(__GNUC__) && !defined(__cplusplus)
+float(sqrtf)(float) __attribute__((__const__));
+double(sqrt)(double) __attribute__((__const__));
+#endif
 
 #define MSRT_FORMULA_FLOAT(S, T, F)                                           \
   MSRT_FORMULA T msrt_add_##S(T x, T y) { return x + y; }                     \
@@ -305,7 +321,6 @@ typedef enum msrt_unop { MSRT_UNOPS(MSRT_X_ENUM_) MSRT_NUM_UNOPS } msrt_unop;
   MSRT_FORMULA T msrt_atan_##S(T x) { return atan##F(x); }                    \
   MSRT_FORMULA T msrt_sinh_##S(T x) { return sinh##F(x); }                    \
   MSRT_FORMULA T msrt_cosh_##S(T x) { return cosh##F(x); }                    \
-  MSRT_FORMULA T msrt_tanh_##S(T x) { return tanh##F(x); }                    \
   MSRT_FORMULA T msrt_sigmoid_##S(T x) {                                      \
     T e = exp##F(-fabs##F(x)), r = (T)1 / ((T)1 + e);                         \
     return x >= 0 ? r : e * r;                                                \
@@ -346,6 +361,57 @@ MSRT_FORMULA float msrt_gelu_f32(float x) {
   return x != x ? x : (float)(0.5 * (double)x * erfc(-(double)x * MSRT_SQRT1_2));
 }
 MSRT_FORMULA double msrt_gelu_f64(double x) { return x != x ? x : 0.5 * x * erfc(-x * MSRT_SQRT1_2); }
+/* tanh differs by type. float32: in double, tanh(a) = -m / (2 + m) with
+ * m = expm1(-2a) (2^k (expm1(r) + 1) - 1, r = -2a - k ln2, |r| <= ln2/2,
+ * a degree-12 Taylor polynomial; for k = 0, the small |a|, m is the
+ * polynomial itself, so no cancellation), rounded once to float: the
+ * correctly rounded tanh on every float tested (tests/unit/test_kernels.c;
+ * glibc's tanhf is off by up to 2 ulp on ~3% of them), and written without
+ * branches or float compares, so GCC and clang vectorize the loops that
+ * call it (glibc's tanhf was half the time of the RNN bench). |x| >= 16
+ * maps to [16, 32), where tanh rounds to +-1; NaN propagates; the sign is
+ * x's (tanh(-0) = -0). 32-bit ARM without a double-precision FPU (the
+ * Cortex-M targets) keeps tanhf: double arithmetic is emulated there. */
+#if defined(__arm__) && !(defined(__ARM_FP) && (__ARM_FP & 8))
+MSRT_FORMULA float msrt_tanh_f32(float x) { return tanhf(x); }
+#else
+MSRT_FORMULA float msrt_tanh_f32(float x) {
+  union {
+    float f;
+    uint32_t u;
+  } c, s;
+  union {
+    double d;
+    uint64_t u;
+  } kb;
+  double y, k, r, p, m;
+  s.f = x;
+  c.u = s.u & 0x7fffffffu;
+  c.u = c.u - 0x41800000u <= 0x3e000000u ? (c.u & 0x007fffffu) | 0x41800000u : c.u;
+  y = -2.0 * (double)c.f;
+  kb.d = y * 1.4426950408889634 + 6755399441055744.0; /* + 0x1.8p52: k in the low bits */
+  k = kb.d - 6755399441055744.0;
+  r = (y - k * 6.93147180369123816490e-01) - k * 1.90821492927058770002e-10;
+  p = 1.0 / 479001600.0;
+  p = p * r + 1.0 / 39916800.0;
+  p = p * r + 1.0 / 3628800.0;
+  p = p * r + 1.0 / 362880.0;
+  p = p * r + 1.0 / 40320.0;
+  p = p * r + 1.0 / 5040.0;
+  p = p * r + 1.0 / 720.0;
+  p = p * r + 1.0 / 120.0;
+  p = p * r + 1.0 / 24.0;
+  p = p * r + 1.0 / 6.0;
+  p = p * r + 0.5;
+  p = p * r * r + r;            /* expm1(r) */
+  kb.u = (kb.u + 1023u) << 52;  /* 2^k */
+  m = kb.d * p + (kb.d - 1.0);  /* expm1(-2a) */
+  c.f = (float)(-m / (2.0 + m));
+  c.u = (c.u & 0x7fffffffu) | (s.u & 0x80000000u);
+  return c.f;
+}
+#endif
+MSRT_FORMULA double msrt_tanh_f64(double x) { return tanh(x); }
 MSRT_FORMULA_FLOAT(f32, float, f)
 MSRT_FORMULA_FLOAT(f64, double, )
 

@@ -1,18 +1,24 @@
 # Bad returns inside a loop on a tensor condition: an error at the line, exit 1.
 # RUN: not %msc run %s dtype 2>&1 | FileCheck --check-prefix=DTYPE %s
-# DTYPE: return_errors.py:33:9: error: TypeError: Cannot join the return values of different branches, perhaps you need to make them equal.
-# DTYPE-NEXT: Type Join Failed: dtype1 = Int32, dtype2 = Float32. (the return value)
+# DTYPE: return_errors.py:37:9: error: TypeError: Cannot join the return values of different branches, perhaps you need to make them equal.
+# DTYPE-NEXT: Type Join Failed: dtype1 = Float32, dtype2 = Int32. (the return value)
 # RUN: not %msc run %s text 2>&1 | FileCheck --check-prefix=TEXT %s
-# TEXT: return_errors.py:46:13: error: TypeError: a 'return' inside a loop on a tensor condition returns a str: in graph mode it may return tensors and numbers (or tuples of them) only
+# TEXT: return_errors.py:52:13: error: TypeError: a 'return' inside a loop on a tensor condition returns a str: in graph mode it may return tensors and numbers (or tuples of them) only
 # A loop past its bound (--max-loop-iterations) is reported at its own line
 # by the C (each bounded loop returns its own code to msc run) as by ref:
 # RUN: not %msc run --max-loop-iterations=4 %s twoloops 2>&1 | FileCheck --check-prefix=BOUND %s
 # RUN: not %msc run --backend=ref --max-loop-iterations=4 %s twoloops 2>&1 | FileCheck --check-prefix=BOUND %s
-# BOUND: return_errors.py:57:5: error: RuntimeError: a while loop ran more than its bound of 4 iterations
+# BOUND: return_errors.py:63:5: error: RuntimeError: a while loop ran more than its bound of 4 iterations
 # BOUND-NEXT: {{^}}    while j < n * 2:
-# Jumps in a tensor if inside a Python `while` (its condition a number):
+# A Python `while` (its condition a number) with a break in a tensor if
+# expands on each path (tests/controlflow/pywhile.py); `while True` never
+# ends, an error at its line after 100 iterations:
 # RUN: not %msc run %s pywhile 2>&1 | FileCheck --check-prefix=PYW %s
-# PYW: error: NotImplementedError: 'break' and 'continue' inside an 'if' on a tensor inside a Python 'while' loop are not supported yet in graph mode
+# PYW: return_errors.py:71:5: error: RuntimeError: this 'while' loop, whose condition is not a tensor computed in the graph, still runs after 100 iterations that a 'break', 'continue' or 'return' inside an 'if' on a tensor may have ended: graph mode expands such a loop on each path (as MindSpore expands a while on a constant condition); make its condition a tensor (a Tensor counter, say) so that it is one graph loop
+# PYW-NEXT: {{^}}    while True:
+# ... and inside another loop, an error at the if:
+# RUN: not %msc run %s pywhile_in_for 2>&1 | FileCheck --check-prefix=PYF %s
+# PYF: return_errors.py:84:13: error: NotImplementedError: a 'break', 'continue' or 'return' inside an 'if' on a tensor inside a Python 'while' loop that is inside another loop is not supported yet in graph mode; give the 'while' a tensor condition (a Tensor counter, say) to make it a graph loop
 import sys
 import numpy as np
 import mindspore as ms
@@ -62,12 +68,22 @@ def twoloops(x, n):
 
 @ms.jit
 def pywhile(x, n):
-    i = 0
-    while i < 3:
-        if x.sum() > 2:
+    while True:
+        if x.sum() > 1e30:
             break
         x = x + 1
-        i = i + 1
+    return x
+
+
+@ms.jit
+def pywhile_in_for(x, n):
+    for k in range(2):
+        i = 0
+        while i < 3:
+            i += 1
+            if x.sum() > 6:
+                break
+            x = x * 2
     return x
 
 

@@ -315,6 +315,10 @@ TEST(syntax_error_keeps_log) {
     ASSERT(log != NULL);
     ASSERT(log && strstr(log, "error"));
     ASSERT(log && log[0] == '#' && strstr(log, "-std=c99 -O2 -fno-math-errno -fPIC -shared"));
+    /* the command names the final object after -o (not the temporary) */
+    const char *dash_o = log ? strstr(log, " -o ") : NULL;
+    const char *sp = dash_o ? strchr(dash_o + 4, ' ') : NULL;
+    ASSERT(sp && sp - dash_o > 7 && !strncmp(sp - 3, ".so", 3) && !strstr(log, "tmp.so"));
     free(log);
   }
   ASSERT_INT(0, count_files(dir, ".so"));
