@@ -42,7 +42,9 @@
 
 #include "../frontend/util.h"
 #include "../passes/memplan.h"
+#include "../ir/exec.h"
 #include "../passes/passes.h"
+#include "../passes/quantize.h"
 #include "../serial/atomic_out.h"
 #include "codegen.h"
 
@@ -173,6 +175,12 @@ typedef struct Ent {
   char *memtab;     /* the memory plan (as --memory-report prints it) */
   bool math, string, prints;
   bool folded;      /* --fold-bn folded a BatchNorm */
+  /* --quantize=int8 */
+  bool quantized;
+  QuantReport q;
+  int64_t float_weights; /* the weights before quantization */
+  AotTensor *qin;   /* the self-test's inputs (int8 with --io=int8), nin */
+  AotTensor *qout;  /* its outputs by the int8 reference executor, nout */
 } Ent;
 
 static void ent_free(Ent *e) {
@@ -192,6 +200,11 @@ static void ent_free(Ent *e) {
   free(e->slot);
   free(e->c);
   free(e->memtab);
+  quant_report_free(&e->q);
+  for (int i = 0; e->qin && i < e->nin; i++) free((void *)e->qin[i].data);
+  for (int i = 0; e->qout && i < e->nout; i++) free((void *)e->qout[i].data);
+  free(e->qin);
+  free(e->qout);
 }
 
 static int64_t type_elems(const IrType *t) {
@@ -343,6 +356,213 @@ static void replace_all(char **t, const char *from, const char *to) {
   *t = buf_detach(&b);
 }
 
+/* ---- --quantize=int8 ------------------------------------------------------------ */
+
+static const char *shape_text(char *buf, size_t cap, int ndim, const int64_t *shape) {
+  size_t n = (size_t)snprintf(buf, cap, "(");
+  for (int d = 0; d < ndim && n < cap; d++)
+    n += (size_t)snprintf(buf + n, cap - n, "%s%lld", d ? ", " : "", (long long)shape[d]);
+  if (n < cap) snprintf(buf + n, cap - n, ndim == 1 ? ",)" : ")");
+  return buf;
+}
+
+/* The calibration array for entry input k (name nm, type t): its samples
+ * as float32 into *out (n samples of t's size), or an error. */
+static bool calib_input(const Ent *e, const AotOptions *o, int k, const char *nm, const IrType *t, float **out,
+                        int64_t *n, char *err, size_t errcap) {
+  int pick = -1;
+  if (o->ncalib == 1) pick = 0;
+  for (int i = 0; i < o->ncalib && pick < 0; i++)
+    if (nm && strcmp(o->calib_name[i], nm) == 0) pick = i;
+  if (pick < 0 && o->ncalib == e->nin) pick = k;
+  if (pick < 0) {
+    set_err(err, errcap, "--calibration=%s: no array for input '%s' of entry '%s' (name an .npz member '%s', or give one array per input in order)",
+            o->calib_path, nm ? nm : "?", e->cname, nm ? nm : "?");
+    return false;
+  }
+  const AotTensor *a = &o->calib[pick];
+  int64_t size = type_elems(t);
+  bool fits = false;
+  if (a->ndim == t->ndim + 1 && memcmp(a->shape + 1, t->shape, sizeof(int64_t) * (size_t)t->ndim) == 0) {
+    *n = a->shape[0];
+    fits = true;
+  } else if (t->ndim >= 1 && a->ndim == t->ndim && t->shape[0] > 0 &&
+             memcmp(a->shape + 1, t->shape + 1, sizeof(int64_t) * (size_t)(t->ndim - 1)) == 0 &&
+             a->shape[0] % t->shape[0] == 0) {
+    *n = a->shape[0] / t->shape[0];
+    fits = true;
+  }
+  if (!fits) {
+    char as[160], ts[160], rest[160] = "";
+    for (int d = 1; d < t->ndim; d++)
+      snprintf(rest + strlen(rest), sizeof rest - strlen(rest), ", %lld", (long long)t->shape[d]);
+    shape_text(ts, sizeof ts, t->ndim, t->shape);
+    set_err(err, errcap, "--calibration=%s: array%s%s%s of shape %s does not fit input '%s' of entry '%s', of shape %s: "
+            "give (N, %s for N samples%s%s%s",
+            o->calib_path, o->calib_name[pick][0] ? " '" : "", o->calib_name[pick], o->calib_name[pick][0] ? "'" : "",
+            shape_text(as, sizeof as, a->ndim, a->shape), nm ? nm : "?", e->cname, ts, ts + 1,
+            t->ndim >= 1 ? ", or (N * " : "", "", "");
+    if (t->ndim >= 1) {
+      size_t l = strlen(err);
+      snprintf(err + l, errcap > l ? errcap - l : 0, "%lld%s)", (long long)t->shape[0], rest);
+    }
+    return false;
+  }
+  if (*n == 0) {
+    set_err(err, errcap, "--calibration=%s: the calibration set is empty (0 samples)", o->calib_path);
+    return false;
+  }
+  if (a->dt == MSRT_BOOL || a->dt >= MSRT_NUM_DTYPES) {
+    set_err(err, errcap, "--calibration=%s: %s samples (give numbers)", o->calib_path, msrt_dtype_name(a->dt));
+    return false;
+  }
+  float *f = xmalloc(sizeof(float) * (size_t)(*n * size + 1));
+  for (int64_t i = 0; i < *n * size; i++) f[i] = (float)ir_elem_float(a->dt, a->data, (size_t)i);
+  *out = f;
+  return true;
+}
+
+static void warn_at(const AotOptions *o, const Ent *e, const IrLoc *l, const char *fmt, ...) MSC_PRINTF(4, 5);
+static void warn_at(const AotOptions *o, const Ent *e, const IrLoc *l, const char *fmt, ...) {
+  FILE *f = o->warn ? o->warn : stderr;
+  if (l && l->file) fprintf(f, "%s:%d:%d: ", l->file, l->line, l->col);
+  else fprintf(f, "msc: ");
+  fprintf(f, "warning: entry '%s': ", e->cname);
+  va_list ap;
+  va_start(ap, fmt);
+  vfprintf(f, fmt, ap);
+  va_end(ap);
+  fputc('\n', f);
+}
+
+/* Quantizes e's module (after baking, before the pipeline). */
+static bool quantize_entry(Ent *e, const AotOptions *o, char *err, size_t errcap) {
+  IrModule *m = e->g->m;
+  IrGraph *g = ir_module_entry(m);
+  if (e->nstate) {
+    set_err(err, errcap, "entry '%s' is a training step (it assigns Parameters): --quantize=int8 quantizes inference "
+            "entries only (choose them with --entry=NAME)", e->cname);
+    return false;
+  }
+  for (int k = 0; k < g->nparam; k++)
+    if (g->params[k]->type->kind != IR_T_TENSOR || g->params[k]->type->dt != MSRT_FLOAT32) {
+      set_err(err, errcap, "entry '%s': --quantize=int8 needs float32 inputs; input '%s' is not", e->cname,
+              g->params[k]->name ? g->params[k]->name : "?");
+      return false;
+    }
+  int nin = g->nparam;
+  int64_t ns = 0;
+  float **data = xcalloc((size_t)nin + 1, sizeof(float *));
+  bool ok = true;
+  if (o->calib_path) {
+    for (int k = 0; k < nin && ok; k++) {
+      int64_t n = 0;
+      ok = calib_input(e, o, k, g->params[k]->name, g->params[k]->type, &data[k], &n, err, errcap);
+      if (ok && k > 0 && n != ns) {
+        set_err(err, errcap, "--calibration=%s: %lld samples for input '%s', %lld for the first input", o->calib_path,
+                (long long)n, g->params[k]->name ? g->params[k]->name : "?", (long long)ns);
+        ok = false;
+      }
+      ns = n;
+    }
+  } else {
+    ns = e->g->ncall > 0 ? e->g->ncall : 1;
+    for (int k = 0; k < nin; k++) {
+      int64_t size = type_elems(g->params[k]->type);
+      data[k] = xmalloc(sizeof(float) * (size_t)(ns * size + 1));
+      for (int64_t c = 0; c < ns; c++) {
+        const AotTensor *t = c == 0 || !e->g->calls ? &e->g->params[e->in_idx[k]] : &e->g->calls[c].params[e->in_idx[k]];
+        memcpy(data[k] + c * size, t->data, sizeof(float) * (size_t)size);
+      }
+    }
+  }
+  OpTensor **samples = NULL;
+  if (ok) {
+    samples = xcalloc((size_t)ns, sizeof(OpTensor *));
+    for (int64_t s = 0; s < ns; s++) {
+      samples[s] = xcalloc((size_t)nin + 1, sizeof(OpTensor));
+      for (int k = 0; k < nin; k++) {
+        const IrType *t = g->params[k]->type;
+        OpTensor *x = &samples[s][k];
+        x->dtype = MSRT_FLOAT32;
+        x->ndim = t->ndim;
+        memcpy(x->shape, t->shape, sizeof(int64_t) * (size_t)t->ndim);
+        x->size = type_elems(t);
+        x->data = data[k] + s * x->size;
+      }
+    }
+    e->float_weights = weights_of(m);
+    if (ns > INT32_MAX) ns = INT32_MAX;
+    ok = quant_apply(m, o->quant, (int)ns, samples, &e->q, err, errcap);
+    if (!ok) {
+      char tmp[1024];
+      snprintf(tmp, sizeof tmp, "entry '%s': %s", e->cname, err);
+      snprintf(err, errcap, "%s", tmp);
+    }
+  }
+  for (int64_t s = 0; samples && s < ns; s++) free(samples[s]);
+  free(samples);
+  for (int k = 0; k < nin; k++) free(data[k]);
+  free(data);
+  if (!ok) return false;
+  e->quantized = true;
+  if (e->q.nsample < 100)
+    warn_at(o, e, NULL, "calibration on %d sample%s (fewer than 100): the activation ranges may not cover the "
+            "data the model will see; give training samples with --calibration=FILE.npy",
+            e->q.nsample, e->q.nsample == 1 ? "" : "s");
+  for (int i = 0; i < e->q.nfloat; i++) {
+    const IrNode *n = e->q.floats[i];
+    warn_at(o, e, &n->loc, "%s has no int8 kernel: it stays float32 (between DequantizeInt8 and QuantizeInt8)",
+            n->op < OP_COUNT ? op_info[n->op].name : ir_op_name(n->op));
+  }
+  return true;
+}
+
+/* The self-test's data of a quantized entry: the recorded inputs (as int8
+ * with --io=int8) and the int8 reference executor's outputs. */
+static bool quant_test_data(Ent *e, const AotOptions *o, char *err, size_t errcap) {
+  IrModule *m = e->g->m;
+  IrGraph *g = ir_module_entry(m);
+  int nin = g->nparam;
+  e->qin = xcalloc((size_t)nin + 1, sizeof(AotTensor));
+  OpTensor *in = xcalloc((size_t)nin + 1, sizeof(OpTensor));
+  for (int k = 0; k < nin; k++) {
+    const AotTensor *t = &e->g->params[e->in_idx[k]];
+    int64_t n = type_elems(g->params[k]->type);
+    void *d;
+    if (o->quant->io_int8) {
+      d = xmalloc((size_t)n + 1);
+      msrt_q8_quantize(n, t->data, e->q.in[k].scale, e->q.in[k].zp, d);
+    } else {
+      d = xmalloc(sizeof(float) * (size_t)n + 1);
+      memcpy(d, t->data, sizeof(float) * (size_t)n);
+    }
+    const IrType *pt = g->params[k]->type;
+    e->qin[k] = (AotTensor){pt->dt, pt->ndim, pt->shape, d, (size_t)n * msrt_dtype_size(pt->dt)};
+    in[k] = (OpTensor){pt->dt, pt->ndim, {0}, n, d};
+    memcpy(in[k].shape, pt->shape, sizeof(int64_t) * (size_t)pt->ndim);
+  }
+  IrNode **outs;
+  int nout = ir_outputs(g, &outs);
+  OpTensor *ot = xcalloc((size_t)nout + 1, sizeof(OpTensor));
+  IrExecError xe;
+  OpWorkspace ws = {0};
+  bool ok = ir_exec(m, in, ot, &ws, &xe);
+  free(ws.p);
+  free(in);
+  e->qout = xcalloc((size_t)nout + 1, sizeof(AotTensor));
+  for (int k = 0; k < nout && ok; k++) {
+    const IrType *t = outs[k]->type;
+    e->qout[k] = (AotTensor){t->dt, t->ndim, t->shape, ot[k].data, (size_t)ot[k].size * msrt_dtype_size(t->dt)};
+  }
+  if (!ok) {
+    for (int k = 0; k < nout; k++) free(ot[k].data);
+    set_err(err, errcap, "entry '%s': the int8 reference executor failed: %s", e->cname, xe.msg);
+  }
+  free(ot);
+  return ok;
+}
+
 static bool compile_entry(Ent *e, const char *lname, const char *uname, const AotOptions *o, char *err,
                           size_t errcap) {
   strip_dirs(e->g->m);
@@ -381,6 +601,13 @@ static bool compile_entry(Ent *e, const char *lname, const char *uname, const Ao
     memset(&pc, 0, sizeof pc);
     pc.aot = true;
     e->folded = pass_fold_bn(m, &pc);
+  }
+  if (o->quant && !quantize_entry(e, o, err, errcap)) {
+    if (mf) fclose(mf);
+    free(mt);
+    e->memtab = NULL;
+    free(fname);
+    return false;
   }
   CgStatus st = cg_compile(m, fname, &co, &r, cerr, sizeof cerr);
   if (mf) fclose(mf);
@@ -491,6 +718,7 @@ static bool compile_entry(Ent *e, const char *lname, const char *uname, const Ao
     set_err(err, errcap, "internal error: entry '%s' has %d outputs, %d recorded", e->cname, e->nout, e->g->nout);
     return false;
   }
+  if (e->quantized && !quant_test_data(e, o, err, errcap)) return false;
   return true;
 }
 
@@ -632,6 +860,62 @@ static void put_comment_lines(Buf *b, const char *text) {
 
 /* ---- files ---------------------------------------------------------------------- */
 
+static const char *method_name(const QuantOptions *q, char *buf, size_t cap) {
+  if (q->method == QM_PERCENTILE) snprintf(buf, cap, "percentile:%g", q->percentile);
+  else snprintf(buf, cap, "%s", q->method == QM_KL ? "kl" : "minmax");
+  return buf;
+}
+
+/* The int8 layers of a quantized entry, one line each (scripts/tflite_int8.py reads them). */
+static void put_quant_comment(Buf *b, const Ent *e, const AotOptions *o) {
+  char mn[64];
+  buf_printf(b,
+             "\n * int8 (msc compile --quantize=int8): calibration %s on %d sample%s%s%s; weights %lld bytes\n"
+             " * in float32, %lld in int8. Per layer: the int8 input and output (scale, zero point),\n"
+             " * per-output-channel symmetric int8 weights, int32 bias, TFLite's requantization:\n",
+             method_name(o->quant, mn, sizeof mn), e->q.nsample, e->q.nsample == 1 ? "" : "s",
+             o->calib_path ? " of " : " (the script's recorded inputs)", o->calib_path ? base_name(o->calib_path) : "",
+             (long long)e->float_weights, (long long)e->weights);
+  Buf t = {0};
+  for (int i = 0; i < e->q.nlayer; i++) {
+    const QuantLayer *L = &e->q.layers[i];
+    char where[300] = "?";
+    if (L->loc.file) snprintf(where, sizeof where, "%s:%d:%d", L->loc.file, L->loc.line, L->loc.col);
+    buf_printf(&t, "int8 layer %d %s: in_scale=%a in_zp=%d out_scale=%a out_zp=%d act=%s (%s %lld -> %lld)\n",
+               i, where, (double)L->in_scale, L->in_zp,
+               (double)L->out_scale, L->out_zp, L->relu ? "relu" : "none", L->conv ? "Conv2D" : "Dense",
+               (long long)L->n_in, (long long)L->n_out);
+  }
+  for (int i = 0; i < e->q.nfloat; i++) {
+    const IrNode *n = e->q.floats[i];
+    buf_printf(&t, "float32 %s %s:%d:%d (no int8 kernel)\n", n->op < OP_COUNT ? op_info[n->op].name : ir_op_name(n->op),
+               n->loc.file ? n->loc.file : "?", n->loc.line, n->loc.col);
+  }
+  for (const char *p = t.data ? t.data : ""; *p;) {
+    const char *nl = strchr(p, '\n');
+    buf_puts(b, " *   ");
+    buf_append(b, p, (size_t)(nl - p));
+    buf_putc(b, '\n');
+    p = nl + 1;
+  }
+  buf_free(&t);
+  if (e->q.in)
+    buf_puts(b, " * --io=int8: the inputs and outputs are int8: real = SCALE * (q - ZERO_POINT)\n"
+                " * (the _IN<i>_SCALE/_ZERO_POINT and _OUT<k>_ macros)");
+  else
+    buf_puts(b, " * float32 inputs and outputs: quantized on entry, dequantized on exit");
+}
+
+static void put_quant_macros(Buf *b, const Ent *e) {
+  buf_printf(b, "#define %s_QUANTIZED 1\n", e->usym);
+  for (int k = 0; e->q.in && k < e->q.nin; k++)
+    buf_printf(b, "#define %s_IN%d_SCALE %af\n#define %s_IN%d_ZERO_POINT %d\n", e->usym, k, (double)e->q.in[k].scale,
+               e->usym, k, e->q.in[k].zp);
+  for (int k = 0; e->q.out && k < e->q.nout; k++)
+    buf_printf(b, "#define %s_OUT%d_SCALE %af\n#define %s_OUT%d_ZERO_POINT %d\n", e->usym, k,
+               (double)e->q.out[k].scale, e->usym, k, e->q.out[k].zp);
+}
+
 static char *header_text(Ent *es, int n, const char *lname, const char *uname, const AotOptions *o) {
   Buf b = {0};
   buf_printf(&b,
@@ -726,6 +1010,7 @@ static char *header_text(Ent *es, int n, const char *lname, const char *uname, c
       buf_puts(&b, "\n * msc compile --fold-bn: BatchNorm folded into the convolution before it\n"
                    " * (weights and bias rounded once: not bit-exact, within the self-test's\n"
                    " * float32 tolerance)");
+    if (e->quantized) put_quant_comment(&b, e, o);
     buf_puts(&b, "\n * memory plan:\n");
     put_comment_lines(&b, e->memtab);
     buf_puts(&b, " */\n");
@@ -733,6 +1018,7 @@ static char *header_text(Ent *es, int n, const char *lname, const char *uname, c
     buf_printf(&b, "#define %s_ARENA_LOWER_BOUND %lld\n", e->usym, (long long)e->lower);
     buf_printf(&b, "#define %s_ACTIVATION_LOWER_BOUND %lld\n", e->usym, (long long)e->act_lower);
     buf_printf(&b, "#define %s_WEIGHTS_SIZE %lld\n", e->usym, (long long)e->weights);
+    if (e->quantized) put_quant_macros(&b, e);
     buf_printf(&b, "#define %s_NUM_INPUTS %d\n#define %s_NUM_OUTPUTS %d\n", e->usym, e->nin, e->usym, e->nout);
     for (int k = 0; k < e->nin + e->nout; k++) {
       bool in = k < e->nin;
@@ -1001,9 +1287,9 @@ static char *source_text(Ent *es, int n, const char *lname, const char *uname, c
  * keeps the largest float error in err; what names the array in the
  * message ("output 0", "call 2 output 0", "Parameter w"). */
 static void put_compare(Buf *b, const char *sym, const char *what, msrt_dtype dt, int64_t ne, const char *got,
-                        const char *want) {
+                        const char *want, bool exact) {
   buf_printf(b, "  for (i = 0; i < %lldu; i++) {\n", (long long)ne);
-  if (dt == MSRT_FLOAT32 || dt == MSRT_FLOAT64 || dt == MSRT_FLOAT16) {
+  if (!exact && (dt == MSRT_FLOAT32 || dt == MSRT_FLOAT64 || dt == MSRT_FLOAT16)) {
     const char *tol = dt == MSRT_FLOAT64 ? "1e-12, 1e-9" : "1e-5, 1e-4";
     if (dt == MSRT_FLOAT16) buf_printf(b, "    double g = tol_half(%s[i]), w = tol_half(%s[i]);\n", got, want);
     else buf_printf(b, "    double g = (double)%s[i], w = (double)%s[i];\n", got, want);
@@ -1038,7 +1324,17 @@ static void put_call_check(Buf *b, const Ent *e, int c, bool training) {
     else snprintf(what, sizeof what, "output %d", q);
     snprintf(got, sizeof got, "%s_got%d", e->sym, q);
     snprintf(want, sizeof want, "%s_c%d_want%d", e->sym, c, q);
-    put_compare(b, e->sym, what, e->out_type[q]->dt, type_elems(e->out_type[q]), got, want);
+    put_compare(b, e->sym, what, e->out_type[q]->dt, type_elems(e->out_type[q]), got, want, e->quantized);
+    if (e->quantized) { /* the error of the int8 entry against the float32 graph */
+      buf_printf(b, "  for (i = 0; i < %lldu; i++) {\n", (long long)type_elems(e->out_type[q]));
+      if (e->q.out)
+        buf_printf(b, "    double g = (double)%s_OUT%d_SCALE * ((double)%s[i] - (double)%s_OUT%d_ZERO_POINT);\n",
+                   e->usym, q, got, e->usym, q);
+      else
+        buf_printf(b, "    double g = (double)%s[i];\n", got);
+      buf_printf(b, "    if (fabs(g - (double)%s_c%d_float%d[i]) > ferr) ferr = fabs(g - (double)%s_c%d_float%d[i]);\n  }\n",
+                 e->sym, c, q, e->sym, c, q);
+    }
   }
 }
 
@@ -1091,7 +1387,7 @@ static char *test_text(Ent *es, int n, const char *lname, const char *uname, con
       const AotTensor *ps = c == 0 || !e->g->calls ? e->g->params : e->g->calls[c].params;
       const AotTensor *os = c == 0 || !e->g->calls ? e->g->outs : e->g->calls[c].outs;
       for (int k = 0; k < e->nin; k++) {
-        const AotTensor *t = &ps[e->in_idx[k]];
+        const AotTensor *t = e->quantized ? &e->qin[k] : &ps[e->in_idx[k]];
         char name[256];
         snprintf(name, sizeof name, "%s_c%d_in%d", e->sym, c, k);
         put_data(&b, "const ", name, t->dt, t->data, type_elems(e->in_type[k]));
@@ -1099,6 +1395,12 @@ static char *test_text(Ent *es, int n, const char *lname, const char *uname, con
       for (int q = 0; q < e->nout; q++) {
         char name[256];
         snprintf(name, sizeof name, "%s_c%d_want%d", e->sym, c, q);
+        if (e->quantized) {
+          put_data(&b, "const ", name, e->qout[q].dt, e->qout[q].data, type_elems(e->out_type[q]));
+          snprintf(name, sizeof name, "%s_c%d_float%d", e->sym, c, q);
+          put_data(&b, "const ", name, os[q].dt, os[q].data, type_elems(e->out_type[q]));
+          continue;
+        }
         put_data(&b, "const ", name, os[q].dt, os[q].data, type_elems(e->out_type[q]));
       }
     }
@@ -1115,6 +1417,7 @@ static char *test_text(Ent *es, int n, const char *lname, const char *uname, con
       }
     buf_printf(&b, "\nstatic void test_%s(void) {\n", e->sym);
     buf_puts(&b, "  int bad = 0, rc;\n  size_t i;\n  double err = 0.0;\n");
+    if (e->quantized) buf_puts(&b, "  double ferr = 0.0;\n");
     if (training) buf_printf(&b, "  %s_reset();\n", lname);
     for (int c = 0; c < ncall; c++) {
       if (training) buf_printf(&b, "  /* call %d */\n", c);
@@ -1128,7 +1431,7 @@ static char *test_text(Ent *es, int n, const char *lname, const char *uname, con
           snprintf(what, sizeof what, "Parameter %s", e->st_name[k]);
           snprintf(got, sizeof got, "%s_param_%s()", e->sym, e->st_name[k]);
           snprintf(want, sizeof want, "%s_after_%s", e->sym, e->st_name[k]);
-          put_compare(&b, e->sym, what, e->st_type[k]->dt, type_elems(e->st_type[k]), got, want);
+          put_compare(&b, e->sym, what, e->st_type[k]->dt, type_elems(e->st_type[k]), got, want, false);
         }
       }
       buf_printf(&b, "  /* %s_reset(): the first call again */\n  %s_reset();\n", lname, lname);
@@ -1140,6 +1443,10 @@ static char *test_text(Ent *es, int n, const char *lname, const char *uname, con
       buf_printf(&b, "    printf(\"%s: ok (%d call%s, %d output%s each, %d Parameter%s, max abs error %%g)\\n\", err);\n",
                  e->sym, ncall, ncall == 1 ? "" : "s", e->nout, e->nout == 1 ? "" : "s", e->nstate,
                  e->nstate == 1 ? "" : "s");
+    else if (e->quantized)
+      buf_printf(&b, "    printf(\"%s: ok (%d output%s, int8: bit-exact with msc's int8 reference executor; max abs error "
+                 "against float32 %%g)\\n\", ferr);\n  (void)err;\n",
+                 e->sym, e->nout, e->nout == 1 ? "" : "s");
     else
       buf_printf(&b, "    printf(\"%s: ok (%d output%s, max abs error %%g)\\n\", err);\n", e->sym, e->nout,
                  e->nout == 1 ? "" : "s");
@@ -1311,9 +1618,9 @@ bool aot_write(AotGraph *graphs, int ngraph, const AotOptions *o, char *err, siz
       }
       names[k++] = nm;
     }
-    ok = compile_entry(e, lname, uname, o, err, errcap);
     e->in_idx = idx;
     e->in_name = names;
+    ok = compile_entry(e, lname, uname, o, err, errcap);
     if (ok && e->nin != nin) {
       set_err(err, errcap, "internal error: entry '%s' has %d inputs, %d recorded", e->cname, e->nin, nin);
       ok = false;

@@ -304,6 +304,16 @@ typedef struct AotOptions {
   /* the pipeline options (each entry's level comes from its graph unless
    * -O was given); NULL: the defaults */
   const CgCompileOptions *compile;
+  /* --quantize=int8 (passes/quantize.h): NULL: float. The calibration
+   * samples come from calib (--calibration=FILE: its arrays, matched to
+   * each entry's inputs by name, else by position) or, without it, from the
+   * inputs of the entry's recorded calls. */
+  const struct QuantOptions *quant;
+  const char *calib_path;
+  int ncalib;
+  const char *const *calib_name;
+  const AotTensor *calib;
+  FILE *warn;           /* warnings (NULL: stderr) */
 } AotOptions;
 
 bool aot_write(AotGraph *graphs, int ngraph, const AotOptions *opts, char *err, size_t errcap);

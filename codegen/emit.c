@@ -511,8 +511,26 @@ static bool need(Cg *c, const IrNode *n, bool ok, const char *what) {
   return ok || cg_fail(c, n, "%s", what);
 }
 
+static bool emit_fusion_elementwise(Cg *c, Args *x, const IrGraph *sub);
+
+/* A float32/float64 elementwise op whose result has its operands' dtype,
+ * with a scalar formula (ops.def FUSE), is emitted as its own loop over
+ * that formula (emit_fuse.c.inc), as a fused group is: the same function
+ * the runtime kernel's loop calls, so the same bits, and the library does
+ * not carry msrt_binary's / msrt_unary's kernels of every op and dtype
+ * (most of a small library's C compiler time). */
+static bool elementwise_loop(const Args *x) {
+  msrt_dtype dt = x->ot.dt;
+  if (dt != MSRT_FLOAT32 && dt != MSRT_FLOAT64) return false;
+  if (!op_has(x->n->op, OPP_FUSE) && x->n->op != OP_BiasAdd) return false;
+  for (int i = 0; i < x->nin; i++)
+    if (x->it[i].dt != dt) return false;
+  return true;
+}
+
 static bool emit_binary(Cg *c, Args *x) {
   int op = x->n->op;
+  if (elementwise_loop(x)) return emit_fusion_elementwise(c, x, NULL);
   int nd = x->ot.ndim;
   int64_t shp[MSRT_MAX_NDIM], as[MSRT_MAX_NDIM], bs[MSRT_MAX_NDIM], os[MSRT_MAX_NDIM];
   if (nelem(&x->ot) == 0) return true;
@@ -549,6 +567,7 @@ static bool emit_unary(Cg *c, Args *x) {
   int64_t n = nelem(&x->ot);
   if (n == 0) return true;
   msrt_dtype dt = x->it[0].dt;
+  if (elementwise_loop(x)) return emit_fusion_elementwise(c, x, NULL);
   if (op == OP_Round && !ir_dtype_is_float(dt)) {
     emit_memcpy(c, I1, x->ov, 0, x->iv[0], 0, nbytes(&x->ot));
     return true;
@@ -776,6 +795,7 @@ static bool emit_biasadd(Cg *c, Args *x) {
             "bias shape does not match the channel dimension"))
     return false;
   if (nelem(&x->ot) == 0) return true;
+  if (elementwise_loop(x)) return emit_fusion_elementwise(c, x, NULL);
   int64_t st[MSRT_MAX_NDIM], bs[MSRT_MAX_NDIM] = {0};
   contig_strides(xs->ndim, xs->shape, st);
   bs[1] = 1;
@@ -1009,6 +1029,7 @@ static bool emit_range(Cg *c, Args *x) {
 static bool put_mcu_conv_geo(Cg *c, const IrNode *n, const Shp *xs, const Shp *ws, const Shp *os, const Attrs *a);
 #include "emit_nn.c.inc"
 #include "emit_fuse.c.inc"
+#include "emit_quant.c.inc"
 
 /* The table-driven families share one rule (ops.def's group column); the
  * OWN ops have their own. */
@@ -1034,7 +1055,8 @@ static const EmitFn own_emit[OP_COUNT] = {
     [OP_AvgPool] = emit_pool, [OP_BatchNorm] = emit_batchnorm, [OP_LayerNorm] = emit_layernorm,
     [OP_StopGradient] = emit_copy, [OP_Conv2DBackpropInput] = emit_conv2d_grad,
     [OP_Conv2DBackpropFilter] = emit_conv2d_grad, [OP_MaxPoolGrad] = emit_pool_grad,
-    [OP_AvgPoolGrad] = emit_pool_grad,
+    [OP_AvgPoolGrad] = emit_pool_grad, [OP_QuantizeInt8] = emit_quantize, [OP_DequantizeInt8] = emit_quantize,
+    [OP_QuantDense] = emit_quant_dense, [OP_QuantConv2D] = emit_quant_conv,
 };
 
 static EmitFn emit_rule(int op) {

@@ -20,7 +20,9 @@
 #include "../frontend/diag.h"
 #include "../frontend/limits.h"
 #include "../ir/ir.h"
+#include "../eval/npyio.h"
 #include "../passes/passes.h"
+#include "../passes/quantize.h"
 #include "compile_mindir.h"
 
 static const char usage[] =
@@ -47,6 +49,9 @@ static const char usage[] =
     "                  else $XDG_CACHE_HOME/msc, else ~/.cache/msc)\n"
     "  -v, --verbose   log each graph compilation (and why, and the time of\n"
     "                  capture, passes and codegen) and each cc run\n"
+    "  --explain       capture_mode='bytecode': a note at each graph break (file:\n"
+    "                  line:col and why), and per function at the end its calls,\n"
+    "                  breaks, pieces run and pieces compiled (stderr)\n"
     "\n"
     "The compile options below apply to every compiled graph of msc run and\n"
     "msc compile, and to msc opt.\n"
@@ -54,9 +59,10 @@ static const char usage[] =
     "Graphs: a Cell called in GRAPH_MODE, a function or construct under @ms.jit\n"
     "and Cell.compile() capture a graph: capture_mode='ast' (default) stages the\n"
     "body with symbolic tensors, 'trace' records the first call's primitives,\n"
-    "'bytecode' is accepted and behaves as 'ast' (graph breaks are not\n"
-    "implemented yet). One graph is compiled per signature (tensor dtypes and\n"
-    "shapes, values of other arguments, jit options).\n"
+    "'bytecode' stages like 'ast' but ends the graph where a statement cannot\n"
+    "be staged (a graph break: the graph so far runs, the statement runs\n"
+    "eagerly, staging resumes). One graph is compiled per signature (tensor\n"
+    "dtypes and shapes, values of other arguments, jit options).\n"
     "\n"
     "compile options (msc compile FILE -o DIR [ARGS...]): the script runs as\n"
     "'msc run --backend=ref' does; every graph it compiled (one per signature)\n"
@@ -86,6 +92,20 @@ static const char usage[] =
     "                  (or of the next input), for dims the file leaves dynamic;\n"
     "                  ';' separates inputs. A .mindir FILE becomes the entry\n"
     "                  'predict', its self-test run on a seeded input\n"
+    "  --quantize=int8 int8 post-training quantization of the inference entries:\n"
+    "                  Dense and Conv2D layers (of constant weights, with their\n"
+    "                  bias and ReLU) become int8 kernels with int32 accumulation\n"
+    "                  (TFLite's int8 arithmetic), MaxPool and reshapes between\n"
+    "                  them run on int8; other ops stay float32 (warned)\n"
+    "  --calibration=FILE  the calibration samples, .npy (one input) or .npz\n"
+    "                  (arrays named after the inputs, or in their order), shaped\n"
+    "                  (N, *input shape) or (N * batch, *input shape[1:]); default:\n"
+    "                  the inputs the script called the entry with (warned: < 100)\n"
+    "  --calibration-method=minmax|percentile:P|kl  how each tensor's range is\n"
+    "                  chosen (default minmax; README \"int8 post-training quantization\")\n"
+    "  --io=float|int8 the quantized entries' inputs and outputs: float32\n"
+    "                  (quantized inside; the default) or int8, with each one's\n"
+    "                  _SCALE and _ZERO_POINT macros in NAME.h\n"
     "  -v as for run; the compile options as below (the passes and dumps of the\n"
     "  library's entries)\n"
     "\n"
@@ -196,7 +216,15 @@ static int run_script(RunJob *job) {
     status = interp_run_main(I, src, mod);
     interp_free(I);
     if (job->aot) {
-      if (status == 0) {
+      if (status == 0 && job->cfg.records->nbreak) { /* listed as errors where they were met */
+        fflush(stdout);
+        fprintf(stderr, "msc: error: %d graph break%s (capture_mode='bytecode'): a compiled library holds one graph "
+                "per entry and cannot run Python between pieces; use capture_mode='ast' or move those statements "
+                "out of the function; nothing was written\n", job->cfg.records->nbreak,
+                job->cfg.records->nbreak == 1 ? "" : "s");
+        graph_records_free(job->cfg.records);
+        status = 1;
+      } else if (status == 0) {
         fflush(stdout);
         status = write_library(job->aot, job->cfg.records);
       } else { /* the script failed: nothing is written */
@@ -232,6 +260,7 @@ static int cmd_run(int argc, char **argv) {
     else if (strcmp(a, "--backend=ref") == 0) c->backend = GB_REF;
     else if (strncmp(a, "--cache-dir=", 12) == 0 && a[12]) c->cache_dir = a + 12;
     else if (strcmp(a, "-v") == 0 || strcmp(a, "--verbose") == 0) c->verbose = true;
+    else if (strcmp(a, "--explain") == 0) c->explain = true;
     else if (cg_compile_option(&c->compile, a)) continue;
     else if (limit_arg(a)) {
       if (!limit_ok) return 2;
@@ -311,6 +340,13 @@ static int cmd_compile(int argc, char **argv) {
   int nshapes = 0;
   CgCompileOptions copts;
   cg_compile_options_init(&copts);
+  QuantOptions qo = {QM_MINMAX, 0, false};
+  bool quantize = false, method_given = false, io_given = false;
+  const char *calib_path = NULL;
+  NpyArray *calib = NULL;
+  int ncalib = 0;
+  AotTensor *calib_t = NULL;
+  const char **calib_names = NULL;
   graph_config_init(&job.cfg);
   job.cfg.records = &recs;
   job.cfg.backend = GB_REF; /* the reference outputs of the self-test */
@@ -343,6 +379,30 @@ static int cmd_compile(int argc, char **argv) {
         goto out;
       }
       ao.target = a + 9;
+    } else if (strncmp(a, "--quantize=", 11) == 0) {
+      if (strcmp(a + 11, "int8") != 0) {
+        fprintf(stderr, "msc: error: unknown --quantize=%s (int8)\n", a + 11);
+        free(rest);
+        goto out;
+      }
+      quantize = true;
+    } else if (strncmp(a, "--calibration=", 14) == 0 && a[14]) {
+      calib_path = a + 14;
+    } else if (strncmp(a, "--calibration-method=", 21) == 0) {
+      if (!quant_parse_method(a + 21, &qo)) {
+        fprintf(stderr, "msc: error: unknown --calibration-method=%s (minmax, percentile:P with 50 < P <= 100, or kl)\n",
+                a + 21);
+        free(rest);
+        goto out;
+      }
+      method_given = true;
+    } else if (strcmp(a, "--io=int8") == 0 || strcmp(a, "--io=float") == 0) {
+      qo.io_int8 = a[5] == 'i';
+      io_given = true;
+    } else if (strncmp(a, "--io=", 5) == 0) {
+      fprintf(stderr, "msc: error: unknown --io=%s (float or int8)\n", a + 5);
+      free(rest);
+      goto out;
     } else if (strcmp(a, "-v") == 0 || strcmp(a, "--verbose") == 0) job.cfg.verbose = true;
     else if (strncmp(a, "--input-shape=", 14) == 0 || (strcmp(a, "--input-shape") == 0 && i + 1 < argc)) {
       char serr[512];
@@ -385,6 +445,38 @@ static int cmd_compile(int argc, char **argv) {
   argc = nrest;
   i = 0;
   free(rest);
+  if (!quantize && (calib_path || method_given || io_given)) {
+    fprintf(stderr, "msc: error: %s applies with --quantize=int8\n",
+            calib_path ? "--calibration" : method_given ? "--calibration-method" : "--io");
+    goto out;
+  }
+  if (quantize) {
+    ao.quant = &qo;
+    if (calib_path) {
+      char nerr[1024];
+      if (!npyio_read_file(calib_path, &calib, &ncalib, nerr, sizeof nerr)) {
+        fprintf(stderr, "msc: error: --calibration=%s: %s\n", calib_path, nerr);
+        status = 1;
+        goto out;
+      }
+      if (ncalib == 0) {
+        fprintf(stderr, "msc: error: --calibration=%s: no arrays in the file\n", calib_path);
+        status = 1;
+        goto out;
+      }
+      calib_t = calloc((size_t)ncalib, sizeof(AotTensor));
+      calib_names = calloc((size_t)ncalib, sizeof(char *));
+      for (int k = 0; k < ncalib; k++) {
+        calib_t[k] = (AotTensor){calib[k].dt, calib[k].ndim, calib[k].shape, calib[k].data,
+                                 (size_t)calib[k].size * msrt_dtype_size(calib[k].dt)};
+        calib_names[k] = calib[k].name;
+      }
+      ao.calib_path = calib_path;
+      ao.ncalib = ncalib;
+      ao.calib = calib_t;
+      ao.calib_name = calib_names;
+    }
+  }
   if (i == argc) {
     fprintf(stderr, "msc: error: 'msc compile' needs a script\n");
     print_usage(stderr);
@@ -426,6 +518,9 @@ static int cmd_compile(int argc, char **argv) {
   job.aot = &ao;
   status = run_job(&job);
 out:
+  npyio_free(calib, ncalib);
+  free(calib_t);
+  free(calib_names);
   for (int k = 0; k < nshapes; k++) free((char *)shapes[k].name);
   free(shapes);
   graph_records_free(&recs);

@@ -256,10 +256,13 @@ static bool getattr_impl(Interp *I, Value obj, Str *name, Value *out, bool opt) 
   if (obj.tag == V_OBJ) {
     Obj *o = obj.as.o;
     switch (o->kind) {
-    case OBJ_INSTANCE: return getattr_instance(I, obj, name, out, opt);
+    case OBJ_INSTANCE:
+      if (I->graph) graph_strict_check_instance(I, obj, name, false, v_undef());
+      return getattr_instance(I, obj, name, out, opt);
     case OBJ_CLASS: return getattr_class(I, (Class *)o, name, out);
     case OBJ_MODULE: {
       Module *m = (Module *)o;
+      if (I->graph) graph_strict_check_module(I, m, name);
       Value v = dict_get_str(I, m->dict, name);
       if (v.tag != V_UNDEF) *out = v_incref(v);
       else if (name == I->s.dict) *out = incref_obj(&m->dict->h);
@@ -349,6 +352,7 @@ Value lookup_method(Interp *I, Value obj, Str *name, bool *with_self) {
   if (obj.tag == V_OBJ) {
     ObjKind k = obj.as.o->kind;
     if (k == OBJ_INSTANCE) {
+      if (I->graph) graph_strict_check_instance(I, obj, name, false, v_undef());
       Instance *in = AS_INST(obj);
       bool nbind;
       Value cv = class_lookup_nb(I, in->cls, name, &nbind);
@@ -405,6 +409,7 @@ static inline Value cached_lookup(Interp *I, Class *cls, AttrCache *ac) {
 
 Value getattr_cached(Interp *I, Value obj, AttrCache *ac) {
   if (!v_is(obj, OBJ_INSTANCE)) return rt_getattr(I, obj, ac->name);
+  if (I->graph) graph_strict_check_instance(I, obj, ac->name, false, v_undef());
   Instance *in = AS_INST(obj);
   Value cv = cached_lookup(I, in->cls, ac);
   if (!v_is(cv, OBJ_PROPERTY)) {
@@ -417,6 +422,7 @@ Value getattr_cached(Interp *I, Value obj, AttrCache *ac) {
 
 Value lookup_method_cached(Interp *I, Value obj, AttrCache *ac, bool *with_self) {
   if (!v_is(obj, OBJ_INSTANCE)) return lookup_method(I, obj, ac->name, with_self);
+  if (I->graph) graph_strict_check_instance(I, obj, ac->name, false, v_undef());
   Instance *in = AS_INST(obj);
   Value cv = cached_lookup(I, in->cls, ac);
   if ((v_is(cv, OBJ_FUNC) || (ac->nbind && is_unbound_native(cv))) &&
@@ -466,6 +472,7 @@ void rt_setattr(Interp *I, Value obj, Str *name, Value val) {
     Obj *o = obj.as.o;
     switch (o->kind) {
     case OBJ_INSTANCE: {
+      if (I->graph) graph_strict_check_instance(I, obj, name, true, val);
       Value sa = class_lookup(I, AS_INST(obj)->cls, I->s.setattr);
       if (v_is(sa, OBJ_FUNC)) {
         Value args[3] = {obj, v_obj(&name->h), val};
@@ -515,6 +522,7 @@ void setattr_cached(Interp *I, Value obj, AttrCache *ac, Value val) {
     rt_setattr(I, obj, ac->name, val);
     return;
   }
+  if (I->graph) graph_strict_check_instance(I, obj, ac->name, true, val);
   Instance *in = AS_INST(obj);
   ClassInfo *ci = class_info(I, in->cls);
   if (ci->setattr.tag == V_UNDEF && !v_is(cached_lookup(I, in->cls, ac), OBJ_PROPERTY)) {

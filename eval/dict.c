@@ -907,20 +907,40 @@ static Value d_popitem(Interp *I, int argc, Value *argv, KwArgs *kw) {
   return t;
 }
 
+/* In a graph (graph_builtin_seq) MindSpore's dict methods give sequences
+ * (static_graph.md "Dictionary"): keys and values a tuple, items a list of
+ * (key, value) tuples. */
+static Value graph_view(Interp *I, Value view, bool as_list) {
+  Value r = as_list ? list_from_iterable(I, view) : tuple_from_iterable(I, view);
+  v_decref(I, view);
+  return r;
+}
+
 static Value d_keys(Interp *I, int argc, Value *argv, KwArgs *kw) {
   args_no_kw(I, "keys", kw);
   args_count(I, "dict.keys", argc - 1, 0, 0);
-  return view_new(I, DSELF, DV_KEYS);
+  Value v = view_new(I, DSELF, DV_KEYS);
+  return graph_builtin_seq(I) ? graph_view(I, v, false) : v;
 }
 static Value d_values(Interp *I, int argc, Value *argv, KwArgs *kw) {
   args_no_kw(I, "values", kw);
   args_count(I, "dict.values", argc - 1, 0, 0);
-  return view_new(I, DSELF, DV_VALUES);
+  Value v = view_new(I, DSELF, DV_VALUES);
+  return graph_builtin_seq(I) ? graph_view(I, v, false) : v;
 }
 static Value d_items(Interp *I, int argc, Value *argv, KwArgs *kw) {
   args_no_kw(I, "items", kw);
   args_count(I, "dict.items", argc - 1, 0, 0);
-  return view_new(I, DSELF, DV_ITEMS);
+  Value v = view_new(I, DSELF, DV_ITEMS);
+  return graph_builtin_seq(I) ? graph_view(I, v, true) : v;
+}
+/* dict.has_key(key): MindSpore's graphs have it (static_graph.md
+ * "Dictionary"); Python 3's dict does not. */
+static Value d_has_key(Interp *I, int argc, Value *argv, KwArgs *kw) {
+  if (!graph_builtin_seq(I)) rt_raise(I, EXC_AttributeError, "'dict' object has no attribute 'has_key'");
+  args_no_kw(I, "has_key", kw);
+  args_count(I, "dict.has_key", argc - 1, 1, 1);
+  return v_bool(dict_get(I, DSELF, argv[1]).tag != V_UNDEF);
 }
 
 static Value d_update(Interp *I, int argc, Value *argv, KwArgs *kw) {
@@ -1130,7 +1150,7 @@ void dict_init(Interp *I) {
   Class *dc = I->cls[OBJ_DICT], *sc = I->cls[OBJ_SET];
   static const struct { const char *name; NativeFn fn; } dm[] = {
       {"get", d_get}, {"setdefault", d_setdefault}, {"pop", d_pop}, {"popitem", d_popitem},
-      {"keys", d_keys}, {"values", d_values}, {"items", d_items}, {"update", d_update},
+      {"keys", d_keys}, {"values", d_values}, {"items", d_items}, {"update", d_update}, {"has_key", d_has_key},
       {"copy", d_copy}, {"clear", d_clear}, {"__len__", d_len}, {"__getitem__", d_getitem},
       {"__setitem__", d_setitem}, {"__contains__", d_contains},
   };

@@ -336,7 +336,9 @@ Value gen_new(Interp *I, Func *fn, Value *locals) {
   o->dict = dict_new(I);
   dict_set_str(I, o->dict, s_co(I), v_int((int64_t)(intptr_t)g));
   Value gv = v_obj(&o->h);
-  if (I->graph && graph_staging(I) && fi->first_yield) {
+  if (I->graph && fi->first_yield && graph_break_syntax(I, fi->first_yield, "a generator ('yield')")) {
+    /* bytecode: a graph break; the generator runs eagerly */
+  } else if (I->graph && graph_staging(I) && fi->first_yield) {
     Node *y = fi->first_yield;
     v_decref(I, gv);
     refuse_in_graph(I, fn, y, y->kind == ND_YIELDFROM ? "YieldFrom" : "Yield");

@@ -1,6 +1,7 @@
 /* graph.c — graph mode: ast and trace capture through prim_call, the
  * specialisation cache, and running compiled graphs (see graph.h).
  */
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,7 +15,9 @@
 
 /* ---- state ------------------------------------------------------------------ */
 
-typedef enum { CAP_AST, CAP_TRACE } CapMode;
+typedef enum { CAP_AST, CAP_TRACE, CAP_BYTECODE } CapMode;
+
+typedef struct GFn GFn;
 
 /* One running capture. */
 typedef struct Capture {
@@ -33,6 +36,19 @@ typedef struct Capture {
   void *cf;              /* ctlflow.c's state (owned there) */
   bool once;             /* a trace of one call (a PyNative gradient's
                             forward): nothing is baked for later calls */
+  /* bytecode: the piece being staged (see "bytecode capture" below) */
+  GFn *gf;
+  Tensor **syms;         /* symbolic tensors made in the piece (owned refs) */
+  int nsym, capsym;
+  Tensor **ins;          /* concrete tensors the piece reads: its inputs
+                            (owned refs), ins[i] is param inode[i] */
+  IrNode **inode;
+  int nin, capin;
+  int npiece;            /* pieces run in this call */
+  int nbreak;            /* graph breaks met in this call */
+  bool strict;           /* ast: jit_syntax_level STRICT */
+  bool fallback;         /* bytecode pieces with ast's semantics: an ast
+                            capture's JIT Fallback (jit_syntax_level LAX) */
 } Capture;
 
 /* A region being captured: a subgraph of an If or While (ctlflow.c). A
@@ -57,7 +73,9 @@ typedef struct Tpl {
 
 /* One specialisation: a compiled graph. */
 typedef struct Entry {
+  bool fallback;         /* JIT Fallback: every call runs as pieces */
   char *key;
+  size_t keylen;         /* bytecode pieces: the key holds bytes */
   char **parts;          /* per argument, readable (for -v's reasons) */
   int nparts;
   Value *refs;           /* objects the key names by identity (owned) */
@@ -77,15 +95,29 @@ typedef struct Entry {
   GraphRecord *rec;      /* msc compile (GraphConfig.records), or NULL */
 } Entry;
 
-typedef struct GFn {
+struct GFn {
   Value fn;              /* the Python function (owned) */
   CapMode mode;
   char *name;
   int level;             /* pass pipeline: 0, 1, 2 (jit_level, else -O) */
   char *options;         /* jit options, part of the key */
+  int syntax;            /* jit_syntax_level: 0 the context's, 1 STRICT, 2 LAX */
+  bool fullgraph;        /* ms.jit(fullgraph=True): no JIT Fallback */
   int nent, capent;
   Entry **ents;
-} GFn;
+  /* bytecode: compiled pieces, keyed by their IR text and constants */
+  int npiece, cappiece;
+  Entry **pieces;
+  int64_t ncall, nrun, nhit; /* calls; pieces run; of which found compiled */
+  int nbreak;            /* distinct graph breaks met */
+};
+
+/* A graph break met in bytecode capture (distinct locations). */
+typedef struct GraphBreak {
+  Loc loc;
+  char *reason;
+  GFn *gf;
+} GraphBreak;
 
 typedef struct GraphState {
   Capture *cap;
@@ -94,11 +126,17 @@ typedef struct GraphState {
   uint32_t gen;
   int nfn, capfn;
   GFn **fns;
+  bool ctx_strict;       /* set_context(jit_syntax_level=STRICT) */
   GraphConfig cfg;
   char *export_name;     /* ms.export running: the entry's name */
   GraphCaptureHook hook; /* ms.export(file_format='MINDIR') running */
   void *hook_ctx;
   int nhooked;
+  GraphBreak *breaks;    /* bytecode: every distinct graph break */
+  int nbreak;
+  bool need_fallback;    /* the ast capture failed on reading a graph tensor's value */
+  Loc fallback_loc;      /* where, and what read it */
+  char fallback_what[160];
 } GraphState;
 
 void graph_config_init(GraphConfig *c) {
@@ -133,8 +171,12 @@ static void out_write(void *ctx, const char *s, size_t n) { rt_write((Interp *)c
 
 void graph_init(Interp *I) { msrt_set_output(out_write, I); }
 
-bool graph_staging(Interp *I) { return I->graph && I->graph->cap && I->graph->cap->mode == CAP_AST; }
+bool graph_staging(Interp *I) {
+  const Capture *c = I->graph ? I->graph->cap : NULL;
+  return c && (c->mode == CAP_AST || (c->mode == CAP_BYTECODE && c->fallback));
+}
 bool graph_tracing(Interp *I) { return I->graph && I->graph->cap && I->graph->cap->mode == CAP_TRACE; }
+static bool bytecode(Interp *I) { return I->graph && I->graph->cap && I->graph->cap->mode == CAP_BYTECODE; }
 
 /* A traced function's Python control flow read tensor t (computed from
  * the trace's inputs): warn once per line that the branch taken now is
@@ -161,19 +203,58 @@ void graph_trace_branch(Interp *I, const Tensor *t) {
 Tensor *tensor_new_sym(Interp *I, msrt_dtype dt, int ndim, const int64_t *shape, struct IrNode *n) {
   Tensor *t = tensor_new_nodata(I, dt, ndim, shape);
   t->sym = n;
-  t->sym_gen = I->graph ? I->graph->gen : 0;
+  Capture *c = I->graph ? I->graph->cap : NULL;
+  t->sym_gen = c ? c->gen : I->graph ? I->graph->gen : 0;
+  if (c && c->mode == CAP_BYTECODE) { /* the piece keeps it, to know at a break whether it is still live */
+    if (c->nsym == c->capsym) {
+      c->capsym = c->capsym ? 2 * c->capsym : 16;
+      c->syms = xrealloc(c->syms, sizeof(Tensor *) * (size_t)c->capsym);
+    }
+    c->syms[c->nsym++] = t;
+    obj_incref(&t->h);
+  }
   return t;
 }
 
+static bool bc_break(Interp *I, const struct Node *at, const Tensor *need, const char *fmt, ...) MSC_PRINTF(4, 5);
+
+/* bytecode: a Parameter that the piece assigns is read from Python: the
+ * piece runs first (a graph break). */
+static void bc_param_read(Interp *I, const Tensor *t, const char *what) {
+  Capture *c = I->graph->cap;
+  for (int j = 0; j < c->np; j++)
+    if (c->ptens[j] == t && !c->pload[j]) {
+      bc_break(I, NULL, NULL, "%s reads a Parameter that the graph assigns", what);
+      return;
+    }
+}
+
 void tensor_need_data(Interp *I, const Tensor *t, const char *what) {
-  if (t->data) return;
-  if (graph_staging(I) && t->sym_gen == I->graph->gen)
+  if (t->data) {
+    if (t->flavour == TF_PARAM && bytecode(I)) bc_param_read(I, t, what);
+    return;
+  }
+  if (bytecode(I) && t->sym && t->sym_gen == I->graph->cap->gen &&
+      bc_break(I, NULL, t, "%s reads the value of a tensor computed in the graph", what) && t->data)
+    return;
+  if (graph_staging(I) && t->sym_gen == I->graph->cap->gen) {
+    GraphState *S = I->graph;
+    S->need_fallback = true; /* jit_syntax_level LAX: the call runs again as pieces */
+    memset(&S->fallback_loc, 0, sizeof S->fallback_loc);
+    for (const Frame *f = I->frame; f; f = f->prev)
+      if (f->cur && f->cur->loc.file && !interp_is_lib_src(I, f->cur->loc.file)) {
+        S->fallback_loc = f->cur->loc;
+        break;
+      }
+    snprintf(S->fallback_what, sizeof S->fallback_what, "%s", what);
     rt_raise_op(I, EXC_TypeError,
                 "%s needs the value of a tensor computed in the graph, which is only known when the graph "
-                "runs; tensor control flow and data access are not supported in graph mode yet: run this in "
-                "PyNative mode (ms.set_context(mode=ms.PYNATIVE_MODE), or drop @ms.jit), or compute it from "
-                "Python values",
+                "runs; JIT Fallback (jit_syntax_level LAX, the default) runs such a statement in Python then, "
+                "but not with jit_syntax_level STRICT or fullgraph=True, nor inside a branch or loop on a "
+                "tensor: run this in PyNative mode (ms.set_context(mode=ms.PYNATIVE_MODE), or drop @ms.jit), "
+                "or compute it from Python values",
                 what);
+  }
   rt_raise_op(I, EXC_RuntimeError,
               "%s: this tensor was computed while a graph was being compiled and has no value outside it; "
               "return it from the graph instead",
@@ -232,7 +313,30 @@ static IrNode *param_load(Interp *I, Capture *c, Tensor *t) {
 /* The IR value of a tensor operand (cast to dt). */
 static IrNode *lift(Interp *I, Capture *c, GraphRegion *r, IrNode *v);
 
-static IrNode *value_node(Interp *I, Capture *c, Tensor *t, msrt_dtype dt) {
+/* bytecode: concrete tensor t as an input of the piece (a param of its
+ * graph, one per tensor). */
+static IrNode *bc_input(Interp *I, Capture *c, Tensor *t) {
+  (void)I;
+  for (int i = 0; i < c->nin; i++)
+    if (c->ins[i] == t) return c->inode[i];
+  if (c->nin == c->capin) {
+    c->capin = c->capin ? 2 * c->capin : 8;
+    c->ins = xrealloc(c->ins, sizeof(Tensor *) * (size_t)c->capin);
+    c->inode = xrealloc(c->inode, sizeof(IrNode *) * (size_t)c->capin);
+  }
+  char nm[32];
+  snprintf(nm, sizeof nm, "in%d", c->nin);
+  c->ins[c->nin] = t;
+  obj_incref(&t->h);
+  c->inode[c->nin] = ir_param(c->root, nm, ttype(c->m, t));
+  return c->inode[c->nin++];
+}
+
+/* The IR value of tensor t (cast to dt). A concrete tensor is a constant,
+ * except in bytecode capture when it is one of the script's tensors (feed:
+ * not a Python number converted on the way), whose value may change
+ * between calls: an input of the piece. */
+static IrNode *value_node_f(Interp *I, Capture *c, Tensor *t, msrt_dtype dt, bool feed) {
   IrNode *v;
   if (t->sym && t->sym_gen == c->gen) {
     v = lift(I, c, c->reg, t->sym);
@@ -241,6 +345,8 @@ static IrNode *value_node(Interp *I, Capture *c, Tensor *t, msrt_dtype dt) {
     return NULL;
   } else if (t->flavour == TF_PARAM) {
     v = lift(I, c, c->reg, param_load(I, c, t));
+  } else if (c->mode == CAP_BYTECODE && feed) {
+    v = bc_input(I, c, t);
   } else {
     if (t->dtype != dt) { /* fold the cast of a constant */
       Tensor *ct = tensor_cast(I, t, dt, TF_MS);
@@ -259,19 +365,47 @@ static IrNode *value_node(Interp *I, Capture *c, Tensor *t, msrt_dtype dt) {
   return v;
 }
 
+static IrNode *value_node(Interp *I, Capture *c, Tensor *t, msrt_dtype dt) { return value_node_f(I, c, t, dt, true); }
+
+/* in (the call's arguments, or NULL): which inputs are the script's own
+ * tensors (bytecode: inputs of the piece, not constants). */
 static IrNode *stage_node(Interp *I, Capture *c, OpId op, int nin, Tensor *const *t, const msrt_dtype *cast,
-                          const Attrs *a, const TType *out) {
+                          const Attrs *a, const TType *out, const Value *vin) {
   if (c->g->nnode >= limit_get(LIM_GRAPH_NODES))
     rt_raise(I, EXC_MemoryError, "jit: the captured graph has more than %lld nodes (raise the limit with "
              "--limit=graph-nodes=N)", (long long)limit_get(LIM_GRAPH_NODES));
   IrNode **in = arena_alloc(c->m->arena, sizeof(IrNode *) * (size_t)(nin ? nin : 1));
-  for (int i = 0; i < nin; i++) in[i] = value_node(I, c, t[i], cast[i]);
+  for (int i = 0; i < nin; i++)
+    in[i] = value_node_f(I, c, t[i], cast[i], !vin || (v_is(vin[i], OBJ_TENSOR) && AS_TENSOR(vin[i]) == t[i]));
   IrNode *n = ir_node(c->g, op, nin, in, ir_type_tensor(c->m, out->dt, out->ndim, out->shape), cur_loc(I, c->m));
   ir_attrs_encode(n, a);
   return n;
 }
 
+/* bytecode: every primitive on a tensor is staged, except numpy's (data
+ * access: a graph tensor reaching one is a graph break). */
+static bool bc_should_stage(int nin, const Value *in, int depth) {
+  bool any = false;
+  for (int i = 0; i < nin; i++) {
+    if (v_is(in[i], OBJ_TENSOR)) {
+      if (AS_TENSOR(in[i])->flavour == TF_NP) return false;
+      any = true;
+    } else if (depth < 2 && (v_is(in[i], OBJ_LIST) || v_is(in[i], OBJ_TUPLE))) {
+      Tuple *tu = (Tuple *)in[i].as.o;
+      int64_t n = v_is(in[i], OBJ_LIST) ? ((List *)tu)->len : tu->len;
+      Value *it = v_is(in[i], OBJ_LIST) ? ((List *)tu)->items : tu->items;
+      for (int64_t k = 0; k < n && k < 64; k++)
+        if (v_is(it[k], OBJ_TENSOR)) {
+          if (AS_TENSOR(it[k])->flavour == TF_NP) return false;
+          any = true;
+        }
+    }
+  }
+  return any;
+}
+
 bool graph_should_stage(Interp *I, int nin, const Value *in) {
+  if (bytecode(I)) return bc_should_stage(nin, in, 0);
   if (!graph_staging(I)) return false;
   for (int i = 0; i < nin; i++) {
     if (v_is(in[i], OBJ_TENSOR)) {
@@ -289,9 +423,9 @@ bool graph_should_stage(Interp *I, int nin, const Value *in) {
 }
 
 Tensor *graph_stage(Interp *I, OpId op, int nin, Tensor *const *t, const msrt_dtype *cast, const Attrs *a,
-                    const TType *out) {
+                    const TType *out, const Value *in) {
   Capture *c = I->graph->cap;
-  IrNode *n = stage_node(I, c, op, nin, t, cast, a, out);
+  IrNode *n = stage_node(I, c, op, nin, t, cast, a, out, in);
   return tensor_new_sym(I, out->dt, out->ndim, out->shape, n);
 }
 
@@ -307,7 +441,7 @@ void graph_record(Interp *I, OpId op, int nin, Tensor *const *t, const msrt_dtyp
   out.dt = o->dtype;
   out.ndim = o->ndim;
   memcpy(out.shape, o->shape, sizeof(int64_t) * (size_t)o->ndim);
-  o->sym = stage_node(I, c, op, nin, t, cast, a, &out);
+  o->sym = stage_node(I, c, op, nin, t, cast, a, &out, NULL);
   o->sym_gen = c->gen;
 }
 
@@ -329,10 +463,11 @@ void graph_print(Interp *I, int argc, Value *argv) {
 }
 
 void graph_check_syntax(Interp *I, const struct Node *node, const char *what) {
-  if (!graph_staging(I)) return;
+  if (!graph_staging(I) && !bytecode(I)) return;
   Frame *f = I->frame;
   if (f && node) f->cur = node;
   if (!f || !f->cur || !f->cur->loc.file || interp_is_lib_src(I, f->cur->loc.file)) return;
+  if (graph_break_syntax(I, f->cur, what)) return;
   rt_raise_op(I, EXC_RuntimeError,
               "%s is not supported in graph mode (MindSpore's static graph syntax); move it out of the "
               "@ms.jit function or construct, or run in PyNative mode",
@@ -521,6 +656,79 @@ IrNode *graph_cond_node(Interp *I, Tensor *t) {
   return v;
 }
 
+/* ---- jit_syntax_level STRICT ------------------------------------------------------
+ * MindSpore's basic static-graph syntax (tutorials/source_en/compile/
+ * static_graph.md, "AST Basic Syntaxes (STRICT Level)" and "Syntax
+ * Constraints of Basic Syntaxes" 6: no third-party libraries; "AST
+ * Extended Syntaxes (LAX level)": custom classes, attribute setting). */
+
+Value graph_native_set_syntax_level(Interp *I, int argc, Value *argv, KwArgs *kw) {
+  (void)kw;
+  if (argc != 1 || argv[0].tag != V_INT) rt_raise(I, EXC_TypeError, "set_syntax_level(level)");
+  gs(I)->ctx_strict = argv[0].as.i == 0;
+  return v_none();
+}
+
+/* A STRICT capture running the script's own code. */
+static bool strict_here(Interp *I) {
+  if (!graph_staging(I) || !I->graph->cap->strict) return false;
+  const Frame *f = I->frame;
+  return f && f->cur && f->cur->loc.file && !interp_is_lib_src(I, f->cur->loc.file);
+}
+
+static const char strict_hint[] = "set jit_syntax_level to LAX (mindspore.set_context(jit_syntax_level="
+                                  "mindspore.LAX), MindSpore's default, or JitConfig(jit_syntax_level='LAX')) or "
+                                  "move it out of the graph";
+
+void graph_strict_check_module(Interp *I, Module *m, Str *attr) {
+  if (!strict_here(I)) return;
+  const char *n = m->name->data;
+  if (strncmp(n, "mindspore", 9) == 0 && (n[9] == 0 || n[9] == '.')) return;
+  if (strcmp(n, "functools") == 0 || strcmp(n, "_msc") == 0 || strcmp(n, "builtins") == 0) return;
+  if (m->src && !interp_is_lib_src(I, m->src)) return; /* the script's own modules */
+  rt_raise_op(I, EXC_TypeError, "the third-party library '%s' ('%s.%s') cannot be used in graph mode when "
+              "jit_syntax_level is STRICT; %s", n, n, attr->data, strict_hint);
+}
+
+/* May objects of cls be used in a STRICT graph? Cells, @jit_class classes
+ * and mindspore's own. */
+static bool strict_class_ok(Interp *I, Class *cls) {
+  static const char *const marks[] = {"__ms_class__", "construct"};
+  for (int i = 0; i < 2; i++) {
+    Str *k = str_intern(I, marks[i]);
+    Value v = class_lookup(I, cls, k);
+    obj_decref(I, &k->h);
+    if (v.tag != V_UNDEF && !(v.tag == V_BOOL && !v.as.b)) return true;
+  }
+  Str *k = str_intern(I, "__module__");
+  Value mod = class_lookup(I, cls, k);
+  obj_decref(I, &k->h);
+  return v_is(mod, OBJ_STR) && strncmp(AS_STR(mod)->data, "mindspore", 9) == 0;
+}
+
+void graph_strict_check_instance(Interp *I, Value obj, Str *attr, bool set, Value val) {
+  (void)val;
+  if (!strict_here(I) || !v_is(obj, OBJ_INSTANCE)) return;
+  Class *cls = ((Instance *)obj.as.o)->cls;
+  if (!strict_class_ok(I, cls))
+    rt_raise_op(I, EXC_TypeError, "an object of the class '%s' (neither an nn.Cell nor decorated with "
+                "@mindspore.jit_class) cannot be used in graph mode when jit_syntax_level is STRICT; %s",
+                cls->name->data, strict_hint);
+  if (!set) return;
+  Dict *d = ((Instance *)obj.as.o)->dict;
+  Value cur = d ? dict_get_str(I, d, attr) : v_undef();
+  if (v_is(cur, OBJ_TENSOR) && AS_TENSOR(cur)->flavour == TF_PARAM) return;
+  rt_raise_op(I, EXC_TypeError, "setting the attribute '%s' of a '%s' object in graph mode needs jit_syntax_level "
+              "LAX: when it is STRICT only an attribute of self that __init__ made a Parameter may be set; %s",
+              attr->data, cls->name->data, strict_hint);
+}
+
+bool graph_builtin_seq(Interp *I) {
+  if (!graph_staging(I)) return false;
+  const Frame *f = I->frame;
+  return f && f->cur && f->cur->loc.file && !interp_is_lib_src(I, f->cur->loc.file);
+}
+
 /* Is v a tensor computed in the graph being captured (ast)? */
 bool graph_is_sym(Interp *I, Value v) {
   if (!graph_staging(I) || !v_is(v, OBJ_TENSOR)) return false;
@@ -537,6 +745,8 @@ struct GraphTrace {
 
 GraphTrace *graph_trace_begin(Interp *I, const char *name) {
   GraphState *S = gs(I);
+  /* bytecode: the gradient runs eagerly on the values computed so far */
+  bc_break(I, NULL, NULL, "a gradient (GradOperation, grad, value_and_grad) runs eagerly");
   GraphTrace *tr = xcalloc(1, sizeof(GraphTrace));
   tr->c.mode = CAP_TRACE;
   tr->c.once = true;
@@ -882,7 +1092,8 @@ static Value capture(Interp *I, GFn *gf, Entry *e, int argc, Value *argv, KwArgs
   double t0 = now_ms();
   Capture c;
   memset(&c, 0, sizeof c);
-  c.mode = gf->mode;
+  c.mode = gf->mode == CAP_BYTECODE ? CAP_AST : gf->mode; /* msc compile: a bytecode function without breaks */
+  c.strict = gf->syntax == 1 || (gf->syntax == 0 && S->ctx_strict);
   c.gen = ++S->gen;
   c.m = ir_module_new();
   IrLoc floc = ir_noloc;
@@ -985,34 +1196,34 @@ static Value capture(Interp *I, GFn *gf, Entry *e, int argc, Value *argv, KwArgs
 }
 
 /* "N nodes" counts the entry graph's nodes after the passes. */
-static void log_compile(Interp *I, GFn *gf, Entry *e, const char *why, double ms_cap, const CgResult *r) {
+static void log_compile(Interp *I, const char *name, Entry *e, const char *why, double ms_cap, const CgResult *r) {
   if (!cfg(I)->verbose) return;
   IrGraph *g = ir_module_entry(e->m);
   /* ms.export compiles its network in either mode, as MindSpore does */
   fprintf(stderr, "msc: jit: compiling '%s' (%s%s): %d nodes, capture %.2f ms, passes %.2f ms, codegen %.2f ms\n",
-          gf->name, why, gs(I)->hook ? ", for ms.export" : "", g->nnode, ms_cap, r->ms_passes, r->ms_emit);
+          name, why, gs(I)->hook ? ", for ms.export" : "", g->nnode, ms_cap, r->ms_passes, r->ms_emit);
 }
 
 /* The one pipeline (codegen.h cg_compile) with msc run's options at gf's
  * level: verify, passes, verify, dumps, and for the cc backend the memory
  * plan and the C, which is then compiled and loaded; logs the compilation
  * (-v) before the cc run. */
-static void backend_prepare(Interp *I, GFn *gf, Entry *e, const char *why, double ms_cap) {
+static void backend_prepare(Interp *I, GFn *gf, const char *name, Entry *e, const char *why, double ms_cap) {
   const GraphConfig *c = cfg(I);
   CgCompileOptions o = c->compile;
   o.level = gf->level;
   o.emit = c->backend == GB_CC;
   o.cg.loop_codes = true; /* a loop past its bound is reported at its line */
-  char *fname = cg_entry_name(gf->name);
+  char *fname = cg_entry_name(name);
   char err[512];
   CgStatus st = cg_compile(e->m, fname, &o, &e->cg, err, sizeof err);
   if (st != CG_OK) {
     free(fname);
-    if (st == CG_EVERIFY) rt_raise(I, EXC_RuntimeError, "internal error: the graph of '%s' does not verify (see above)", gf->name);
+    if (st == CG_EVERIFY) rt_raise(I, EXC_RuntimeError, "internal error: the graph of '%s' does not verify (see above)", name);
     if (st == CG_EEMIT) rt_raise_op(I, EXC_NotImplementedError, "%s", err);
-    rt_raise_op(I, EXC_RuntimeError, "graph '%s': %s", gf->name, err);
+    rt_raise_op(I, EXC_RuntimeError, "graph '%s': %s", name, err);
   }
-  log_compile(I, gf, e, why, ms_cap, &e->cg);
+  log_compile(I, name, e, why, ms_cap, &e->cg);
   if (c->backend != GB_CC) {
     free(fname);
     return;
@@ -1099,6 +1310,13 @@ static void free_arrays(GraphArray *a, int n) {
   free(a);
 }
 
+static bool module_effects(const IrModule *m) {
+  for (int k = 0; k < m->ngraph; k++)
+    for (int i = 0; i < m->graphs[k]->nnode; i++)
+      if (m->graphs[k]->nodes[i]->op == IR_ASSIGN || m->graphs[k]->nodes[i]->op == IR_PRINT) return true;
+  return false;
+}
+
 static bool module_assigns(const IrModule *m) {
   for (int k = 0; k < m->ngraph; k++)
     for (int i = 0; i < m->graphs[k]->nnode; i++)
@@ -1157,23 +1375,11 @@ void graph_records_free(GraphRecords *rs) {
 
 /* ---- running --------------------------------------------------------------- */
 
-static Value run_entry(Interp *I, GFn *gf, Entry *e, Tensor **ins) {
+/* Runs e's graph on params[] (one per entry-graph param) with the
+ * backend; returns its outputs (new tensors, *nout of them; the array is
+ * malloc'd). On an error, frees params and pre and raises. */
+static Tensor **entry_exec(Interp *I, GFn *gf, Entry *e, Tensor **params, GraphArray *pre, int *pnout) {
   IrGraph *g = ir_module_entry(e->m);
-  Tensor **params = xcalloc((size_t)(e->nparam ? e->nparam : 1), sizeof(Tensor *));
-  for (int i = 0; i < e->nparam; i++) {
-    int s = e->param_src[i];
-    Tensor *t = s >= 0 ? ins[s] : e->ptens[-s - 1];
-    const IrType *ty = ir_type_deref(e->m, g->params[i]->type);
-    bool same = t->dtype == ty->dt && t->ndim == ty->ndim && t->data;
-    for (int d = 0; same && d < t->ndim; d++) same = t->shape[d] == ty->shape[d];
-    if (!same) {
-      free(params);
-      rt_raise_op(I, EXC_RuntimeError, "graph '%s': %s '%s' changed type since the graph was compiled", gf->name,
-                  s >= 0 ? "input" : "Parameter", g->params[i]->name);
-    }
-    params[i] = t;
-  }
-  GraphArray *pre = record_wanted(e) ? record_arrays(e->nparam, params) : NULL;
   IrNode **onodes;
   int nout = ir_outputs(g, &onodes);
   Tensor **outs = xcalloc((size_t)(nout ? nout : 1), sizeof(Tensor *));
@@ -1220,11 +1426,344 @@ static Value run_entry(Interp *I, GFn *gf, Entry *e, Tensor **ins) {
       rt_raise_op(I, EXC_RuntimeError, "graph '%s': a kernel refused its arguments (error %d)", gf->name, rc);
     }
   }
+  *pnout = nout;
+  return outs;
+}
+
+static Value run_entry(Interp *I, GFn *gf, Entry *e, Tensor **ins) {
+  IrGraph *g = ir_module_entry(e->m);
+  Tensor **params = xcalloc((size_t)(e->nparam ? e->nparam : 1), sizeof(Tensor *));
+  for (int i = 0; i < e->nparam; i++) {
+    int s = e->param_src[i];
+    Tensor *t = s >= 0 ? ins[s] : e->ptens[-s - 1];
+    const IrType *ty = ir_type_deref(e->m, g->params[i]->type);
+    bool same = t->dtype == ty->dt && t->ndim == ty->ndim && t->data;
+    for (int d = 0; same && d < t->ndim; d++) same = t->shape[d] == ty->shape[d];
+    if (!same) {
+      free(params);
+      rt_raise_op(I, EXC_RuntimeError, "graph '%s': %s '%s' changed type since the graph was compiled", gf->name,
+                  s >= 0 ? "input" : "Parameter", g->params[i]->name);
+    }
+    params[i] = t;
+  }
+  GraphArray *pre = record_wanted(e) ? record_arrays(e->nparam, params) : NULL;
+  int nout;
+  Tensor **outs = entry_exec(I, gf, e, params, pre, &nout);
   if (pre) record_call(e->rec, pre, e->nparam, params, nout, outs);
   free(params);
   Value r = tpl_make(I, &e->tpl, outs);
   free(outs);
   return r;
+}
+
+/* ---- bytecode capture -------------------------------------------------------------
+ * capture_mode='bytecode' (DESIGN.md "One interpreter, three capture
+ * modes"). Each call runs the Python function with a capture of mode
+ * CAP_BYTECODE: every primitive on a tensor is staged into the current
+ * piece (numpy's excepted); the script's concrete tensors a piece reads are
+ * its inputs, Python numbers its constants. Where the function needs what
+ * a graph cannot give -- a tensor's value (float(x), x.asnumpy(), print(x),
+ * a condition on a tensor, numpy on it), a statement outside the
+ * static-graph syntax (graph_check_syntax), an eager gradient, a write into
+ * a tensor the piece reads -- the piece ends there: a graph break
+ * (bc_break). Its symbolic tensors still held by the script become its
+ * outputs; it is compiled, or found compiled (pieces are keyed by their IR
+ * text and the bytes of their constants: the input types, the locations
+ * and every Python value baked in, i.e. the guards of the piece), and run;
+ * the outputs' data moves into those tensors, concrete from then on. The
+ * statement then runs eagerly and a new piece starts; the function's
+ * return ends the last one. Later calls run the Python again and find their
+ * pieces compiled. ms.jit(fullgraph=True) captures as 'ast' instead
+ * (lib/mindspore/common/api.py), so a break is ast's error there. */
+
+/* A new, empty piece. */
+static void bc_piece_begin(Interp *I, Capture *c) {
+  GraphState *S = gs(I);
+  c->gen = ++S->gen;
+  c->m = ir_module_new();
+  IrLoc floc = ir_noloc;
+  if (v_is(c->gf->fn, OBJ_FUNC)) {
+    Func *f = (Func *)c->gf->fn.as.o;
+    if (f->def) floc = ir_loc(c->m, f->def->loc);
+  }
+  c->g = c->root = ir_graph_new(c->m, c->gf->name, floc);
+}
+
+/* Drops the piece's state (its module unless an Entry took it). */
+static void bc_piece_drop(Interp *I, Capture *c, bool end) {
+  for (int i = 0; i < c->nsym; i++) obj_decref(I, &c->syms[i]->h);
+  for (int i = 0; i < c->nin; i++) obj_decref(I, &c->ins[i]->h);
+  free(c->syms);
+  free(c->ins);
+  free(c->inode);
+  void *cf = c->cf; /* ctlflow.c's state lives as long as the call (its statements span pieces) */
+  if (!end) c->cf = NULL;
+  capture_free(I, c);
+  if (!end) c->cf = cf;
+  if (c->m) ir_module_free(c->m);
+  c->m = NULL;
+  c->g = c->root = NULL;
+  c->syms = c->ins = c->ptens = c->pre = NULL;
+  c->inode = c->pnode = c->pload = NULL;
+  c->nsym = c->capsym = c->nin = c->capin = c->np = c->capp = 0;
+}
+
+/* The piece's key: its IR text, then the bytes of each tensor constant. */
+static void bc_key(Buf *b, IrModule *m) {
+  ir_print_buf(b, m);
+  for (int k = 0; k < m->ngraph; k++)
+    for (int i = 0; i < m->graphs[k]->nnode; i++) {
+      IrNode *n = m->graphs[k]->nodes[i];
+      for (int j = 0; j < n->nin; j++)
+        if (n->in[j]->kind == IR_NK_CONST && n->in[j]->cst.kind == IR_C_TENSOR && n->in[j]->cst.nbytes)
+          buf_append(b, (const char *)n->in[j]->cst.data, n->in[j]->cst.nbytes);
+    }
+}
+
+static Entry *bc_find(GFn *gf, const Buf *key) {
+  for (int i = 0; i < gf->npiece; i++)
+    if (gf->pieces[i]->keylen == key->len && memcmp(gf->pieces[i]->key, key->data, key->len) == 0)
+      return gf->pieces[i];
+  return NULL;
+}
+
+/* Compiles the piece in c (its module goes to the new Entry). */
+static Entry *bc_compile(Interp *I, Capture *c, Buf *key) {
+  GFn *gf = c->gf;
+  Entry *e = xcalloc(1, sizeof(Entry));
+  e->keylen = key->len;
+  e->key = key->data ? key->data : xstrdup("");
+  memset(key, 0, sizeof *key);
+  e->m = c->m;
+  c->m = NULL;
+  e->nparam = e->m->graphs[0]->nparam;
+  char label[300];
+  snprintf(label, sizeof label, "%s (piece %d)", gf->name, c->npiece + 1);
+  char why[64];
+  snprintf(why, sizeof why, gf->npiece ? "a new piece" : "first call");
+  Catch cat;
+  if (RT_TRY(I, &cat)) {
+    backend_prepare(I, gf, label, e, why, 0);
+    rt_catch_pop(I, &cat);
+  } else {
+    entry_free(I, e);
+    exc_reraise(I, CUR_EXC(I));
+  }
+  if (gf->npiece == gf->cappiece) {
+    gf->cappiece = gf->cappiece ? 2 * gf->cappiece : 4;
+    gf->pieces = xrealloc(gf->pieces, sizeof(Entry *) * (size_t)gf->cappiece);
+  }
+  gf->pieces[gf->npiece++] = e;
+  return e;
+}
+
+/* The tensor behind param p of the piece: a Parameter or an input. */
+static Tensor *bc_param_tensor(Capture *c, IrNode *p) {
+  if (p->is_parameter) {
+    for (int j = 0; j < c->np; j++)
+      if (c->pnode[j] == p) return c->ptens[j];
+  } else {
+    for (int j = 0; j < c->nin; j++)
+      if (c->inode[j] == p) return c->ins[j];
+  }
+  die("bytecode piece: a param of no tensor");
+}
+
+/* The piece's values of its live tensors (a value of a branch's subgraph
+ * cannot leave it: lift's error; live and outs are freed then). */
+static void bc_outputs(Interp *I, Capture *c, Tensor **live, int nlive, IrNode **outs) {
+  Catch cat;
+  if (RT_TRY(I, &cat)) {
+    for (int i = 0; i < nlive; i++) outs[i] = value_node(I, c, live[i], live[i]->dtype);
+    rt_catch_pop(I, &cat);
+  } else {
+    free(outs);
+    free(live);
+    exc_reraise(I, CUR_EXC(I));
+  }
+}
+
+/* Ends the piece: compiles (or finds) and runs it, makes its live
+ * symbolic tensors (and need) concrete, and starts a new piece. */
+static void bc_flush(Interp *I, Capture *c, const Tensor *need) {
+  int nlive = 0;
+  Tensor **live = xcalloc((size_t)(c->nsym ? c->nsym : 1), sizeof(Tensor *));
+  for (int i = 0; i < c->nsym; i++) {
+    Tensor *t = c->syms[i];
+    if (!t->data && t->sym && t->sym_gen == c->gen && (t->h.rc > 1 || t == need)) live[nlive++] = t;
+  }
+  if (!nlive && !module_effects(c->m)) { /* nothing to run */
+    free(live);
+    bc_piece_drop(I, c, false);
+    bc_piece_begin(I, c);
+    return;
+  }
+  IrLoc loc = c->root->loc; /* the function's: the key must not depend on the caller's line */
+  IrNode **outs = xcalloc((size_t)(nlive ? nlive : 1), sizeof(IrNode *));
+  bc_outputs(I, c, live, nlive, outs);
+  if (!nlive) ir_return(c->root, ir_const_none(c->m), loc);
+  else if (nlive == 1) ir_return(c->root, outs[0], loc);
+  else ir_return(c->root, ir_make_tuple(c->root, nlive, outs, loc), loc);
+  free(outs);
+  Buf key = {0};
+  bc_key(&key, c->m);
+  GFn *gf = c->gf;
+  Entry *e = bc_find(gf, &key);
+  IrGraph *root = c->root;
+  Catch cat;
+  if (RT_TRY(I, &cat)) {
+    if (e) gf->nhit++;
+    else e = bc_compile(I, c, &key);
+    rt_catch_pop(I, &cat);
+  } else {
+    buf_free(&key);
+    free(live);
+    exc_reraise(I, CUR_EXC(I));
+  }
+  buf_free(&key);
+  Tensor **params = xcalloc((size_t)(root->nparam ? root->nparam : 1), sizeof(Tensor *));
+  for (int i = 0; i < root->nparam; i++) params[i] = bc_param_tensor(c, root->params[i]);
+  int nout = 0;
+  Tensor **res = NULL;
+  if (RT_TRY(I, &cat)) {
+    res = entry_exec(I, gf, e, params, NULL, &nout);
+    rt_catch_pop(I, &cat);
+  } else {
+    free(live);
+    exc_reraise(I, CUR_EXC(I));
+  }
+  free(params);
+  for (int i = 0; i < nlive && i < nout; i++) { /* the tensors the script holds get the values */
+    live[i]->data = res[i]->data;
+    res[i]->data = NULL;
+    live[i]->sym = NULL;
+  }
+  for (int i = 0; i < nout; i++) obj_decref(I, &res[i]->h);
+  free(res);
+  free(live);
+  gf->nrun++;
+  c->npiece++;
+  bc_piece_drop(I, c, false);
+  bc_piece_begin(I, c);
+}
+
+/* Records a graph break at l (once per location): --explain prints it as a
+ * note; msc compile as an error (it refuses graph breaks). */
+static void bc_note_break(Interp *I, GFn *gf, Loc l, const char *why) {
+  GraphState *S = gs(I);
+  for (int i = 0; i < S->nbreak; i++)
+    if (S->breaks[i].loc.file == l.file && S->breaks[i].loc.beg == l.beg && S->breaks[i].gf == gf) return;
+  S->breaks = xrealloc(S->breaks, sizeof(GraphBreak) * (size_t)(S->nbreak + 1));
+  S->breaks[S->nbreak++] = (GraphBreak){l, xstrdup(why), gf};
+  gf->nbreak++;
+  bool fb = gf->mode != CAP_BYTECODE;
+  if (S->cfg.records) {
+    S->cfg.records->nbreak++;
+    fflush(stdout);
+    if (fb)
+      diag_emit(DIAG_ERROR, l, "JIT Fallback in '%s' (jit_syntax_level LAX): %s; it would run in Python when the "
+                "graph runs", gf->name, why);
+    else
+      diag_emit(DIAG_ERROR, l, "graph break in '%s' (capture_mode='bytecode'): %s", gf->name, why);
+  } else if (S->cfg.explain) {
+    fflush(stdout);
+    diag_emit(DIAG_NOTE, l, "%s in '%s': %s", fb ? "JIT Fallback" : "graph break", gf->name, why);
+  }
+}
+
+/* A graph break (bytecode capture only; false otherwise): records it at
+ * node `at` (else the innermost line of the script) and ends the piece;
+ * need is a tensor that must be concrete after it. */
+static bool bc_break(Interp *I, const struct Node *at, const Tensor *need, const char *fmt, ...) {
+  if (!bytecode(I) || I->graph->cap->reg) return false; /* a region cannot end mid-way */
+  Capture *c = I->graph->cap;
+  char why[512];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(why, sizeof why, fmt, ap);
+  va_end(ap);
+  Loc l = {0};
+  if (at && at->loc.file && !interp_is_lib_src(I, at->loc.file)) {
+    l = at->loc;
+  } else {
+    for (Frame *f = I->frame; f; f = f->prev)
+      if (f->cur && f->cur->loc.file && !interp_is_lib_src(I, f->cur->loc.file)) {
+        l = f->cur->loc;
+        break;
+      }
+  }
+  c->nbreak++;
+  bc_note_break(I, c->gf, l, why);
+  bc_flush(I, c, need);
+  return true;
+}
+
+bool graph_break_syntax(Interp *I, const struct Node *at, const char *what) {
+  if (!bytecode(I) || I->graph->cap->fallback || !at || !at->loc.file || interp_is_lib_src(I, at->loc.file)) return false;
+  return bc_break(I, at, NULL, "%s is not supported in graph mode (MindSpore's static graph syntax)", what);
+}
+
+void graph_will_write(Interp *I, const Tensor *t) {
+  if (!bytecode(I)) return;
+  Capture *c = I->graph->cap;
+  bool read = false;
+  for (int i = 0; i < c->nin && !read; i++) read = c->ins[i] == t;
+  for (int i = 0; i < c->np && !read; i++) read = c->ptens[i] == t;
+  if (read) bc_break(I, NULL, NULL, "writing into a tensor that the graph so far reads");
+}
+
+bool graph_is_piece_sym(Interp *I, Value v) {
+  if (!bytecode(I) || !v_is(v, OBJ_TENSOR)) return false;
+  Tensor *t = AS_TENSOR(v);
+  return !t->data && t->sym && t->sym_gen == I->graph->cap->gen;
+}
+
+static Value call_plain(Interp *I, GFn *gf, Value args, Value kwargs);
+
+/* One call of a bytecode function. */
+static Value bc_call(Interp *I, GFn *gf, Value args, Value kwargs, bool fallback, int *nbreak) {
+  GraphState *S = gs(I);
+  Capture c;
+  memset(&c, 0, sizeof c);
+  c.mode = CAP_BYTECODE;
+  c.fallback = fallback;
+  c.gf = gf;
+  bc_piece_begin(I, &c);
+  Capture *saved = S->cap;
+  S->cap = &c;
+  gf->ncall++;
+  Catch cat;
+  volatile Value ret = v_undef();
+  if (RT_TRY(I, &cat)) {
+    ret = call_plain(I, gf, args, kwargs);
+    bc_flush(I, &c, NULL); /* the return ends the last piece */
+    rt_catch_pop(I, &cat);
+  } else {
+    S->cap = saved;
+    v_decref(I, ret);
+    bc_piece_drop(I, &c, true);
+    exc_reraise(I, CUR_EXC(I));
+  }
+  S->cap = saved;
+  bc_piece_drop(I, &c, true);
+  *nbreak = c.nbreak;
+  return ret;
+}
+
+/* --explain: what bytecode capture did with each function. */
+static void bc_explain(Interp *I) {
+  GraphState *S = I->graph;
+  if (!S || !S->cfg.explain) return;
+  for (int i = 0; i < S->nfn; i++) {
+    GFn *gf = S->fns[i];
+    if (!gf->ncall) continue;
+    bool fb = gf->mode != CAP_BYTECODE;
+    fflush(stdout);
+    fprintf(stderr, "msc: explain: '%s' (%s): %lld call%s, %d %s%s, %lld piece%s run, %d compiled\n", gf->name,
+            fb ? "JIT Fallback, jit_syntax_level LAX" : "capture_mode='bytecode'", (long long)gf->ncall,
+            gf->ncall == 1 ? "" : "s", gf->nbreak, fb ? "fallback" : "graph break", gf->nbreak == 1 ? "" : "s",
+            (long long)gf->nrun, gf->nrun == 1 ? "" : "s", gf->npiece);
+  }
 }
 
 /* ---- the jit entry points ------------------------------------------------------ */
@@ -1290,6 +1829,7 @@ static Value jit_dispatch(Interp *I, GFn *gf, Value args, Value kwargs, bool com
   buf_puts(&kc.key, gf->options);
   if (gs(I)->export_name) buf_printf(&kc.key, "|export=%s", gs(I)->export_name); /* ms.export: an entry of its own */
   if (gs(I)->hook) buf_printf(&kc.key, "|mindir=%d", ++gs(I)->nhooked); /* MindIR export: always captured */
+  if (gf->syntax == 1 || (gf->syntax == 0 && gs(I)->ctx_strict)) buf_puts(&kc.key, "|STRICT");
   int nparts = argc + kw.n;
   char **parts = xcalloc((size_t)(nparts ? nparts : 1), sizeof(char *));
   for (int i = 0; i < nparts; i++) {
@@ -1326,30 +1866,48 @@ static Value jit_dispatch(Interp *I, GFn *gf, Value args, Value kwargs, bool com
     kc.refs = NULL;
     Catch cat;
     double ms_cap = 0;
+    gs(I)->need_fallback = false;
     if (RT_TRY(I, &cat)) {
       result = capture(I, gf, e, argc, argv, &kw, kc.ninputs, &ms_cap);
       if (gs(I)->hook) /* the graph as captured, before its passes */
         gs(I)->hook(I, gs(I)->hook_ctx, e->m, e->nparam, e->param_src, e->ptens);
-      backend_prepare(I, gf, e, why, ms_cap);
+      backend_prepare(I, gf, gf->name, e, why, ms_cap);
       rt_catch_pop(I, &cat);
     } else {
       Value exc = CUR_EXC(I);
       CUR_EXC(I) = v_undef();
       v_decref(I, result);
-      entry_free(I, e);
-      free(ins);
-      buf_free(&kc.key);
-      buf_free(&kc.show);
-      free(kw.names);
-      free(kw.vals);
-      exc_reraise(I, exc);
+      result = v_undef();
+      GraphState *S = gs(I);
+      bool strict = gf->syntax == 1 || (gf->syntax == 0 && S->ctx_strict);
+      if (S->need_fallback && gf->mode == CAP_AST && !strict && !gf->fullgraph && !S->hook && !S->export_name) {
+        /* JIT Fallback (jit_syntax_level LAX): a graph tensor's value is read in Python; this
+         * specialisation runs as pieces, that statement in Python between them */
+        v_decref(I, exc);
+        EV(I)->unwound = true; /* the C temporaries the exception crossed are swept at exit (trystmt.c) */
+        e->fallback = true;
+        char r[256];
+        snprintf(r, sizeof r, "%s reads the value of a tensor computed in the graph", S->fallback_what);
+        bc_note_break(I, gf, S->fallback_loc, r);
+        if (S->cfg.verbose)
+          fprintf(stderr, "msc: jit: '%s' (%s): JIT Fallback: it reads a graph tensor's value in Python; every "
+                  "call runs as graph pieces with that Python between them\n", gf->name, why);
+      } else {
+        entry_free(I, e);
+        free(ins);
+        buf_free(&kc.key);
+        buf_free(&kc.show);
+        free(kw.names);
+        free(kw.vals);
+        exc_reraise(I, exc);
+      }
     }
     if (gf->nent == gf->capent) {
       gf->capent = gf->capent ? 2 * gf->capent : 4;
       gf->ents = xrealloc(gf->ents, sizeof(Entry *) * (size_t)gf->capent);
     }
     gf->ents[gf->nent++] = e;
-    if (cfg(I)->records) e->rec = record_new(I, gf);
+    if (cfg(I)->records && !e->fallback) e->rec = record_new(I, gf);
   } else {
     for (int i = 0; i < kc.nrefs; i++) v_decref(I, kc.refs[i]);
     free(kc.refs);
@@ -1362,6 +1920,12 @@ static Value jit_dispatch(Interp *I, GFn *gf, Value args, Value kwargs, bool com
   buf_free(&kc.show);
   free(kw.names);
   free(kw.vals);
+  if (e->fallback) {
+    free(ins);
+    if (compile_only) return v_none();
+    int nbreak = 0;
+    return bc_call(I, gf, args, kwargs, true, &nbreak);
+  }
   if (result.tag != V_UNDEF || compile_only) { /* trace's first call, or compile() */
     if (e->rec && !e->rec->called) { /* msc compile: the reference run of this call */
       Catch cat;
@@ -1413,7 +1977,10 @@ Value graph_native_jit_new(Interp *I, int argc, Value *argv, KwArgs *kw) {
   GFn *gf = xcalloc(1, sizeof(GFn));
   gf->fn = v_incref(argv[0]);
   gf->level = lv;
-  gf->mode = strcmp(mode, "trace") == 0 ? CAP_TRACE : CAP_AST;
+  gf->mode = strcmp(mode, "trace") == 0 ? CAP_TRACE : strcmp(mode, "bytecode") == 0 ? CAP_BYTECODE : CAP_AST;
+  const char *syn = argc > 4 && v_is(argv[4], OBJ_STR) ? AS_STR(argv[4])->data : "";
+  gf->fullgraph = argc > 5 && argv[5].tag == V_BOOL && argv[5].as.b;
+  gf->syntax = strcmp(syn, "STRICT") == 0 ? 1 : strcmp(syn, "LAX") == 0 ? 2 : 0;
   const char *name = argc > 3 && v_is(argv[3], OBJ_STR) ? AS_STR(argv[3])->data : NULL;
   if (!name && v_is(argv[0], OBJ_FUNC)) {
     Func *f = (Func *)argv[0].as.o;
@@ -1466,6 +2033,21 @@ Value graph_native_jit_call(Interp *I, int argc, Value *argv, KwArgs *kw) {
   GraphState *S = gs(I);
   /* PyNative forced, or already inside a graph: run the Python function */
   if ((S->cfg.mode == GM_PYNATIVE && !S->hook) || S->cap) return call_plain(I, gf, argv[1], argv[2]);
+  if (gf->mode == CAP_BYTECODE && !S->export_name && !S->hook) {
+    int nbreak = 0;
+    Value r = bc_call(I, gf, argv[1], argv[2], false, &nbreak);
+    if (S->cfg.records && !nbreak) { /* msc compile: the call has one graph, recorded as ast captures it */
+      Catch cat;
+      if (RT_TRY(I, &cat)) {
+        v_decref(I, jit_dispatch(I, gf, argv[1], argv[2], true));
+        rt_catch_pop(I, &cat);
+      } else {
+        v_decref(I, r);
+        exc_reraise(I, CUR_EXC(I));
+      }
+    }
+    return r;
+  }
   return jit_dispatch(I, gf, argv[1], argv[2], S->export_name != NULL || S->hook); /* ms.export: compiled, not run */
 }
 
@@ -1506,10 +2088,15 @@ void graph_free_all(Interp *I) {
   }
   GraphState *S = I->graph;
   if (!S) return;
+  bc_explain(I);
+  for (int i = 0; i < S->nbreak; i++) free(S->breaks[i].reason);
+  free(S->breaks);
   for (int i = 0; i < S->nfn; i++) {
     GFn *gf = S->fns[i];
     for (int j = 0; j < gf->nent; j++) entry_free(I, gf->ents[j]);
     free(gf->ents);
+    for (int j = 0; j < gf->npiece; j++) entry_free(I, gf->pieces[j]);
+    free(gf->pieces);
     v_decref(I, gf->fn);
     free(gf->name);
     free(gf->options);

@@ -65,6 +65,7 @@ typedef struct GraphConfig {
   CgCompileOptions compile;
   GraphRecords *records; /* msc compile: each compiled graph is recorded
                             here (the driver owns it); NULL: not recorded */
+  bool explain;          /* --explain: report bytecode capture's graph breaks */
 } GraphConfig;
 
 void graph_config_init(GraphConfig *c);
@@ -123,6 +124,8 @@ typedef struct GraphRecord {
 struct GraphRecords {
   GraphRecord **v;
   int n, cap;
+  int nbreak;            /* graph breaks met (bytecode capture), each
+                            reported as an error: nothing may be written */
 };
 void graph_records_free(GraphRecords *rs);
 

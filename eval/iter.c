@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "interp.h" /* exc_reraise */
 #include "tensor.h" /* iteration over a tensor's first axis */
 #include "valpriv.h"
 
@@ -402,6 +403,32 @@ static Value b_next(Interp *I, int argc, Value *argv, KwArgs *kw) {
   raise_empty(I, EXC_StopIteration);
 }
 
+/* In a graph (graph_builtin_seq) the iterator's items at once, as MindSpore
+ * gives them (tutorials/source_en/compile/python_builtin_functions.md):
+ * map a tuple, or a list when its first sequence is a list; zip and
+ * enumerate a tuple of tuples; filter a list. Takes it. */
+static Value graph_seq(Interp *I, Value it, bool as_list) {
+  List *l = list_new(I, 0);
+  Catch cat;
+  if (RT_TRY(I, &cat)) {
+    Value x;
+    while (rt_next(I, it, &x)) {
+      list_append(I, l, x);
+      v_decref(I, x);
+    }
+    rt_catch_pop(I, &cat);
+  } else {
+    v_decref(I, it);
+    obj_decref(I, &l->h);
+    exc_reraise(I, CUR_EXC(I));
+  }
+  v_decref(I, it);
+  if (as_list) return v_obj(&l->h);
+  Value t = tuple_from_iterable(I, v_obj(&l->h));
+  obj_decref(I, &l->h);
+  return t;
+}
+
 static Value enumerate_ctor(Interp *I, int argc, Value *argv, KwArgs *kw) {
   static const char *const names[] = {"iterable", "start"};
   Value a[2];
@@ -411,6 +438,7 @@ static Value enumerate_ctor(Interp *I, int argc, Value *argv, KwArgs *kw) {
   Iter *it = iter_alloc(I, IT_ENUMERATE, inner);
   v_decref(I, inner);
   it->cur = start;
+  if (graph_builtin_seq(I)) return graph_seq(I, v_obj(&it->h), false);
   return v_obj(&it->h);
 }
 
@@ -431,6 +459,7 @@ static Value zip_ctor(Interp *I, int argc, Value *argv, KwArgs *kw) {
   Iter *it = iter_alloc(I, IT_ZIP, v_none());
   it->its = its;
   it->strict = strict;
+  if (graph_builtin_seq(I)) return graph_seq(I, v_obj(&it->h), false);
   return v_obj(&it->h);
 }
 
@@ -441,6 +470,7 @@ static Value map_ctor(Interp *I, int argc, Value *argv, KwArgs *kw) {
   Iter *it = iter_alloc(I, IT_MAP, v_none());
   it->fn = v_incref(argv[0]);
   it->its = its;
+  if (graph_builtin_seq(I)) return graph_seq(I, v_obj(&it->h), v_is(argv[1], OBJ_LIST));
   return v_obj(&it->h);
 }
 
@@ -451,6 +481,7 @@ static Value filter_ctor(Interp *I, int argc, Value *argv, KwArgs *kw) {
   Iter *it = iter_alloc(I, IT_FILTER, inner);
   v_decref(I, inner);
   it->fn = v_incref(argv[0]);
+  if (graph_builtin_seq(I)) return graph_seq(I, v_obj(&it->h), true);
   return v_obj(&it->h);
 }
 

@@ -609,13 +609,32 @@ Value tuple_ctor(Interp *I, int argc, Value *argv, KwArgs *kw) {
   return tuple_from_iterable(I, argv[0]);
 }
 
+/* In a graph (graph_builtin_seq) range gives a tuple, as MindSpore's
+ * graphs do (python_builtin_functions.md "range"), up to 2^20 items. */
+static Value graph_range(Interp *I, Value r) {
+  Range *g = (Range *)r.as.o;
+  int64_t n = 0;
+  if (g->step > 0 && g->start < g->stop) n = (g->stop - g->start - 1) / g->step + 1;
+  else if (g->step < 0 && g->start > g->stop) n = (g->start - g->stop - 1) / -g->step + 1;
+  if (n > (1 << 20)) return r;
+  Tuple *t = tuple_new(I, n);
+  for (int64_t i = 0; i < n; i++) t->items[i] = v_int(g->start + i * g->step);
+  v_decref(I, r);
+  return v_obj(&t->h);
+}
+
 Value range_ctor(Interp *I, int argc, Value *argv, KwArgs *kw) {
   args_no_kw(I, "range", kw);
   args_count(I, "range", argc, 1, 3);
-  if (argc == 1) return range_new(I, 0, val_index(I, argv[0]), 1);
-  int64_t start = val_index(I, argv[0]), stop = val_index(I, argv[1]);
-  int64_t step = argc == 3 ? val_index(I, argv[2]) : 1;
-  return range_new(I, start, stop, step);
+  Value r;
+  if (argc == 1) {
+    r = range_new(I, 0, val_index(I, argv[0]), 1);
+  } else {
+    int64_t start = val_index(I, argv[0]), stop = val_index(I, argv[1]);
+    int64_t step = argc == 3 ? val_index(I, argv[2]) : 1;
+    r = range_new(I, start, stop, step);
+  }
+  return graph_builtin_seq(I) ? graph_range(I, r) : r;
 }
 
 Value slice_ctor(Interp *I, int argc, Value *argv, KwArgs *kw) {
@@ -639,6 +658,18 @@ static Value l_append(Interp *I, int argc, Value *argv, KwArgs *kw) {
 static Value l_extend(Interp *I, int argc, Value *argv, KwArgs *kw) {
   args_no_kw(I, "list.extend", kw);
   args_count(I, "list.extend", argc - 1, 1, 1);
+  if (v_is(argv[1], OBJ_TENSOR) && ((Tensor *)argv[1].as.o)->ndim > 0 && graph_builtin_seq(I)) {
+    /* MindSpore's graphs append the tensor's shape-[1] slices (static_graph.md "List.extend") */
+    int64_t n = ((Tensor *)argv[1].as.o)->shape[0];
+    for (int64_t i = 0; i < n; i++) {
+      Value key = slice_new(I, v_int(i), v_int(i + 1), v_none());
+      Value x = rt_getitem(I, argv[1], key);
+      v_decref(I, key);
+      list_append(I, LSELF, x);
+      v_decref(I, x);
+    }
+    return v_none();
+  }
   list_extend(I, LSELF, argv[1]);
   return v_none();
 }

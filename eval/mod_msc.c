@@ -797,6 +797,7 @@ Module *mod_msc_create(Interp *I) {
       {"jit_new", graph_native_jit_new}, {"jit_call", graph_native_jit_call},
       {"jit_compile", graph_native_jit_compile}, {"capturing", graph_native_capturing},
       {"run_mode", graph_native_run_mode}, {"assign", graph_native_assign}, {"export_name", graph_native_export_name}, {"warn", graph_native_warn},
+      {"set_syntax_level", graph_native_set_syntax_level},
       {"grad_call", autodiff_native_grad_call},
       {"npy_save", npyio_npy_save}, {"npy_load", npyio_npy_load}, {"npz_load", npyio_npz_load},
       {"npz_save", npyio_npz_save}, {"file_kind", npyio_file_kind}, {"tensor_method", f_tensor_method},

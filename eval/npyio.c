@@ -48,6 +48,7 @@
 #include "tensor.h"
 #include "graph.h"
 #include "valpriv.h"
+#include "npyio.h"
 
 #define NATIVE(fn) Value fn(Interp *I, int argc, Value *argv, KwArgs *kw)
 
@@ -337,14 +338,14 @@ static bool parse_npy(const uint8_t *buf, size_t n, bool member, NpyInfo *info, 
   return true;
 }
 
-/* The ndarray of a parsed .npy image (cannot fail). */
-static Tensor *npy_tensor(Interp *I, const uint8_t *buf, const NpyInfo *info) {
-  Tensor *t = tensor_new(I, info->dt, info->ndim, info->shape, TF_NP);
+/* The elements of a parsed .npy image in C order and native byte order
+ * into dst (info->size elements). */
+static void npy_copy(void *dstv, const uint8_t *buf, const NpyInfo *info) {
   size_t isz = msrt_dtype_size(info->dt);
   const uint8_t *src = buf + info->data_off;
-  uint8_t *dst = t->data;
+  uint8_t *dst = dstv;
   if (!info->fortran || info->ndim < 2) {
-    if (t->size) memcpy(dst, src, (size_t)t->size * isz);
+    if (info->size) memcpy(dst, src, (size_t)info->size * isz);
   } else {
     /* column-major source: walk the destination in C order, keeping the
      * source offset with a multi-index */
@@ -355,7 +356,7 @@ static Tensor *npy_tensor(Interp *I, const uint8_t *buf, const NpyInfo *info) {
       s *= info->shape[d];
     }
     int64_t off = 0;
-    for (int64_t i = 0; i < t->size; i++) {
+    for (int64_t i = 0; i < info->size; i++) {
       memcpy(dst + (size_t)i * isz, src + (size_t)off * isz, isz);
       for (int d = info->ndim - 1; d >= 0; d--) {
         idx[d]++;
@@ -367,7 +368,7 @@ static Tensor *npy_tensor(Interp *I, const uint8_t *buf, const NpyInfo *info) {
     }
   }
   if (info->swap)
-    for (int64_t i = 0; i < t->size; i++) {
+    for (int64_t i = 0; i < info->size; i++) {
       uint8_t *p = dst + (size_t)i * isz;
       for (size_t a = 0, b = isz - 1; a < b; a++, b--) {
         uint8_t c = p[a];
@@ -375,6 +376,12 @@ static Tensor *npy_tensor(Interp *I, const uint8_t *buf, const NpyInfo *info) {
         p[b] = c;
       }
     }
+}
+
+/* The ndarray of a parsed .npy image (cannot fail). */
+static Tensor *npy_tensor(Interp *I, const uint8_t *buf, const NpyInfo *info) {
+  Tensor *t = tensor_new(I, info->dt, info->ndim, info->shape, TF_NP);
+  npy_copy(t->data, buf, info);
   return t;
 }
 
@@ -907,4 +914,73 @@ NATIVE(npyio_npz_save) {
   free(cd.data);
   if (!ok) raise_err(I, &e);
   return v_none();
+}
+
+/* ---- without an interpreter (npyio.h) ------------------------------------------ */
+
+static bool read_one(NpyArray *a, const char *name, const uint8_t *img, size_t n, bool member, Err *e) {
+  NpyInfo info;
+  if (!parse_npy(img, n, member, &info, e)) return false;
+  a->name = strdup(name);
+  a->dt = info.dt;
+  a->ndim = info.ndim;
+  memcpy(a->shape, info.shape, sizeof a->shape);
+  a->size = info.size;
+  a->data = malloc(info.size ? (size_t)info.size * msrt_dtype_size(info.dt) : 1);
+  if (!a->name || !a->data) return fail(e, EXC_MemoryError, "out of memory");
+  npy_copy(a->data, img, &info);
+  return true;
+}
+
+bool npyio_read_file(const char *path, NpyArray **out, int *nout, char *err, size_t errcap) {
+  Err e;
+  uint8_t *buf = NULL;
+  size_t n = 0;
+  *out = NULL;
+  *nout = 0;
+  bool ok = slurp_file(path, &buf, &n, &e);
+  if (ok && n >= 4 && memcmp(buf, "PK\x03\x04", 4) == 0) {
+    Member *m = NULL;
+    int nm = 0;
+    ok = parse_zip(buf, n, path, &m, &nm, &e);
+    if (ok) {
+      NpyArray *a = calloc((size_t)nm + 1, sizeof *a);
+      int k = 0;
+      for (int i = 0; i < nm && ok; i++) {
+        size_t nl = strlen(m[i].name);
+        if (nl < 4 || strcmp(m[i].name + nl - 4, ".npy") != 0) {
+          ok = fail(&e, EXC_ValueError, "member '%s' is not a .npy file", m[i].name);
+          break;
+        }
+        m[i].name[nl - 4] = 0;
+        ok = read_one(&a[k], m[i].name, m[i].data, m[i].len, true, &e);
+        k++;
+      }
+      free_members(m, nm);
+      *out = a;
+      *nout = k;
+    }
+  } else if (ok) {
+    NpyArray *a = calloc(1, sizeof *a);
+    *out = a;
+    *nout = 1;
+    ok = read_one(a, "", buf, n, false, &e);
+  }
+  free(buf);
+  if (!ok) {
+    npyio_free(*out, *nout);
+    *out = NULL;
+    *nout = 0;
+    snprintf(err, errcap, "%s", e.msg);
+  }
+  return ok;
+}
+
+void npyio_free(NpyArray *a, int n) {
+  if (!a) return;
+  for (int i = 0; i < n; i++) {
+    free(a[i].name);
+    free(a[i].data);
+  }
+  free(a);
 }

@@ -217,6 +217,20 @@ void attrs_set(Interp *I, OpId op, Attrs *a, const char *name, Value v) {
     a->ninput_shape = attr_ints(I, op, name, v, a->input_shape, true, &tup);
   } else if (strcmp(name, "filter_shape") == 0) {
     a->nfilter_shape = attr_ints(I, op, name, v, a->filter_shape, true, &tup);
+  } else if (strcmp(name, "scale") == 0) {
+    bool isint = true;
+    int64_t iv = 0;
+    a->qscale = attr_num(I, op, name, v, &isint, &iv);
+  } else if (strcmp(name, "zero_point") == 0) {
+    a->zero_point = attr_int(I, op, name, v);
+  } else if (strcmp(name, "x_zero_point") == 0) {
+    a->x_zero_point = attr_int(I, op, name, v);
+  } else if (strcmp(name, "out_zero_point") == 0) {
+    a->out_zero_point = attr_int(I, op, name, v);
+  } else if (strcmp(name, "act_min") == 0) {
+    a->act_min = attr_int(I, op, name, v);
+  } else if (strcmp(name, "act_max") == 0) {
+    a->act_max = attr_int(I, op, name, v);
   }
 }
 
@@ -277,6 +291,8 @@ static void slice_normalise(Interp *I, OpId op, Attrs *a, const Tensor *x) {
     a->end[d] = e;
     a->strides[d] = step;
   }
+  a->nslice = x->ndim;
+  a->slice_normalised = true;
 }
 
 static TFlavour flavour_of(const Attrs *a) { return a->np ? TF_NP : TF_MS; }
@@ -365,7 +381,7 @@ Value prim_call(Interp *I, OpId op, int nin, Value *in, const Attrs *attrs) {
     prim_raise(I, &err);
   }
   if (graph_should_stage(I, nin, in)) { /* ast capture: a graph node, not a kernel run */
-    Tensor *o = keep(I, graph_stage(I, op, nin, t, cast, &a, &out));
+    Tensor *o = keep(I, graph_stage(I, op, nin, t, cast, &a, &out, in));
     o->npscalar = fl == TF_NP && o->ndim == 0 && np_scalar_result(op, nin, in);
     obj_incref(&o->h);
     scratch_pop(I, base);

@@ -352,7 +352,7 @@ Tensor *tensor_from_value(Interp *I, Value v, int dt, TFlavour fl) {
   bool np = fl == TF_NP;
   if (v_is(v, OBJ_TENSOR)) {
     Tensor *t = AS_TENSOR(v);
-    if (graph_is_sym(I, v)) return staged_copy(I, v, dt, fl);
+    if (graph_is_sym(I, v) || (fl != TF_NP && graph_is_piece_sym(I, v))) return staged_copy(I, v, dt, fl);
     tensor_need_data(I, t, "converting a tensor");
     Tensor *r = tensor_new(I, dt >= 0 ? (msrt_dtype)dt : t->dtype, t->ndim, t->shape, fl);
     if (t->size) msrt_cast(t->dtype, r->dtype, t->size, t->data, r->data);
@@ -683,6 +683,7 @@ static int index_parse(Interp *I, Tensor *t, Value key, Attrs *a, int64_t *vshap
   attrs_init(a);
   a->has_slice = true;
   a->slice_normalised = true;
+  a->nslice = t->ndim; /* every dim gets its entry below */
   int d = 0, out = 0;
   for (int64_t i = 0; i < n; i++) {
     Value k = items[i];
@@ -1005,6 +1006,7 @@ static Value adv_getitem(Interp *I, Value tv, Value key) {
   attrs_init(&a);
   a.has_slice = true;
   a.slice_normalised = true;
+  a.nslice = t->ndim; /* every dim gets its entry below */
   int out = 0;
   bool identity = true;
   for (int i = 0; i < K.n; i++) {
@@ -1130,6 +1132,7 @@ static Value adv_getitem(Interp *I, Value tv, Value key) {
 static void store_result(Interp *I, Tensor *x, Value rv) {
   Tensor *r = AS_TENSOR(rv);
   tensor_need_data(I, r, "assigning to tensor elements");
+  graph_will_write(I, x);
   if (x->size) msrt_cast(r->dtype, x->dtype, x->size, r->data, x->data);
 }
 
@@ -1255,6 +1258,7 @@ void tensor_setitem(Interp *I, Value tv, Value key, Value val) {
   if (t->npscalar)
     rt_raise(I, EXC_TypeError, "'numpy.%s' object does not support item assignment", rt_type_name(I, tv));
   tensor_need_data(I, t, "assigning to tensor elements");
+  graph_will_write(I, t);
   if (!key_is_basic(key)) {
     int64_t base = ix_scratch(I)->len;
     adv_setitem(I, tv, key, val);
@@ -1476,6 +1480,7 @@ NATIVE(m_asnumpy) {
   Tensor *t = self_t(I, argc, argv, "asnumpy");
   args_count(I, "asnumpy", argc - 1, 0, 0);
   if (graph_is_sym(I, argv[0])) return v_obj(&staged_copy(I, argv[0], -1, TF_NP)->h);
+  tensor_need_data(I, t, "asnumpy()");
   return v_obj(&tensor_copy(I, t, TF_NP)->h);
 }
 
@@ -1781,6 +1786,8 @@ NATIVE(m_set_data) {
   args_bind(I, "set_data", argc - 1, argv + 1, kw, 1, 2, names, v);
   if (!v_is(v[0], OBJ_TENSOR) && !is_num(v[0]) && !is_seq(v[0]))
     rt_raise(I, EXC_TypeError, "set_data: expected a Tensor, got %s", rt_type_name(I, v[0]));
+  if (graph_is_piece_sym(I, v[0])) tensor_need_data(I, AS_TENSOR(v[0]), "set_data"); /* bytecode: a break */
+  graph_will_write(I, t);
   Tensor *src = tensor_from_value(I, v[0], (int)t->dtype, TF_MS);
   /* take over src's buffer and shape */
   free(t->data);

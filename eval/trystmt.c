@@ -138,7 +138,8 @@ static bool handle(Interp *I, Frame *f, Node *n, Pending *p, int *ctrl, Value *e
 }
 
 int exec_try(Interp *I, Frame *f, Node *n) {
-  if (I->graph && graph_staging(I) && n->loc.file && !interp_is_lib_src(I, n->loc.file)) {
+  if (I->graph && graph_break_syntax(I, n, "'try'")) { /* bytecode: a graph break, then it runs eagerly */
+  } else if (I->graph && graph_staging(I) && n->loc.file && !interp_is_lib_src(I, n->loc.file)) {
     f->cur = n;
     rt_raise_op(I, EXC_RuntimeError,
                 "Unsupported statement 'Try'. (MindSpore's static graph syntax has no try; move it out "

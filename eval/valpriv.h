@@ -371,11 +371,11 @@ bool graph_staging(Interp *I);
 /* True while a trace capture runs (prim_call runs and records). */
 bool graph_tracing(Interp *I);
 
-/* prim_call's hook during ast capture: stages op on inputs t[] (already
- * converted: cast[i] is the dtype the kernel wants) and returns a new
- * symbolic tensor of type out. */
+/* prim_call's hook during ast and bytecode capture: stages op on inputs
+ * t[] (already converted: cast[i] is the dtype the kernel wants; in[] the
+ * call's arguments) and returns a new symbolic tensor of type out. */
 Tensor *graph_stage(Interp *I, OpId op, int nin, Tensor *const *t, const msrt_dtype *cast,
-                    const Attrs *a, const TType *out);
+                    const Attrs *a, const TType *out, const Value *in);
 /* prim_call's hook during trace capture: records op (inputs before
  * conversion t[], cast[], result o) when any input comes from the graph's
  * arguments or Parameters, and marks o with its node. */
@@ -390,6 +390,29 @@ bool graph_should_stage(Interp *I, int nin, const Value *in);
  * (node: where, or NULL for the current call) raise an error diagnostic when met in the user's code during ast
  * capture (a RuntimeError, as MindSpore raises); a no-op otherwise. */
 void graph_check_syntax(Interp *I, const struct Node *node, const char *what);
+/* Bytecode capture met `what` (a statement outside the static-graph
+ * syntax) at node at of the user's code: a graph break, after which the
+ * statement runs eagerly; returns true. False (nothing done) otherwise. */
+bool graph_break_syntax(Interp *I, const struct Node *at, const char *what);
+/* Bytecode capture: t is about to be written in place; when the piece
+ * staged so far reads it, the piece runs first (a graph break). */
+void graph_will_write(Interp *I, const Tensor *t);
+/* MindSpore's graphs give sequences where Python gives iterators: is this
+ * builtin called from the script's own code during ast capture? Then
+ * map/zip/filter/enumerate/range return their tuple or list at once and
+ * list.extend(Tensor) appends shape-[1] slices (iter.c, list.c). */
+bool graph_builtin_seq(Interp *I);
+/* jit_syntax_level STRICT (MindSpore's basic static-graph syntax): inside
+ * an ast capture at that level, the script's own code may not use
+ * third-party libraries (a module other than mindspore's, functools and
+ * the script's own), objects of its classes that are neither Cells nor
+ * @jit_class, nor set attributes of a Cell that are not Parameters: the
+ * error, at the line, names the level and how to change it (LAX is
+ * MindSpore's default and msc's). what: the construct, for the message. */
+void graph_strict_check_module(Interp *I, Module *m, Str *attr);
+void graph_strict_check_instance(Interp *I, Value obj, Str *attr, bool set, Value val);
+/* Is v a tensor computed in the running bytecode piece (no data yet)? */
+bool graph_is_piece_sym(Interp *I, Value v);
 
 /* `name = value` in the user's code during a capture: the node that
  * computes t keeps the source name (printed as CNode_3$name). */
@@ -415,6 +438,7 @@ Value graph_native_run_mode(Interp *I, int argc, Value *argv, KwArgs *kw);
 Value graph_native_assign(Interp *I, int argc, Value *argv, KwArgs *kw);
 Value graph_native_export_name(Interp *I, int argc, Value *argv, KwArgs *kw);
 Value graph_native_warn(Interp *I, int argc, Value *argv, KwArgs *kw);
+Value graph_native_set_syntax_level(Interp *I, int argc, Value *argv, KwArgs *kw);
 
 /* Routes the runtime's output hook to the script's stdout (interp_new). */
 void graph_init(Interp *I);

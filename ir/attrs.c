@@ -76,6 +76,12 @@ void ir_attrs_encode(IrNode *n, const Attrs *a) {
   if (accepts(op, "begin_params_axis")) ir_attr_int(n, "begin_params_axis", a->begin_params_axis);
   if (accepts(op, "input_shape")) ir_attr_ints(n, "input_shape", a->ninput_shape, a->input_shape);
   if (accepts(op, "filter_shape")) ir_attr_ints(n, "filter_shape", a->nfilter_shape, a->filter_shape);
+  if (accepts(op, "scale")) ir_attr_float(n, "scale", a->qscale);
+  if (accepts(op, "zero_point")) ir_attr_int(n, "zero_point", a->zero_point);
+  if (accepts(op, "x_zero_point")) ir_attr_int(n, "x_zero_point", a->x_zero_point);
+  if (accepts(op, "out_zero_point")) ir_attr_int(n, "out_zero_point", a->out_zero_point);
+  if (accepts(op, "act_min")) ir_attr_int(n, "act_min", a->act_min);
+  if (accepts(op, "act_max")) ir_attr_int(n, "act_max", a->act_max);
 }
 
 static void get_num(const IrAttr *at, Attrs *a, double *f, int64_t *i) {
@@ -193,6 +199,18 @@ void ir_attrs_decode(const IrNode *n, Attrs *a) {
       a->ninput_shape = ints(at, a->input_shape);
     } else if (!strcmp(nm, "filter_shape")) {
       a->nfilter_shape = ints(at, a->filter_shape);
+    } else if (!strcmp(nm, "scale")) {
+      a->qscale = fnum(at);
+    } else if (!strcmp(nm, "zero_point")) {
+      a->zero_point = at->i;
+    } else if (!strcmp(nm, "x_zero_point")) {
+      a->x_zero_point = at->i;
+    } else if (!strcmp(nm, "out_zero_point")) {
+      a->out_zero_point = at->i;
+    } else if (!strcmp(nm, "act_min")) {
+      a->act_min = at->i;
+    } else if (!strcmp(nm, "act_max")) {
+      a->act_max = at->i;
     }
   }
 }

@@ -85,6 +85,8 @@ typedef struct Exec {
   OpWorkspace *ws;
   IrExecError *err;
   jmp_buf *jb;
+  IrExecObserve observe; /* the entry graph's node results (ir_exec_observed) */
+  void *octx;
 } Exec;
 
 _Noreturn MSC_PRINTF(3, 4) static void fail(Exec *x, OpErrKind kind, const char *fmt, ...) {
@@ -462,7 +464,8 @@ static void run_print(Exec *x, IrNode *n) {
 
 /* ---- the run ---------------------------------------------------------------- */
 
-static bool exec_graph(IrGraph *g, OpTensor *params, OpTensor *outs, OpWorkspace *ws, IrExecError *err);
+static bool exec_graph(IrGraph *g, OpTensor *params, OpTensor *outs, OpWorkspace *ws, IrExecError *err,
+                       IrExecObserve observe, void *ctx);
 
 /* Fusion(@sub, a...): runs sub on the operand tensors as its own graph
  * (a call). An error inside is reported at the fused node that failed. */
@@ -475,7 +478,7 @@ static void run_fusion(Exec *x, IrNode *n) {
   OpTensor out;
   memset(&out, 0, sizeof out);
   IrExecError e;
-  bool ok = exec_graph(sg, x->argv, &out, x->ws, &e);
+  bool ok = exec_graph(sg, x->argv, &out, x->ws, &e, NULL, NULL);
   number_values(x->g);
   if (!ok) {
     *x->err = e;
@@ -498,7 +501,7 @@ static void run_fusion(Exec *x, IrNode *n) {
  * caller). An error inside is reported at the failing node, else at n. */
 static void call_graph(Exec *x, IrNode *n, IrGraph *sg, OpTensor *argv, OpTensor *outs) {
   IrExecError e;
-  bool ok = exec_graph(sg, argv, outs, x->ws, &e);
+  bool ok = exec_graph(sg, argv, outs, x->ws, &e, NULL, NULL);
   number_values(x->g);
   if (ok) return;
   *x->err = e;
@@ -668,6 +671,7 @@ static void run(Exec *x) {
     IrNode *n = g->nodes[i];
     x->cur = n;
     run_node(x, n);
+    if (x->observe && x->val[n->id].kind == XV_TENSOR) x->observe(x->octx, n, &x->val[n->id].t);
     for (int k = 0; k < n->nin; k++) release_last(x, n->in[k], i);
     if (x->val[n->id].last < i) release(&x->val[n->id]); /* never used */
   }
@@ -689,7 +693,8 @@ static void cleanup(Exec *x) {
   free(x->argp);
 }
 
-static bool exec_graph(IrGraph *g, OpTensor *params, OpTensor *outs, OpWorkspace *ws, IrExecError *err) {
+static bool exec_graph(IrGraph *g, OpTensor *params, OpTensor *outs, OpWorkspace *ws, IrExecError *err,
+                       IrExecObserve observe, void *ctx) {
   memset(err, 0, sizeof *err);
   IrNode **o;
   int nout = ir_outputs(g, &o);
@@ -701,6 +706,8 @@ static bool exec_graph(IrGraph *g, OpTensor *params, OpTensor *outs, OpWorkspace
   x->ws = ws;
   x->err = err;
   x->jb = &jb;
+  x->observe = observe;
+  x->octx = ctx;
   x->fresh = xcalloc((size_t)(nout ? nout : 1), sizeof(bool));
   prepare(x);
   bool ok = true;
@@ -724,7 +731,8 @@ static bool exec_graph(IrGraph *g, OpTensor *params, OpTensor *outs, OpWorkspace
   return ok;
 }
 
-bool ir_exec(IrModule *m, OpTensor *params, OpTensor *outs, OpWorkspace *ws, IrExecError *err) {
+static bool exec_entry(IrModule *m, OpTensor *params, OpTensor *outs, OpWorkspace *ws, IrExecError *err,
+                       IrExecObserve observe, void *ctx) {
   IrGraph *g = ir_module_entry(m);
   if (!g) {
     memset(err, 0, sizeof *err);
@@ -732,5 +740,14 @@ bool ir_exec(IrModule *m, OpTensor *params, OpTensor *outs, OpWorkspace *ws, IrE
     snprintf(err->msg, sizeof err->msg, "IR: the module has no entry graph");
     return false;
   }
-  return exec_graph(g, params, outs, ws, err);
+  return exec_graph(g, params, outs, ws, err, observe, ctx);
+}
+
+bool ir_exec(IrModule *m, OpTensor *params, OpTensor *outs, OpWorkspace *ws, IrExecError *err) {
+  return exec_entry(m, params, outs, ws, err, NULL, NULL);
+}
+
+bool ir_exec_observed(IrModule *m, OpTensor *params, OpTensor *outs, OpWorkspace *ws, IrExecError *err,
+                      IrExecObserve observe, void *ctx) {
+  return exec_entry(m, params, outs, ws, err, observe, ctx);
 }

@@ -33,4 +33,11 @@ typedef struct IrExecError {
  * outputs it allocated included, is freed). */
 bool ir_exec(IrModule *m, OpTensor *params, OpTensor *outs, OpWorkspace *ws, IrExecError *err);
 
+/* ir_exec that also hands each tensor result of an entry-graph node to
+ * observe(ctx, node, result) as soon as the node ran (the result is only
+ * valid during the call): msc compile --quantize=int8's calibration. */
+typedef void (*IrExecObserve)(void *ctx, const IrNode *n, const OpTensor *t);
+bool ir_exec_observed(IrModule *m, OpTensor *params, OpTensor *outs, OpWorkspace *ws, IrExecError *err,
+                      IrExecObserve observe, void *ctx);
+
 #endif

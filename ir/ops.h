@@ -134,6 +134,11 @@ typedef struct Attrs {
    * count given (0: missing; infer requires 4) */
   int ninput_shape, nfilter_shape;
   int64_t input_shape[MSRT_MAX_NDIM], filter_shape[MSRT_MAX_NDIM];
+  /* int8 quantization (QuantizeInt8, DequantizeInt8, QuantDense): "scale"
+   * (default 1), "zero_point", "x_zero_point", "out_zero_point", "act_min"
+   * (default -128), "act_max" (default 127) */
+  double qscale;
+  int64_t zero_point, x_zero_point, out_zero_point, act_min, act_max;
 } Attrs;
 
 void attrs_init(Attrs *a);

@@ -170,6 +170,9 @@ void attrs_init(Attrs *a) {
   a->dilation[0] = a->dilation[1] = 1;
   a->group = 1;
   a->begin_norm_axis = a->begin_params_axis = -1;
+  a->qscale = 1;
+  a->act_min = -128;
+  a->act_max = 127;
 }
 
 /* ---- shapes ------------------------------------------------------------ */
@@ -815,11 +818,32 @@ INFER(infer_strided_slice) {
   int64_t shp[MSRT_MAX_NDIM];
   int nd = 0, ni = 0;
   int ntotal = 0;
+  /* begin/end/strides come normalised, one entry per input dim, as
+   * slice.indices gives them (capture makes them so; a .mir file may
+   * hold anything): checked here, before any stage reads memory by them */
+  if (a->nslice != x->ndim)
+    op_raise(X, OPE_ValueError, "%s: %d begin/end/strides entries for %d dimensions", OPN(op), a->nslice, x->ndim);
+  if (x->ndim < 32 && (a->shrink_mask >> x->ndim) != 0)
+    op_raise(X, OPE_ValueError, "%s: shrink_axis_mask names a dimension the input does not have", OPN(op));
+  for (int d = 0; d < x->ndim; d++) {
+    int64_t n = x->shape[d], b = a->begin[d], e = a->end[d], st = a->strides[d];
+    if (st == 0) op_raise(X, OPE_ValueError, "%s: slice step cannot be zero", OPN(op));
+    bool ok = (a->shrink_mask & (1u << d)) ? b >= 0 && b < n
+              : st > 0                     ? b >= 0 && b <= n && e >= 0 && e <= n
+                                           : b >= -1 && b < n && e >= -1 && e < n;
+    if (!ok)
+      op_raise(X, OPE_IndexError, "%s: begin %lld, end %lld of dimension %d (size %lld) are not normalised", OPN(op),
+               (long long)b, (long long)e, d, (long long)n);
+  }
   for (int d = 0; d < x->ndim; d++)
     if (!(a->shrink_mask & (1u << d))) ntotal++;
   ntotal += a->nnew;
   if (ntotal > MSRT_MAX_NDIM)
     op_raise(X, OPE_IndexError, "%s: at most %d dimensions are supported", OPN(op), MSRT_MAX_NDIM);
+  for (int i = 0; i < a->nnew; i++)
+    if (a->new_axis[i] < (i ? a->new_axis[i - 1] + 1 : 0) || a->new_axis[i] >= ntotal)
+      op_raise(X, OPE_ValueError, "%s: new_axis positions must increase within the result's %d dimensions",
+               OPN(op), ntotal);
   int d = 0;
   while (nd < ntotal) {
     if (ni < a->nnew && a->new_axis[ni] == nd) {
@@ -1228,6 +1252,7 @@ KERNEL(kern_range) {
  * part of this file (textually included, to share its static helpers). */
 #include "rules_index.c.inc"
 #include "rules_nn.c.inc"
+#include "rules_quant.c.inc"
 
 /* The table-driven families share one rule per stage (ops.def's group
  * column); only OWN ops have rules of their own, listed here. */
@@ -1269,6 +1294,8 @@ static const struct {
     [OP_LayerNorm] = {infer_layernorm, kern_layernorm}, [OP_StopGradient] = {infer_identity, kern_copy},
     [OP_Conv2DBackpropInput] = {infer_conv2d_grad, kern_conv2d_grad},
     [OP_Conv2DBackpropFilter] = {infer_conv2d_grad, kern_conv2d_grad},
+    [OP_QuantizeInt8] = {infer_quantize, kern_quantize}, [OP_DequantizeInt8] = {infer_quantize, kern_quantize},
+    [OP_QuantDense] = {infer_quant_dense, kern_quant_dense}, [OP_QuantConv2D] = {infer_quant_conv, kern_quant_conv},
     [OP_MaxPoolGrad] = {infer_pool_grad, kern_pool_grad}, [OP_AvgPoolGrad] = {infer_pool_grad, kern_pool_grad},
 };
 

@@ -274,11 +274,14 @@ static void snapshots_fill(Mp *s) {
 }
 
 /* ---- 3. Parameter outputs ---------------------------------------------------
- * Assign(par, v) where v is computed by this graph only to be stored: v is
- * written straight into par (no arena buffer, no copy) when v is used by
- * nothing else, no read of par's current value (a Load of it that is no
- * snapshot) runs between v and the Assign, and v reads par only
- * elementwise (same shape, same index) or not at all. */
+ * Assign(par, v) where v is computed by this graph to be stored: v is
+ * written straight into par (no arena buffer, no copy) when no read of
+ * par's current value (a Load of it that is no snapshot) runs between v
+ * and the Assign, v reads par only elementwise (same shape, same index)
+ * or not at all, and v is no output. v's other uses (an optimizer's
+ * moment, stored and read by the parameter's update) then read par: each
+ * is a kernel or a Fusion (no view, tuple or region aliases v), and no
+ * other Assign of par and no If/While runs from v to the last of them. */
 
 static bool elementwise_node(const IrNode *n) {
   if (n->op != IR_FUSION) return op_has(n->op, OPP_EW);
@@ -293,21 +296,34 @@ static bool reads_current(const MemPlan *p, const IrNode *x, const IrNode *par) 
   return x->kind == IR_NK_NODE && x->op == IR_LOAD && x->in[0] == par && !(in_graph(p, x) && val(p, x)->snapshot);
 }
 
+/* May u read a value that lives in a Parameter (a plain operand)? */
+static bool plain_reader(const IrNode *u) {
+  return (u->op < OP_COUNT && !is_view_op(u->op)) || u->op == IR_FUSION;
+}
+
 /* May v (position k) be computed into par, stored by the Assign at a? */
 static bool param_out_ok(const MemPlan *p, const IrNode *v, const IrNode *par, int k, int a) {
-  int uses = 0;
+  int last = a;
   for (int j = 0; j < p->nnode; j++) {
     const IrNode *u = p->sched[j];
     for (int q = 0; q < u->nin; q++) {
       const IrNode *x = u->in[q];
-      if (x == v) uses++;
+      if (x == v && j != a) {
+        if (j < k || !plain_reader(u)) return false;
+        if (j > last) last = j;
+      }
       if (j > k && j < a && reads_current(p, x, par)) return false;
       if (j == k && reads_current(p, x, par) && !(elementwise_node(v) && ir_type_eq(x->type, v->type))) return false;
     }
   }
   for (int q = 0; q < p->nout; q++)
     if (p->outs[q] == v) return false;
-  return uses == 1;
+  for (int j = k + 1; j < p->nnode; j++) {
+    const IrNode *u = p->sched[j];
+    if (j != a && u->op == IR_ASSIGN && u->in[0] == par) return false;
+    if (j <= last && is_region(u)) return false;
+  }
+  return true;
 }
 
 static void param_outs_fill(Mp *s) {

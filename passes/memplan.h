@@ -31,10 +31,13 @@
  *             the Load and a later use of its value: the Load copies the
  *             Parameter into an arena buffer. Other Loads are the
  *             Parameter's data (ML_PARAM).
- *   param_out Assign(p, v) where v is used by nothing else and nothing
- *             reads p's current value between v and the Assign (v itself
- *             only elementwise): v is computed straight into p and the
- *             Assign copies nothing.
+ *   param_out Assign(p, v) where nothing reads p's current value between
+ *             v and the Assign (v itself only elementwise) and v is no
+ *             output: v is computed straight into p and the Assign copies
+ *             nothing. v's other uses (kernels, Fusions) read it from p,
+ *             so no other Assign of p and no If/While may run from v to
+ *             the last of them (an optimizer's moments: stored, then read
+ *             by the parameter's update).
  *   output    a node with a buffer of its own returned exactly once is
  *             computed straight into its output (ML_OUTPUT); other
  *             outputs are copied at the end.

@@ -238,6 +238,22 @@ typedef enum msrt_unop { MSRT_UNOPS(MSRT_X_ENUM_) MSRT_NUM_UNOPS } msrt_unop;
 #define MSRT_FAILED(rc) ((rc) != 0)
 #endif
 #define MSRT_SQRT1_2 0.70710678118654752440
+/* sqrt without the errno path, under the plain `cc -std=c99 -O2` too: C99
+ * lets sqrt(-1) set errno (math_errhandling), so gcc and clang compile
+ * sqrtf as sqrtss plus a libm call on a negative operand, and a loop with
+ * that call does not vectorize (Adam's update: one call per element). The
+ * result itself is IEEE sqrt, correctly rounded, wherever it comes from;
+ * only the errno write differs. Redeclaring the libm functions `const`
+ * (no side effects: errno is never written) is what -fno-math-errno does
+ * for them: gcc and clang then emit sqrtss/sqrtps (vsqrt.f32 on a Cortex-M
+ * FPU) and no call. So a translation unit that includes msrt.h must not
+ * read errno after sqrt. Other compilers (and C++) keep the plain libm
+ * declaration. tests/unit/test_sqrt.c checks msrt_sqrt_f32 against libm's
+ * sqrtf, bit for bit, on every float (`test_sqrt all`) or a dense sample. */
+#if defined(__GNUC__) && !defined(__cplusplus)
+float(sqrtf)(float) __attribute__((__const__));
+double(sqrt)(double) __attribute__((__const__));
+#endif
 
 #define MSRT_FORMULA_FLOAT(S, T, F)                                           \
   MSRT_FORMULA T msrt_add_##S(T x, T y) { return x + y; }                     \
@@ -748,6 +764,15 @@ int msrt_q8_dense(int32_t M, int32_t N, int32_t K, const int8_t *x, int32_t x_zp
  * (float32 division; nan -> zp); msrt_q8_dequantize: x = scale * (q - zp). */
 void msrt_q8_quantize(int64_t n, const float *x, float scale, int32_t zp, int8_t *q);
 void msrt_q8_dequantize(int64_t n, const int8_t *q, float scale, int32_t zp, float *x);
+/* msrt_q8_conv2d: NCHW int8 convolution, weights [Co, C/group, kh, kw] per
+ * output channel symmetric, as msrt_conv2d's shapes and attributes (xs, wsh,
+ * os = {N, Co, OH, OW}, stride, pad {top, bottom, left, right}, dilation,
+ * group); padding holds the input zero point (TFLite's int8 Conv2D); each
+ * output is requantized as msrt_q8_dense's. */
+int msrt_q8_conv2d(const int64_t *xs, const int64_t *wsh, const int64_t *os, const int64_t *stride,
+                   const int64_t *pad, const int64_t *dil, int64_t group, const int8_t *x, int32_t x_zp,
+                   const int8_t *w, const int32_t *bias, const int32_t *mult, const int32_t *shift, int32_t out_zp,
+                   int32_t act_min, int32_t act_max, int8_t *y);
 
 #ifdef __cplusplus
 }

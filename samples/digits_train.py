@@ -13,7 +13,11 @@
 # to the working directory (run from the repository root), or from the
 # directory given as an argument: `msc run digits_train.py data` in samples/.
 # `--predictions` also prints the predicted label of each test image (msc
-# compile passes script arguments after `--`: `... -o DIR -- --predictions`).
+# compile passes script arguments after `--`: `... -o DIR -- --predictions`) and
+# `--save=DIR` writes the trained weights (DIR/weights.npz: w0 b0 w1 b1), the
+# training and test images (train_x.npy, test_x.npy) and labels (test_y.npy):
+# calibration data for `msc compile --quantize=int8` and the inputs of its
+# numpy check (tests/quant/digits.py).
 import sys
 import numpy as np
 import mindspore as ms
@@ -75,6 +79,13 @@ correct = int((pred == test_y).sum())
 print(f'test accuracy: {correct / len(test_y):.4f} ({correct}/{len(test_y)})')
 if '--predictions' in sys.argv:
     print('predictions:', ' '.join(str(int(p)) for p in pred))
+save = [a[7:] for a in sys.argv[1:] if a.startswith('--save=')]
+if save:
+    np.savez(f'{save[0]}/weights.npz', w0=net.fc1.weight.asnumpy(), b0=net.fc1.bias.asnumpy(),
+             w1=net.fc2.weight.asnumpy(), b1=net.fc2.bias.asnumpy())
+    np.save(f'{save[0]}/train_x.npy', train_x)
+    np.save(f'{save[0]}/test_x.npy', test_x)
+    np.save(f'{save[0]}/test_y.npy', test_y)
 
 # the trained classifier, for one image at a time (msc compile: the C entry digits_mlp)
 ms.export(net, Tensor(test_x[:1]), file_name='digits_mlp', file_format='MINDIR')

@@ -13,7 +13,9 @@
 #             tensor counter with an if inside, and a training step whose
 #             gradient goes back through an if and a while; and the bundled sample samples/digits_train.py:
 #             16 steps of its Adam training step and the exported
-#             classifier): `msc compile MODEL.py -o DIR` writes the library and its
+#             classifier; digits_int8: that classifier with --quantize=int8,
+#             calibrated on the training images; not in FIRMWARE_QUICK):
+#             `msc compile MODEL.py -o DIR` writes the library and its
 #             self-test (NAME.h, NAME.c, NAME_test.c, and msrt.h/msrt_*.c
 #             when the runtime is separate): every DIR/*.c is cross-compiled
 #             (-std=c99 -Wall -Wextra -Wpedantic -Wconversion -Werror -O2)
@@ -129,7 +131,7 @@ macs_of() {
     seed_mlp_Network_construct) echo 669696 ;;   # 784*512 + 512*512 + 512*10
     lenet_LeNet5_construct) echo 416520 ;;       # 117600 + 240000 + 48000 + 10080 + 840
     conv_bn_ConvBN_construct) echo 290080 ;;     # 56448 + 225792 + 7840
-    digits_train_digits_mlp) echo 0 ;;
+    digits_train_digits_mlp | digits_int8_digits_mlp) echo 9472 ;; # 64*128 + 128*10
     *) echo 0 ;;
   esac
 }
@@ -243,6 +245,10 @@ msc_lib() {
     case $model in
       digits_train) src=samples/digits_train.py; args=() ;;
       digits_mlp) src=samples/digits_train.py; args=(--entry=digits_mlp --name=digits_train) ;;
+      digits_int8) # the classifier in int8 (--quantize=int8), calibrated on the training images
+        src=samples/digits_train.py
+        "$MSC" run "$src" samples/data --save="$s/data" >/dev/null || { echo "firmware: digits_train.py --save failed" >&2; return 1; }
+        args=(--entry=digits_mlp --name=digits_int8 --quantize=int8 --calibration="$s/data/train_x.npy") ;;
       conv_bn) args+=(--fold-bn) ;; # BatchNorm folded into the convolutions
     esac
     # shellcheck disable=SC2086 # MSC_FLAGS: several options
@@ -312,7 +318,7 @@ run_config() {
 }
 
 INFER=(seed_mlp lenet conv_bn)
-ALL=(seed_mlp lenet conv_bn train_step control_flow digits_train)
+ALL=(seed_mlp lenet conv_bn train_step control_flow digits_train digits_int8)
 if [ "$QUICK" = 1 ]; then
   run_config m4-O2-generic cortex-m4 -O2 mps2-an386 generic seed_mlp lenet train_step control_flow digits_train
   run_config m4-O2-cortex-m4 cortex-m4 -O2 mps2-an386 cortex-m4 "${INFER[@]}"
@@ -322,7 +328,7 @@ else
   run_config m4-Os-generic cortex-m4 -Os mps2-an386 generic "${INFER[@]}"
   run_config m4-Os-cortex-m4 cortex-m4 -Os mps2-an386 cortex-m4 "${INFER[@]}"
   run_config m7-O2-cortex-m7 cortex-m7 -O2 mps2-an500 cortex-m7 "${ALL[@]}"
-  run_config m0plus-Os-cortex-m0plus cortex-m0plus -Os microbit cortex-m0plus digits_mlp
+  run_config m0plus-Os-cortex-m0plus cortex-m0plus -Os microbit cortex-m0plus digits_mlp digits_int8
 fi
 
 echo "firmware summary (instructions: QEMU -icount; code = library flash - weights; RAM = library data + bss + stack high-water, bytes)"

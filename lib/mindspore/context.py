@@ -61,9 +61,11 @@ def set_context(**kwargs):
                 continue
         elif key == 'device_target':
             _check_target(value)
-        elif key == 'jit_syntax_level' and value not in (STRICT, COMPATIBLE, LAX):
-            raise ValueError("For 'context.set_context', the argument 'jit_syntax_level' must be "
-                             f"mindspore.STRICT, mindspore.COMPATIBLE or mindspore.LAX, but got {value}.")
+        elif key == 'jit_syntax_level':
+            if value not in (STRICT, COMPATIBLE, LAX):
+                raise ValueError("For 'context.set_context', the argument 'jit_syntax_level' must be "
+                                 f"mindspore.STRICT, mindspore.COMPATIBLE or mindspore.LAX, but got {value}.")
+            _msc.set_syntax_level(value)
         _context[key] = value
 
 

@@ -2,8 +2,8 @@
 # RUN: FileCheck --check-prefix=IR %s < %t.ir
 # RUN: not %msc run --backend=ref %s float 2>&1 | FileCheck --check-prefix=FLOAT %s --strict-whitespace
 # An `if` on a tensor computed in the graph becomes an If with a region per
-# branch (eval/ctlflow.c; tests/controlflow/ has the rest); reading the
-# tensor's value as a Python number still stops at that line with a hint.
+# branch (eval/ctlflow.c; tests/controlflow/ has the rest); with
+# jit_syntax_level STRICT reading its value as a number stops there.
 import sys
 import mindspore as ms
 from mindspore import Tensor
@@ -18,7 +18,7 @@ def f(x):
 @ms.jit
 def g(x):
     return float(x * 2)
-
+ms.set_context(jit_syntax_level=ms.STRICT if len(sys.argv) > 1 else ms.LAX)  # STRICT: no JIT Fallback
 if len(sys.argv) > 1:
     g(Tensor(1.0))
 print(f(Tensor(1.0)), f(Tensor(-1.0)))

@@ -507,6 +507,57 @@ create('linspace_f64', 'LinSpace', 'Float64', [('start', -1), ('stop', 2), ('num
 create('linspace_one', 'LinSpace', 'Float32', [('start', 3.0), ('stop', 4.0), ('num', 1), ('dtype', 'Float32')],
        np.linspace(3.0, 4.0, 1))
 
+# ---- int8 quantization (the reference: scripts/tflite_int8.py) ----------------
+
+sys.path.insert(0, os.path.join(REPO, 'scripts'))
+import tflite_int8 as T8  # noqa: E402
+
+
+@case
+def quantize_int8():
+    g = Graph('quantize_int8')
+    r = rng('quantize_int8')
+    x = g.param('x', 'Float32', (data(r, 'Float32', (3, 5)) * 3).astype(np.float32))
+    q = g.node('QuantizeInt8', [x], 'Int8', T8.quantize(x.value, 0.03125, -3), [('scale', 0.03125), ('zero_point', -3)])
+    g.ret_(q, g.node('DequantizeInt8', [q], 'Float32', T8.dequantize(q.value, 0.0123, 5),
+                     [('scale', 0.0123), ('zero_point', 5)]))
+    return g
+
+
+@case
+def quant_dense():
+    g = Graph('quant_dense')
+    r = rng('quant_dense')
+    M, N, K = 3, 7, 19
+    x = g.param('x', 'Int8', r.integers(-128, 128, size=(M, K)).astype(np.int8))
+    w = g.const('Int8', r.integers(-127, 128, size=(N, K)).astype(np.int8))
+    b = g.const('Int32', r.integers(-5000, 5000, size=N).astype(np.int32))
+    ms = [T8.quantize_multiplier(float(np.exp(v))) for v in r.uniform(-10, 0, size=N)]
+    mult = g.const('Int32', np.array([m for m, _ in ms], np.int32))
+    shift = g.const('Int32', np.array([sh for _, sh in ms], np.int32))
+    ref = T8.dense(x.value, w.value, b.value, mult.value, shift.value, -7, 11, 11, 127)
+    g.ret_(g.node('QuantDense', [x, w, b, mult, shift], 'Int8', ref,
+                  [('x_zero_point', -7), ('out_zero_point', 11), ('act_min', 11), ('act_max', 127)]))
+    return g
+
+
+@case
+def quant_conv2d():
+    g = Graph('quant_conv2d')
+    r = rng('quant_conv2d')
+    x = g.param('x', 'Int8', r.integers(-128, 128, size=(1, 2, 6, 5)).astype(np.int8))
+    w = g.const('Int8', r.integers(-127, 128, size=(3, 2, 3, 3)).astype(np.int8))
+    b = g.const('Int32', r.integers(-2000, 2000, size=3).astype(np.int32))
+    ms = [T8.quantize_multiplier(float(np.exp(v))) for v in r.uniform(-9, -3, size=3)]
+    mult = g.const('Int32', np.array([m for m, _ in ms], np.int32))
+    shift = g.const('Int32', np.array([sh for _, sh in ms], np.int32))
+    ref = T8.conv2d(x.value, w.value, b.value, mult.value, shift.value, 4, -2, -128, 127, (1, 2), (1, 1, 0, 1))
+    g.ret_(g.node('QuantConv2D', [x, w, b, mult, shift], 'Int8', ref,
+                  [('stride', (1, 2)), ('pad', (1, 1, 0, 1)), ('dilation', (1, 1)), ('group', 1), ('x_zero_point', 4),
+                   ('out_zero_point', -2), ('act_min', -128), ('act_max', 127)]))
+    return g
+
+
 # ---- graphs of several nodes, structural ops ----------------------------------
 
 

@@ -137,6 +137,41 @@ def mp_param_out_returned():
     return g
 
 
+def _moment_graph(name, second_assign):
+    # an optimizer's moment: m2 = m * 0.5 + x is stored into m and read
+    # again by w's update w2 = w - m2 * 0.25 (also stored): m2 is computed
+    # straight into m and the update reads it there; with second_assign, m
+    # is assigned again before the update reads m2, so m2 keeps a buffer
+    g = Graph(name)
+    r = rng(name)
+    x = g.param('x', 'Float32', data(r, 'Float32', (4, 8)))
+    w = g.param('w', 'Float32', data(r, 'Float32', (4, 8)), parameter=True)
+    m = g.param('m', 'Float32', data(r, 'Float32', (4, 8)), parameter=True)
+    lm, lw = g.load(m), g.load(w)
+    f32 = np.float32
+    a = g.node('Mul', [lm, g.const('Float32', np.full((4, 8), 0.5))], 'Float32', m.value * f32(0.5))
+    m2 = g.node('Add', [a, x], 'Float32', a.value + x.value)
+    g.assign(m, m2)
+    if second_assign:
+        g.assign(m, a)
+    d = g.node('Mul', [m2, g.const('Float32', np.full((4, 8), 0.25))], 'Float32', m2.value * f32(0.25))
+    w2 = g.node('Sub', [lw, d], 'Float32', w.value - d.value)
+    g.assign(w, w2)
+    g.ret_(g.node('Neg', [m2], 'Float32', -m2.value))
+    g.final = {'m': (a if second_assign else m2).value, 'w': w2.value}
+    return g
+
+
+@case(0, 0)
+def mp_param_out_moment():
+    return _moment_graph('mp_param_out_moment', False)
+
+
+@case(0, 0)
+def mp_param_out_moment_refused():
+    return _moment_graph('mp_param_out_moment_refused', True)
+
+
 @case(0, 0, arena=12288)
 def mp_greedy():
     # greedy by size (12288 bytes, the lower bound) beats first fit in
@@ -191,6 +226,11 @@ def main():
             bad.append('%s: %d nodes in place, expected %d' % (name, got_in, n_inplace))
         if got_view != n_view:
             bad.append('%s: %d views, expected %d' % (name, got_view, n_view))
+        if name.startswith('mp_param_out_moment'):
+            want = 2 if name.endswith('refused') else 0
+            got = c.count('memcpy(args[')
+            if got != want:
+                bad.append('%s: %d copies into Parameters, expected %d' % (name, got, want))
         m = re.search(r'arena (\d+) bytes, lower bound (\d+) bytes', c)
         if not m:
             bad.append('%s: no plan summary in the header comment' % name)

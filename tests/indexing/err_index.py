@@ -34,7 +34,7 @@ def setit(x):
     return x
 
 
-c = sys.argv[1]
+c = sys.argv[1]; ms.set_context(jit_syntax_level=ms.STRICT)  # no JIT Fallback in graphmask, graphset
 if c == 'range':
     print(a[[0, 7]])
 elif c == 'neg':

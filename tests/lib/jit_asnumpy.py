@@ -2,8 +2,8 @@
 # GRAPH_MODE construct): MindSpore's JIT Fallback runs them when the graph
 # runs; msc stages them as a copy (Identity) or a Cast, so the page's
 # `tensor(x.asnumpy(), dtype=ms.float32)` in a jit function works (corpus
-# a01). Reading the values inside the graph (tolist) is still the clear
-# error.
+# a01). Reading the values inside the graph (tolist) is JIT Fallback's
+# (tests/capture/fallback.py), an error with jit_syntax_level STRICT.
 # RUN: %msc run %s 2>&1 | FileCheck %s
 # RUN: not %msc run %s tolist 2>&1 | FileCheck %s --check-prefix=TOLIST
 import sys
@@ -12,6 +12,7 @@ from mindspore import jit, tensor, Tensor, nn
 
 x = tensor([1, 2, 3])
 if len(sys.argv) > 1:
+    ms.set_context(jit_syntax_level=ms.STRICT)  # no JIT Fallback: the error
     @jit
     def g(v):
         return v.asnumpy().tolist()

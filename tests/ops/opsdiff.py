@@ -673,8 +673,10 @@ CASES = {
 sys.path.insert(0, HERE)
 import ops_cases_index  # noqa: E402
 import ops_cases_nn  # noqa: E402
+import ops_cases_quant  # noqa: E402
 CASES.update(ops_cases_index.cases(sys.modules[__name__]))
 CASES.update(ops_cases_nn.cases(sys.modules[__name__]))
+CASES.update(ops_cases_quant.cases(sys.modules[__name__]))
 
 
 def parse_line(line):

@@ -50,7 +50,10 @@ TEST(emit_api) {
   ASSERT(strstr(r.c, "/* %0 = Mul  t.py:2:5 */") != NULL);
   ASSERT(strstr(r.c, "static const float msc_g_c0[2] = {0x1p-1f, -0x1p+0f};") != NULL);
   /* args: x, the big constant, then the outputs */
-  ASSERT(strstr(r.c, "args[1], bs, (W + 0), os);") != NULL);
+  ASSERT(strstr(r.c, "msc_g_f0((float *)(void *)(W + 0), (const float *)(const void *)args[0], "
+                     "(const float *)(const void *)args[1]);") != NULL);
+  ASSERT(strstr(r.c, "o[i0] = msrt_mul_f32(a0, a1);") != NULL);
+  ASSERT(strstr(r.c, "msrt_binary") == NULL);
   ASSERT(strstr(r.c, "memcpy(args[3], args[0], 80);") != NULL);
   ASSERT(cg_emit(m, "msc_g", NULL, &r2, err, sizeof err));
   ASSERT_STR(r.c, r2.c);

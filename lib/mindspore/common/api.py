@@ -5,9 +5,12 @@
 the graph compiler (_msc.jit_new) and returns a wrapper whose calls go
 through _msc.jit_call: the first call with a new signature captures a graph
 (capture_mode 'ast' stages the body with symbolic tensors; 'trace' runs it
-once and records; 'bytecode' behaves as 'ast' until graph breaks exist),
-compiles it to C and runs it; later calls with the same signature run the
-compiled graph. Inside a graph being captured, a jit function is inlined.
+once and records), compiles it to C and runs it; later calls with the same
+signature run the compiled graph. 'bytecode' stages every call as 'ast'
+does but ends the graph where a statement cannot be staged (a graph break:
+the graph so far runs, the statement runs eagerly, staging resumes), its
+pieces compiled once each; fullgraph=True makes it 'ast', so a break is
+ast's error. Inside a graph being captured, a jit function is inlined.
 """
 import _msc
 
@@ -35,7 +38,9 @@ def jit(function=None, *, capture_mode='ast', jit_level=None, dynamic=0, fullgra
     def wrap(fn):
         if not callable(fn):
             raise TypeError(f"For 'jit', the argument 'function' must be a function, but got {type(fn).__name__}.")
-        gid = _msc.jit_new(fn, capture_mode, jit_level if jit_level else '')
+        mode = 'ast' if fullgraph and capture_mode == 'bytecode' else capture_mode
+        gid = _msc.jit_new(fn, mode, jit_level if jit_level else '', None, '',
+                           bool(fullgraph) and capture_mode == 'bytecode')
 
         def jit_wrapper(*args, **kwargs):
             return _msc.jit_call(gid, args, kwargs)
@@ -49,13 +54,14 @@ def jit(function=None, *, capture_mode='ast', jit_level=None, dynamic=0, fullgra
 _graph_ids = {}
 
 
-def _graph_id(fn, name, jit_level=''):
-    """The graph-function id of a Cell class's construct (one per function and
-    jit_level: a Cell's JitConfig(jit_level=...), '' for msc run's -O)."""
-    key = (fn, jit_level)
+def _graph_id(fn, name, jit_level='', jit_syntax_level=''):
+    """The graph-function id of a Cell class's construct (one per function,
+    jit_level and jit_syntax_level: a Cell's JitConfig(jit_level=...,
+    jit_syntax_level=...); '' for msc run's -O and the context's level)."""
+    key = (fn, jit_level, jit_syntax_level)
     gid = _graph_ids.get(key)
     if gid is None:
-        gid = _msc.jit_new(fn, 'ast', jit_level, name)
+        gid = _msc.jit_new(fn, 'ast', jit_level, name, jit_syntax_level)
         _graph_ids[key] = gid
     return gid
 

@@ -198,8 +198,9 @@ class Cell:
 
     def _graph_id(self):
         cls = type(self)
-        level = self.__dict__.get('_jit_config_dict', {}).get('jit_level', '')
-        return _graph_id(cls.construct, cls.__name__ + '_construct', level)
+        cfg = self.__dict__.get('_jit_config_dict', {})
+        return _graph_id(cls.construct, cls.__name__ + '_construct', cfg.get('jit_level', ''),
+                         cfg.get('jit_syntax_level', ''))
 
     def compile(self, *args, **kwargs):
         """Compiles construct for these inputs (GRAPH_MODE); the next call with the

@@ -1,0 +1,64 @@
+# A small conv net on the bundled digits (samples/data): Conv2d(1, 8, 3,
+# pad 1) -> ReLU -> MaxPool 2x2 -> Flatten -> Dense(128, 10), trained a few
+# epochs with Adam; prints the test accuracy, exports the classifier
+# (digits_conv.mindir, input (1, 1, 8, 8)) and writes its weights and the
+# images into DIR (argv[2]): weights.npz (w0 b0 w1 b1), train_x.npy,
+# test_x.npy (float32 [N, 1, 8, 8]), test_y.npy (tests/quant/conv.py).
+import sys
+import numpy as np
+import mindspore as ms
+import mindspore.dataset as ds
+from mindspore import nn, Tensor
+
+ms.set_seed(2)
+data_dir, out = sys.argv[1], sys.argv[2]
+
+
+def load(split):
+    d = np.load(f'{data_dir}/digits_{split}.npz')
+    return (d['x'].astype(np.float32) / 16).reshape(-1, 1, 8, 8), d['y']
+
+
+train_x, train_y = load('train')
+test_x, test_y = load('test')
+
+
+class Net(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.conv = nn.Conv2d(1, 8, 3, pad_mode='pad', padding=1, has_bias=True)
+        self.relu = nn.ReLU()
+        self.pool = nn.MaxPool2d(2, 2)
+        self.flatten = nn.Flatten()
+        self.fc = nn.Dense(128, 10)
+
+    def construct(self, x):
+        return self.fc(self.flatten(self.pool(self.relu(self.conv(x)))))
+
+
+net = Net()
+loss_fn = nn.CrossEntropyLoss()
+opt = nn.Adam(net.trainable_params(), learning_rate=0.01)
+grad_fn = ms.value_and_grad(lambda x, y: loss_fn(net(x), y), None, opt.parameters)
+
+
+@ms.jit
+def step(x, y):
+    loss, g = grad_fn(x, y)
+    opt(g)
+    return loss
+
+
+dataset = ds.NumpySlicesDataset((train_x, train_y.astype(np.int32)), column_names=['x', 'y'], shuffle=False)
+dataset = dataset.shuffle(buffer_size=len(train_x)).batch(64, drop_remainder=True)
+for epoch in range(6):
+    for x, y in dataset.create_tuple_iterator():
+        step(x, y)
+pred = net(Tensor(test_x)).argmax(axis=1).asnumpy()
+print(f'test accuracy: {float((pred == test_y).mean()):.4f}')
+np.savez(f'{out}/weights.npz', w0=net.conv.weight.asnumpy(), b0=net.conv.bias.asnumpy(),
+         w1=net.fc.weight.asnumpy(), b1=net.fc.bias.asnumpy())
+np.save(f'{out}/train_x.npy', train_x)
+np.save(f'{out}/test_x.npy', test_x)
+np.save(f'{out}/test_y.npy', test_y)
+ms.export(net, Tensor(test_x[:1]), file_name=f'{out}/digits_conv', file_format='MINDIR')
