@@ -1105,6 +1105,45 @@ gemv_strip_f32(const int MASKED, int64_t K, const float *a, int64_t inca, const 
   STF(c + 24, k3, s3);
 }
 
+/* c[0:64] by the chain over p, as two unmasked strips of 32 whose rows
+ * are at bp0 + p * bs0 and bp1 + p * bs1: eight chains in flight (four
+ * wait on the FMA latency, half the FMA units idle), the same chain per
+ * output as gemv_strip_f32. */
+AVX2 static void gemv_strip2_f32(int64_t K, const float *a, int64_t inca, const float *bp0, int64_t bs0,
+                                 const float *bp1, int64_t bs1, float *c, int load_c) {
+  __m256 s0 = _mm256_setzero_ps(), s1 = s0, s2 = s0, s3 = s0, s4 = s0, s5 = s0, s6 = s0, s7 = s0;
+  int64_t p;
+  if (load_c) {
+    s0 = _mm256_loadu_ps(c);
+    s1 = _mm256_loadu_ps(c + 8);
+    s2 = _mm256_loadu_ps(c + 16);
+    s3 = _mm256_loadu_ps(c + 24);
+    s4 = _mm256_loadu_ps(c + 32);
+    s5 = _mm256_loadu_ps(c + 40);
+    s6 = _mm256_loadu_ps(c + 48);
+    s7 = _mm256_loadu_ps(c + 56);
+  }
+  for (p = 0; p < K; p++, bp0 += bs0, bp1 += bs1) {
+    __m256 x = _mm256_broadcast_ss(a + p * inca);
+    s0 = _mm256_fmadd_ps(x, _mm256_loadu_ps(bp0), s0);
+    s1 = _mm256_fmadd_ps(x, _mm256_loadu_ps(bp0 + 8), s1);
+    s2 = _mm256_fmadd_ps(x, _mm256_loadu_ps(bp0 + 16), s2);
+    s3 = _mm256_fmadd_ps(x, _mm256_loadu_ps(bp0 + 24), s3);
+    s4 = _mm256_fmadd_ps(x, _mm256_loadu_ps(bp1), s4);
+    s5 = _mm256_fmadd_ps(x, _mm256_loadu_ps(bp1 + 8), s5);
+    s6 = _mm256_fmadd_ps(x, _mm256_loadu_ps(bp1 + 16), s6);
+    s7 = _mm256_fmadd_ps(x, _mm256_loadu_ps(bp1 + 24), s7);
+  }
+  _mm256_storeu_ps(c, s0);
+  _mm256_storeu_ps(c + 8, s1);
+  _mm256_storeu_ps(c + 16, s2);
+  _mm256_storeu_ps(c + 24, s3);
+  _mm256_storeu_ps(c + 32, s4);
+  _mm256_storeu_ps(c + 40, s5);
+  _mm256_storeu_ps(c + 48, s6);
+  _mm256_storeu_ps(c + 56, s7);
+}
+
 /* Rows of B (c[r] = a . B[r, :] by the chain) eight at a time: 8x8
  * blocks transposed in registers, each lane the chain of one output; G
  * groups of eight rows share a sweep over p, so G chains are in flight
@@ -1143,7 +1182,11 @@ AVX2 static void gemv_avx2_f32(int transb, int64_t N, int64_t K, const float *a,
                                int load_c) {
   int64_t j0, p;
   if (Bp || !transb) {
-    for (j0 = 0; j0 < N; j0 += 32) {
+    for (j0 = 0; j0 + 64 <= N; j0 += 64) {
+      if (Bp) gemv_strip2_f32(K, a, inca, Bp + j0 * K, 32, Bp + (j0 + 32) * K, 32, c + j0, load_c);
+      else gemv_strip2_f32(K, a, inca, B + j0, ldb, B + j0 + 32, ldb, c + j0, load_c);
+    }
+    for (; j0 < N; j0 += 32) {
       int n = (int)min64(32, N - j0);
       const float *bp = Bp ? Bp + j0 * K : B + j0;
       int64_t bs = Bp ? n : ldb;
