@@ -946,6 +946,7 @@ bool npyio_read_file(const char *path, NpyArray **out, int *nout, char *err, siz
     if (ok) {
       NpyArray *a = calloc((size_t)nm + 1, sizeof *a);
       int k = 0;
+      if (!a) ok = fail(&e, EXC_MemoryError, "out of memory");
       for (int i = 0; i < nm && ok; i++) {
         size_t nl = strlen(m[i].name);
         if (nl < 4 || strcmp(m[i].name + nl - 4, ".npy") != 0) {
@@ -963,8 +964,8 @@ bool npyio_read_file(const char *path, NpyArray **out, int *nout, char *err, siz
   } else if (ok) {
     NpyArray *a = calloc(1, sizeof *a);
     *out = a;
-    *nout = 1;
-    ok = read_one(a, "", buf, n, false, &e);
+    *nout = a ? 1 : 0;
+    ok = a ? read_one(a, "", buf, n, false, &e) : fail(&e, EXC_MemoryError, "out of memory");
   }
   free(buf);
   if (!ok) {
