@@ -358,14 +358,6 @@ static void replace_all(char **t, const char *from, const char *to) {
 
 /* ---- --quantize=int8 ------------------------------------------------------------ */
 
-static const char *shape_text(char *buf, size_t cap, int ndim, const int64_t *shape) {
-  size_t n = (size_t)snprintf(buf, cap, "(");
-  for (int d = 0; d < ndim && n < cap; d++)
-    n += (size_t)snprintf(buf + n, cap - n, "%s%lld", d ? ", " : "", (long long)shape[d]);
-  if (n < cap) snprintf(buf + n, cap - n, ndim == 1 ? ",)" : ")");
-  return buf;
-}
-
 /* The calibration array for entry input k (name nm, type t): its samples
  * as float32 into *out (n samples of t's size), or an error. */
 static bool calib_input(const Ent *e, const AotOptions *o, int k, const char *nm, const IrType *t, float **out,
@@ -393,19 +385,23 @@ static bool calib_input(const Ent *e, const AotOptions *o, int k, const char *nm
     fits = true;
   }
   if (!fits) {
-    char as[160], ts[160], rest[160] = "";
-    for (int d = 1; d < t->ndim; d++)
-      snprintf(rest + strlen(rest), sizeof rest - strlen(rest), ", %lld", (long long)t->shape[d]);
-    shape_text(ts, sizeof ts, t->ndim, t->shape);
-    set_err(err, errcap, "--calibration=%s: array%s%s%s of shape %s does not fit input '%s' of entry '%s', of shape %s: "
-            "give (N, %s for N samples%s%s%s",
-            o->calib_path, o->calib_name[pick][0] ? " '" : "", o->calib_name[pick], o->calib_name[pick][0] ? "'" : "",
-            shape_text(as, sizeof as, a->ndim, a->shape), nm ? nm : "?", e->cname, ts, ts + 1,
-            t->ndim >= 1 ? ", or (N * " : "", "", "");
+    /* what would fit: (N, shape) for N samples, or the first dim N times */
+    char as[160], ts[160];
+    Buf give = {0};
+    buf_puts(&give, "(N");
+    for (int d = 0; d < t->ndim; d++) buf_printf(&give, ", %lld", (long long)t->shape[d]);
+    buf_puts(&give, ") for N samples");
     if (t->ndim >= 1) {
-      size_t l = strlen(err);
-      snprintf(err + l, errcap > l ? errcap - l : 0, "%lld%s)", (long long)t->shape[0], rest);
+      buf_printf(&give, ", or (N * %lld", (long long)t->shape[0]);
+      for (int d = 1; d < t->ndim; d++) buf_printf(&give, ", %lld", (long long)t->shape[d]);
+      buf_puts(&give, ")");
     }
+    const char *an = o->calib_name[pick];
+    set_err(err, errcap, "--calibration=%s: array%s%s%s of shape %s does not fit input '%s' of entry '%s', of shape %s: "
+            "give %s",
+            o->calib_path, an[0] ? " '" : "", an, an[0] ? "'" : "", shape_str(as, sizeof as, a->ndim, a->shape),
+            nm ? nm : "?", e->cname, shape_str(ts, sizeof ts, t->ndim, t->shape), give.data);
+    buf_free(&give);
     return false;
   }
   if (*n == 0) {
