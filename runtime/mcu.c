@@ -316,7 +316,7 @@ static void mcu_conv1x2(const McuConv *g, const float *x, const float *w, int32_
 #undef MCU_TAPS
 
 /* act(c[q] + bias) for q < 7, stored at o[q] (mcu_ep's expressions; the
- * branches once per call). */
+ * branches once per call, ReLU in registers). */
 static inline void mcu_out7(float *o, const float *bias, int act, float c0, float c1, float c2, float c3, float c4,
                             float c5, float c6) {
   if (bias) {
@@ -337,14 +337,6 @@ static inline void mcu_out7(float *o, const float *bias, int act, float c0, floa
     c4 = c4 < 0 ? 0.0f : c4;
     c5 = c5 < 0 ? 0.0f : c5;
     c6 = c6 < 0 ? 0.0f : c6;
-  } else if (act != MSRT_ACT_NONE) {
-    c0 = mcu_act(act, c0);
-    c1 = mcu_act(act, c1);
-    c2 = mcu_act(act, c2);
-    c3 = mcu_act(act, c3);
-    c4 = mcu_act(act, c4);
-    c5 = mcu_act(act, c5);
-    c6 = mcu_act(act, c6);
   }
   o[0] = c0;
   o[1] = c1;
@@ -353,6 +345,10 @@ static inline void mcu_out7(float *o, const float *bias, int act, float c0, floa
   o[4] = c4;
   o[5] = c5;
   o[6] = c6;
+  if (act != MSRT_RELU && act != MSRT_ACT_NONE) {
+    int q;
+    for (q = 0; q < 7; q++) o[q] = mcu_act(act, o[q]);
+  }
 }
 
 /* A stored zero for the padding column of mcu_conv3_2x7 (read with
