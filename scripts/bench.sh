@@ -474,11 +474,11 @@ for _ in range(3):
 print("  100 nested regions: capture + passes + codegen %.2f ms (target < 10 ms)" % best)
 PY
 if command -v arm-none-eabi-gcc >/dev/null 2>&1 && command -v qemu-system-arm >/dev/null 2>&1; then
-  # the table make firmware-test closes with (every configuration: M4 at
-  # -O2 and -Os, M7, M0+), then its pass count
+  # the tables make firmware-test closes with (every configuration: M4 at
+  # -O2 and -Os, M7, M0+; the M4F at -O2 beside -Os), then its pass count
   echo "Cortex-M4/M7/M0+ under QEMU, per sample model (scripts/firmware-test.sh; full log $aot/firmware.log):"
   "$root/scripts/firmware-test.sh" "$(dirname "$1")" >"$aot/firmware.log" 2>&1 || status=1
-  awk '/^firmware summary/ { on = 1 } on && !/^firmware summary/ && !/^  / { on = 0 } on || /^[0-9]+ passed/' "$aot/firmware.log"
+  awk '/^firmware (summary|-O2 beside)/ { on = 2 } on == 1 && !/^  / { on = 0 } on == 2 { on = 1 } on || /^[0-9]+ passed/' "$aot/firmware.log"
 else
   echo "Cortex-M4: not measured (arm-none-eabi-gcc or qemu-system-arm missing; scripts/ensure-tools.sh installs them)"
 fi
