@@ -1331,6 +1331,17 @@ NOINLINE static Value eval_const_str(Interp *I, Node *n) {
   return v_obj(&s->h);
 }
 
+/* A b'' literal: one bytes object per node, kept like the str constants. */
+NOINLINE static Value eval_const_bytes(Interp *I, Node *n) {
+  if (!n->aux) {
+    Value b = bytes_new(I, n->str, n->slen);
+    ev_keep(I, b.as.o);
+    n->aux = b.as.o;
+  }
+  obj_incref(n->aux);
+  return v_obj(n->aux);
+}
+
 /* Locals and int constants without a call: most operands are one of them. */
 static inline Value eval_leaf(Interp *I, Frame *f, Node *n) {
   if (n->kind == ND_NAME && n->scope == SCOPE_LOCAL) {
@@ -1416,6 +1427,7 @@ static Value eval(Interp *I, Frame *f, Node *n) {
   case ND_FLOAT: return v_float(n->fval);
   case ND_IMAG: return v_complex(I, 0.0, n->fval);
   case ND_STR: return eval_const_str(I, n);
+  case ND_BYTES: return eval_const_bytes(I, n);
   case ND_NONE: return v_none();
   case ND_TRUE: return v_bool(true);
   case ND_FALSE: return v_bool(false);

@@ -120,6 +120,7 @@ typedef struct Eval {
   struct GenCo *gen_running, *gens; /* gen.c: the running one; all live */
   Str *s_file_state;  /* fileio.c: hidden key of a file's state */
   Class *file_class;  /* fileio.c: open()'s TextIOWrapper */
+  Class *bfile_class[2]; /* fileio.c: BufferedReader, BufferedWriter (binary modes) */
   FILE **files;       /* fileio.c: files open for writing */
   int nfiles, capfiles;
   bool gen_teardown; /* gen.c: interp_free runs: no more closing */
@@ -178,6 +179,7 @@ void gen_close_all(Interp *I);
 /* fileio.c: open() and its file objects. */
 void fileio_init(Interp *I);
 bool file_finalize(Interp *I, Obj *o);
+bool file_is_file_class(Interp *I, Class *c); /* one of open()'s classes */
 void file_close_all(Interp *I);
 void gen_free_all(Interp *I);
 /* interp.c: unbinds the name n (a no-op when it is unbound). */

@@ -287,6 +287,10 @@ static Value seq_times(Interp *I, Value seq, int64_t n) {
 
 /* Binary operators of built-in non-numeric types; V_NOTIMPL if none. */
 static Value obj_binop(Interp *I, BinOp op, Value a, Value b) {
+  if (is_bytes_like(a) || is_bytes_like(b)) { /* bytes.c */
+    Value r = bytes_binop(I, op, a, b);
+    if (r.tag != V_NOTIMPL) return r;
+  }
   switch (op) {
   case OP_ADD:
     if (v_is(a, OBJ_STR) && v_is(b, OBJ_STR)) return v_obj(&str_concat(I, AS_STR(a), AS_STR(b))->h);
@@ -423,6 +427,9 @@ Value rt_inplace(Interp *I, BinOp op, Value a, Value b) {
     } else if (o->kind == OBJ_INSTANCE) {
       bool found;
       Value r = try_dunder(I, a, I->s.ibinop[op], b, &found);
+      if (r.tag != V_NOTIMPL) return r;
+    } else if (o->kind == OBJ_BYTEARRAY) { /* in place (bytes.c) */
+      Value r = bytes_inplace(I, op, a, b);
       if (r.tag != V_NOTIMPL) return r;
     } else if (o->kind == OBJ_TENSOR) { /* ndarrays update in place (tensor.c) */
       Value r = tensor_inplace(I, op, a, b);
@@ -602,6 +609,7 @@ static Value obj_compare(Interp *I, CmpOp op, Value a, Value b) {
     if (op == CMP_NE) return v_bool(!str_eq(AS_STR(a), AS_STR(b)));
     return v_bool(cmp_result(op, str_cmp(AS_STR(a), AS_STR(b))));
   }
+  if (is_bytes_like(a) && is_bytes_like(b)) return bytes_compare(I, op, a, b); /* bytes.c */
   if (ka == OBJ_TUPLE && kb == OBJ_TUPLE)
     return v_bool(seq_compare(I, op, AS_TUPLE(a)->items, AS_TUPLE(a)->len, AS_TUPLE(b)->items, AS_TUPLE(b)->len));
   if (ka == OBJ_LIST && kb == OBJ_LIST)

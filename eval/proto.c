@@ -303,6 +303,8 @@ void rt_repr_buf(Interp *I, Buf *b, Value v) {
   case OBJ_TENSOR: /* tensor.c: MindSpore's / numpy's repr */
   case OBJ_DTYPE: tensor_repr_buf(I, b, v); return;
   case OBJ_COMPLEX: complex_repr(b, ((Complex *)o)->re, ((Complex *)o)->im); return;
+  case OBJ_BYTES:
+  case OBJ_BYTEARRAY: bytes_repr_buf(b, v); return; /* bytes.c */
   default: default_repr_buf(I, b, v); return;
   }
 }
@@ -426,6 +428,8 @@ bool rt_truthy(Interp *I, Value v) {
   }
   case OBJ_TENSOR: return tensor_truthy(I, v); /* size-1 only (tensor.c) */
   case OBJ_COMPLEX: return ((Complex *)o)->re != 0.0 || ((Complex *)o)->im != 0.0;
+  case OBJ_BYTES: return ((Bytes *)o)->len != 0;
+  case OBJ_BYTEARRAY: return ((ByteArray *)o)->len != 0;
   default: return true;
   }
 }
@@ -496,6 +500,8 @@ uint64_t rt_hash(Interp *I, Value v) {
   }
   case OBJ_TENSOR: return tensor_hash(I, v); /* ndarrays are unhashable (tensor.c) */
   case OBJ_COMPLEX: return complex_hash(((Complex *)o)->re, ((Complex *)o)->im);
+  case OBJ_BYTES:
+  case OBJ_BYTEARRAY: return bytes_hash(I, v); /* bytes.c */
   default: return ptr_hash(o);
   }
 }
@@ -550,6 +556,8 @@ int64_t rt_len(Interp *I, Value v) {
       return num_i(r);
     }
     case OBJ_TENSOR: return tensor_len(I, v); /* tensor.c */
+    case OBJ_BYTES: return ((Bytes *)o)->len;
+    case OBJ_BYTEARRAY: return ((ByteArray *)o)->len;
     default: break;
     }
   }
@@ -595,6 +603,8 @@ bool rt_contains(Interp *I, Value c, Value item) {
     case OBJ_RANGE: return range_contains(I, (Range *)o, item);
     case OBJ_DICTVIEW: return dictview_contains(I, (DictView *)o, item);
     case OBJ_ITER: return contains_by_iter(I, c, item);
+    case OBJ_BYTES:
+    case OBJ_BYTEARRAY: return bytes_contains(I, c, item); /* bytes.c */
     case OBJ_TENSOR: { /* numpy: (a == item).any() (tensor.c) */
       Value eq = rt_compare(I, CMP_EQ, c, item);
       if (!v_is(eq, OBJ_TENSOR)) return rt_truthy(I, eq);
@@ -648,6 +658,8 @@ Value rt_getitem(Interp *I, Value obj, Value key) {
     case OBJ_DICT: return dict_getitem(I, (Dict *)o, key);
     case OBJ_RANGE: return range_getitem(I, (Range *)o, key);
     case OBJ_TENSOR: return tensor_getitem(I, obj, key); /* basic indexing (tensor.c) */
+    case OBJ_BYTES:
+    case OBJ_BYTEARRAY: return bytes_getitem(I, obj, key); /* bytes.c */
     case OBJ_INSTANCE: {
       Value fn;
       if (user_dunder(I, obj, I->s.getitem, &fn)) return rt_call2(I, fn, obj, key);
@@ -687,6 +699,7 @@ void rt_setitem(Interp *I, Value obj, Value key, Value val) {
       return;
     case OBJ_DICT: dict_set(I, (Dict *)o, key, val); return;
     case OBJ_TENSOR: tensor_setitem(I, obj, key, val); return; /* tensor.c */
+    case OBJ_BYTEARRAY: bytearray_setitem(I, obj, key, val); return; /* bytes.c */
     case OBJ_INSTANCE: {
       Value fn;
       if (user_dunder(I, obj, I->s.setitem, &fn)) {

@@ -158,6 +158,10 @@ static void obj_destroy(Interp *I, Obj *o) {
   switch (o->kind) {
   case OBJ_STR:
   case OBJ_RANGE:
+  case OBJ_BYTES:
+    break;
+  case OBJ_BYTEARRAY:
+    bytearray_free_mem(o);
     break;
   case OBJ_TUPLE: {
     Tuple *t = (Tuple *)o;
@@ -352,7 +356,8 @@ static const char *kind_name(ObjKind k) {
   static const char *const names[] = {"str", "tuple", "list", "dict", "set", "range", "slice",
                                 "function", "native", "bound method", "class", "instance",
                                 "module", "cell", "iterator", "dict view", "property",
-                                "staticmethod", "classmethod", "super", "tensor", "dtype", "complex"};
+                                "staticmethod", "classmethod", "super", "tensor", "dtype", "complex",
+                                "bytes", "bytearray"};
   _Static_assert(sizeof names / sizeof names[0] == OBJ_KIND_COUNT, "kind_name table");
   return k < OBJ_KIND_COUNT ? names[k] : "?";
 }
@@ -411,6 +416,7 @@ static void obj_free_mem(Obj *o) {
   case OBJ_DICT:
   case OBJ_SET: dict_free_mem((Dict *)o); break;
   case OBJ_ITER: iter_free_mem(o); break;
+  case OBJ_BYTEARRAY: bytearray_free_mem(o); break;
   case OBJ_TENSOR: tensor_free_mem(o); break; /* tensor.c: the data buffer */
   default: break;
   }
@@ -1023,6 +1029,7 @@ void value_init(Interp *I) {
   list_init(I);
   dict_init(I);
   iter_init(I);
+  bytes_init(I);
 }
 
 void value_free(Interp *I) {
