@@ -124,6 +124,7 @@ typedef struct Eval {
   FILE **files;       /* fileio.c: files open for writing */
   int nfiles, capfiles;
   bool gen_teardown; /* gen.c: interp_free runs: no more closing */
+  Class *tb_class;  /* exc.c: the traceback objects of caught exceptions */
   Value handled; /* the exception an except clause is handling, or V_UNDEF */
   Str *handled_tb; /* its traceback (trystmt.c) */
   SrcFile **user_srcs; /* the user's imported modules (interp_add_user_src) */
@@ -167,6 +168,11 @@ int exec_try(Interp *I, Frame *f, Node *n);
 /* The traceback being built as a string, and put back (also gen.c). */
 Str *rt_tb_save(Interp *I);
 void rt_tb_restore(Interp *I, Str *s);
+/* A guarded block of frame f caught exc (trystmt.c): exc.__traceback__
+ * becomes a traceback object with I->tb's entries from the raise up to f
+ * (what CPython's traceback holds); exc_report prints chained exceptions
+ * with it. */
+void exc_attach_tb(Interp *I, Value exc, struct Frame *f);
 int exec_with(Interp *I, Frame *f, Node *n);
 _Noreturn void exec_reraise_handled(Interp *I, Frame *f, Node *n);
 void exc_set_cause(Interp *I, Value e, Value cause); /* takes cause */
