@@ -154,6 +154,7 @@ Value rt_iter(Interp *I, Value v) {
         }
         return r;
       }
+      if (((Instance *)o)->base) return rt_iter(I, v_obj(((Instance *)o)->base)); /* subclass.c */
       if (user_dunder(I, v, I->s.getitem, &fn)) return v_obj(&iter_alloc(I, IT_SEQ, v)->h);
       break;
     }

@@ -350,6 +350,9 @@ static Value binop_slow(Interp *I, BinOp op, Value a, Value b) {
     r = try_dunder(I, b, I->s.rbinop[op], a, &found);
     if (r.tag != V_NOTIMPL) return r;
   }
+  Value ba = inst_base(a), bb = inst_base(b);
+  if (ba.tag != V_UNDEF || bb.tag != V_UNDEF) /* dict/list/tuple subclasses: their values' operators (subclass.c) */
+    return rt_binop(I, op, ba.tag != V_UNDEF ? ba : a, bb.tag != V_UNDEF ? bb : b);
   binop_type_error(I, op, a, b);
 }
 
@@ -574,6 +577,9 @@ static Value compare_slow(Interp *I, CmpOp op, Value a, Value b) {
       return v_bool(!t);
     }
   }
+  Value ba = inst_base(a), bb = inst_base(b);
+  if (ba.tag != V_UNDEF || bb.tag != V_UNDEF) /* dict/list/tuple subclasses compare as their values (subclass.c) */
+    return rt_compare(I, op, ba.tag != V_UNDEF ? ba : a, bb.tag != V_UNDEF ? bb : b);
   if (op == CMP_EQ) return v_bool(rt_is(a, b));
   if (op == CMP_NE) return v_bool(!rt_is(a, b));
   cmp_type_error(I, op, a, b);

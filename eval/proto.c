@@ -268,6 +268,10 @@ void rt_repr_buf(Interp *I, Buf *b, Value v) {
       exc_repr_buf(I, b, v);
       return;
     }
+    if (((Instance *)o)->base) { /* dict/list/tuple subclass: the value's repr (subclass.c) */
+      rt_repr_buf(I, b, v_obj(((Instance *)o)->base));
+      return;
+    }
     default_repr_buf(I, b, v);
     return;
   }
@@ -492,6 +496,10 @@ uint64_t rt_hash(Interp *I, Value v) {
         return hash_int(h);
       }
     }
+    if (((Instance *)o)->base) { /* tuple subclasses hash as tuples; dict/list ones are unhashable */
+      if (((Instance *)o)->base->kind != OBJ_TUPLE) unhashable(I, v);
+      return rt_hash(I, v_obj(((Instance *)o)->base));
+    }
     return ptr_hash(o);
   }
   case OBJ_BOUND: {
@@ -545,7 +553,10 @@ int64_t rt_len(Interp *I, Value v) {
     case OBJ_DICTVIEW: return ((DictView *)o)->d->len;
     case OBJ_INSTANCE: {
       Value fn;
-      if (!user_dunder(I, v, I->s.len, &fn)) break;
+      if (!user_dunder(I, v, I->s.len, &fn)) {
+        if (((Instance *)o)->base) return rt_len(I, v_obj(((Instance *)o)->base)); /* subclass.c */
+        break;
+      }
       Value r = rt_call1(I, fn, v);
       if (r.tag != V_INT && r.tag != V_BOOL) {
         const char *tn = rt_type_name(I, r);
@@ -622,6 +633,8 @@ bool rt_contains(Interp *I, Value c, Value item) {
         v_decref(I, r);
         return t;
       }
+      if (((Instance *)o)->base && !user_dunder(I, c, I->s.iter, &fn)) /* subclass.c */
+        return rt_contains(I, v_obj(((Instance *)o)->base), item);
       if (user_dunder(I, c, I->s.iter, &fn) || user_dunder(I, c, I->s.getitem, &fn))
         return contains_by_iter(I, c, item);
       break;
@@ -662,7 +675,20 @@ Value rt_getitem(Interp *I, Value obj, Value key) {
     case OBJ_BYTEARRAY: return bytes_getitem(I, obj, key); /* bytes.c */
     case OBJ_INSTANCE: {
       Value fn;
-      if (user_dunder(I, obj, I->s.getitem, &fn)) return rt_call2(I, fn, obj, key);
+      Obj *base = ((Instance *)o)->base;
+      bool has = user_dunder(I, obj, I->s.getitem, &fn);
+      if (base && base->kind == OBJ_DICT && (!has || subclass_is_builtin_method(I, fn, OBJ_DICT))) {
+        /* dict.__getitem__ of a subclass: __missing__ for a missing key (subclass.c) */
+        Value r = dict_get(I, (Dict *)base, key);
+        if (r.tag != V_UNDEF) return v_incref(r);
+        Str *nm = str_intern(I, "__missing__");
+        bool miss = rt_find_dunder(I, obj, nm, &fn);
+        obj_decref(I, &nm->h);
+        if (miss) return rt_call2(I, fn, obj, key);
+        raise_with_value(I, EXC_KeyError, key);
+      }
+      if (has) return rt_call2(I, fn, obj, key);
+      if (base) return rt_getitem(I, v_obj(base), key);
       break;
     }
     case OBJ_CLASS: {
@@ -708,6 +734,10 @@ void rt_setitem(Interp *I, Value obj, Value key, Value val) {
         v_decref(I, r);
         return;
       }
+      if (((Instance *)o)->base && ((Instance *)o)->base->kind != OBJ_TUPLE) { /* subclass.c */
+        rt_setitem(I, v_obj(((Instance *)o)->base), key, val);
+        return;
+      }
       break;
     }
     default: break;
@@ -729,6 +759,10 @@ void rt_delitem(Interp *I, Value obj, Value key) {
       if (user_dunder(I, obj, I->s.delitem, &fn)) {
         Value r = rt_call2(I, fn, obj, key);
         v_decref(I, r);
+        return;
+      }
+      if (((Instance *)o)->base && ((Instance *)o)->base->kind != OBJ_TUPLE) { /* subclass.c */
+        rt_delitem(I, v_obj(((Instance *)o)->base), key);
         return;
       }
       break;

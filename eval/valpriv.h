@@ -251,6 +251,26 @@ Str *bytes_decode(Interp *I, const char *p, int64_t n, int enc, int errs, const 
 Value bytes_decode_args(Interp *I, Value self, Value encoding, Value errors);
 void bytes_init(Interp *I); /* classes, methods, str.encode, int.from_bytes/to_bytes */
 
+/* ---- subclass.c: subclasses of dict, list and tuple ---------------------- */
+
+/* The built-in value an instance of a dict/list/tuple subclass is
+ * (borrowed), or V_UNDEF. */
+static inline Value inst_base(Value v) {
+  return v_is(v, OBJ_INSTANCE) && ((Instance *)v.as.o)->base ? v_obj(((Instance *)v.as.o)->base) : v_undef();
+}
+/* OBJ_DICT, OBJ_LIST or OBJ_TUPLE when c derives from that built-in class,
+ * else -1. */
+int class_builtin_base(Class *c);
+/* A native method of dict/list/tuple called on an instance of a subclass:
+ * the arguments with self replaced by its built-in value (argv itself when
+ * nothing is to be replaced; else buf, of argc entries). */
+Value *subclass_self(Native *nat, int argc, Value *argv, Value *buf);
+/* exec_classdef: TypeError unless the bases are classes msc can subclass
+ * (object, user classes, and at most one of dict, list, tuple). */
+/* Is fn a native method of the built-in class of kind (dict's __getitem__)? */
+bool subclass_is_builtin_method(Interp *I, Value fn, int kind);
+void subclass_init(Interp *I); /* dict/list __new__, __init__; tuple.__new__ */
+
 /* ---- list.c ---------------------------------------------------------- */
 
 Value tuple_from_iterable(Interp *I, Value it);

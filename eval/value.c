@@ -222,6 +222,7 @@ static void obj_destroy(Interp *I, Obj *o) {
   case OBJ_INSTANCE:
     dec(I, &((Instance *)o)->cls->h);
     dec(I, ((Instance *)o)->dict ? &((Instance *)o)->dict->h : NULL);
+    dec(I, ((Instance *)o)->base);
     break;
   case OBJ_MODULE:
     dec(I, ((Module *)o)->name ? &((Module *)o)->name->h : NULL);
@@ -327,7 +328,11 @@ static void obj_traverse(Obj *o, VisitFn visit, void *arg) {
     VISIT(c->name); VISIT(c->bases); VISIT(c->mro); VISIT(c->dict);
     break;
   }
-  case OBJ_INSTANCE: VISIT(((Instance *)o)->cls); VISIT(((Instance *)o)->dict); break;
+  case OBJ_INSTANCE:
+    VISIT(((Instance *)o)->cls);
+    VISIT(((Instance *)o)->dict);
+    if (((Instance *)o)->base) visit(((Instance *)o)->base, arg);
+    break;
   case OBJ_MODULE: VISIT(((Module *)o)->name); VISIT(((Module *)o)->dict); break;
   case OBJ_CELL: visit_v(((CellObj *)o)->v, visit, arg); break;
   case OBJ_ITER: iter_traverse(o, visit, arg); break;
@@ -1030,6 +1035,7 @@ void value_init(Interp *I) {
   dict_init(I);
   iter_init(I);
   bytes_init(I);
+  subclass_init(I);
 }
 
 void value_free(Interp *I) {

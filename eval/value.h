@@ -244,6 +244,8 @@ typedef struct Instance {
   Obj h;
   Class *cls;
   Dict *dict; /* attributes */
+  Obj *base;  /* instances of subclasses of dict, list, tuple: the built-in
+                 value they are (eval/subclass.c); NULL otherwise */
 } Instance;
 
 struct Module {
