@@ -73,6 +73,16 @@ static Value same_kind(Interp *I, Value self, const void *p, int64_t n) {
   return v_is(self, OBJ_BYTEARRAY) ? bytearray_new(I, p, (size_t)n) : bytes_new(I, p, (size_t)n);
 }
 
+/* The bytearray acc (taken) as the result: itself when a bytearray is
+ * wanted, else a bytes copy of it. */
+static Value acc_result(Interp *I, Value acc, bool bytearray) {
+  if (bytearray) return acc;
+  ByteArray *a = (ByteArray *)acc.as.o;
+  Value r = bytes_new(I, a->data, (size_t)a->len);
+  v_decref(I, acc);
+  return r;
+}
+
 static const char *kind_of(Value v) { return v_is(v, OBJ_BYTEARRAY) ? "bytearray" : "bytes"; }
 
 /* The bytes of a bytes-like argument, or TypeError "a bytes-like object is
@@ -232,10 +242,7 @@ Value bytes_getitem(Interp *I, Value self, Value key) {
     ba_reserve(ba, k + 1);
     for (int64_t i = 0, j = start; i < k; i++, j += step) ba->data[i] = p[j];
     ba->len = k;
-    if (v_is(self, OBJ_BYTEARRAY)) return r;
-    Value out = bytes_new(I, ba->data, (size_t)k);
-    v_decref(I, r);
-    return out;
+    return acc_result(I, r, v_is(self, OBJ_BYTEARRAY));
   }
   if (key.tag == V_INT || key.tag == V_BOOL || v_is(key, OBJ_INSTANCE) || v_is(key, OBJ_TENSOR)) {
     Value fn;
@@ -461,9 +468,7 @@ static Value encode(Interp *I, Str *s, int enc, int errs, const char *errname) {
     if (errs == ERR_REPLACE) ba_append(I, a, "?", 1);
     i += k;
   }
-  Value r = bytes_new(I, a->data, (size_t)a->len);
-  v_decref(I, acc);
-  return r;
+  return acc_result(I, acc, false);
 }
 
 /* str.encode(encoding='utf-8', errors='strict') */
@@ -558,10 +563,7 @@ Value bytes_ctor(Interp *I, int argc, Value *argv, KwArgs *kw) {
   if (v_is(a[0], OBJ_BYTES) && a[1].tag == V_UNDEF && a[2].tag == V_UNDEF) return v_incref(a[0]);
   Value acc = bytearray_new(I, "", 0);
   fill_from(I, (ByteArray *)acc.as.o, "bytes", a[0], a[1], a[2]);
-  ByteArray *ba = (ByteArray *)acc.as.o;
-  Value r = bytes_new(I, ba->data, (size_t)ba->len);
-  v_decref(I, acc);
-  return r;
+  return acc_result(I, acc, false);
 }
 
 static Value bytearray_ctor(Interp *I, int argc, Value *argv, KwArgs *kw) {
@@ -620,10 +622,7 @@ static Value b_fromhex(Interp *I, int argc, Value *argv, KwArgs *kw) {
     ba_append(I, a, &c, 1);
     i += 2;
   }
-  if (v_is(argv[0], OBJ_CLASS) && AS_CLASS(argv[0]) == I->cls[OBJ_BYTEARRAY]) return acc;
-  Value r = bytes_new(I, a->data, (size_t)a->len);
-  v_decref(I, acc);
-  return r;
+  return acc_result(I, acc, v_is(argv[0], OBJ_CLASS) && AS_CLASS(argv[0]) == I->cls[OBJ_BYTEARRAY]);
 }
 
 /* The (sub, start, end) arguments of find/count/startswith...: the window
@@ -820,10 +819,7 @@ static Value b_join(Interp *I, int argc, Value *argv, KwArgs *kw) {
     v_decref(I, x);
   }
   v_decref(I, it);
-  if (v_is(argv[0], OBJ_BYTEARRAY)) return acc;
-  Value r = bytes_new(I, a->data, (size_t)a->len);
-  v_decref(I, acc);
-  return r;
+  return acc_result(I, acc, v_is(argv[0], OBJ_BYTEARRAY));
 }
 
 static Value b_replace(Interp *I, int argc, Value *argv, KwArgs *kw) {
@@ -852,9 +848,7 @@ static Value b_replace(Interp *I, int argc, Value *argv, KwArgs *kw) {
     }
     ba_append(I, a, p + i, n - i);
   }
-  Value r = same_kind(I, argv[0], a->data, a->len);
-  v_decref(I, acc);
-  return r;
+  return acc_result(I, acc, v_is(argv[0], OBJ_BYTEARRAY));
 }
 
 static Value case_common(Interp *I, int argc, Value *argv, KwArgs *kw, const char *name, bool up) {
