@@ -157,7 +157,7 @@ static Value repeat(Interp *I, Value self, int64_t k) {
   int64_t n;
   const char *p = bytes_ptr(self, &n);
   if (k < 0) k = 0;
-  if (n && k > INT64_MAX / n) rt_raise(I, EXC_MemoryError, "repeated bytes are too long");
+  if (n && k > INT64_MAX / n) rt_raise(I, EXC_OverflowError, "repeated bytes are too long");
   str_check_size(I, (uint64_t)(n * k));
   if (v_is(self, OBJ_BYTEARRAY)) {
     Value r = bytearray_new(I, "", 0);

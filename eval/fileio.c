@@ -415,6 +415,8 @@ static Value f_seek(Interp *I, int argc, Value *argv, KwArgs *kw) {
   Content s = readable(I, st);
   int64_t base = whence == 0 ? 0 : whence == 1 ? st->items[FS_POS].as.i : s.len, pos = base + off;
   if (pos < 0) rt_raise_errno(I, EINVAL, NULL);
+  /* text: never inside a UTF-8 sequence (the str read from there must be valid) */
+  while (!s.binary && pos < s.len && ((unsigned char)s.d[pos] & 0xC0) == 0x80) pos++;
   st->items[FS_POS] = v_int(pos);
   return v_int(pos);
 }
