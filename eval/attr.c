@@ -64,6 +64,7 @@ static Value native_bind(Interp *I, Native *nat, Value self) {
   b->name = nat->name;
   b->fn = nat->fn;
   b->data = nat->data;
+  b->h.flags |= nat->h.flags & OF_METHOD;
   b->self = v_incref(self);
   return v_obj(&b->h);
 }

@@ -967,15 +967,18 @@ static Value d_fromkeys(Interp *I, int argc, Value *argv, KwArgs *kw) {
   /* classmethod: argv[0] is the class */
   args_no_kw(I, "fromkeys", kw);
   args_count(I, "fromkeys", argc - 1, 1, 2);
-  Dict *d = dict_new(I);
+  /* a subclass's fromkeys makes an instance of it (subclass.c) */
+  bool sub = v_is(argv[0], OBJ_CLASS) && AS_CLASS(argv[0]) != I->cls[OBJ_DICT];
+  Value out = sub ? rt_call0(I, argv[0]) : v_obj(&dict_new(I)->h);
   Value v = argc > 2 ? argv[2] : v_none();
   Value it = rt_iter(I, argv[1]), k;
   while (rt_next(I, it, &k)) {
-    dict_set(I, d, k, v);
+    if (sub) rt_setitem(I, out, k, v);
+    else dict_set(I, AS_DICT(out), k, v);
     v_decref(I, k);
   }
   v_decref(I, it);
-  return v_obj(&d->h);
+  return out;
 }
 
 static Value d_len(Interp *I, int argc, Value *argv, KwArgs *kw) {

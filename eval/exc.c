@@ -2,7 +2,10 @@
  * the innermost Catch), tracebacks, and the report of an uncaught
  * exception as a diagnostic with one note per calling frame (an exception
  * raised inside lib/ is reported at the user's innermost frame, with the
- * library frames as notes: see exc_report).
+ * library frames as notes: see exc_report), preceded by its chain of
+ * causes and contexts as CPython prints them ("The above exception was the
+ * direct cause of the following exception:" / "During handling of the
+ * above exception, another exception occurred:").
  *
  * Exception instances are ordinary Instances whose dict holds `args`.
  * The traceback is taken at raise time from the frames' `cur` nodes:
@@ -360,17 +363,72 @@ static int user_frame(Interp *I, const Loc *tb, int n) {
   return 0;
 }
 
+/* ---- traceback objects ---------------------------------------------------------- */
+
+static Str *s_tb_key(Interp *I) { return str_intern(I, "__msc_tb__"); }
+
+void exc_attach_tb(Interp *I, Value exc, Frame *f) {
+  if (!is_exc_instance(exc) || !AS_INST(exc)->dict || !f) return;
+  Eval *ev = EV(I);
+  if (!ev->tb_class) {
+    Str *name = str_intern(I, "traceback");
+    Tuple *bases = tuple_new(I, 1);
+    bases->items[0] = v_incref(v_obj(&I->cls[CLS_OBJECT]->h));
+    Dict *d = dict_new(I);
+    ev->tb_class = class_new(I, name, bases, d);
+    ev_keep(I, &ev->tb_class->h);
+    obj_decref(I, &name->h);
+    obj_decref(I, &bases->h);
+    obj_decref(I, &d->h);
+  }
+  /* the entries of f's callers (counted as record_tb pushes them) are not
+   * the caught exception's: CPython's traceback stops at the catching frame */
+  int callers = 0;
+  bool skip = f->hidden;
+  for (Frame *p = f->prev; p; p = p->prev) {
+    if (!skip && p->cur) callers++;
+    skip = p->hidden;
+  }
+  int keep = I->tb_len - callers >= 1 ? I->tb_len - callers : I->tb_len;
+  Str *snap = str_new(I, (const char *)I->tb, sizeof(Loc) * (size_t)keep);
+  Instance *t = (Instance *)obj_alloc(I, OBJ_INSTANCE, sizeof(Instance));
+  obj_incref(&ev->tb_class->h);
+  t->cls = ev->tb_class;
+  t->dict = dict_new(I);
+  Str *k = s_tb_key(I);
+  dict_set_str(I, t->dict, k, v_obj(&snap->h));
+  obj_decref(I, &k->h);
+  obj_decref(I, &snap->h);
+  Str *kt = str_intern(I, "__traceback__");
+  dict_set_str(I, AS_INST(exc)->dict, kt, v_obj(&t->h));
+  obj_decref(I, &kt->h);
+  obj_decref(I, &t->h);
+}
+
+/* exc.__traceback__'s entries (borrowed from the object), or NULL. */
+static const Loc *exc_tb_of(Interp *I, Value exc, int *n) {
+  Str *kt = str_intern(I, "__traceback__");
+  Value t = dict_get_str(I, AS_INST(exc)->dict, kt);
+  obj_decref(I, &kt->h);
+  *n = 0;
+  if (!v_is(t, OBJ_INSTANCE) || AS_INST(t)->cls != EV(I)->tb_class) return NULL;
+  Str *k = s_tb_key(I);
+  Value s = dict_get_str(I, AS_INST(t)->dict, k);
+  obj_decref(I, &k->h);
+  if (!v_is(s, OBJ_STR)) return NULL;
+  *n = (int)((size_t)AS_STR(s)->len / sizeof(Loc));
+  return (const Loc *)(const void *)AS_STR(s)->data;
+}
+
 /* An error raised inside lib/ is reported where the user's script called
  * into the library (DESIGN.md): the error at the innermost user frame u,
  * the user's callers as "called from here", then the library frames below
  * u as notes, from the user's call inwards to where it was raised. Library
  * frames among the callers (Cell.__call__ between a script line and its
  * construct) say nothing to the user and are left out. */
-int exc_report(Interp *I, Value exc) {
-  if (rt_exc_matches(I, exc, EXC_SystemExit)) return system_exit(I, exc);
-  int n = I->tb_len;
+static void report_one(Interp *I, Value exc, const Loc *tb0, int n) {
   Loc *tb = xmalloc(sizeof(Loc) * (size_t)(n + 1));
-  if (n) memcpy(tb, I->tb, sizeof(Loc) * (size_t)n);
+  if (n) memcpy(tb, tb0, sizeof(Loc) * (size_t)n);
   Loc noloc = {0};
   Str *msg = safe_str(I, exc);
   const char *cname = AS_INST(exc)->cls->name->data;
@@ -396,7 +454,54 @@ int exc_report(Interp *I, Value exc) {
     diag_emit(DIAG_NOTE, callers[i], "called from here");
   }
   for (int i = u - 1; i >= 0; i--)
-    diag_emit(DIAG_NOTE, I->tb[i], i == 0 ? "raised here, in library code" : "in library code");
+    diag_emit(DIAG_NOTE, tb0[i], i == 0 ? "raised here, in library code" : "in library code");
   free(tb);
+}
+
+/* The exception exc was chained to (its __cause__, or its __context__
+ * unless __suppress_context__), and which of the two; V_UNDEF if none. */
+static Value chained(Interp *I, Value exc, bool *cause) {
+  Dict *d = AS_INST(exc)->dict;
+  Str *kc = str_intern(I, "__cause__"), *kx = str_intern(I, "__context__"),
+      *ks = str_intern(I, "__suppress_context__");
+  Value c = dict_get_str(I, d, kc), x = dict_get_str(I, d, kx), s = dict_get_str(I, d, ks);
+  obj_decref(I, &kc->h);
+  obj_decref(I, &kx->h);
+  obj_decref(I, &ks->h);
+  *cause = is_exc_instance(c);
+  if (*cause) return c;
+  if (is_exc_instance(x) && !(s.tag == V_BOOL && s.as.b)) return x;
+  return v_undef();
+}
+
+enum { CHAIN_MAX = 64 };
+
+int exc_report(Interp *I, Value exc) {
+  if (rt_exc_matches(I, exc, EXC_SystemExit)) return system_exit(I, exc);
+  /* the chain, innermost (exc) first; printed outermost first, as CPython
+   * does, each with the traceback it was caught with */
+  Value chain[CHAIN_MAX];
+  bool by_cause[CHAIN_MAX];
+  int len = 1;
+  chain[0] = exc;
+  while (len < CHAIN_MAX) {
+    bool cause;
+    Value next = chained(I, chain[len - 1], &cause);
+    bool seen = next.tag == V_UNDEF;
+    for (int i = 0; i < len && !seen; i++) seen = chain[i].as.o == next.as.o;
+    if (seen) break;
+    by_cause[len - 1] = cause;
+    chain[len++] = next;
+  }
+  FILE *o = stderr;
+  for (int i = len - 1; i >= 1; i--) {
+    int n;
+    const Loc *tb = exc_tb_of(I, chain[i], &n);
+    report_one(I, chain[i], tb, n);
+    fflush(stdout);
+    fprintf(o, "\n%s\n\n", by_cause[i - 1] ? "The above exception was the direct cause of the following exception:"
+                                         : "During handling of the above exception, another exception occurred:");
+  }
+  report_one(I, exc, I->tb, I->tb_len);
   return 1;
 }

@@ -1,18 +1,20 @@
-/* fileio.c — the builtin open() for text files, and the OSError a failed
- * file-system call raises (rt_raise_errno, also used by the os module).
+/* fileio.c — the builtin open() for text and binary files, and the OSError
+ * a failed file-system call raises (rt_raise_errno, also used by the os
+ * module).
  *
- * A file object is an Instance of the internal class TextIOWrapper (name,
- * mode, encoding and closed are plain attributes; the state is a hidden
- * List: [FILE* as int or None, the text read (str) or None, byte position]).
- * A file opened for reading is read whole at open() (UTF-8, universal
- * newlines: "\r\n" and "\r" read as "\n"); read/readline/readlines and
- * iteration walk that text. A file opened for writing ('w', 'a', 'x') is a
- * stdio FILE written as the script writes; it is closed by close(), by
- * `with`, when its last reference goes (value.c -> gen_finalize ->
- * file_finalize), or at exit (file_close_all).
+ * A file object is an Instance of the internal class TextIOWrapper, or
+ * BufferedReader / BufferedWriter in a binary mode ('rb', 'wb', 'ab',
+ * 'xb'); name, mode, encoding (text only) and closed are plain attributes;
+ * the state is a hidden List: [FILE* as int or None, the contents read
+ * (str, or bytes in binary mode) or None, byte position, binary?]. A file
+ * opened for reading is read whole at open() (text: UTF-8 with CPython's
+ * UnicodeDecodeError, universal newlines: "\r\n" and "\r" read as "\n");
+ * read/readline/readlines/iteration/seek/tell walk that. A file opened for
+ * writing ('w', 'a', 'x') is a stdio FILE written as the script writes; it
+ * is closed by close(), by `with`, when its last reference goes (value.c ->
+ * gen_finalize -> file_finalize), or at exit (file_close_all).
  *
- * msc has no bytes type: binary modes ('b') and '+' are refused with a
- * clear error.
+ * '+' (read and write) is refused with a clear error.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -23,7 +25,7 @@
 
 #include "interp.h"
 
-enum { FS_FILE, FS_TEXT, FS_POS, FS_LEN };
+enum { FS_FILE, FS_TEXT, FS_POS, FS_BIN, FS_LEN };
 
 /* ---- errors ------------------------------------------------------------ */
 
@@ -61,8 +63,13 @@ static void set_attr(Interp *I, Instance *o, const char *name, Value v) {
   obj_decref(I, &k->h);
 }
 
+bool file_is_file_class(Interp *I, Class *c) {
+  Eval *ev = EV(I);
+  return c == ev->file_class || c == ev->bfile_class[0] || c == ev->bfile_class[1];
+}
+
 static List *state_of(Interp *I, Value self, const char *meth) {
-  Value st = v_is(self, OBJ_INSTANCE) && AS_INST(self)->cls == EV(I)->file_class
+  Value st = v_is(self, OBJ_INSTANCE) && file_is_file_class(I, AS_INST(self)->cls)
                  ? dict_get_str(I, AS_INST(self)->dict, s_state(I))
                  : v_undef();
   if (!v_is(st, OBJ_LIST)) rt_raise(I, EXC_TypeError, "descriptor '%s' requires a '_io.TextIOWrapper' object", meth);
@@ -98,8 +105,9 @@ static void close_file(Interp *I, Value self) {
   set_attr(I, AS_INST(self), "closed", v_bool(true));
 }
 
-/* Reads a whole file for mode 'r': UTF-8 checked, newlines translated. */
-static Str *read_text(Interp *I, FILE *fp, const char *path, bool universal) {
+/* Reads a whole file for mode 'r': bytes in binary mode, else UTF-8
+ * decoded (CPython's UnicodeDecodeError) with newlines translated. */
+static Value read_whole(Interp *I, FILE *fp, const char *path, bool binary, bool universal) {
   Buf b = {0};
   char chunk[8192];
   size_t n;
@@ -110,35 +118,25 @@ static Str *read_text(Interp *I, FILE *fp, const char *path, bool universal) {
     buf_free(&b);
     rt_raise_errno(I, EIO, path);
   }
-  size_t len = b.len;
-  char *d = b.data ? b.data : (char *)"";
-  if (universal) {
-    size_t w = 0;
-    for (size_t i = 0; i < len; i++) {
-      if (d[i] == '\r') {
-        d[w++] = '\n';
-        if (i + 1 < len && d[i + 1] == '\n') i++;
-      } else {
-        d[w++] = d[i];
-      }
-    }
-    len = w;
-  }
-  for (size_t i = 0; i < len;) { /* UTF-8 validity */
-    unsigned char c = (unsigned char)d[i];
-    int k = utf8_len1(c);
-    bool ok = k >= 1 && i + (size_t)k <= len && !(c >= 0x80 && k == 1);
-    for (int j = 1; ok && j < k; j++) ok = ((unsigned char)d[i + (size_t)j] & 0xC0) == 0x80;
-    if (!ok) {
-      buf_free(&b);
-      rt_raise(I, EXC_UnicodeError,
-               "'utf-8' codec can't decode byte 0x%02x in position %zu: invalid start byte", c, i);
-    }
-    i += (size_t)k;
-  }
-  Str *s = str_new(I, d, len);
+  Value raw = bytes_new(I, b.data ? b.data : "", b.len);
   buf_free(&b);
-  return s;
+  if (binary) return raw;
+  int64_t len;
+  const char *d = bytes_ptr(raw, &len);
+  Str *s = bytes_decode(I, d, len, 0, 0, "strict");
+  v_decref(I, raw);
+  if (!universal || !memchr(s->data, '\r', (size_t)s->len)) return v_obj(&s->h);
+  Buf t = {0};
+  for (int64_t i = 0; i < s->len; i++) {
+    if (s->data[i] == '\r') {
+      buf_putc(&t, '\n');
+      if (i + 1 < s->len && s->data[i + 1] == '\n') i++;
+    } else {
+      buf_putc(&t, s->data[i]);
+    }
+  }
+  obj_decref(I, &s->h);
+  return v_obj(&str_from_buf(I, &t)->h);
 }
 
 static Value b_open(Interp *I, int argc, Value *argv, KwArgs *kw) {
@@ -166,7 +164,7 @@ static Value b_open(Interp *I, int argc, Value *argv, KwArgs *kw) {
     mode = AS_STR(a[1])->data;
   }
   char kind = 0;
-  bool text = false;
+  bool text = false, binary = false;
   for (const char *m = mode; *m; m++) {
     if (strchr("rwax", *m)) {
       if (kind) rt_raise(I, EXC_ValueError, "must have exactly one of create/read/write/append mode");
@@ -174,18 +172,21 @@ static Value b_open(Interp *I, int argc, Value *argv, KwArgs *kw) {
     } else if (*m == 't') {
       text = true;
     } else if (*m == 'b') {
-      rt_raise(I, EXC_ValueError,
-               "binary mode '%s' is not supported by msc (msc has no bytes type): open the file in text "
-               "mode, or use numpy.load/numpy.save for arrays",
-               mode);
+      binary = true;
     } else if (*m == '+') {
       rt_raise(I, EXC_ValueError, "mode '%s': '+' (read and write) is not supported by msc", mode);
     } else {
       rt_raise(I, EXC_ValueError, "invalid mode: '%s'", mode);
     }
   }
-  (void)text;
+  if (text && binary) rt_raise(I, EXC_ValueError, "can't have text and binary mode at once");
   if (!kind) rt_raise(I, EXC_ValueError, "Must have exactly one of create/read/write/append mode and at most one plus");
+  if (binary && a[3].tag != V_UNDEF && a[3].tag != V_NONE)
+    rt_raise(I, EXC_ValueError, "binary mode doesn't take an encoding argument");
+  if (binary && a[4].tag != V_UNDEF && a[4].tag != V_NONE)
+    rt_raise(I, EXC_ValueError, "binary mode doesn't take an errors argument");
+  if (binary && a[5].tag != V_UNDEF && a[5].tag != V_NONE)
+    rt_raise(I, EXC_ValueError, "binary mode doesn't take a newline argument");
   if (a[3].tag != V_UNDEF && a[3].tag != V_NONE) {
     const char *e = v_is(a[3], OBJ_STR) ? AS_STR(a[3])->data : "";
     if (strcasecmp(e, "utf-8") != 0 && strcasecmp(e, "utf8") != 0 && strcasecmp(e, "ascii") != 0)
@@ -202,9 +203,9 @@ static Value b_open(Interp *I, int argc, Value *argv, KwArgs *kw) {
   List *st = list_new(I, FS_LEN);
   for (int i = 0; i < FS_LEN; i++) list_append(I, st, v_none());
   st->items[FS_POS] = v_int(0);
+  st->items[FS_BIN] = v_bool(binary);
   if (kind == 'r') {
-    Str *s = read_text(I, fp, path, universal);
-    st->items[FS_TEXT] = v_obj(&s->h);
+    st->items[FS_TEXT] = read_whole(I, fp, path, binary, universal);
   } else {
     Eval *ev = EV(I);
     if (ev->nfiles == ev->capfiles) {
@@ -215,15 +216,16 @@ static Value b_open(Interp *I, int argc, Value *argv, KwArgs *kw) {
     st->items[FS_FILE] = v_int((int64_t)(intptr_t)fp);
   }
   Instance *o = (Instance *)obj_alloc(I, OBJ_INSTANCE, sizeof(Instance));
-  obj_incref(&EV(I)->file_class->h);
-  o->cls = EV(I)->file_class;
+  Class *cls = binary ? EV(I)->bfile_class[kind != 'r'] : EV(I)->file_class;
+  obj_incref(&cls->h);
+  o->cls = cls;
   o->dict = dict_new(I);
   dict_set_str(I, o->dict, s_state(I), v_obj(&st->h));
   obj_decref(I, &st->h);
   set_attr(I, o, "name", a[0]);
   Str *ms = str_from_c(I, mode), *enc = str_from_c(I, "UTF-8");
   set_attr(I, o, "mode", v_obj(&ms->h));
-  set_attr(I, o, "encoding", v_obj(&enc->h));
+  if (!binary) set_attr(I, o, "encoding", v_obj(&enc->h));
   obj_decref(I, &ms->h);
   obj_decref(I, &enc->h);
   set_attr(I, o, "closed", v_bool(false));
@@ -231,16 +233,39 @@ static Value b_open(Interp *I, int argc, Value *argv, KwArgs *kw) {
   return v_obj(&o->h);
 }
 
-/* The text of a file opened for reading, or "not readable". */
-static Str *readable(Interp *I, List *st) {
-  if (!v_is(st->items[FS_TEXT], OBJ_STR)) rt_raise(I, EXC_OSError, "not readable");
-  return AS_STR(st->items[FS_TEXT]);
+/* The contents of a file opened for reading (a str, or bytes in binary
+ * mode: the data and length in *d, *len), or "not readable". */
+typedef struct Content {
+  const char *d;
+  int64_t len;
+  bool binary;
+} Content;
+
+static Content readable(Interp *I, List *st) {
+  Value t = st->items[FS_TEXT];
+  Content c = {NULL, 0, false};
+  if (v_is(t, OBJ_STR)) {
+    c.d = AS_STR(t)->data;
+    c.len = AS_STR(t)->len;
+  } else if (is_bytes_like(t)) {
+    c.d = bytes_ptr(t, &c.len);
+    c.binary = true;
+  } else {
+    rt_raise(I, EXC_OSError, "not readable");
+  }
+  return c;
 }
 
-/* Byte offset after n characters from byte offset pos. */
-static int64_t advance_chars(Str *s, int64_t pos, int64_t n) {
-  while (n-- > 0 && pos < s->len) pos += utf8_len1((unsigned char)s->data[pos]);
-  return pos > s->len ? s->len : pos;
+/* A str (or bytes) of c.d[pos..end). */
+static Value piece(Interp *I, Content c, int64_t pos, int64_t end) {
+  return c.binary ? bytes_new(I, c.d + pos, (size_t)(end - pos)) : v_obj(&str_new(I, c.d + pos, (size_t)(end - pos))->h);
+}
+
+/* Byte offset after n characters (bytes in binary mode) from byte offset pos. */
+static int64_t advance_chars(Content c, int64_t pos, int64_t n) {
+  if (c.binary) return n > c.len - pos ? c.len : pos + n;
+  while (n-- > 0 && pos < c.len) pos += utf8_len1((unsigned char)c.d[pos]);
+  return pos > c.len ? c.len : pos;
 }
 
 static int64_t size_arg(Interp *I, int argc, Value *argv) {
@@ -254,24 +279,27 @@ static Value f_read(Interp *I, int argc, Value *argv, KwArgs *kw) {
   args_no_kw(I, "read", kw);
   args_count(I, "read", argc, 1, 2);
   List *st = open_state(I, argv[0], "read");
-  Str *s = readable(I, st);
+  Content s = readable(I, st);
   int64_t pos = st->items[FS_POS].as.i, n = size_arg(I, argc, argv);
-  int64_t end = n < 0 ? s->len : advance_chars(s, pos, n);
+  if (pos > s.len) pos = s.len;
+  int64_t end = n < 0 ? s.len : advance_chars(s, pos, n);
   st->items[FS_POS] = v_int(end);
-  return v_obj(&str_new(I, s->data + pos, (size_t)(end - pos))->h);
+  return piece(I, s, pos, end);
 }
 
 static Value readline_at(Interp *I, List *st, int64_t limit) {
-  Str *s = readable(I, st);
-  int64_t pos = st->items[FS_POS].as.i, end = pos;
-  while (end < s->len && s->data[end] != '\n') end++;
-  if (end < s->len) end++;
+  Content s = readable(I, st);
+  int64_t pos = st->items[FS_POS].as.i, end;
+  if (pos > s.len) pos = s.len;
+  end = pos;
+  while (end < s.len && s.d[end] != '\n') end++;
+  if (end < s.len) end++;
   if (limit >= 0) {
     int64_t lim = advance_chars(s, pos, limit);
     if (lim < end) end = lim;
   }
   st->items[FS_POS] = v_int(end);
-  return v_obj(&str_new(I, s->data + pos, (size_t)(end - pos))->h);
+  return piece(I, s, pos, end);
 }
 
 static Value f_readline(Interp *I, int argc, Value *argv, KwArgs *kw) {
@@ -284,9 +312,9 @@ static Value f_readlines(Interp *I, int argc, Value *argv, KwArgs *kw) {
   args_no_kw(I, "readlines", kw);
   args_count(I, "readlines", argc, 1, 2);
   List *st = open_state(I, argv[0], "readlines");
-  Str *s = readable(I, st);
+  Content s = readable(I, st);
   List *out = list_new(I, 0);
-  while (st->items[FS_POS].as.i < s->len) {
+  while (st->items[FS_POS].as.i < s.len) {
     Value line = readline_at(I, st, -1);
     list_append(I, out, line);
     v_decref(I, line);
@@ -298,8 +326,8 @@ static Value f_next(Interp *I, int argc, Value *argv, KwArgs *kw) {
   args_no_kw(I, "__next__", kw);
   args_count(I, "__next__", argc, 1, 1);
   List *st = open_state(I, argv[0], "__next__");
-  Str *s = readable(I, st);
-  if (st->items[FS_POS].as.i >= s->len) rt_raise_value(I, v_obj(&I->exc[EXC_StopIteration]->h));
+  Content s = readable(I, st);
+  if (st->items[FS_POS].as.i >= s.len) rt_raise_value(I, v_obj(&I->exc[EXC_StopIteration]->h));
   return readline_at(I, st, -1);
 }
 
@@ -320,6 +348,14 @@ static Value f_write(Interp *I, int argc, Value *argv, KwArgs *kw) {
   args_count(I, "write", argc, 2, 2);
   List *st = open_state(I, argv[0], "write");
   FILE *fp = writable(I, st);
+  if (st->items[FS_BIN].as.b) {
+    if (!is_bytes_like(argv[1]))
+      rt_raise(I, EXC_TypeError, "a bytes-like object is required, not '%s'", rt_type_name(I, argv[1]));
+    int64_t n;
+    const char *p = bytes_ptr(argv[1], &n);
+    if (fwrite(p, 1, (size_t)n, fp) != (size_t)n) rt_raise_errno(I, errno ? errno : EIO, NULL);
+    return v_int(n);
+  }
   if (!v_is(argv[1], OBJ_STR))
     rt_raise(I, EXC_TypeError, "write() argument must be str, not %s", rt_type_name(I, argv[1]));
   Str *s = AS_STR(argv[1]);
@@ -347,6 +383,42 @@ static Value f_flush(Interp *I, int argc, Value *argv, KwArgs *kw) {
   List *st = open_state(I, argv[0], "flush");
   if (st->items[FS_FILE].tag == V_INT) fflush((FILE *)(intptr_t)st->items[FS_FILE].as.i);
   return v_none();
+}
+
+/* tell(): the byte position (CPython's text-mode cookie is the byte
+ * position too, for files read from the start). */
+static Value f_tell(Interp *I, int argc, Value *argv, KwArgs *kw) {
+  args_no_kw(I, "tell", kw);
+  args_count(I, "tell", argc, 1, 1);
+  List *st = open_state(I, argv[0], "tell");
+  if (st->items[FS_FILE].tag == V_INT) return v_int((int64_t)ftell((FILE *)(intptr_t)st->items[FS_FILE].as.i));
+  return v_int(st->items[FS_POS].as.i);
+}
+
+/* seek(offset, whence=0) on a file opened for reading or writing. */
+static Value f_seek(Interp *I, int argc, Value *argv, KwArgs *kw) {
+  args_no_kw(I, "seek", kw);
+  args_count(I, "seek", argc, 2, 3);
+  List *st = open_state(I, argv[0], "seek");
+  int64_t off = val_index(I, argv[1]), whence = argc == 3 ? val_index(I, argv[2]) : 0;
+  bool binary = st->items[FS_BIN].as.b;
+  if (whence < 0 || whence > 2) rt_raise(I, EXC_ValueError, "invalid whence (%lld, should be 0, 1 or 2)", (long long)whence);
+  if (!binary && whence != 0 && off != 0)
+    rt_raise(I, EXC_OSError, whence == 1 ? "can't do nonzero cur-relative seeks" : "can't do nonzero end-relative seeks");
+  if (whence == 0 && off < 0) rt_raise(I, EXC_ValueError, "negative seek position %lld", (long long)off);
+  if (st->items[FS_FILE].tag == V_INT) {
+    FILE *fp = (FILE *)(intptr_t)st->items[FS_FILE].as.i;
+    if (fseek(fp, (long)off, whence == 0 ? SEEK_SET : whence == 1 ? SEEK_CUR : SEEK_END) != 0)
+      rt_raise_errno(I, errno ? errno : EINVAL, NULL);
+    return v_int((int64_t)ftell(fp));
+  }
+  Content s = readable(I, st);
+  int64_t base = whence == 0 ? 0 : whence == 1 ? st->items[FS_POS].as.i : s.len, pos = base + off;
+  if (pos < 0) rt_raise_errno(I, EINVAL, NULL);
+  /* text: never inside a UTF-8 sequence (the str read from there must be valid) */
+  while (!s.binary && pos < s.len && ((unsigned char)s.d[pos] & 0xC0) == 0x80) pos++;
+  st->items[FS_POS] = v_int(pos);
+  return v_int(pos);
 }
 
 static Value f_close(Interp *I, int argc, Value *argv, KwArgs *kw) {
@@ -379,7 +451,10 @@ static Value f_repr(Interp *I, int argc, Value *argv, KwArgs *kw) {
   obj_decref(I, &kn->h);
   obj_decref(I, &km->h);
   Str *nr = rt_repr(I, n), *mr = rt_repr(I, m);
-  Str *r = str_printf(I, "<_io.TextIOWrapper name=%s mode=%s encoding='UTF-8'>", nr->data, mr->data);
+  Class *c = AS_INST(argv[0])->cls;
+  Str *r = c == EV(I)->file_class
+               ? str_printf(I, "<_io.TextIOWrapper name=%s mode=%s encoding='UTF-8'>", nr->data, mr->data)
+               : str_printf(I, "<_io.%s name=%s>", c->name->data, nr->data);
   obj_decref(I, &nr->h);
   obj_decref(I, &mr->h);
   return v_obj(&r->h);
@@ -397,16 +472,24 @@ void fileio_init(Interp *I) {
   } methods[] = {{"read", f_read},       {"readline", f_readline}, {"readlines", f_readlines},
                  {"__next__", f_next},   {"__iter__", f_iter},     {"write", f_write},
                  {"writelines", f_writelines}, {"flush", f_flush}, {"close", f_close},
-                 {"__enter__", f_enter}, {"__exit__", f_exit},     {"__repr__", f_repr}};
+                 {"__enter__", f_enter}, {"__exit__", f_exit},     {"__repr__", f_repr},
+                 {"tell", f_tell},       {"seek", f_seek}};
   for (size_t i = 0; i < sizeof methods / sizeof methods[0]; i++) dict_add_native(I, d, methods[i].name, methods[i].fn);
-  Str *name = str_intern(I, "TextIOWrapper");
-  Tuple *bases = tuple_new(I, 1);
-  bases->items[0] = v_incref(v_obj(&I->cls[CLS_OBJECT]->h));
-  ev->file_class = class_new(I, name, bases, d);
-  ev->file_class->h.flags |= CF_NATIVE_METHODS | CF_FINALIZE;
-  ev_keep(I, &ev->file_class->h);
-  obj_decref(I, &name->h);
-  obj_decref(I, &bases->h);
+  static const char *const names[3] = {"TextIOWrapper", "BufferedReader", "BufferedWriter"};
+  for (int k = 0; k < 3; k++) {
+    Str *name = str_intern(I, names[k]);
+    Tuple *bases = tuple_new(I, 1);
+    bases->items[0] = v_incref(v_obj(&I->cls[CLS_OBJECT]->h));
+    Dict *dk = dict_copy(I, d);
+    Class *c = class_new(I, name, bases, dk);
+    c->h.flags |= CF_NATIVE_METHODS | CF_FINALIZE;
+    ev_keep(I, &c->h);
+    if (k == 0) ev->file_class = c;
+    else ev->bfile_class[k - 1] = c;
+    obj_decref(I, &name->h);
+    obj_decref(I, &bases->h);
+    obj_decref(I, &dk->h);
+  }
   obj_decref(I, &d->h);
   dict_add_native(I, I->builtins, "open", b_open);
 }

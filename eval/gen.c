@@ -568,7 +568,7 @@ static void co_free(Eval *ev, GenCo *g) {
  * ignores them), then free the coroutine. False when o was resurrected. */
 bool gen_finalize(Interp *I, Obj *o) {
   Instance *in = (Instance *)o;
-  if (in->cls == EV(I)->file_class) return file_finalize(I, o);
+  if (file_is_file_class(I, in->cls)) return file_finalize(I, o);
   Value p = in->dict ? dict_get_str(I, in->dict, s_co(I)) : v_undef();
   if (p.tag != V_INT) return true;
   GenCo *g = (GenCo *)(intptr_t)p.as.i;

@@ -458,11 +458,17 @@ static Value call_func(Interp *I, Func *fn, int argc, Value *argv, KwArgs *kw) {
 }
 
 static Value call_native(Interp *I, Native *nat, int argc, Value *argv, KwArgs *kw) {
-  if (nat->self.tag == V_UNDEF) return nat->fn(I, argc, argv, kw);
+  if (nat->self.tag == V_UNDEF) {
+    if (argc && v_is(argv[0], OBJ_INSTANCE) && AS_INST(argv[0])->base) { /* a dict/list/tuple subclass */
+      Value buf[argc];
+      return nat->fn(I, argc, subclass_self(nat, argc, argv, buf), kw);
+    }
+    return nat->fn(I, argc, argv, kw);
+  }
   Value buf[argc + 1];
   buf[0] = nat->self;
   if (argc) memcpy(buf + 1, argv, sizeof(Value) * (size_t)argc);
-  return nat->fn(I, argc + 1, buf, kw);
+  return nat->fn(I, argc + 1, subclass_self(nat, argc + 1, buf, buf), kw);
 }
 
 Value rt_call(Interp *I, Value callee, int argc, Value *argv, KwArgs *kw) {
@@ -606,12 +612,13 @@ NOINLINE static Value call_general(Interp *I, Frame *f, Node *n, Value callee, V
     } else if (a->kind == ND_DSTAR) {
       Value m = eval(I, f, a->a);
       f->cur = a;
-      if (!v_is(m, OBJ_DICT)) {
+      Value mb = inst_base(m); /* a dict subclass: its dict (subclass.c) */
+      if (!v_is(m, OBJ_DICT) && !v_is(mb, OBJ_DICT)) {
         char buf[160];
         rt_raise(I, EXC_TypeError, "%s argument after ** must be a mapping, not %s",
                  callee_name(I, callee, buf, sizeof buf), rt_type_name(I, m));
       }
-      Dict *d = AS_DICT(m);
+      Dict *d = AS_DICT(v_is(m, OBJ_DICT) ? m : mb);
       for (int64_t j = 0; j < d->nentries; j++) {
         DictEntry *e = &d->entries[j];
         if (e->key.tag == V_UNDEF) continue;
@@ -1119,14 +1126,17 @@ NOINLINE static void exec_classdef(Interp *I, Frame *f, Node *n) {
     else list_append(I, bl, v);
     v_decref(I, v);
   }
+  int layout = -1; /* the built-in base (dict, list, tuple: eval/subclass.c) */
   for (int64_t i = 0; i < bl->len; i++) {
     Value b = bl->items[i];
     if (!v_is(b, OBJ_CLASS)) continue; /* class_new reports it */
     Class *bc = AS_CLASS(b);
-    if (bc->builtin >= 0 && bc->builtin != CLS_OBJECT) {
-      f->cur = n->elts.items[i < n->elts.len ? i : 0];
+    int k = class_builtin_base(bc);
+    f->cur = n->elts.items[i < n->elts.len ? i : 0];
+    if (k < 0 && bc->builtin >= 0 && bc->builtin != CLS_OBJECT)
       rt_raise(I, EXC_TypeError, "subclassing '%s' is not supported by msc", bc->name->data);
-    }
+    if (k >= 0 && layout >= 0 && k != layout) rt_raise(I, EXC_TypeError, "multiple bases have instance lay-out conflict");
+    if (k >= 0) layout = k;
   }
   Dict *ns = dict_new(I);
   Value modname = dict_get_str(I, f->globals, I->s.name);
@@ -1331,6 +1341,17 @@ NOINLINE static Value eval_const_str(Interp *I, Node *n) {
   return v_obj(&s->h);
 }
 
+/* A b'' literal: one bytes object per node, kept like the str constants. */
+NOINLINE static Value eval_const_bytes(Interp *I, Node *n) {
+  if (!n->aux) {
+    Value b = bytes_new(I, n->str, n->slen);
+    ev_keep(I, b.as.o);
+    n->aux = b.as.o;
+  }
+  obj_incref(n->aux);
+  return v_obj(n->aux);
+}
+
 /* Locals and int constants without a call: most operands are one of them. */
 static inline Value eval_leaf(Interp *I, Frame *f, Node *n) {
   if (n->kind == ND_NAME && n->scope == SCOPE_LOCAL) {
@@ -1416,6 +1437,7 @@ static Value eval(Interp *I, Frame *f, Node *n) {
   case ND_FLOAT: return v_float(n->fval);
   case ND_IMAG: return v_complex(I, 0.0, n->fval);
   case ND_STR: return eval_const_str(I, n);
+  case ND_BYTES: return eval_const_bytes(I, n);
   case ND_NONE: return v_none();
   case ND_TRUE: return v_bool(true);
   case ND_FALSE: return v_bool(false);

@@ -120,9 +120,11 @@ typedef struct Eval {
   struct GenCo *gen_running, *gens; /* gen.c: the running one; all live */
   Str *s_file_state;  /* fileio.c: hidden key of a file's state */
   Class *file_class;  /* fileio.c: open()'s TextIOWrapper */
+  Class *bfile_class[2]; /* fileio.c: BufferedReader, BufferedWriter (binary modes) */
   FILE **files;       /* fileio.c: files open for writing */
   int nfiles, capfiles;
   bool gen_teardown; /* gen.c: interp_free runs: no more closing */
+  Class *tb_class;  /* exc.c: the traceback objects of caught exceptions */
   Value handled; /* the exception an except clause is handling, or V_UNDEF */
   Str *handled_tb; /* its traceback (trystmt.c) */
   SrcFile **user_srcs; /* the user's imported modules (interp_add_user_src) */
@@ -166,6 +168,11 @@ int exec_try(Interp *I, Frame *f, Node *n);
 /* The traceback being built as a string, and put back (also gen.c). */
 Str *rt_tb_save(Interp *I);
 void rt_tb_restore(Interp *I, Str *s);
+/* A guarded block of frame f caught exc (trystmt.c): exc.__traceback__
+ * becomes a traceback object with I->tb's entries from the raise up to f
+ * (what CPython's traceback holds); exc_report prints chained exceptions
+ * with it. */
+void exc_attach_tb(Interp *I, Value exc, struct Frame *f);
 int exec_with(Interp *I, Frame *f, Node *n);
 _Noreturn void exec_reraise_handled(Interp *I, Frame *f, Node *n);
 void exc_set_cause(Interp *I, Value e, Value cause); /* takes cause */
@@ -178,6 +185,7 @@ void gen_close_all(Interp *I);
 /* fileio.c: open() and its file objects. */
 void fileio_init(Interp *I);
 bool file_finalize(Interp *I, Obj *o);
+bool file_is_file_class(Interp *I, Class *c); /* one of open()'s classes */
 void file_close_all(Interp *I);
 void gen_free_all(Interp *I);
 /* interp.c: unbinds the name n (a no-op when it is unbound). */

@@ -15,7 +15,7 @@
 
 typedef enum {
   IT_LIST, IT_TUPLE, IT_STR, IT_RANGE, IT_DICT, IT_ENUMERATE, IT_ZIP, IT_MAP, IT_FILTER,
-  IT_REVLIST, IT_REVSEQ, IT_SEQ, IT_CALLABLE, IT_COUNT
+  IT_REVLIST, IT_REVSEQ, IT_SEQ, IT_CALLABLE, IT_BYTES, IT_COUNT
 } IterKind;
 
 typedef struct Iter {
@@ -40,7 +40,8 @@ enum {
   IC_STR_ASCII = IT_COUNT, IC_SET, IC_RANGE_REV,
   IC_DICT,                 /* + DV_KEYS/DV_VALUES/DV_ITEMS */
   IC_DICT_REV = IC_DICT + 3,
-  IC_COUNT = IC_DICT_REV + 3
+  IC_BYTEARRAY = IC_DICT_REV + 3,
+  IC_COUNT
 };
 _Static_assert(IC_COUNT == ITER_CLASS_SLOTS, "valpriv.h ITER_CLASS_SLOTS");
 
@@ -75,7 +76,7 @@ Class *iter_class(Interp *I, Obj *o) {
   static const char *const names[IT_COUNT] = {
       "list_iterator", "tuple_iterator", "str_iterator", "range_iterator", "dict_keyiterator",
       "enumerate", "zip", "map", "filter", "list_reverseiterator", "reversed", "iterator",
-      "callable_iterator"};
+      "callable_iterator", "bytes_iterator"};
   if (it->kind == IT_STR && v_is(it->src, OBJ_STR) && AS_STR(it->src)->nchars == AS_STR(it->src)->len)
     return get_class(I, IC_STR_ASCII, "str_ascii_iterator");
   if (it->kind == IT_DICT) {
@@ -86,6 +87,7 @@ Class *iter_class(Interp *I, Obj *o) {
     return get_class(I, IC_DICT + it->which, dn[it->which]);
   }
   if (it->kind == IT_RANGE && it->reverse) return get_class(I, IC_RANGE_REV, "range_iterator");
+  if (it->kind == IT_BYTES && v_is(it->src, OBJ_BYTEARRAY)) return get_class(I, IC_BYTEARRAY, "bytearray_iterator");
   return get_class(I, it->kind, names[it->kind]);
 }
 
@@ -133,6 +135,8 @@ Value rt_iter(Interp *I, Value v) {
     case OBJ_LIST: return v_obj(&iter_alloc(I, IT_LIST, v)->h);
     case OBJ_TUPLE: return v_obj(&iter_alloc(I, IT_TUPLE, v)->h);
     case OBJ_STR: return v_obj(&iter_alloc(I, IT_STR, v)->h);
+    case OBJ_BYTES:
+    case OBJ_BYTEARRAY: return v_obj(&iter_alloc(I, IT_BYTES, v)->h);
     case OBJ_RANGE: return iter_range(I, (Range *)o, false);
     case OBJ_DICT: return iter_dict(I, (Dict *)o, DV_KEYS, false);
     case OBJ_SET: return iter_dict(I, (Dict *)o, DV_KEYS, true);
@@ -150,6 +154,7 @@ Value rt_iter(Interp *I, Value v) {
         }
         return r;
       }
+      if (((Instance *)o)->base) return rt_iter(I, v_obj(((Instance *)o)->base)); /* subclass.c */
       if (user_dunder(I, v, I->s.getitem, &fn)) return v_obj(&iter_alloc(I, IT_SEQ, v)->h);
       break;
     }
@@ -246,6 +251,13 @@ bool rt_next(Interp *I, Value v, Value *out) {
     int n = utf8_len1((unsigned char)s->data[it->pos]);
     *out = v_obj(&str_char(I, s->data + it->pos, n)->h);
     it->pos += n;
+    return true;
+  }
+  case IT_BYTES: {
+    int64_t n;
+    const char *p = bytes_ptr(it->src, &n);
+    if (it->pos >= n) break;
+    *out = v_int((unsigned char)p[it->pos++]);
     return true;
   }
   case IT_DICT:
@@ -497,7 +509,9 @@ static Value reversed_ctor(Interp *I, int argc, Value *argv, KwArgs *kw) {
       return v_obj(&it->h);
     }
     case OBJ_TUPLE:
-    case OBJ_STR: {
+    case OBJ_STR:
+    case OBJ_BYTES:
+    case OBJ_BYTEARRAY: {
       Iter *it = iter_alloc(I, IT_REVSEQ, v);
       it->pos = rt_len(I, v) - 1;
       return v_obj(&it->h);

@@ -1371,6 +1371,13 @@ NATIVE(os_rmdir) {
   return v_none();
 }
 
+NATIVE(os_chdir) {
+  one_arg(I, "chdir", argc, kw);
+  const char *p = path_arg(I, "chdir", argv[0]);
+  if (chdir(p) != 0) rt_raise_errno(I, errno, p);
+  return v_none();
+}
+
 NATIVE(os_rename) {
   npos(I, "rename", "rename", argc, kw, 2, 2);
   const char *a = path_arg(I, "rename", argv[0]), *b = path_arg(I, "rename", argv[1]);
@@ -1410,7 +1417,7 @@ NATIVE(os_getpid) {
 static const NativeDef os_defs[] = {
     {"stat", os_stat},     {"kind", os_kind},       {"listdir", os_listdir}, {"mkdir", os_mkdir},
     {"remove", os_remove}, {"rmdir", os_rmdir},     {"rename", os_rename},   {"getcwd", os_getcwd},
-    {"environ", os_environ}, {"getpid", os_getpid},
+    {"environ", os_environ}, {"getpid", os_getpid},     {"chdir", os_chdir},
 };
 
 static Module *os_create(Interp *I) {

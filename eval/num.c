@@ -287,6 +287,10 @@ static Value seq_times(Interp *I, Value seq, int64_t n) {
 
 /* Binary operators of built-in non-numeric types; V_NOTIMPL if none. */
 static Value obj_binop(Interp *I, BinOp op, Value a, Value b) {
+  if (is_bytes_like(a) || is_bytes_like(b)) { /* bytes.c */
+    Value r = bytes_binop(I, op, a, b);
+    if (r.tag != V_NOTIMPL) return r;
+  }
   switch (op) {
   case OP_ADD:
     if (v_is(a, OBJ_STR) && v_is(b, OBJ_STR)) return v_obj(&str_concat(I, AS_STR(a), AS_STR(b))->h);
@@ -346,6 +350,9 @@ static Value binop_slow(Interp *I, BinOp op, Value a, Value b) {
     r = try_dunder(I, b, I->s.rbinop[op], a, &found);
     if (r.tag != V_NOTIMPL) return r;
   }
+  Value ba = inst_base(a), bb = inst_base(b);
+  if (ba.tag != V_UNDEF || bb.tag != V_UNDEF) /* dict/list/tuple subclasses: their values' operators (subclass.c) */
+    return rt_binop(I, op, ba.tag != V_UNDEF ? ba : a, bb.tag != V_UNDEF ? bb : b);
   binop_type_error(I, op, a, b);
 }
 
@@ -423,6 +430,9 @@ Value rt_inplace(Interp *I, BinOp op, Value a, Value b) {
     } else if (o->kind == OBJ_INSTANCE) {
       bool found;
       Value r = try_dunder(I, a, I->s.ibinop[op], b, &found);
+      if (r.tag != V_NOTIMPL) return r;
+    } else if (o->kind == OBJ_BYTEARRAY) { /* in place (bytes.c) */
+      Value r = bytes_inplace(I, op, a, b);
       if (r.tag != V_NOTIMPL) return r;
     } else if (o->kind == OBJ_TENSOR) { /* ndarrays update in place (tensor.c) */
       Value r = tensor_inplace(I, op, a, b);
@@ -567,6 +577,9 @@ static Value compare_slow(Interp *I, CmpOp op, Value a, Value b) {
       return v_bool(!t);
     }
   }
+  Value ba = inst_base(a), bb = inst_base(b);
+  if (ba.tag != V_UNDEF || bb.tag != V_UNDEF) /* dict/list/tuple subclasses compare as their values (subclass.c) */
+    return rt_compare(I, op, ba.tag != V_UNDEF ? ba : a, bb.tag != V_UNDEF ? bb : b);
   if (op == CMP_EQ) return v_bool(rt_is(a, b));
   if (op == CMP_NE) return v_bool(!rt_is(a, b));
   cmp_type_error(I, op, a, b);
@@ -602,6 +615,7 @@ static Value obj_compare(Interp *I, CmpOp op, Value a, Value b) {
     if (op == CMP_NE) return v_bool(!str_eq(AS_STR(a), AS_STR(b)));
     return v_bool(cmp_result(op, str_cmp(AS_STR(a), AS_STR(b))));
   }
+  if (is_bytes_like(a) && is_bytes_like(b)) return bytes_compare(I, op, a, b); /* bytes.c */
   if (ka == OBJ_TUPLE && kb == OBJ_TUPLE)
     return v_bool(seq_compare(I, op, AS_TUPLE(a)->items, AS_TUPLE(a)->len, AS_TUPLE(b)->items, AS_TUPLE(b)->len));
   if (ka == OBJ_LIST && kb == OBJ_LIST)

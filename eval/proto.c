@@ -268,6 +268,10 @@ void rt_repr_buf(Interp *I, Buf *b, Value v) {
       exc_repr_buf(I, b, v);
       return;
     }
+    if (((Instance *)o)->base) { /* dict/list/tuple subclass: the value's repr (subclass.c) */
+      rt_repr_buf(I, b, v_obj(((Instance *)o)->base));
+      return;
+    }
     default_repr_buf(I, b, v);
     return;
   }
@@ -303,6 +307,8 @@ void rt_repr_buf(Interp *I, Buf *b, Value v) {
   case OBJ_TENSOR: /* tensor.c: MindSpore's / numpy's repr */
   case OBJ_DTYPE: tensor_repr_buf(I, b, v); return;
   case OBJ_COMPLEX: complex_repr(b, ((Complex *)o)->re, ((Complex *)o)->im); return;
+  case OBJ_BYTES:
+  case OBJ_BYTEARRAY: bytes_repr_buf(b, v); return; /* bytes.c */
   default: default_repr_buf(I, b, v); return;
   }
 }
@@ -426,6 +432,8 @@ bool rt_truthy(Interp *I, Value v) {
   }
   case OBJ_TENSOR: return tensor_truthy(I, v); /* size-1 only (tensor.c) */
   case OBJ_COMPLEX: return ((Complex *)o)->re != 0.0 || ((Complex *)o)->im != 0.0;
+  case OBJ_BYTES: return ((Bytes *)o)->len != 0;
+  case OBJ_BYTEARRAY: return ((ByteArray *)o)->len != 0;
   default: return true;
   }
 }
@@ -488,6 +496,10 @@ uint64_t rt_hash(Interp *I, Value v) {
         return hash_int(h);
       }
     }
+    if (((Instance *)o)->base) { /* tuple subclasses hash as tuples; dict/list ones are unhashable */
+      if (((Instance *)o)->base->kind != OBJ_TUPLE) unhashable(I, v);
+      return rt_hash(I, v_obj(((Instance *)o)->base));
+    }
     return ptr_hash(o);
   }
   case OBJ_BOUND: {
@@ -496,6 +508,8 @@ uint64_t rt_hash(Interp *I, Value v) {
   }
   case OBJ_TENSOR: return tensor_hash(I, v); /* ndarrays are unhashable (tensor.c) */
   case OBJ_COMPLEX: return complex_hash(((Complex *)o)->re, ((Complex *)o)->im);
+  case OBJ_BYTES:
+  case OBJ_BYTEARRAY: return bytes_hash(I, v); /* bytes.c */
   default: return ptr_hash(o);
   }
 }
@@ -539,7 +553,10 @@ int64_t rt_len(Interp *I, Value v) {
     case OBJ_DICTVIEW: return ((DictView *)o)->d->len;
     case OBJ_INSTANCE: {
       Value fn;
-      if (!user_dunder(I, v, I->s.len, &fn)) break;
+      if (!user_dunder(I, v, I->s.len, &fn)) {
+        if (((Instance *)o)->base) return rt_len(I, v_obj(((Instance *)o)->base)); /* subclass.c */
+        break;
+      }
       Value r = rt_call1(I, fn, v);
       if (r.tag != V_INT && r.tag != V_BOOL) {
         const char *tn = rt_type_name(I, r);
@@ -550,6 +567,8 @@ int64_t rt_len(Interp *I, Value v) {
       return num_i(r);
     }
     case OBJ_TENSOR: return tensor_len(I, v); /* tensor.c */
+    case OBJ_BYTES: return ((Bytes *)o)->len;
+    case OBJ_BYTEARRAY: return ((ByteArray *)o)->len;
     default: break;
     }
   }
@@ -595,6 +614,8 @@ bool rt_contains(Interp *I, Value c, Value item) {
     case OBJ_RANGE: return range_contains(I, (Range *)o, item);
     case OBJ_DICTVIEW: return dictview_contains(I, (DictView *)o, item);
     case OBJ_ITER: return contains_by_iter(I, c, item);
+    case OBJ_BYTES:
+    case OBJ_BYTEARRAY: return bytes_contains(I, c, item); /* bytes.c */
     case OBJ_TENSOR: { /* numpy: (a == item).any() (tensor.c) */
       Value eq = rt_compare(I, CMP_EQ, c, item);
       if (!v_is(eq, OBJ_TENSOR)) return rt_truthy(I, eq);
@@ -612,6 +633,8 @@ bool rt_contains(Interp *I, Value c, Value item) {
         v_decref(I, r);
         return t;
       }
+      if (((Instance *)o)->base && !user_dunder(I, c, I->s.iter, &fn)) /* subclass.c */
+        return rt_contains(I, v_obj(((Instance *)o)->base), item);
       if (user_dunder(I, c, I->s.iter, &fn) || user_dunder(I, c, I->s.getitem, &fn))
         return contains_by_iter(I, c, item);
       break;
@@ -648,9 +671,24 @@ Value rt_getitem(Interp *I, Value obj, Value key) {
     case OBJ_DICT: return dict_getitem(I, (Dict *)o, key);
     case OBJ_RANGE: return range_getitem(I, (Range *)o, key);
     case OBJ_TENSOR: return tensor_getitem(I, obj, key); /* basic indexing (tensor.c) */
+    case OBJ_BYTES:
+    case OBJ_BYTEARRAY: return bytes_getitem(I, obj, key); /* bytes.c */
     case OBJ_INSTANCE: {
       Value fn;
-      if (user_dunder(I, obj, I->s.getitem, &fn)) return rt_call2(I, fn, obj, key);
+      Obj *base = ((Instance *)o)->base;
+      bool has = user_dunder(I, obj, I->s.getitem, &fn);
+      if (base && base->kind == OBJ_DICT && (!has || subclass_is_builtin_method(I, fn, OBJ_DICT))) {
+        /* dict.__getitem__ of a subclass: __missing__ for a missing key (subclass.c) */
+        Value r = dict_get(I, (Dict *)base, key);
+        if (r.tag != V_UNDEF) return v_incref(r);
+        Str *nm = str_intern(I, "__missing__");
+        bool miss = rt_find_dunder(I, obj, nm, &fn);
+        obj_decref(I, &nm->h);
+        if (miss) return rt_call2(I, fn, obj, key);
+        raise_with_value(I, EXC_KeyError, key);
+      }
+      if (has) return rt_call2(I, fn, obj, key);
+      if (base) return rt_getitem(I, v_obj(base), key);
       break;
     }
     case OBJ_CLASS: {
@@ -687,12 +725,17 @@ void rt_setitem(Interp *I, Value obj, Value key, Value val) {
       return;
     case OBJ_DICT: dict_set(I, (Dict *)o, key, val); return;
     case OBJ_TENSOR: tensor_setitem(I, obj, key, val); return; /* tensor.c */
+    case OBJ_BYTEARRAY: bytearray_setitem(I, obj, key, val); return; /* bytes.c */
     case OBJ_INSTANCE: {
       Value fn;
       if (user_dunder(I, obj, I->s.setitem, &fn)) {
         Value argv[3] = {obj, key, val};
         Value r = rt_call(I, fn, 3, argv, NULL);
         v_decref(I, r);
+        return;
+      }
+      if (((Instance *)o)->base && ((Instance *)o)->base->kind != OBJ_TUPLE) { /* subclass.c */
+        rt_setitem(I, v_obj(((Instance *)o)->base), key, val);
         return;
       }
       break;
@@ -716,6 +759,10 @@ void rt_delitem(Interp *I, Value obj, Value key) {
       if (user_dunder(I, obj, I->s.delitem, &fn)) {
         Value r = rt_call2(I, fn, obj, key);
         v_decref(I, r);
+        return;
+      }
+      if (((Instance *)o)->base && ((Instance *)o)->base->kind != OBJ_TUPLE) { /* subclass.c */
+        rt_delitem(I, v_obj(((Instance *)o)->base), key);
         return;
       }
       break;

@@ -267,8 +267,8 @@ static void visit_expr(R *r, RScope *s, Node *n) {
     if (s->kind != SK_MODULE) sym_get(s, n->name)->flags |= SYM_USED;
     add_use(s, n, NULL, n->name);
     break;
-  case ND_INT: case ND_FLOAT: case ND_IMAG: case ND_STR: case ND_NONE: case ND_TRUE: case ND_FALSE:
-  case ND_ELLIPSIS:
+  case ND_INT: case ND_FLOAT: case ND_IMAG: case ND_STR: case ND_BYTES: case ND_NONE: case ND_TRUE:
+  case ND_FALSE: case ND_ELLIPSIS:
     break;
   case ND_FSTRING:
     visit_exprs(r, s, &n->elts);

@@ -1000,12 +1000,6 @@ static Value s_removesuffix(Interp *I, int argc, Value *argv, KwArgs *kw) {
   return str_v(s);
 }
 
-static Value s_encode(Interp *I, int argc, Value *argv, KwArgs *kw) {
-  (void)argc;
-  (void)argv;
-  (void)kw;
-  rt_raise(I, EXC_TypeError, "str.encode() is not supported by msc (msc has no bytes type)");
-}
 
 /* ---- Building strings safely ------------------------------------------- */
 
@@ -1478,6 +1472,7 @@ Value str_ctor(Interp *I, int argc, Value *argv, KwArgs *kw) {
   args_bind(I, "str", argc, argv, kw, 0, 3, names, a);
   if (a[0].tag == V_UNDEF) return str_v(str_empty(I));
   if (a[1].tag != V_UNDEF || a[2].tag != V_UNDEF) {
+    if (is_bytes_like(a[0])) return bytes_decode_args(I, a[0], a[1], a[2]); /* bytes.c */
     if (v_is(a[0], OBJ_STR)) rt_raise(I, EXC_TypeError, "decoding str is not supported");
     rt_raise(I, EXC_TypeError, "decoding to str: need a bytes-like object, %s found", rt_type_name(I, a[0]));
   }
@@ -1618,7 +1613,7 @@ void str_init(Interp *I) {
       {"isascii", s_isascii}, {"isprintable", s_isprintable}, {"center", s_center},
       {"ljust", s_ljust}, {"rjust", s_rjust}, {"zfill", s_zfill}, {"partition", s_partition},
       {"rpartition", s_rpartition}, {"format", s_format}, {"format_map", s_format_map},
-      {"encode", s_encode}, {"expandtabs", s_expandtabs}, {"removeprefix", s_removeprefix},
+      {"expandtabs", s_expandtabs}, {"removeprefix", s_removeprefix},
       {"removesuffix", s_removesuffix}, {"__len__", s_len}, {"translate", s_translate},
   };
   for (size_t i = 0; i < sizeof methods / sizeof methods[0]; i++)

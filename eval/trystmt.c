@@ -69,6 +69,7 @@ static bool guarded(Interp *I, Frame *f, GuardFn fn, Node *n, void *arg, int *ct
   *exc = CUR_EXC(I);
   CUR_EXC(I) = v_undef();
   *tb = rt_tb_save(I);
+  exc_attach_tb(I, *exc, f);
   return false;
 }
 
@@ -258,8 +259,32 @@ static int with_item(Interp *I, Frame *f, Node *n, int i) {
     v_decref(I, exitm);
     return ctrl;
   }
-  Value args[3] = {v_obj(&rt_class_of(I, exc)->h), exc, v_none()};
-  Value r = rt_call(I, exitm, 3, args, NULL);
+  /* __exit__ runs while exc is being handled: an exception it raises has
+   * exc as its __context__ (and a bare raise in it re-raises exc) */
+  Str *ktb = str_intern(I, "__traceback__");
+  Value tbo = v_is(exc, OBJ_INSTANCE) && AS_INST(exc)->dict ? dict_get_str(I, AS_INST(exc)->dict, ktb) : v_undef();
+  obj_decref(I, &ktb->h);
+  Value args[3] = {v_obj(&rt_class_of(I, exc)->h), exc, tbo.tag == V_UNDEF ? v_none() : tbo};
+  Eval *ev = EV(I);
+  Value saved = ev->handled;
+  Str *saved_tb = ev->handled_tb;
+  ev->handled = exc;
+  ev->handled_tb = tb;
+  Value r = v_none();
+  Catch c;
+  if (RT_TRY(I, &c)) {
+    r = rt_call(I, exitm, 3, args, NULL);
+    rt_catch_pop(I, &c);
+  } else {
+    ev->handled = saved;
+    ev->handled_tb = saved_tb;
+    v_decref(I, exitm);
+    v_decref(I, exc);
+    obj_decref(I, &tb->h);
+    exc_reraise(I, CUR_EXC(I));
+  }
+  ev->handled = saved;
+  ev->handled_tb = saved_tb;
   v_decref(I, exitm);
   bool suppress = rt_truthy(I, r);
   v_decref(I, r);

@@ -27,7 +27,7 @@ typedef void (*VisitFn)(Obj *child, void *arg);
 /* iter.c's iterator classes: one per IterKind, then the variants iter.c
  * numbers after them (str_ascii, set, reversed range, dict and reversed
  * dict iterators); iter.c checks the count. */
-#define ITER_CLASS_SLOTS 22
+#define ITER_CLASS_SLOTS 24
 
 /* Objects built on first use and kept for the interpreter's lifetime, one
  * owned reference each, NULL until built. The leak audit counts them as
@@ -204,6 +204,72 @@ _Noreturn void complex_tensor_error(Interp *I);
 static inline bool is_cplx(Value v) { return v.tag == V_OBJ && v.as.o->kind == OBJ_COMPLEX; }
 static inline bool is_num(Value v) { return v.tag == V_INT || v.tag == V_FLOAT || v.tag == V_BOOL; }
 static inline int64_t num_i(Value v) { return v.tag == V_BOOL ? (int64_t)v.as.b : v.as.i; }
+
+/* ---- bytes.c ---------------------------------------------------------- */
+
+typedef struct Bytes { /* OBJ_BYTES: immutable, data inline (NUL-terminated) */
+  Obj h;
+  int64_t len;
+  uint64_t hash; /* 0 = not computed yet */
+  char data[];
+} Bytes;
+
+typedef struct ByteArray { /* OBJ_BYTEARRAY: data malloc'd, cap bytes */
+  Obj h;
+  int64_t len, cap;
+  char *data;
+} ByteArray;
+
+static inline bool is_bytes_like(Value v) {
+  return v.tag == V_OBJ && (v.as.o->kind == OBJ_BYTES || v.as.o->kind == OBJ_BYTEARRAY);
+}
+/* The data and length of a bytes or bytearray (borrowed). */
+static inline const char *bytes_ptr(Value v, int64_t *n) {
+  if (v.as.o->kind == OBJ_BYTES) {
+    *n = ((Bytes *)v.as.o)->len;
+    return ((Bytes *)v.as.o)->data;
+  }
+  *n = ((ByteArray *)v.as.o)->len;
+  return ((ByteArray *)v.as.o)->data ? ((ByteArray *)v.as.o)->data : "";
+}
+Value bytes_new(Interp *I, const void *p, size_t n);
+Value bytearray_new(Interp *I, const void *p, size_t n);
+Value bytes_ctor(Interp *I, int argc, Value *argv, KwArgs *kw);
+void bytearray_free_mem(Obj *o);
+/* Protocol hooks (proto.c, num.c): V_NOTIMPL when not applicable. */
+void bytes_repr_buf(Buf *b, Value v);
+uint64_t bytes_hash(Interp *I, Value v); /* TypeError for bytearray */
+Value bytes_compare(Interp *I, CmpOp op, Value a, Value b);
+Value bytes_binop(Interp *I, BinOp op, Value a, Value b);
+Value bytes_inplace(Interp *I, BinOp op, Value a, Value b);
+Value bytes_getitem(Interp *I, Value self, Value key);
+void bytearray_setitem(Interp *I, Value self, Value key, Value val);
+bool bytes_contains(Interp *I, Value self, Value item);
+/* p[0..n) decoded as a str with CPython's UnicodeDecodeError texts (open()
+ * in text mode; enc 0 = utf-8, errs 0 = strict); bytes.decode's arguments. */
+Str *bytes_decode(Interp *I, const char *p, int64_t n, int enc, int errs, const char *errname);
+Value bytes_decode_args(Interp *I, Value self, Value encoding, Value errors);
+void bytes_init(Interp *I); /* classes, methods, str.encode, int.from_bytes/to_bytes */
+
+/* ---- subclass.c: subclasses of dict, list and tuple ---------------------- */
+
+/* The built-in value an instance of a dict/list/tuple subclass is
+ * (borrowed), or V_UNDEF. */
+static inline Value inst_base(Value v) {
+  return v_is(v, OBJ_INSTANCE) && ((Instance *)v.as.o)->base ? v_obj(((Instance *)v.as.o)->base) : v_undef();
+}
+/* OBJ_DICT, OBJ_LIST or OBJ_TUPLE when c derives from that built-in class,
+ * else -1. */
+int class_builtin_base(Class *c);
+/* A native method of dict/list/tuple called on an instance of a subclass:
+ * the arguments with self replaced by its built-in value (argv itself when
+ * nothing is to be replaced; else buf, of argc entries). */
+Value *subclass_self(Native *nat, int argc, Value *argv, Value *buf);
+/* exec_classdef: TypeError unless the bases are classes msc can subclass
+ * (object, user classes, and at most one of dict, list, tuple). */
+/* Is fn a native method of the built-in class of kind (dict's __getitem__)? */
+bool subclass_is_builtin_method(Interp *I, Value fn, int kind);
+void subclass_init(Interp *I); /* dict/list __new__, __init__; tuple.__new__ */
 
 /* ---- list.c ---------------------------------------------------------- */
 

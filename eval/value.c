@@ -158,6 +158,10 @@ static void obj_destroy(Interp *I, Obj *o) {
   switch (o->kind) {
   case OBJ_STR:
   case OBJ_RANGE:
+  case OBJ_BYTES:
+    break;
+  case OBJ_BYTEARRAY:
+    bytearray_free_mem(o);
     break;
   case OBJ_TUPLE: {
     Tuple *t = (Tuple *)o;
@@ -218,6 +222,7 @@ static void obj_destroy(Interp *I, Obj *o) {
   case OBJ_INSTANCE:
     dec(I, &((Instance *)o)->cls->h);
     dec(I, ((Instance *)o)->dict ? &((Instance *)o)->dict->h : NULL);
+    dec(I, ((Instance *)o)->base);
     break;
   case OBJ_MODULE:
     dec(I, ((Module *)o)->name ? &((Module *)o)->name->h : NULL);
@@ -323,7 +328,11 @@ static void obj_traverse(Obj *o, VisitFn visit, void *arg) {
     VISIT(c->name); VISIT(c->bases); VISIT(c->mro); VISIT(c->dict);
     break;
   }
-  case OBJ_INSTANCE: VISIT(((Instance *)o)->cls); VISIT(((Instance *)o)->dict); break;
+  case OBJ_INSTANCE:
+    VISIT(((Instance *)o)->cls);
+    VISIT(((Instance *)o)->dict);
+    if (((Instance *)o)->base) visit(((Instance *)o)->base, arg);
+    break;
   case OBJ_MODULE: VISIT(((Module *)o)->name); VISIT(((Module *)o)->dict); break;
   case OBJ_CELL: visit_v(((CellObj *)o)->v, visit, arg); break;
   case OBJ_ITER: iter_traverse(o, visit, arg); break;
@@ -352,7 +361,8 @@ static const char *kind_name(ObjKind k) {
   static const char *const names[] = {"str", "tuple", "list", "dict", "set", "range", "slice",
                                 "function", "native", "bound method", "class", "instance",
                                 "module", "cell", "iterator", "dict view", "property",
-                                "staticmethod", "classmethod", "super", "tensor", "dtype", "complex"};
+                                "staticmethod", "classmethod", "super", "tensor", "dtype", "complex",
+                                "bytes", "bytearray"};
   _Static_assert(sizeof names / sizeof names[0] == OBJ_KIND_COUNT, "kind_name table");
   return k < OBJ_KIND_COUNT ? names[k] : "?";
 }
@@ -411,6 +421,7 @@ static void obj_free_mem(Obj *o) {
   case OBJ_DICT:
   case OBJ_SET: dict_free_mem((Dict *)o); break;
   case OBJ_ITER: iter_free_mem(o); break;
+  case OBJ_BYTEARRAY: bytearray_free_mem(o); break;
   case OBJ_TENSOR: tensor_free_mem(o); break; /* tensor.c: the data buffer */
   default: break;
   }
@@ -1023,6 +1034,8 @@ void value_init(Interp *I) {
   list_init(I);
   dict_init(I);
   iter_init(I);
+  bytes_init(I);
+  subclass_init(I);
 }
 
 void value_free(Interp *I) {

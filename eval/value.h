@@ -37,6 +37,7 @@
  *              exceptions, tracebacks                               (evaluator)
  *   builtins.c the builtins module (print, len, isinstance, sorted, ...)
  *   modules.c  import, and the built-in modules math, time, sys
+ *   bytes.c    bytes, bytearray, str.encode, int.from_bytes/to_bytes
  */
 #ifndef MSC_VALUE_H
 #define MSC_VALUE_H
@@ -115,6 +116,8 @@ typedef enum {
   OBJ_TENSOR,    /* mindspore.Tensor, Parameter and numpy.ndarray (eval/tensor.c) */
   OBJ_DTYPE,     /* mindspore/numpy dtype objects (eval/tensor.c) */
   OBJ_COMPLEX,   /* Python's complex (eval/num.c) */
+  OBJ_BYTES,     /* bytes (eval/bytes.c) */
+  OBJ_BYTEARRAY, /* bytearray (eval/bytes.c) */
   OBJ_KIND_COUNT
 } ObjKind;
 
@@ -241,6 +244,8 @@ typedef struct Instance {
   Obj h;
   Class *cls;
   Dict *dict; /* attributes */
+  Obj *base;  /* instances of subclasses of dict, list, tuple: the built-in
+                 value they are (eval/subclass.c); NULL otherwise */
 } Instance;
 
 struct Module {
@@ -315,6 +320,8 @@ static inline bool v_is(Value v, ObjKind k) { return v.tag == V_OBJ && v.as.o->k
   X(TypeError, Exception)                        \
   X(ValueError, Exception)                       \
   X(UnicodeError, ValueError)                    \
+  X(UnicodeDecodeError, UnicodeError)            \
+  X(UnicodeEncodeError, UnicodeError)            \
   X(Warning, Exception)                          \
   X(UserWarning, Warning)                        \
   X(DeprecationWarning, Warning)                 \

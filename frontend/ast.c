@@ -26,7 +26,7 @@ void nodevec_push(Arena *a, NodeVec *v, Node *n) {
 }
 
 static const char *const kind_names[ND_KIND_COUNT] = {
-    [ND_NAME] = "Name",         [ND_INT] = "Int",           [ND_FLOAT] = "Float", [ND_IMAG] = "Imag",
+    [ND_NAME] = "Name",         [ND_INT] = "Int",           [ND_FLOAT] = "Float", [ND_IMAG] = "Imag", [ND_BYTES] = "Bytes",
     [ND_STR] = "Str",           [ND_FSTRING] = "FString",   [ND_FORMATTED] = "Formatted",
     [ND_NONE] = "None",         [ND_TRUE] = "True",         [ND_FALSE] = "False",
     [ND_ELLIPSIS] = "Ellipsis", [ND_BINOP] = "BinOp",       [ND_UNARYOP] = "UnaryOp",
@@ -147,7 +147,7 @@ static void dump_head(FILE *f, const Node *n) {
   case ND_INT: fprintf(f, " %lld", (long long)n->ival); break;
   case ND_FLOAT: fprintf(f, " %.17g", n->fval); break;
   case ND_IMAG: fprintf(f, " %.17gj", n->fval); break;
-  case ND_STR: fputc(' ', f), dump_quoted(f, n->str, n->slen); break;
+  case ND_STR: case ND_BYTES: fputc(' ', f), dump_quoted(f, n->str, n->slen); break;
   case ND_FORMATTED: if (n->conv) fprintf(f, " !%c", n->conv); break;
   case ND_BINOP: fprintf(f, " %s", ast_binop_str((BinOp)n->op)); break;
   case ND_AUGASSIGN: fprintf(f, " %s=", ast_binop_str((BinOp)n->op)); break;

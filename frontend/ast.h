@@ -24,6 +24,7 @@ typedef enum {
   ND_FLOAT,     /* fval */
   ND_IMAG,      /* fval: the imaginary literal fval j */
   ND_STR,       /* str, slen (decoded; adjacent literals already joined) */
+  ND_BYTES,     /* str, slen: the bytes of a b'' literal (adjacent ones joined) */
   ND_FSTRING,   /* elts: parts, each ND_STR or ND_FORMATTED */
   ND_FORMATTED, /* a: value; conv: 0, 'r', 's' or 'a'; b: spec (ND_FSTRING) or NULL */
   ND_NONE,

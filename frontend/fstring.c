@@ -19,6 +19,7 @@ typedef struct StrLit {
   LexState *S;
   const char *t; /* the file's text */
   bool raw;
+  bool bytes; /* a b'' literal: \x and octal escapes are bytes; no \u, \U, \N */
   bool ok;
 } StrLit;
 
@@ -120,6 +121,10 @@ static uint32_t decode_escape(StrLit *L, uint32_t i, uint32_t end, Buf *b) {
     return i;
   }
   char c = t[i++];
+  if (L->bytes && (c == 'u' || c == 'U' || c == 'N')) {
+    buf_putc(b, '\\'); /* not escapes in bytes: kept, as Python does */
+    return i - 1;
+  }
   switch (c) {
   case '\n': return i;
   case '\r': return i < end && t[i] == '\n' ? i + 1 : i;
@@ -149,7 +154,8 @@ static uint32_t decode_escape(StrLit *L, uint32_t i, uint32_t end, Buf *b) {
       esc_error(L, beg, i, "illegal Unicode character");
       return i;
     }
-    put_utf8(b, v);
+    if (L->bytes) buf_putc(b, (char)v);
+    else put_utf8(b, v);
     return i;
   }
   case 'N': {
@@ -177,7 +183,8 @@ static uint32_t decode_escape(StrLit *L, uint32_t i, uint32_t end, Buf *b) {
     if (c >= '0' && c <= '7') {
       uint32_t v = (uint32_t)(c - '0');
       for (int k = 0; k < 2 && i < end && t[i] >= '0' && t[i] <= '7'; k++) v = v * 8 + (uint32_t)(t[i++] - '0');
-      put_utf8(b, v);
+      if (L->bytes) buf_putc(b, (char)(v & 0xFF)); /* CPython 3.11 keeps the low byte */
+      else put_utf8(b, v);
       return i;
     }
     buf_putc(b, '\\'); /* unknown escape: kept, as Python does */
@@ -194,6 +201,11 @@ static uint32_t copy_char(StrLit *L, uint32_t i, uint32_t end, Buf *b) {
   }
   if (u[i] < 0x80) {
     buf_putc(b, (char)u[i]);
+    return i + 1;
+  }
+  if (L->bytes) {
+    if (L->ok) parse_error(L->S->P, lex_loc(L->S, i, i + 1), "bytes can only contain ASCII literal characters");
+    L->ok = false;
     return i + 1;
   }
   uint32_t cp;
@@ -415,7 +427,7 @@ static uint32_t fstring_body(StrLit *L, uint32_t i, uint32_t end, int level, Nod
 
 Node *lex_string(LexState *S, uint32_t beg, uint32_t end) {
   Parser *P = S->P;
-  StrLit L = {S, P->src->text, false, true};
+  StrLit L = {S, P->src->text, false, false, true};
   const char *t = P->src->text;
   /* a NUL byte is no part of a literal (CPython: the source's error) */
   const char *nul = memchr(t + beg, 0, end - beg);
@@ -436,12 +448,7 @@ Node *lex_string(LexState *S, uint32_t beg, uint32_t end) {
   uint32_t qlen = i + 2 < end && t[i + 1] == q && t[i + 2] == q && end - i >= 6 ? 3 : 1;
   uint32_t body = i + qlen, body_end = end - qlen;
   Loc loc = lex_loc(S, beg, end);
-  if (bytes) {
-    parse_error(P, loc, "bytes literals are not supported by msc");
-    Node *n = ast_new(P->arena, ND_STR, loc);
-    n->str = arena_strdup(P->arena, "");
-    return n;
-  }
+  L.bytes = bytes;
   if (fstr) {
     /* (f-strings nest in f-string expressions only as deep as there are
      * kinds of quotes to tell them apart: no limit needed) */
@@ -458,6 +465,7 @@ Node *lex_string(LexState *S, uint32_t beg, uint32_t end) {
     }
   }
   Node *n = mk_str(S, &b, beg, end);
+  if (bytes) n->kind = ND_BYTES;
   buf_free(&b);
   return n;
 }

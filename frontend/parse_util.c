@@ -163,7 +163,7 @@ static const char *expr_name(const Node *e) {
   case ND_TRUE: return "True";
   case ND_FALSE: return "False";
   case ND_ELLIPSIS: return "ellipsis";
-  case ND_INT: case ND_FLOAT: case ND_IMAG: case ND_STR: return "literal";
+  case ND_INT: case ND_FLOAT: case ND_IMAG: case ND_STR: case ND_BYTES: return "literal";
   case ND_STARRED: return "starred";
   case ND_TUPLE: return "tuple";
   case ND_LIST: return "list";
@@ -891,7 +891,7 @@ static Node *join_str(Arena *A, Node *a, Node *b, Loc loc) {
     a->loc = loc;
     return a;
   }
-  Node *n = ast_new(A, ND_STR, loc);
+  Node *n = ast_new(A, a->kind, loc);
   size_t cap = need * 2;
   n->str = arena_alloc(A, cap);
   memcpy(n->str, a->str, a->slen);
@@ -917,7 +917,11 @@ static void add_part(LexState *S, Node *f, Node *p) {
 
 Node *ast_str_concat(LexState *S, Node *a, Node *b, Loc loc) {
   Arena *A = S->P->arena;
-  if (a->kind == ND_STR && b->kind == ND_STR) return join_str(A, a, b, loc);
+  if ((a->kind == ND_BYTES) != (b->kind == ND_BYTES)) {
+    parse_error(S->P, loc, "cannot mix bytes and nonbytes literals");
+    return a;
+  }
+  if ((a->kind == ND_STR && b->kind == ND_STR) || a->kind == ND_BYTES) return join_str(A, a, b, loc);
   Node *f = a;
   Node *parts[2] = {a, b};
   int k0 = 1; /* a made here: b's parts are appended to it */

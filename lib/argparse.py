@@ -1,7 +1,8 @@
 """argparse: ArgumentParser with positional and optional arguments, types,
-defaults, choices, nargs, the common actions, groups, help and usage
-formatted as CPython's HelpFormatter does (80 columns), and usage errors
-(status 2) with CPython's texts."""
+defaults, choices, nargs, the common actions, groups, sub-commands
+(add_subparsers / add_parser / set_defaults), help and usage formatted as
+CPython's HelpFormatter does (80 columns), and usage errors (status 2) with
+CPython's texts."""
 import sys
 
 SUPPRESS = "==SUPPRESS=="
@@ -9,6 +10,7 @@ OPTIONAL = "?"
 ZERO_OR_MORE = "*"
 ONE_OR_MORE = "+"
 REMAINDER = "..."
+PARSER = "A..."
 
 
 class ArgumentError(Exception):
@@ -64,7 +66,40 @@ def _arg_name(action):
         return "/".join(action.option_strings)
     if action.metavar not in (None, SUPPRESS):
         return action.metavar
-    return action.dest
+    if action.dest not in (None, SUPPRESS):
+        return action.dest
+    if action.choices:
+        return "{" + ",".join(action.choices) + "}"
+    return None
+
+
+class _SubParsersAction(Action):
+    """add_subparsers(): a positional that takes a command name and hands
+    the rest of the command line to that command's parser."""
+
+    def __init__(self, prog_prefix, dest, required, help, metavar):
+        Action.__init__(self, [], dest, PARSER, None, None, None, {}, required, help, metavar, "parsers")
+        self._prog_prefix = prog_prefix
+        self._choices_actions = []  # (invocation, help) of the commands given a help
+
+    def add_parser(self, name, **kwargs):
+        aliases = kwargs.pop("aliases", ())
+        if name in self.choices:
+            raise ArgumentError(self, f"conflicting subparser: {name}")
+        for alias in aliases:
+            if alias in self.choices:
+                raise ArgumentError(self, f"conflicting subparser alias: {alias}")
+        if "help" in kwargs:
+            help = kwargs.pop("help")
+            shown = name + (" (" + ", ".join(aliases) + ")" if aliases else "")
+            self._choices_actions.append((shown, help))
+        if kwargs.get("prog") is None:
+            kwargs["prog"] = f"{self._prog_prefix} {name}"
+        parser = ArgumentParser(**kwargs)
+        self.choices[name] = parser
+        for alias in aliases:
+            self.choices[alias] = parser
+        return parser
 
 
 class _Group:
@@ -103,6 +138,7 @@ class ArgumentParser:
         self.exit_on_error = exit_on_error
         self._actions = []
         self._defaults = {}
+        self._subparsers = None
         self._positionals = _Group(self, "positional arguments")
         self._optionals = _Group(self, "options")
         self._groups = [self._positionals, self._optionals]
@@ -127,6 +163,23 @@ class ArgumentParser:
 
     def add_mutually_exclusive_group(self, required=False):
         return _Group(self, None)
+
+    def add_subparsers(self, title=None, description=None, prog=None, dest=SUPPRESS, required=False,
+                       help=None, metavar=None, parser_class=None, action=None, option_string=None):
+        if self._subparsers is not None:
+            self.error("cannot have multiple subparser arguments")
+        if prog is None:
+            before = [self._args_str(a) for a in self._actions if not a.option_strings and a.help != SUPPRESS]
+            prog = " ".join([self.prog] + before)
+        a = _SubParsersAction(prog, dest, required, help, metavar)
+        self._actions.append(a)
+        if title is not None or description is not None:
+            g = self.add_argument_group("subcommands" if title is None else title, description)
+            g._actions.append(a)
+        else:
+            self._positionals._actions.append(a)
+        self._subparsers = a
+        return a
 
     def set_defaults(self, **kwargs):
         self._defaults.update(kwargs)
@@ -214,6 +267,8 @@ class ArgumentParser:
             return f"{m} [{m} ...]"
         if n == REMAINDER:
             return "..."
+        if n == PARSER:
+            return f"{m} ..."
         return " ".join([m] * n)
 
     def _usage_parts(self):
@@ -312,6 +367,9 @@ class ArgumentParser:
             out.append("\n" + "\n".join(self._wrap(self.description, width)) + "\n")
         shown = [a for a in self._actions if a.help != SUPPRESS]
         max_len = max([len(self._invocation(a)) + 2 for a in shown] + [0])
+        for a in shown:  # the commands of a subparsers action, indented by 4
+            for inv, _ in getattr(a, "_choices_actions", ()):
+                max_len = max(max_len, len(inv) + 4)
         help_pos = min(max_len + 2, 24)
         for g in self._groups:
             acts = [a for a in g._actions if a.help != SUPPRESS]
@@ -321,23 +379,28 @@ class ArgumentParser:
             if g.description:
                 out.append("  " + g.description + "\n\n" if acts else "  " + g.description + "\n")
             for a in acts:
-                inv = self._invocation(a)
-                action_width = help_pos - 2 - 2
-                if not a.help:
-                    out.append("  " + inv + "\n")
-                    continue
-                help_lines = self._wrap(self._expand_help(a), max(width - help_pos, 11))
-                if len(inv) <= action_width:
-                    out.append("  " + inv.ljust(action_width) + "  " + help_lines[0] + "\n")
-                    rest = help_lines[1:]
-                else:
-                    out.append("  " + inv + "\n")
-                    rest = help_lines
-                for line in rest:
-                    out.append(" " * help_pos + line + "\n")
+                self._format_action(out, self._invocation(a), a.help and self._expand_help(a), 2, help_pos,
+                                    width)
+                for inv, h in getattr(a, "_choices_actions", ()):
+                    self._format_action(out, inv, h, 4, help_pos, width)
         if self.epilog:
             out.append("\n" + "\n".join(self._wrap(self.epilog, width)) + "\n")
         return "".join(out)
+
+    def _format_action(self, out, inv, help, indent, help_pos, width):
+        action_width = help_pos - indent - 2
+        if not help:
+            out.append(" " * indent + inv + "\n")
+            return
+        help_lines = self._wrap(help, max(width - help_pos, 11))
+        if len(inv) <= action_width:
+            out.append(" " * indent + inv.ljust(action_width) + "  " + help_lines[0] + "\n")
+            rest = help_lines[1:]
+        else:
+            out.append(" " * indent + inv + "\n")
+            rest = help_lines
+        for line in rest:
+            out.append(" " * help_pos + line + "\n")
 
     def print_usage(self, file=None):
         (file or sys.stdout).write(self.format_usage())
@@ -417,7 +480,16 @@ class ArgumentParser:
         return ns, extras
 
     def _parse(self, args, ns):
-        positionals = [a for a in self._actions if not a.option_strings]
+        sub = self._subparsers
+        positionals = [a for a in self._actions if not a.option_strings and a is not sub]
+        # the positional values before the command (the positionals added before add_subparsers)
+        n_before = 0
+        for a in self._actions:
+            if a is sub:
+                break
+            if not a.option_strings:
+                n_before += 1 if a.nargs is None else a.nargs if isinstance(a.nargs, int) else 0
+        command, rest = None, []
         pos_values = []
         extras = []
         seen = set()
@@ -430,6 +502,9 @@ class ArgumentParser:
                 i += 1
                 continue
             if only_pos or not s.startswith("-") or s == "-" or self._negative_number(s):
+                if sub is not None and len(pos_values) == n_before:
+                    command, rest = s, args[i + 1:]  # the rest is the command's
+                    break
                 pos_values.append(s)
                 i += 1
                 continue
@@ -527,6 +602,18 @@ class ArgumentParser:
                     continue
                 setattr(ns, a.dest, [self._convert(a, v) for v in pos_values[k:k + a.nargs]])
                 k += a.nargs
+        sub_extras = []
+        if command is not None:
+            if sub.dest is not SUPPRESS:
+                setattr(ns, sub.dest, command)
+            if command not in sub.choices:
+                choices = ", ".join(repr(c) for c in sub.choices)
+                raise ArgumentError(sub, f"invalid choice: {command!r} (choose from {choices})")
+            sub_ns, sub_extras = sub.choices[command].parse_known_args(rest, None)
+            for key, value in vars(sub_ns).items():
+                setattr(ns, key, value)
+        elif sub is not None and sub.required:
+            missing.append(_arg_name(sub))
         for a in self._actions:
             if a.option_strings and a.required and a not in seen:
                 missing.append(_arg_name(a))
@@ -536,7 +623,7 @@ class ArgumentParser:
             if (a.option_strings and a not in seen and isinstance(a.default, str) and a.type is not None
                     and getattr(ns, a.dest, None) is a.default):
                 setattr(ns, a.dest, self._convert(a, a.default))
-        return extras + pos_values[k:]
+        return extras + pos_values[k:] + sub_extras
 
     @staticmethod
     def _negative_number(s):

@@ -1,151 +1,72 @@
 """collections: OrderedDict, defaultdict, Counter, deque, namedtuple.
 
-msc cannot subclass the built-in dict and tuple, so these are classes that
-wrap one and implement the same protocols and methods (isinstance(x, dict)
-is False for them: see README "Deliberate differences")."""
+OrderedDict, defaultdict and Counter are subclasses of dict and namedtuple
+classes subclasses of tuple, as in CPython (isinstance(x, dict) is True;
+msc's interpreter lets a class derive from dict, list or tuple:
+eval/subclass.c). deque wraps a list."""
 
 
-class _DictLike:
-    """The dict protocol over self._d (a dict)."""
-
-    def __init__(self, *args, **kwargs):
-        self._d = {}
-        self.update(*args, **kwargs)
-
-    def update(self, *args, **kwargs):
-        if len(args) > 1:
-            raise TypeError(f"update expected at most 1 argument, got {len(args)}")
-        if args:
-            other = args[0]
-            if isinstance(other, _DictLike):
-                other = other._d
-            if hasattr(other, "keys"):
-                for k in other.keys():
-                    self[k] = other[k]
-            else:
-                for k, v in other:
-                    self[k] = v
-        for k, v in kwargs.items():
-            self[k] = v
-
-    def __getitem__(self, key):
-        if key in self._d:
-            return self._d[key]
-        return self.__missing__(key)
-
-    def __missing__(self, key):
-        raise KeyError(key)
-
-    def __setitem__(self, key, value):
-        self._d[key] = value
-
-    def __delitem__(self, key):
-        del self._d[key]
-
-    def __contains__(self, key):
-        return key in self._d
-
-    def __len__(self):
-        return len(self._d)
-
-    def __iter__(self):
-        return iter(self._d)
-
-    def __eq__(self, other):
-        if isinstance(other, _DictLike):
-            other = other._d
-        return self._d == other
-
-    def __bool__(self):
-        return len(self._d) > 0
-
-    def keys(self):
-        return self._d.keys()
-
-    def values(self):
-        return self._d.values()
-
-    def items(self):
-        return self._d.items()
-
-    def get(self, key, default=None):
-        return self._d.get(key, default)
-
-    def pop(self, key, *default):
-        return self._d.pop(key, *default)
-
-    def popitem(self):
-        return self._d.popitem()
-
-    def setdefault(self, key, default=None):
-        if key not in self._d:
-            self[key] = default
-        return self._d[key]
-
-    def clear(self):
-        self._d.clear()
-
-    def copy(self):
-        c = self.__class__.__new__(self.__class__)
-        c.__dict__.update(self.__dict__)
-        c._d = dict(self._d)
-        return c
-
+class OrderedDict(dict):
     def __repr__(self):
-        return f"{type(self).__name__}({self._d!r})"
-
-
-class OrderedDict(_DictLike):
-    def __repr__(self):
-        if not self._d:
+        if not self:
             return "OrderedDict()"
-        return "OrderedDict(" + repr(list(self._d.items())) + ")"
+        return "OrderedDict(" + repr(list(self.items())) + ")"
 
     def move_to_end(self, key, last=True):
-        value = self._d.pop(key)
+        value = dict.pop(self, key)
         if last:
-            self._d[key] = value
+            dict.__setitem__(self, key, value)
         else:
-            rest = list(self._d.items())
-            self._d = {key: value}
+            rest = list(self.items())
+            dict.clear(self)
+            dict.__setitem__(self, key, value)
             for k, v in rest:
-                self._d[k] = v
+                dict.__setitem__(self, k, v)
 
     def popitem(self, last=True):
-        if not self._d:
+        if not self:
             raise KeyError("dictionary is empty")
-        key = list(self._d)[-1] if last else next(iter(self._d))
-        return key, self._d.pop(key)
+        key = list(self)[-1] if last else next(iter(self))
+        return key, dict.pop(self, key)
+
+    def copy(self):
+        return self.__class__(self)
 
     def __eq__(self, other):
         if isinstance(other, OrderedDict):
-            return list(self._d.items()) == list(other._d.items())
-        return _DictLike.__eq__(self, other)
+            return list(self.items()) == list(other.items())
+        return dict(self) == other
+
+    def __ne__(self, other):
+        return not self == other
 
 
-class defaultdict(_DictLike):
+class defaultdict(dict):
     def __init__(self, default_factory=None, *args, **kwargs):
         if default_factory is not None and not callable(default_factory):
             raise TypeError("first argument must be callable or None")
+        dict.__init__(self, *args, **kwargs)
         self.default_factory = default_factory
-        _DictLike.__init__(self, *args, **kwargs)
 
     def __missing__(self, key):
         if self.default_factory is None:
             raise KeyError(key)
         value = self.default_factory()
-        self._d[key] = value
+        self[key] = value
         return value
+
+    def copy(self):
+        return defaultdict(self.default_factory, self)
 
     def __repr__(self):
         f = self.default_factory
         fr = "None" if f is None else (f"<class '{f.__name__}'>" if isinstance(f, type) else repr(f))
-        return f"defaultdict({fr}, {self._d!r})"
+        return f"defaultdict({fr}, {dict(self)!r})"
 
 
-class Counter(_DictLike):
+class Counter(dict):
     def __init__(self, iterable=None, **kwds):
-        self._d = {}
+        dict.__init__(self)
         self.update(iterable, **kwds)
 
     def __missing__(self, key):
@@ -153,62 +74,65 @@ class Counter(_DictLike):
 
     def update(self, iterable=None, **kwds):
         if iterable is not None:
-            if isinstance(iterable, _DictLike) or hasattr(iterable, "keys"):
+            if hasattr(iterable, "keys"):
                 for elem in iterable.keys():
-                    self._d[elem] = self._d.get(elem, 0) + iterable[elem]
+                    self[elem] = self.get(elem, 0) + iterable[elem]
             else:
                 for elem in iterable:
-                    self._d[elem] = self._d.get(elem, 0) + 1
+                    self[elem] = self.get(elem, 0) + 1
         for k, v in kwds.items():
-            self._d[k] = self._d.get(k, 0) + v
+            self[k] = self.get(k, 0) + v
 
     def subtract(self, iterable=None, **kwds):
         if iterable is not None:
-            if isinstance(iterable, _DictLike) or hasattr(iterable, "keys"):
+            if hasattr(iterable, "keys"):
                 for elem in iterable.keys():
-                    self._d[elem] = self._d.get(elem, 0) - iterable[elem]
+                    self[elem] = self.get(elem, 0) - iterable[elem]
             else:
                 for elem in iterable:
-                    self._d[elem] = self._d.get(elem, 0) - 1
+                    self[elem] = self.get(elem, 0) - 1
         for k, v in kwds.items():
-            self._d[k] = self._d.get(k, 0) - v
+            self[k] = self.get(k, 0) - v
 
     def most_common(self, n=None):
-        items = sorted(self._d.items(), key=lambda kv: kv[1], reverse=True)
+        items = sorted(self.items(), key=lambda kv: kv[1], reverse=True)
         return items if n is None else items[:n]
 
     def elements(self):
-        for k, v in self._d.items():
+        for k, v in self.items():
             for _ in range(v):
                 yield k
 
     def total(self):
-        return sum(self._d.values())
+        return sum(self.values())
+
+    def copy(self):
+        return Counter(self)
 
     def __add__(self, other):
         result = Counter()
-        for k, v in self._d.items():
+        for k, v in self.items():
             n = v + other[k]
             if n > 0:
                 result[k] = n
         for k, v in other.items():
-            if k not in self._d and v > 0:
+            if k not in self and v > 0:
                 result[k] = v
         return result
 
     def __sub__(self, other):
         result = Counter()
-        for k, v in self._d.items():
+        for k, v in self.items():
             n = v - other[k]
             if n > 0:
                 result[k] = n
         for k, v in other.items():
-            if k not in self._d and v < 0:
+            if k not in self and v < 0:
                 result[k] = -v
         return result
 
     def __repr__(self):
-        if not self._d:
+        if not self:
             return "Counter()"
         return "Counter({" + ", ".join(f"{k!r}: {v!r}" for k, v in self.most_common()) + "})"
 
@@ -294,6 +218,10 @@ class deque:
         return f"deque({self._items!r}, maxlen={self.maxlen})"
 
 
+def _getter(index):
+    return lambda self: self[index]
+
+
 def namedtuple(typename, field_names, *, rename=False, defaults=None, module=None):
     if isinstance(field_names, str):
         field_names = field_names.replace(",", " ").split()
@@ -315,7 +243,7 @@ def namedtuple(typename, field_names, *, rename=False, defaults=None, module=Non
             raise TypeError("Got more default values than field names")
         field_defaults = dict(zip(fields[len(fields) - len(defaults):], defaults))
 
-    def __init__(self, *args, **kwargs):
+    def __new__(cls_, *args, **kwargs):
         if len(args) > len(fields):
             raise TypeError(f"{typename}.__new__() takes {len(fields) + 1} positional arguments but "
                             f"{len(args) + 1} were given")
@@ -333,42 +261,21 @@ def namedtuple(typename, field_names, *, rename=False, defaults=None, module=Non
         if kwargs:
             raise TypeError(f"{typename}.__new__() got an unexpected keyword argument "
                             f"{next(iter(kwargs))!r}")
-        object.__setattr__(self, "_values", tuple(values))
-
-    def __getattr__(self, name):
-        if name in fields:
-            return self._values[fields.index(name)]
-        raise AttributeError(f"'{typename}' object has no attribute '{name}'")
+        return tuple.__new__(cls_, values)
 
     def __setattr__(self, name, value):
-        raise AttributeError("can't set attribute")
+        if name in fields:
+            raise AttributeError("can't set attribute")
+        raise AttributeError(f"'{typename}' object has no attribute '{name}'")
 
     def __repr__(self):
-        return typename + "(" + ", ".join(f"{n}={v!r}" for n, v in zip(fields, self._values)) + ")"
-
-    def __iter__(self):
-        return iter(self._values)
-
-    def __len__(self):
-        return len(fields)
-
-    def __getitem__(self, i):
-        return self._values[i]
-
-    def __eq__(self, other):
-        return tuple(self) == tuple(other)
-
-    def __lt__(self, other):
-        return tuple(self) < tuple(other)
-
-    def __hash__(self):
-        return hash(self._values)
+        return typename + "(" + ", ".join(f"{n}={v!r}" for n, v in zip(fields, self)) + ")"
 
     def _asdict(self):
-        return dict(zip(fields, self._values))
+        return dict(zip(fields, self))
 
     def _replace(self, **kwargs):
-        values = [kwargs.pop(n, v) for n, v in zip(fields, self._values)]
+        values = [kwargs.pop(n, v) for n, v in zip(fields, self)]
         if kwargs:
             raise ValueError(f"Got unexpected field names: {list(kwargs)!r}")
         return cls(*values)
@@ -376,10 +283,15 @@ def namedtuple(typename, field_names, *, rename=False, defaults=None, module=Non
     def _make(iterable):
         return cls(*iterable)
 
-    ns = {"__init__": __init__, "__getattr__": __getattr__, "__setattr__": __setattr__,
-          "__repr__": __repr__, "__iter__": __iter__, "__len__": __len__, "__getitem__": __getitem__,
-          "__eq__": __eq__, "__lt__": __lt__, "__hash__": __hash__, "_asdict": _asdict,
+    def __getnewargs__(self):
+        return tuple(self)
+
+    ns = {"__new__": __new__, "__setattr__": __setattr__, "__repr__": __repr__, "_asdict": _asdict,
           "_replace": _replace, "_make": staticmethod(_make), "_fields": fields,
-          "_field_defaults": field_defaults}
-    cls = type(typename, (object,), ns)
+          "_field_defaults": field_defaults, "__getnewargs__": __getnewargs__, "__slots__": ()}
+    for index, name in enumerate(fields):
+        ns[name] = property(_getter(index), doc=f"Alias for field number {index}")
+    cls = type(typename, (tuple,), ns)
+    if module is not None:
+        cls.__module__ = module
     return cls

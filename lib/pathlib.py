@@ -1,22 +1,10 @@
 """pathlib: PurePath/Path for POSIX paths: the / operator, name, stem,
 suffix(es), parent(s), parts, joinpath, with_name/with_suffix, exists,
-is_file, is_dir, mkdir, iterdir (sorted), glob (one level, * and ?),
+is_file, is_dir, mkdir, iterdir (sorted), glob (one level, fnmatch's patterns),
 read_text, write_text, open, unlink, rmdir, resolve."""
 import os
 import os.path as _p
-
-
-def _match(name, pattern):
-    if not pattern:
-        return not name
-    c = pattern[0]
-    if c == "*":
-        return any(_match(name[i:], pattern[1:]) for i in range(len(name) + 1))
-    if not name:
-        return False
-    if c == "?" or c == name[0]:
-        return _match(name[1:], pattern[1:])
-    return False
+from fnmatch import fnmatchcase as _match
 
 
 class PurePath:

@@ -2,6 +2,7 @@
 on top of msc's built-in _os module. os.path is posixpath."""
 import _os
 from . import path
+from . import path as _p
 
 name = "posix"
 sep = "/"
@@ -58,6 +59,16 @@ unlink = remove
 
 def rmdir(path):
     _os.rmdir(path)
+
+
+def chdir(path):
+    # msc keeps sys.path's entries as given (CPython makes sys.path[0]
+    # absolute): relative ones are made absolute first, so that imports
+    # after the change still find the script's modules
+    import sys
+    cwd = getcwd()
+    _os.chdir(fspath(path))
+    sys.path[:] = [p if p.startswith("/") else _p.normpath(_p.join(cwd, p)) for p in sys.path]
 
 
 def rename(src, dst):

@@ -16,3 +16,9 @@
 # RUN: cd %t/zoo && %msc run -v --cache-dir=%t/cache train.py 2>&1 | FileCheck --check-prefix=EDITED %s
 # EDITED: jit: compiling 'LeNet5_construct'
 # EDITED-NEXT: jit: cc {{.*}} -> {{.*}}.so
+# A comment that moves the lines below it recompiles too: the generated C
+# carries the source locations (for the errors a graph reports at its line),
+# so the key changes with them; an edit that keeps every line in place (the
+# docstring above) is a cache hit.
+# RUN: sed -i '1i # a new first line: every location below moves' %t/zoo/src/lenet.py
+# RUN: cd %t/zoo && %msc run -v --cache-dir=%t/cache train.py 2>&1 | FileCheck --check-prefix=EDITED %s

@@ -315,8 +315,8 @@ TEST(string_escape_errors) {
   ASSERT(strstr(errors(), "error: malformed \\N character escape") != NULL);
   toks("'a\xff'");
   ASSERT(strstr(errors(), "error: invalid UTF-8 byte '\\xff'") != NULL);
-  toks("b'x'");
-  ASSERT(strstr(errors(), "error: bytes literals are not supported by msc") != NULL);
+  toks("b'x\xc3\xa9'");
+  ASSERT(strstr(errors(), "error: bytes can only contain ASCII literal characters") != NULL);
 }
 
 TEST(unterminated_strings) {
