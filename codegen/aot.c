@@ -53,6 +53,7 @@
 static const char *const c_type[MSRT_NUM_DTYPES] = {
     "uint8_t", "int8_t",   "uint8_t", "int16_t", "int32_t", "int64_t",
     "uint16_t", "float",   "double",  "uint16_t", "uint32_t", "uint64_t",
+    "msrt_complex64", "msrt_complex128",
 };
 
 static void set_err(char *err, size_t errcap, const char *fmt, ...) MSC_PRINTF(3, 4);

@@ -996,8 +996,8 @@ void num_init(Interp *I) {
  * Smith's algorithm (_Py_c_quot); z ** n for an integral real n with |n| <=
  * 100 is repeated squaring (c_powi), other powers the polar formula
  * (_Py_c_pow); a power with an infinite part raises OverflowError. // and %
- * are not defined; only == and != compare. Complex tensors are not
- * supported (a complex reaching a tensor is refused where it is converted). */
+ * are not defined; only == and != compare. A complex meeting a tensor is
+ * a complex tensor operand (tensor.c: complex64/complex128). */
 
 typedef struct Cx {
   double re, im;
@@ -1186,12 +1186,6 @@ static Value complex_conjugate(Interp *I, int argc, Value *argv, KwArgs *kw) {
   args_no_kw(I, "conjugate", kw);
   args_count(I, "complex.conjugate", argc - 1, 0, 0);
   return v_complex(I, AS_COMPLEX(argv[0])->re, -AS_COMPLEX(argv[0])->im);
-}
-
-_Noreturn void complex_tensor_error(Interp *I) {
-  rt_raise(I, EXC_TypeError,
-           "msc supports Python complex numbers but not complex tensors (complex64, complex128): "
-           "keep the real and imaginary parts as two float tensors");
 }
 
 void complex_init(Interp *I) {

@@ -352,7 +352,7 @@ Value prim_call(Interp *I, OpId op, int nin, Value *in, const Attrs *attrs) {
     memset(&ty[i], 0, sizeof ty[i]);
     if (v_is(v, OBJ_TENSOR)) {
       t[i] = AS_TENSOR(v);
-    } else if (is_num(v)) {
+    } else if (is_num(v) || is_cplx(v)) {
       t[i] = keep(I, tensor_from_value(I, v, -1, fl));
       ty[i].weak = true;
     } else if (v_is(v, OBJ_LIST) || v_is(v, OBJ_TUPLE)) {

@@ -1659,3 +1659,32 @@ __all__ += ['chunk', 'unstack', 'narrow', 'masked_fill', 'repeat_interleave', 'p
             'tensor_scatter_elements', 'scatter', 'arange', 'linspace', 'eye', 'var', 'std', 'clip', 'prelu',
             'conv1d', 'conv_transpose2d', 'max_pool1d', 'avg_pool1d', 'adaptive_avg_pool2d',
             'adaptive_avg_pool1d', 'adaptive_max_pool2d', 'dropout2d']
+
+
+# ---- complex tensors (issue 26) ---------------------------------------------
+def real(input):
+    """ops.real: the real part (a real tensor: itself)."""
+    return _msc.prim('Real', input)
+
+
+def imag(input):
+    """ops.imag: the imaginary part (a real tensor: zeros)."""
+    return _msc.prim('Imag', input)
+
+
+def conj(input):
+    """ops.conj: the complex conjugate (a real tensor: itself)."""
+    return _msc.prim('Conj', input)
+
+
+def complex(real, imag):
+    """ops.complex: real + imag * 1j from float32/float64 tensors of one dtype."""
+    return _msc.prim('Complex', real, imag)
+
+
+def is_complex(input):
+    """ops.is_complex: is input's dtype complex64 or complex128?"""
+    return input.dtype in (mstype.complex64, mstype.complex128)
+
+
+__all__ += ['real', 'imag', 'conj', 'complex', 'is_complex']
