@@ -472,7 +472,7 @@ INFER(infer_binary) {
   }
   if (group == OPG_BITWISE && ir_dtype_is_float(dt))
     op_raise(X, OPE_TypeError, "%s: unsupported dtype %s (needs bool or integer)", OPN(op), dtname(dt));
-  if (group == OPG_DIV) {
+  if (group == OPG_DIV && !ir_dtype_is_complex(dt)) {
     if (a->np && op != OP_Atan2 && !ir_dtype_is_float(dt)) {
       dt = MSRT_FLOAT64; /* numpy's true_divide: bool/int operands always divide in float64 */
     } else if (a->np && !ir_dtype_is_float(dt) && !in[0].weak && in[0].ndim && !in[1].weak && in[1].ndim) {

@@ -489,7 +489,7 @@ static void bin_half(bin_fn fn, int bool_out, int64_t n, const uint16_t *a,
 #define CX_DEFINE(S, C, T)                                                     \
   static C cx_div_##S(C x, C y) {                                              \
     C r;                                                                       \
-    T ar = y.re < 0 ? -y.re : y.re, ai = y.im < 0 ? -y.im : y.im, rat, scl;    \
+    T ar = CX_FABS_##S(y.re), ai = CX_FABS_##S(y.im), rat, scl;                \
     if (ar >= ai) {                                                            \
       if (ar == 0 && ai == 0) {                                                \
         r.re = x.re / ar;                                                      \
@@ -565,6 +565,8 @@ static void bin_half(bin_fn fn, int bool_out, int64_t n, const uint16_t *a,
 
 #define CX_HYPOT_c64 hypotf
 #define CX_HYPOT_c128 hypot
+#define CX_FABS_c64 fabsf
+#define CX_FABS_c128 fabs
 CX_DEFINE(c64, msrt_complex64, float)
 CX_DEFINE(c128, msrt_complex128, double)
 
