@@ -512,7 +512,7 @@ Value tensor_binop(Interp *I, BinOp op, Value a, Value b) {
   if (op == OP_POW && np_fast_power(I, a, b, &fast)) return fast;
   OpId id = binop_ops[op];
   if (id == OP_COUNT) return v_notimpl();
-  if (op == OP_MATMUL && (is_num(a) || is_num(b)))
+  if (op == OP_MATMUL && (is_num(a) || is_num(b) || is_cplx(a) || is_cplx(b)))
     rt_raise_op(I, EXC_ValueError, "MatMul: scalar operands are not allowed, use '*' instead");
   Value in[2] = {a, b};
   return attrs_call(I, id, 2, in);
@@ -608,9 +608,30 @@ static Value scalar_of(Interp *I, Value v, const char *what) {
   return tensor_item_value(I, t, 0);
 }
 
+_Noreturn static void complex_to_real(Interp *I, Value x, const char *to) {
+  v_decref(I, x);
+  rt_raise(I, EXC_TypeError, "can't convert complex to %s", to);
+}
+
 double tensor_as_float(Interp *I, Value v) {
   Value x = scalar_of(I, v, "");
+  if (is_cplx(x)) complex_to_real(I, x, "float");
   return x.tag == V_FLOAT ? x.as.f : (double)num_i(x);
+}
+
+/* complex(t) of a one-element tensor: its parts (a real one: (x, 0));
+ * true when the tensor is complex. */
+bool tensor_as_complex(Interp *I, Value v, double *re, double *im) {
+  Value x = scalar_of(I, v, "");
+  *im = 0.0;
+  if (is_cplx(x)) {
+    *re = AS_COMPLEX(x)->re;
+    *im = AS_COMPLEX(x)->im;
+    v_decref(I, x);
+    return true;
+  }
+  *re = x.tag == V_FLOAT ? x.as.f : (double)num_i(x);
+  return false;
 }
 
 bool tensor_is_integral(Value v) { return v_is(v, OBJ_TENSOR) && !dtype_is_float(AS_TENSOR(v)->dtype); }
@@ -618,6 +639,7 @@ bool tensor_is_np_integer(Value v) { return tensor_is_integral(v) && AS_TENSOR(v
 
 int64_t tensor_as_int(Interp *I, Value v) {
   Value x = scalar_of(I, v, "");
+  if (is_cplx(x)) complex_to_real(I, x, "int");
   return x.tag == V_FLOAT ? float_to_int(I, x.as.f) : num_i(x);
 }
 
@@ -1162,11 +1184,11 @@ static const char *np_shape_tight(char *buf, size_t cap, int ndim, const int64_t
 
 static void adv_setitem(Interp *I, Value tv, Value key, Value val) {
   Tensor *t = AS_TENSOR(tv);
-  if (!v_is(val, OBJ_TENSOR) && !is_num(val) && !is_seq(val))
+  if (!v_is(val, OBJ_TENSOR) && !is_num(val) && !is_cplx(val) && !is_seq(val))
     rt_raise(I, EXC_TypeError, "cannot assign a '%s' to tensor elements", rt_type_name(I, val));
   Attrs a;
   /* x[mask] = scalar: Select(mask, value, x) */
-  bool scalar = is_num(val) || (v_is(val, OBJ_TENSOR) && AS_TENSOR(val)->ndim == 0);
+  bool scalar = is_num(val) || is_cplx(val) || (v_is(val, OBJ_TENSOR) && AS_TENSOR(val)->ndim == 0);
   if (scalar && !v_is(key, OBJ_TUPLE) && v_is(key, OBJ_TENSOR) && AS_TENSOR(key)->dtype == MSRT_BOOL) {
     IKey K;
     adv_parse(I, t, key, &K); /* checks the mask's shape and data */
@@ -1284,7 +1306,7 @@ void tensor_setitem(Interp *I, Value tv, Value key, Value val) {
   Attrs a;
   int64_t vshape[MSRT_MAX_NDIM];
   int vnd = index_parse(I, t, key, &a, vshape);
-  if (!v_is(val, OBJ_TENSOR) && !is_num(val) && !is_seq(val))
+  if (!v_is(val, OBJ_TENSOR) && !is_num(val) && !is_cplx(val) && !is_seq(val))
     rt_raise(I, EXC_TypeError, "cannot assign a '%s' to tensor elements", rt_type_name(I, val));
   /* the value in t's dtype (numpy's unsafe casting for assignment) */
   Tensor *v = tensor_from_value(I, val, (int)t->dtype, TF_NP);
@@ -1800,7 +1822,7 @@ NATIVE(m_set_data) {
   Value v[2];
   Tensor *t = self_t(I, argc, argv, "set_data");
   args_bind(I, "set_data", argc - 1, argv + 1, kw, 1, 2, names, v);
-  if (!v_is(v[0], OBJ_TENSOR) && !is_num(v[0]) && !is_seq(v[0]))
+  if (!v_is(v[0], OBJ_TENSOR) && !is_num(v[0]) && !is_cplx(v[0]) && !is_seq(v[0]))
     rt_raise(I, EXC_TypeError, "set_data: expected a Tensor, got %s", rt_type_name(I, v[0]));
   if (graph_is_piece_sym(I, v[0])) tensor_need_data(I, AS_TENSOR(v[0]), "set_data"); /* bytecode: a break */
   graph_will_write(I, t);
@@ -1970,7 +1992,7 @@ static Value param_ctor(Interp *I, int argc, Value *argv, KwArgs *kw) {
   Value v[5];
   args_bind(I, "Parameter", argc, argv, kw, 1, 5, names, v);
   Value x = v[0];
-  if (!v_is(x, OBJ_TENSOR) && !is_num(x) && !is_seq(x))
+  if (!v_is(x, OBJ_TENSOR) && !is_num(x) && !is_cplx(x) && !is_seq(x))
     rt_raise(I, EXC_TypeError, "Parameter: default_input must be a Tensor, numpy array or number, not %s",
              rt_type_name(I, x));
   if (v[1].tag != V_UNDEF && v[1].tag != V_NONE && !v_is(v[1], OBJ_STR))

@@ -358,6 +358,7 @@ void tensor_setitem(Interp *I, Value t, Value key, Value val);
 Value tensor_iter(Interp *I, Value t);
 Str *tensor_format(Interp *I, Value v, Str *spec);
 double tensor_as_float(Interp *I, Value v);
+bool tensor_as_complex(Interp *I, Value v, double *re, double *im);
 bool tensor_is_integral(Value v); /* an int or bool tensor (has __index__) */
 bool tensor_is_np_integer(Value v); /* a numpy integer or bool scalar (np.int64(3)) */
 int64_t tensor_as_int(Interp *I, Value v);

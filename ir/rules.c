@@ -237,6 +237,10 @@ static int dt_kind(msrt_dtype d) { /* bool 0, int 1, float 2, complex 3 */
   if (ir_dtype_is_complex(d)) return 3;
   return ir_dtype_is_float(d) ? 2 : 1;
 }
+/* numpy's kind category for value-based casting: bool 0, int 1, float
+ * and complex 2 (float32_array + 1j is complex64, int16_array + 1j
+ * complex128). */
+static int np_cat(msrt_dtype d) { return dt_kind(d) > 2 ? 2 : dt_kind(d); }
 static int dt_bits(msrt_dtype d) { return (int)msrt_dtype_size(d) * 8; }
 static bool dt_unsigned(msrt_dtype d) {
   return d == MSRT_UINT8 || d == MSRT_UINT16 || d == MSRT_UINT32 || d == MSRT_UINT64;
@@ -357,7 +361,7 @@ static msrt_dtype result_type(int n, const TType *in, bool np) {
   int karr = -1, ksc = -1;
   for (int i = 0; i < n; i++) {
     bool scalar = in[i].weak || in[i].ndim == 0;
-    int k = dt_kind(in[i].dt);
+    int k = np_cat(in[i].dt);
     if (scalar) ksc = k > ksc ? k : ksc;
     else karr = k > karr ? k : karr;
   }
@@ -398,7 +402,7 @@ static int np_loop_search(int n, const TType *in, bool bitwise) {
                                      MSRT_UINT64, MSRT_FLOAT16, MSRT_FLOAT32, MSRT_FLOAT64};
   int karr = -1, ksc = -1;
   for (int i = 0; i < n; i++) {
-    int k = dt_kind(in[i].dt);
+    int k = np_cat(in[i].dt);
     if (in[i].weak || in[i].ndim == 0) ksc = k > ksc ? k : ksc;
     else karr = k > karr ? k : karr;
   }
