@@ -5,7 +5,9 @@
 # byte for byte. Creation (Python complex lists, numpy complex arrays,
 # dtype=), Complex/Real/Imag/Conj/Abs (primitives, functions, Tensor
 # methods), + - * / with broadcasting and promotion (float32 (+) complex64,
-# a Python complex scalar), Neg, Square, ==/!=, Cast both ways, asnumpy.
+# a Python complex scalar), Neg, Square, ==/!=, Cast both ways, asnumpy,
+# the ops that move elements (Tile, BroadcastTo, Concat, slicing,
+# Transpose, Stack, Reshape, Flatten).
 # Abs uses values numpy's AVX-512 loop gets exact (|-5+12j| is 12.999999
 # there; msc's hypot, MindSpore's std::abs, gives 13).
 # RUN: %msc run --mode=pynative %s > %t.py.out
@@ -35,7 +37,9 @@ def reference():
     return [c, np.abs(c), np.real(c), np.imag(c), np.conj(c), c * z64, c / z64, c - z64 + c, -c, np.square(c),
             c == z64, c != c, c + f32, f32 * z64, z64 + 1j, z64 * (2 - 1j), w128 * z64, w128 / z64,
             np.real(c), f32.astype(np.complex64), np.real(f32), np.imag(f32),
-            np.conj(f32), z64.astype(np.complex128) + w128]
+            np.conj(f32), z64.astype(np.complex128) + w128,
+            np.tile(w128, (2, 3)), np.broadcast_to(z64, (2, 4)), np.concatenate((z64, z64)), z64[::2], w128.T,
+            np.stack([z64, z64]).reshape(4, 2).T.flatten()]
 
 
 if REF:
@@ -50,7 +54,9 @@ else:
         return (c, ops.Abs()(c), ops.Real()(c), ops.imag(c), c.conj(), c * z, c / z, c - z + c, -c,
                 ops.Square()(c), c == z, c != c, c + f, f * z, z + 1j, z * (2 - 1j), w * z, ops.div(w, z),
                 ops.Cast()(c, ms.float32), ops.cast(f, ms.complex64), f.real(), ops.imag(f), ops.conj(f),
-                ops.cast(z, ms.complex128) + w)
+                ops.cast(z, ms.complex128) + w,
+                ops.tile(w, (2, 3)), ops.broadcast_to(z, (2, 4)), ops.concat((z, z)), z[::2], w.T,
+                ops.stack([z, z]).reshape(4, 2).T.flatten())
 
     args = (Tensor(re32), Tensor(im32), Tensor(z64), Tensor(w128), Tensor(f32))
     out = [o.asnumpy() for o in ms.jit(compute)(*args)]
