@@ -574,50 +574,29 @@ static int is_complexdt(msrt_dtype dt) {
   return dt == MSRT_COMPLEX64 || dt == MSRT_COMPLEX128;
 }
 
-/* msrt_binary of a complex dtype, or COMPLEX (float parts in). */
-static int cx_binary(msrt_binop op, msrt_dtype dt, int ndim, const int64_t *shape,
-                     const void *a, const int64_t *astrides, const void *b,
-                     const int64_t *bstrides, void *out, const int64_t *ostrides) {
-  const int64_t *st[3];
-  int64_t idx[MSRT_MAX_NDIM], off[3] = {0, 0, 0}, total, n, sa, sb, so;
-  size_t esz[3];
-  int d, rc = MSRT_OK;
-  Nd it;
-  if (op == MSRT_COMPLEX ? dt != MSRT_FLOAT32 && dt != MSRT_FLOAT64 : !is_complexdt(dt))
-    return MSRT_EINVAL;
-  if (op != MSRT_COMPLEX && op != MSRT_ADD && op != MSRT_SUB && op != MSRT_MUL &&
-      op != MSRT_DIV && op != MSRT_EQ && op != MSRT_NE)
-    return MSRT_EINVAL;
-  st[0] = astrides;
-  st[1] = bstrides;
-  st[2] = ostrides;
-  total = nd_setup(&it, ndim, shape, 3, st);
-  if (total < 0) return MSRT_EINVAL;
-  if (total == 0) return MSRT_OK;
-  esz[0] = esz[1] = msrt_dtype_size(dt);
-  esz[2] = op == MSRT_EQ || op == MSRT_NE ? 1 : op == MSRT_COMPLEX ? 2 * esz[0] : esz[0];
-  for (d = 0; d < it.nd; d++) idx[d] = 0;
-  n = it.shape[it.nd - 1];
-  sa = it.st[0][it.nd - 1];
-  sb = it.st[1][it.nd - 1];
-  so = it.st[2][it.nd - 1];
-  do {
-    const char *pa = (const char *)a + off[0], *pb = (const char *)b + off[1];
-    char *po = (char *)out + off[2];
-    if (op == MSRT_COMPLEX && dt == MSRT_FLOAT32)
-      cx_make_c64(n, (const float *)(const void *)pa, sa, (const float *)(const void *)pb, sb,
-                  (msrt_complex64 *)(void *)po, so);
-    else if (op == MSRT_COMPLEX)
-      cx_make_c128(n, (const double *)(const void *)pa, sa, (const double *)(const void *)pb, sb,
-                   (msrt_complex128 *)(void *)po, so);
-    else if (dt == MSRT_COMPLEX64)
-      rc = cx_binary_c64(op, n, (const msrt_complex64 *)(const void *)pa, sa,
+/* Can msrt_binary run op on dt as a complex op (COMPLEX: float parts in)? */
+static int cx_binop_ok(msrt_binop op, msrt_dtype dt) {
+  if (op == MSRT_COMPLEX) return dt == MSRT_FLOAT32 || dt == MSRT_FLOAT64;
+  return op == MSRT_ADD || op == MSRT_SUB || op == MSRT_MUL || op == MSRT_DIV || op == MSRT_EQ ||
+         op == MSRT_NE;
+}
+
+/* One row of msrt_binary's complex ops. */
+static int cx_binary_row(msrt_binop op, msrt_dtype dt, int64_t n, const char *pa, int64_t sa,
+                         const char *pb, int64_t sb, char *po, int64_t so) {
+  if (op == MSRT_COMPLEX && dt == MSRT_FLOAT32)
+    cx_make_c64(n, (const float *)(const void *)pa, sa, (const float *)(const void *)pb, sb,
+                (msrt_complex64 *)(void *)po, so);
+  else if (op == MSRT_COMPLEX)
+    cx_make_c128(n, (const double *)(const void *)pa, sa, (const double *)(const void *)pb, sb,
+                 (msrt_complex128 *)(void *)po, so);
+  else if (dt == MSRT_COMPLEX64)
+    return cx_binary_c64(op, n, (const msrt_complex64 *)(const void *)pa, sa,
                          (const msrt_complex64 *)(const void *)pb, sb, po, so);
-    else
-      rc = cx_binary_c128(op, n, (const msrt_complex128 *)(const void *)pa, sa,
+  else
+    return cx_binary_c128(op, n, (const msrt_complex128 *)(const void *)pa, sa,
                           (const msrt_complex128 *)(const void *)pb, sb, po, so);
-  } while (rc == MSRT_OK && nd_next(&it, idx, 3, off, esz));
-  return rc;
+  return MSRT_OK;
 }
 
 int msrt_binary(msrt_binop op, msrt_dtype dt, int ndim, const int64_t *shape,
@@ -627,15 +606,13 @@ int msrt_binary(msrt_binop op, msrt_dtype dt, int ndim, const int64_t *shape,
   const int64_t *st[3];
   int64_t idx[MSRT_MAX_NDIM], off[3] = {0, 0, 0}, total, n, sa, sb, so;
   size_t esz[3];
-  bin_fn fn;
-  int bool_out, d;
+  bin_fn fn = NULL;
+  int bool_out, d, rc = MSRT_OK;
+  int cx = op == MSRT_COMPLEX || is_complexdt(dt); /* complex64/128 (above) */
   Nd it;
   if (!dtype_valid(dt) || (unsigned)op >= (unsigned)MSRT_NUM_BINOPS)
     return MSRT_EINVAL;
-  if (op == MSRT_COMPLEX || is_complexdt(dt))
-    return cx_binary(op, dt, ndim, shape, a, astrides, b, bstrides, out, ostrides);
-  fn = bin_pick(op, dt);
-  if (!fn) return MSRT_EINVAL;
+  if (cx ? !cx_binop_ok(op, dt) : !(fn = bin_pick(op, dt))) return MSRT_EINVAL;
   bool_out = binop_bool_out(op);
   st[0] = astrides;
   st[1] = bstrides;
@@ -644,7 +621,7 @@ int msrt_binary(msrt_binop op, msrt_dtype dt, int ndim, const int64_t *shape,
   if (total < 0) return MSRT_EINVAL;
   if (total == 0) return MSRT_OK;
   esz[0] = esz[1] = msrt_dtype_size(dt);
-  esz[2] = bool_out ? 1 : esz[0];
+  esz[2] = bool_out ? 1 : op == MSRT_COMPLEX ? 2 * esz[0] : esz[0];
   for (d = 0; d < it.nd; d++) idx[d] = 0;
   n = it.shape[it.nd - 1];
   sa = it.st[0][it.nd - 1];
@@ -653,13 +630,15 @@ int msrt_binary(msrt_binop op, msrt_dtype dt, int ndim, const int64_t *shape,
   do {
     const char *pa = (const char *)a + off[0], *pb = (const char *)b + off[1];
     char *po = (char *)out + off[2];
-    if (dt == MSRT_FLOAT16)
+    if (cx)
+      rc = cx_binary_row(op, dt, n, pa, sa, pb, sb, po, so);
+    else if (dt == MSRT_FLOAT16)
       bin_half(fn, bool_out, n, (const uint16_t *)(const void *)pa, sa,
                (const uint16_t *)(const void *)pb, sb, po, so);
     else
       fn(n, pa, sa, pb, sb, po, so);
-  } while (nd_next(&it, idx, 3, off, esz));
-  return MSRT_OK;
+  } while (rc == MSRT_OK && nd_next(&it, idx, 3, off, esz));
+  return rc;
 }
 
 /* ===================================================================
