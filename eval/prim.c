@@ -170,6 +170,8 @@ void attrs_set(Interp *I, OpId op, Attrs *a, const char *name, Value v) {
     a->nmultiples = attr_ints(I, op, name, v, a->multiples, false, &tup);
   } else if (strcmp(name, "depth") == 0) {
     a->depth = attr_int(I, op, name, v);
+  } else if (strcmp(name, "select") == 0) {
+    a->select = attr_int(I, op, name, v);
   } else if (strcmp(name, "on_value") == 0 || strcmp(name, "off_value") == 0) {
     bool isint = true;
     int64_t iv = 0;

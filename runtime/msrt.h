@@ -682,6 +682,19 @@ int msrt_cumulative(msrt_dtype dt, int prod, int exclusive, int reverse,
 int msrt_argsort(msrt_dtype dt, msrt_dtype idt, int descending, int64_t outer, int64_t n,
                  int64_t inner, const void *x, void *out);
 
+/* The index rows MindSpore's CPU TopK(sorted=False) leaves: each row of
+ * indices 0..n-1 permuted by C++'s std::nth_element(first, first + k, last)
+ * with the comparator x[a] > x[b] (descending; else <), as libstdc++'s
+ * introselect does it (median-of-three partitions, an insertion sort of
+ * the last <= 3 elements, a heap select past 2 log2(n) rounds), so the
+ * first k are the k largest (smallest) in the kernel's order; k == n
+ * leaves the input order. Compares with the plain C operators (a NaN is
+ * neither greater nor less), with bounds checks where libstdc++ relies on
+ * a strict weak order. Same layout and dtypes as msrt_argsort; k in
+ * [0, n]. No scratch, no recursion. */
+int msrt_argselect(msrt_dtype dt, msrt_dtype idt, int descending, int64_t k, int64_t outer,
+                   int64_t n, int64_t inner, const void *x, void *out);
+
 /* 2-D convolution, NCHW, float32/float64. xs = {N, Cin, H, W}, wsh =
  * {Cout, Cin/group, KH, KW}, os = {N, Cout, OH, OW}; pad = {top, bottom,
  * left, right}; stride, dilation = {h, w}. ws holds

@@ -4,8 +4,10 @@
 # number (equal NaNs keep their input order):
 #   Sort/argsort ascending: NaNs last (np.sort); descending: NaNs first,
 #     then the numbers descending, equal values in input order;
-#   TopK: NaNs are the largest (sorted=False: the k chosen in input order);
-#     topk(largest=False) takes NaNs last;
+#   TopK(sorted=True): NaNs are the largest; topk(largest=False) takes
+#     NaNs last; TopK(sorted=False) is the CPU kernel's std::nth_element
+#     order (tests/lib/topk_nth.py), whose > is false with a NaN: the
+#     expected rows are libstdc++'s;
 #   Argmax/Argmin (and ops.argmax/argmin): the first NaN (np.argmax/argmin);
 #   ReduceMax/ReduceMin: NaN (np.max/np.min).
 # MindSpore's CPU kernels differ, and not by a rule: Sort's std::stable_sort

@@ -747,14 +747,15 @@ def topk(input, k, dim=None, largest=True, sorted=True):
     n = input.shape[ax]
     if k < 0 or k > n:
         raise ValueError(f"For 'topk', the 'k' must be in range [0, {n}], but got {k}.")
-    idx = _msc.prim('ArgSort', input, axis=ax, descending=largest, dtype=mstype.int32)
-    idx = _slice_axis(idx, ax, 0, k)
-    if not sorted:
+    if sorted or k == 0:
+        idx = _msc.prim('ArgSort', input, axis=ax, descending=largest, dtype=mstype.int32)
+    else:
         # MindSpore's CPU kernel (topk_cpu_kernel.cc) leaves sorted=False
-        # to std::nth_element, which keeps the input order when k is the
-        # whole axis (what its tests assert); msc gives the k selected in
-        # their input order for every k (SEMANTICS: TopK).
-        idx = _msc.prim('GatherD', idx, _msc.prim('ArgSort', idx, axis=ax, dtype=mstype.int32), axis=ax)
+        # to std::nth_element(k) with > (libstdc++'s introselect): the
+        # input order when k is the whole axis (what its tests assert),
+        # else that algorithm's order, which ArgSort's select reproduces.
+        idx = _msc.prim('ArgSort', input, axis=ax, descending=largest, dtype=mstype.int32, select=k)
+    idx = _slice_axis(idx, ax, 0, k)
     return _msc.prim('GatherD', input, idx, axis=ax), idx
 
 
