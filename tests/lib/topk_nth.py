@@ -6,7 +6,7 @@
 # reference is the C++ library itself: Inputs/topk_nth_ref.cc prints the
 # order std::nth_element gives (Inputs/topk_nth.expected is its output with
 # GCC 12's libstdc++, checked again whenever g++ is installed): 120 rows of
-# 1..40 values with many ties, in PyNative; every tenth row compiled by cc
+# 1..40 values with many ties, in PyNative; every 20th row compiled by cc
 # and on the reference executor (one graph per shape and k: the same
 # runtime kernel, msrt_argselect, as PyNative's).
 # RUN: if command -v g++ > /dev/null; then g++ -O1 -o %t.nth %S/Inputs/topk_nth_ref.cc && %t.nth | diff %S/Inputs/topk_nth.expected -; fi
