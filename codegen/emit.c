@@ -1047,6 +1047,7 @@ static bool emit_range(Cg *c, Args *x) {
  * (textually included, to share its static helpers). */
 #include "emit_index.c.inc"
 static bool put_mcu_conv_geo(Cg *c, const IrNode *n, const Shp *xs, const Shp *ws, const Shp *os, const Attrs *a);
+static const char *mcu_conv_fn(const Shp *ws, const Attrs *a);
 #include "emit_nn.c.inc"
 #include "emit_fuse.c.inc"
 #include "emit_quant.c.inc"

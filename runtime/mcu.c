@@ -18,8 +18,9 @@
  * them at compile time; no add/adc pairs for 64-bit counters), the
  * accumulators of a tile are locals the compiler keeps in registers at
  * -O2 and -Os (8 outputs of a dense layer; 4 channels x 2 positions of a
- * convolution), every weight is loaded once per tile and every input once
- * per tile, and fmaf is explicit (-std=c99 implies -ffp-contract=off; on
+ * convolution; 2 channels x 7 columns of a 3-wide one, msrt_mcu_conv3_f32,
+ * which a library calls only for those), every weight is loaded once per
+ * tile and every input once per tile, and fmaf is explicit (-std=c99 implies -ffp-contract=off; on
  * an FPU with FMA, fmaf is one vfma.f32; on the M0+ it is newlib's
  * software fmaf, the same bits).
  *
@@ -32,6 +33,14 @@
 #include "msrt.h"
 
 #include <math.h>
+
+/* The tile kernels stay functions of their own: inlined into the loops
+ * that call them, their integer registers spill. */
+#if defined(__GNUC__) || defined(__clang__)
+#define MCU_NOINLINE __attribute__((noinline))
+#else
+#define MCU_NOINLINE
+#endif
 
 /* ===================================================================
  * the epilogue, one output at a time (gemm.c's ep_apply_f32)
@@ -306,6 +315,98 @@ static void mcu_conv1x2(const McuConv *g, const float *x, const float *w, int32_
 #undef MCU_ROWS
 #undef MCU_TAPS
 
+/* act(c[q] + bias) for q < 7, stored at o[q] (mcu_ep's expressions; the
+ * branches once per call, ReLU in registers). */
+static inline void mcu_out7(float *o, const float *bias, int act, float c0, float c1, float c2, float c3, float c4,
+                            float c5, float c6) {
+  if (bias) {
+    float b = *bias;
+    c0 = c0 + b;
+    c1 = c1 + b;
+    c2 = c2 + b;
+    c3 = c3 + b;
+    c4 = c4 + b;
+    c5 = c5 + b;
+    c6 = c6 + b;
+  }
+  if (act == MSRT_RELU) {
+    c0 = c0 < 0 ? 0.0f : c0;
+    c1 = c1 < 0 ? 0.0f : c1;
+    c2 = c2 < 0 ? 0.0f : c2;
+    c3 = c3 < 0 ? 0.0f : c3;
+    c4 = c4 < 0 ? 0.0f : c4;
+    c5 = c5 < 0 ? 0.0f : c5;
+    c6 = c6 < 0 ? 0.0f : c6;
+  }
+  o[0] = c0;
+  o[1] = c1;
+  o[2] = c2;
+  o[3] = c3;
+  o[4] = c4;
+  o[5] = c5;
+  o[6] = c6;
+  if (act != MSRT_RELU && act != MSRT_ACT_NONE) {
+    int q;
+    for (q = 0; q < 7; q++) o[q] = mcu_act(act, o[q]);
+  }
+}
+
+/* A stored zero for the padding column of mcu_conv3_2x7 (read with
+ * stride 0). */
+static const float mcu_zero = 0.0f;
+
+/* KW = 3, stride and dilation 1 along W (3x3 'same' and 'valid'): two
+ * channels (weights w and w + K) at the seven output columns whose taps
+ * read input columns iw .. iw + 8 of each kernel row. Columns iw + 1 ..
+ * iw + 7 are in bounds; column iw (iw = -1) and iw + 8 (= W) may be the
+ * padding: then they are read from mcu_zero, so the padding is multiplied
+ * as im2col's stored zeros are. Per kernel row the nine inputs and six
+ * weights are loaded once for 42 multiply-adds; the 14 accumulators, the
+ * inputs and a weight stay in registers. Stores act(c + bias) of channel
+ * r at o + r * P, bias at bias[r]. */
+MCU_NOINLINE static void mcu_conv3_2x7(const McuConv *g, const float *x, const float *w, int32_t iw, float *o, int32_t P,
+                          const float *bias, int act) {
+  float c0 = 0.0f, c1 = 0.0f, c2 = 0.0f, c3 = 0.0f, c4 = 0.0f, c5 = 0.0f, c6 = 0.0f;
+  float d0 = 0.0f, d1 = 0.0f, d2 = 0.0f, d3 = 0.0f, d4 = 0.0f, d5 = 0.0f, d6 = 0.0f;
+  const int32_t dhw = g->dh * g->w, rows = g->kh1 - g->kh0;
+  const int32_t xstep = g->h * g->w - rows * dhw, wstep = (g->kh - rows) * 3;
+  const float *xr = x + (g->ih0 + g->kh0 * g->dh) * g->w + iw;
+  const float *w0 = w + g->kh0 * 3, *w1 = w0 + g->k;
+  /* columns iw and iw + 8: in the row, or mcu_zero (stride 0) */
+  const int lz = iw < 0, rz = iw + 8 >= g->w;
+  const float *xa = lz ? &mcu_zero : xr, *xb = rz ? &mcu_zero : xr + 8;
+  const int32_t da = lz ? 0 : dhw, db = rz ? 0 : dhw, sa = lz ? 0 : xstep, sb = rz ? 0 : xstep;
+  int32_t ci, kh;
+  for (ci = 0; ci < g->ci; ci++, xr += xstep, xa += sa, xb += sb, w0 += wstep, w1 += wstep)
+    for (kh = 0; kh < rows; kh++, xr += dhw, xa += da, xb += db, w0 += 3, w1 += 3) {
+      float x0 = *xa, x1 = xr[1], x2 = xr[2], x3 = xr[3], x4 = xr[4], x5 = xr[5], x6 = xr[6], x7 = xr[7];
+      float x8 = *xb, v;
+#define MCU_T7(c0, c1, c2, c3, c4, c5, c6, v, a0, a1, a2, a3, a4, a5, a6)      \
+  c0 = fmaf(a0, v, c0);                                                        \
+  c1 = fmaf(a1, v, c1);                                                        \
+  c2 = fmaf(a2, v, c2);                                                        \
+  c3 = fmaf(a3, v, c3);                                                        \
+  c4 = fmaf(a4, v, c4);                                                        \
+  c5 = fmaf(a5, v, c5);                                                        \
+  c6 = fmaf(a6, v, c6)
+      v = w0[0];
+      MCU_T7(c0, c1, c2, c3, c4, c5, c6, v, x0, x1, x2, x3, x4, x5, x6);
+      v = w1[0];
+      MCU_T7(d0, d1, d2, d3, d4, d5, d6, v, x0, x1, x2, x3, x4, x5, x6);
+      v = w0[1];
+      MCU_T7(c0, c1, c2, c3, c4, c5, c6, v, x1, x2, x3, x4, x5, x6, x7);
+      v = w1[1];
+      MCU_T7(d0, d1, d2, d3, d4, d5, d6, v, x1, x2, x3, x4, x5, x6, x7);
+      v = w0[2];
+      MCU_T7(c0, c1, c2, c3, c4, c5, c6, v, x2, x3, x4, x5, x6, x7, x8);
+      v = w1[2];
+      MCU_T7(d0, d1, d2, d3, d4, d5, d6, v, x2, x3, x4, x5, x6, x7, x8);
+#undef MCU_T7
+    }
+  mcu_out7(o, bias, act, c0, c1, c2, c3, c4, c5, c6);
+  mcu_out7(o + P, bias ? bias + 1 : bias, act, d0, d1, d2, d3, d4, d5, d6);
+}
+
 /* nr (4 or 1) channels at one column, input column iw of kw = 0: the
  * taps out of bounds (the padding) skipped, by the column's kw range;
  * c[r]. */
@@ -337,6 +438,77 @@ static void mcu_conv_edge(const McuConv *g, const float *x, const float *w, int3
   c[3] = c3;
 }
 
+/* mcu_conv3_2x7's outputs one at a time (a tile whose padding is wider
+ * than one column): two channels at seven columns from input column iw. */
+static void mcu_conv_cols(const McuConv *g, const float *x, const float *w, int32_t iw, float *o, int32_t P,
+                          const float *bias, const msrt_epilogue *ep) {
+  float t[4];
+  int32_t r, q;
+  for (r = 0; r < 2; r++)
+    for (q = 0; q < 7; q++) {
+      mcu_conv_edge(g, x, w + r * g->k, iw + q, 1, t);
+      o[r * P + q] = mcu_ep(ep, bias, r, t[0]);
+    }
+}
+
+/* g from geo (all but the row's fields), or MSRT_EINVAL. */
+static int mcu_conv_init(const int32_t *geo, const msrt_epilogue *ep, McuConv *g) {
+  int r;
+  for (r = 0; r < 15; r++)
+    if (geo[r] < 0) return MSRT_EINVAL;
+  if (geo[G_SH] <= 0 || geo[G_SW] <= 0 || geo[G_DH] <= 0 || geo[G_DW] <= 0) return MSRT_EINVAL;
+  if (ep && !msrt_act_ok(ep->act)) return MSRT_EINVAL;
+  g->ci = geo[G_CI];
+  g->h = geo[G_H];
+  g->w = geo[G_W];
+  g->kh = geo[G_KH];
+  g->kw = geo[G_KW];
+  g->sh = geo[G_SH];
+  g->sw = geo[G_SW];
+  g->dh = geo[G_DH];
+  g->dw = geo[G_DW];
+  g->k = g->ci * g->kh * g->kw;
+  return MSRT_OK;
+}
+
+/* g's fields of output row oh: its first input row and valid kernel rows. */
+static void mcu_conv_row(McuConv *g, int32_t oh, int32_t pt) {
+  g->ih0 = oh * g->sh - pt;
+  g->kh0 = 0;
+  while (g->kh0 < g->kh && g->ih0 + g->kh0 * g->dh < 0) g->kh0++;
+  g->kh1 = g->kh;
+  while (g->kh1 > g->kh0 && g->ih0 + (g->kh1 - 1) * g->dh >= g->h) g->kh1--;
+}
+
+int msrt_mcu_conv3_f32(const int32_t *geo, const float *x, const float *w, float *out, const msrt_epilogue *ep) {
+  const float *bias = ep ? (const float *)ep->bias : (const float *)0;
+  const int act = ep ? ep->act : MSRT_ACT_NONE;
+  const int32_t OH = geo[G_OH], OW = geo[G_OW], CO = geo[G_CO], pl = geo[G_PL], P = OH * OW;
+  const int32_t xstride = geo[G_CI] * geo[G_H] * geo[G_W];
+  McuConv g;
+  int32_t n, co, oh, ow;
+  int rc = mcu_conv_init(geo, ep, &g);
+  if (rc != MSRT_OK) return rc;
+  if (g.kw != 3 || g.sw != 1 || g.dw != 1 || CO < 2 || OW < 7) return msrt_mcu_conv2d_f32(geo, x, w, out, ep);
+  for (n = 0; n < geo[G_N]; n++, x += xstride, out += CO * P)
+    for (oh = 0; oh < OH; oh++) {
+      mcu_conv_row(&g, oh, geo[G_PT]);
+      /* pairs of channels, seven columns at a time; the last pair and
+       * the last seven columns may overlap the ones before */
+      for (co = 0; co < CO; co += 2) {
+        const int32_t c = co + 2 <= CO ? co : CO - 2;
+        const float *wc = w + c * g.k, *bc = bias ? bias + c : bias;
+        float *oc = out + c * P + oh * OW;
+        for (ow = 0; ow < OW; ow += 7) {
+          const int32_t o0 = ow + 7 <= OW ? ow : OW - 7, iw = o0 - pl;
+          if (iw >= -1 && iw + 8 <= g.w) mcu_conv3_2x7(&g, x, wc, iw, oc + o0, P, bc, act);
+          else mcu_conv_cols(&g, x, wc, iw, oc + o0, P, bc, ep);
+        }
+      }
+    }
+  return MSRT_OK;
+}
+
 int msrt_mcu_conv2d_f32(const int32_t *geo, const float *x, const float *w, float *out,
                         const msrt_epilogue *ep) {
   const float *bias = ep ? (const float *)ep->bias : (const float *)0;
@@ -345,20 +517,8 @@ int msrt_mcu_conv2d_f32(const int32_t *geo, const float *x, const float *w, floa
   int32_t olo, ohi; /* output columns whose taps are all in bounds */
   int32_t xstride = geo[G_CI] * geo[G_H] * geo[G_W], P = OH * OW;
   float t[8];
-  for (r = 0; r < 15; r++)
-    if (geo[r] < 0) return MSRT_EINVAL;
-  if (geo[G_SH] <= 0 || geo[G_SW] <= 0 || geo[G_DH] <= 0 || geo[G_DW] <= 0) return MSRT_EINVAL;
-  if (ep && !msrt_act_ok(ep->act)) return MSRT_EINVAL;
-  g.ci = geo[G_CI];
-  g.h = geo[G_H];
-  g.w = geo[G_W];
-  g.kh = geo[G_KH];
-  g.kw = geo[G_KW];
-  g.sh = geo[G_SH];
-  g.sw = geo[G_SW];
-  g.dh = geo[G_DH];
-  g.dw = geo[G_DW];
-  g.k = g.ci * g.kh * g.kw;
+  r = mcu_conv_init(geo, ep, &g);
+  if (r != MSRT_OK) return r;
   /* ow in [olo, ohi): ow * sw - pl >= 0 and ow * sw - pl + (kw - 1) * dw < W */
   olo = (pl + g.sw - 1) / g.sw;
   r = g.w + pl - (g.kw > 0 ? g.kw - 1 : 0) * g.dw;
@@ -368,11 +528,7 @@ int msrt_mcu_conv2d_f32(const int32_t *geo, const float *x, const float *w, floa
   if (olo > OW) olo = ohi = OW;
   for (n = 0; n < geo[G_N]; n++, x += xstride, out += CO * P) {
     for (oh = 0; oh < OH; oh++) {
-      g.ih0 = oh * g.sh - geo[G_PT];
-      g.kh0 = 0;
-      while (g.kh0 < g.kh && g.ih0 + g.kh0 * g.dh < 0) g.kh0++;
-      g.kh1 = g.kh;
-      while (g.kh1 > g.kh0 && g.ih0 + (g.kh1 - 1) * g.dh >= g.h) g.kh1--;
+      mcu_conv_row(&g, oh, geo[G_PT]);
       for (co = 0; co < CO;) {
         const float *wc = w + co * g.k;
         float *oc = out + co * P + oh * OW;

@@ -758,13 +758,17 @@ int msrt_avgpool2d_grad(msrt_dtype dt, const int64_t *xs, int64_t oh, int64_t ow
  * (bias per column; NULL: none). msrt_mcu_conv2d_f32: direct NCHW
  * convolution, group 1, geo = {N, Cin, H, W, Cout, KH, KW, OH, OW, stride
  * h, w, pad top, left, dilation h, w}, w [Cout, Cin, KH, KW], then ep
- * (bias per channel). msrt_mcu_maxpool_f32: geo = {N * C, H, W, OH, OW,
- * KH, KW, stride h, w, pad top, left}. */
+ * (bias per channel). msrt_mcu_conv3_f32: the same, faster for KW = 3
+ * with stride and dilation 1 along W (other geometries: it calls
+ * msrt_mcu_conv2d_f32); a library calls it only for those, so the other
+ * convolutions do not link its code. msrt_mcu_maxpool_f32: geo = {N * C,
+ * H, W, OH, OW, KH, KW, stride h, w, pad top, left}. */
 void msrt_mcu_pack_dense_f32(int transb, int32_t K, int32_t N, const float *B, float *Wp);
 int msrt_mcu_dense_f32(int32_t M, int32_t N, int32_t K, const float *A, const float *Wp, float *C,
                        const msrt_epilogue *ep);
 int msrt_mcu_conv2d_f32(const int32_t *geo, const float *x, const float *w, float *out,
                         const msrt_epilogue *ep);
+int msrt_mcu_conv3_f32(const int32_t *geo, const float *x, const float *w, float *out, const msrt_epilogue *ep);
 int msrt_mcu_maxpool_f32(const int32_t *geo, const float *x, float *out);
 
 /* Inference batch norm, float32/float64: x viewed [n, c, inner];

@@ -340,10 +340,10 @@ echo
 #    (OpenBLAS, one thread) and PyTorch eager (one thread) on the same
 #    weights in this run; ratios reference / library (> 1: the library is
 #    faster);
-#  - per sample model on the Cortex-M4 (scripts/firmware-test.sh, when
-#    arm-none-eabi-gcc and qemu-system-arm are installed): the library's
-#    flash against the weights size (the floor) and RAM against the arena
-#    lower bound, and QEMU's instruction count per inference.
+#  - per sample model on the Cortex-M4, M7 and M0+ (scripts/firmware-test.sh,
+#    when arm-none-eabi-gcc and qemu-system-arm are installed): its closing
+#    table (instructions per inference and per MAC at -O2 and -Os, code
+#    over the weights, RAM against the arena and activation lower bounds).
 aot=$bdir/aot
 rm -rf "$aot"
 mkdir -p "$aot/data"
@@ -474,9 +474,11 @@ for _ in range(3):
 print("  100 nested regions: capture + passes + codegen %.2f ms (target < 10 ms)" % best)
 PY
 if command -v arm-none-eabi-gcc >/dev/null 2>&1 && command -v qemu-system-arm >/dev/null 2>&1; then
-  echo "Cortex-M4 (QEMU mps2-an386), per sample model (scripts/firmware-test.sh):"
+  # the tables make firmware-test closes with (every configuration: M4 at
+  # -O2 and -Os, M7, M0+; the M4F at -O2 beside -Os), then its pass count
+  echo "Cortex-M4/M7/M0+ under QEMU, per sample model (scripts/firmware-test.sh; full log $aot/firmware.log):"
   "$root/scripts/firmware-test.sh" "$(dirname "$1")" >"$aot/firmware.log" 2>&1 || status=1
-  grep -E '^firmware (seed_mlp|lenet):|library (flash|RAM)|instructions per inference|^[0-9]+ passed' "$aot/firmware.log"
+  awk '/^firmware (summary|-O2 beside)/ { on = 2 } on == 1 && !/^  / { on = 0 } on == 2 { on = 1 } on || /^[0-9]+ passed/' "$aot/firmware.log"
 else
   echo "Cortex-M4: not measured (arm-none-eabi-gcc or qemu-system-arm missing; scripts/ensure-tools.sh installs them)"
 fi

@@ -65,7 +65,8 @@
 # are below), the code over the weights (flash floor), RAM = library data
 # + bss + the entry's stack high-water against the arena lower bound
 # and the activations' lower bound (NAME.h's _ARENA_LOWER_BOUND and
-# _ACTIVATION_LOWER_BOUND: with and without the kernels' scratch).
+# _ACTIVATION_LOWER_BOUND: with and without the kernels' scratch); then
+# the Cortex-M4F rows at -O2 beside -Os (instructions, per MAC, code).
 #
 # Environment: MSC_FLAGS (e.g. -O0 or -O2) is given to msc compile;
 # QEMU_TIMEOUT (seconds, default 120) bounds each QEMU run;
@@ -334,6 +335,16 @@ fi
 echo "firmware summary (instructions: QEMU -icount; code = library flash - weights; RAM = library data + bss + stack high-water, bytes)"
 printf '  %-24s %-26s %11s %7s %9s %8s %8s %8s %8s\n' config entry instrs per-MAC code RAM arena-lb act-lb stack
 for r in "${table[@]}"; do echo "  $r"; done
+# the same rows at -O2 beside -Os, per target (the Cortex-M4F configurations)
+printf '%s\n' "${table[@]}" | awk '
+  $1 ~ /^m4-O[2s]-/ { t = substr($1, 7); k = t " " $2; o = substr($1, 4, 2)
+    if (!((o, k) in v)) v[o, k] = sprintf("%11s %7s %6s", $3, $4, $5)
+    if (o == "Os" && !(k in seen)) { seen[k] = 1; keys[++n] = k } }
+  END { if (!n) exit
+    print "firmware -O2 beside -Os (Cortex-M4F; instructions, per MAC, code bytes)"
+    printf "  %-10s %-18s %27s %27s\n", "target", "entry", "-O2", "-Os"
+    for (i = 1; i <= n; i++) { split(keys[i], f, " ")
+      printf "  %-10s %-18s %27s %27s\n", f[1], f[2], v["O2", keys[i]], v["Os", keys[i]] } }'
 
 # 3. a corrupted expected value must fail: the first expected element of
 # the LeNet self-test's first output changed (in a copy of lenet_test.c)

@@ -76,7 +76,7 @@ print(out.shape)
 
 # C: packed for msrt_mcu_dense_f32
 # C: static const int32_t geo[15] = {1, 2, 8, 8, 6, 3, 3, 8, 8, 1, 1, 1, 1, 1, 1};
-# C-NEXT: rc = msrt_mcu_conv2d_f32(geo,
+# C-NEXT: rc = msrt_mcu_conv3_f32(geo,
 # C: rc = msrt_batchnorm(
 # C: rc = msrt_mcu_maxpool_f32(geo,
 # C: rc = msrt_mcu_conv2d_f32(geo, {{.*}}, &ep);

@@ -75,7 +75,7 @@ TEST(dense_pack_layout) {
 }
 
 static int conv_case(const int32_t *g, int act, int hb, unsigned *seed) {
-  static float x[2 * 6 * 15 * 15], w[9 * 6 * 5 * 5], o1[2 * 9 * 15 * 15], o2[2 * 9 * 15 * 15], bias[9];
+  static float x[2 * 8 * 14 * 14], w[16 * 8 * 5 * 5], o1[2 * 16 * 15 * 15], o2[2 * 16 * 15 * 15], bias[16];
   static char ws[1 << 20];
   int64_t xs[4] = {g[0], g[1], g[2], g[3]}, wsh[4] = {g[4], g[1], g[5], g[6]}, os[4] = {g[0], g[4], g[7], g[8]};
   int64_t st[2] = {g[9], g[10]}, pad[4], dil[2] = {g[13], g[14]};
@@ -90,14 +90,17 @@ static int conv_case(const int32_t *g, int act, int hb, unsigned *seed) {
   if (pad[3] < 0) pad[3] = 0;
   for (int64_t i = 0; i < nx; i++) x[i] = rnd(seed);
   for (int64_t i = 0; i < nw; i++) w[i] = rnd(seed);
-  for (int i = 0; i < 9; i++) bias[i] = rnd(seed);
+  for (int i = 0; i < 16; i++) bias[i] = rnd(seed);
   msrt_epilogue ep = {hb ? bias : NULL, act};
   if (msrt_conv2d_ep(MSRT_FLOAT32, xs, wsh, os, st, pad, dil, 1, x, w, o1, ws, &ep) != MSRT_OK) return 1;
-  if (msrt_mcu_conv2d_f32(g, x, w, o2, &ep) != MSRT_OK) return 1;
-  if (!same(o1, o2, no)) {
-    fprintf(stderr, "  conv N %d Ci %d H %d W %d Co %d K %dx%d O %dx%d s %d,%d p %d,%d d %d,%d act %d bias %d\n", g[0],
-            g[1], g[2], g[3], g[4], g[5], g[6], g[7], g[8], g[9], g[10], g[11], g[12], g[13], g[14], act, hb);
-    return 1;
+  for (int k = 0; k < 2; k++) { /* msrt_mcu_conv2d_f32, msrt_mcu_conv3_f32 */
+    if ((k ? msrt_mcu_conv3_f32 : msrt_mcu_conv2d_f32)(g, x, w, o2, &ep) != MSRT_OK) return 1;
+    if (!same(o1, o2, no)) {
+      fprintf(stderr, "  conv%s N %d Ci %d H %d W %d Co %d K %dx%d O %dx%d s %d,%d p %d,%d d %d,%d act %d bias %d\n",
+              k ? "3" : "2d", g[0], g[1], g[2], g[3], g[4], g[5], g[6], g[7], g[8], g[9], g[10], g[11], g[12], g[13],
+              g[14], act, hb);
+      return 1;
+    }
   }
   return 0;
 }
@@ -113,6 +116,14 @@ TEST(conv2d_bit_identical) {
       {1, 2, 7, 9, 3, 1, 1, 7, 9, 1, 1, 0, 0, 1, 1},        /* 1x1 */
       {1, 2, 5, 5, 4, 3, 3, 7, 7, 1, 1, 2, 2, 1, 1},        /* padding wider than the kernel reach */
       {1, 3, 8, 8, 5, 3, 2, 4, 5, 2, 2, 1, 1, 1, 1},        /* odd output width, KH != KW */
+      /* 3x3, stride and dilation 1 along W: mcu_conv3_2x7's tiles */
+      {1, 8, 14, 14, 16, 3, 3, 14, 14, 1, 1, 1, 1, 1, 1},   /* conv_bn's second layer: both edges */
+      {1, 1, 6, 28, 3, 3, 3, 6, 28, 1, 1, 1, 1, 1, 1},      /* 4 tiles a row; 3 channels: the pairs overlap */
+      {1, 2, 9, 12, 5, 3, 3, 7, 10, 1, 1, 0, 0, 1, 1},      /* 'valid': the last tile overlaps */
+      {1, 2, 7, 7, 2, 3, 3, 7, 7, 1, 1, 1, 1, 1, 1},        /* W = 7: padding left and right in one tile */
+      {2, 3, 11, 9, 4, 3, 3, 5, 9, 2, 1, 2, 1, 2, 1},       /* stride 2, dilation 2 along H only */
+      {1, 2, 6, 9, 3, 3, 3, 6, 11, 1, 1, 1, 2, 1, 1},       /* padding 2 on W: the per-column fallback */
+      {1, 1, 5, 8, 1, 3, 3, 5, 8, 1, 1, 1, 1, 1, 1},        /* one channel: the old path */
   };
   unsigned seed = 11;
   int bad = 0;
@@ -155,6 +166,7 @@ TEST(bad_arguments) {
   float x[16] = {0}, w[9] = {0}, o[4];
   msrt_epilogue ep = {NULL, 12345};
   ASSERT_INT(MSRT_EINVAL, msrt_mcu_conv2d_f32(g, x, w, o, NULL));
+  ASSERT_INT(MSRT_EINVAL, msrt_mcu_conv3_f32(g, x, w, o, NULL));
   ASSERT_INT(MSRT_EINVAL, msrt_mcu_dense_f32(1, 1, 1, x, w, o, &ep));
   ASSERT_INT(MSRT_EINVAL, msrt_mcu_dense_f32(-1, 1, 1, x, w, o, NULL));
 }
