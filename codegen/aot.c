@@ -53,7 +53,18 @@
 static const char *const c_type[MSRT_NUM_DTYPES] = {
     "uint8_t", "int8_t",   "uint8_t", "int16_t", "int32_t", "int64_t",
     "uint16_t", "float",   "double",  "uint16_t", "uint32_t", "uint64_t",
+    "float", "double", /* complex64/complex128: interleaved (real, imaginary) parts */
 };
+
+/* A complex array of n elements as the array of its 2n parts (the entry
+ * points' complex64/complex128 arguments are float/double arrays, real and
+ * imaginary parts interleaved: the layout of C99's float _Complex). */
+static void as_parts(msrt_dtype *dt, int64_t *n) {
+  if (*dt == MSRT_COMPLEX64 || *dt == MSRT_COMPLEX128) {
+    *dt = *dt == MSRT_COMPLEX64 ? MSRT_FLOAT32 : MSRT_FLOAT64;
+    *n *= 2;
+  }
+}
 
 static void set_err(char *err, size_t errcap, const char *fmt, ...) MSC_PRINTF(3, 4);
 static void set_err(char *err, size_t errcap, const char *fmt, ...) {
@@ -777,6 +788,7 @@ static void put_elem(Buf *b, msrt_dtype dt, const void *p) {
 }
 
 static void put_data(Buf *b, const char *qual, const char *name, msrt_dtype dt, const void *data, int64_t n) {
+  as_parts(&dt, &n);
   buf_printf(b, "static %s%s %s[%lld] = {", qual, c_type[dt], name, (long long)(n ? n : 1));
   if (!n) buf_puts(b, "0");
   size_t es = msrt_dtype_size(dt);
@@ -1284,6 +1296,7 @@ static char *source_text(Ent *es, int n, const char *lname, const char *uname, c
  * message ("output 0", "call 2 output 0", "Parameter w"). */
 static void put_compare(Buf *b, const char *sym, const char *what, msrt_dtype dt, int64_t ne, const char *got,
                         const char *want, bool exact) {
+  as_parts(&dt, &ne);
   buf_printf(b, "  for (i = 0; i < %lldu; i++) {\n", (long long)ne);
   if (!exact && (dt == MSRT_FLOAT32 || dt == MSRT_FLOAT64 || dt == MSRT_FLOAT16)) {
     const char *tol = dt == MSRT_FLOAT64 ? "1e-12, 1e-9" : "1e-5, 1e-4";

@@ -266,6 +266,26 @@ static void put_elem(Cg *c, Buf *b, msrt_dtype dt, const void *p) {
     put_float(c, b, v, false);
     break;
   }
+  case MSRT_COMPLEX64: { /* {re, im} */
+    float v[2];
+    memcpy(v, p, 8);
+    buf_puts(b, "{");
+    put_float(c, b, (double)v[0], true);
+    buf_puts(b, ", ");
+    put_float(c, b, (double)v[1], true);
+    buf_puts(b, "}");
+    break;
+  }
+  case MSRT_COMPLEX128: {
+    double v[2];
+    memcpy(v, p, 16);
+    buf_puts(b, "{");
+    put_float(c, b, v[0], false);
+    buf_puts(b, ", ");
+    put_float(c, b, v[1], false);
+    buf_puts(b, "}");
+    break;
+  }
   default: buf_puts(b, "0"); break;
   }
 }

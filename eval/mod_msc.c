@@ -119,7 +119,7 @@ NATIVE(f_array) {
   TFlavour fl = parse_flavour(I, v[2], "array");
   int dt = dtype_from_value(I, v[1], "array");
   Value x = v[0];
-  if (!v_is(x, OBJ_TENSOR) && !is_num(x) && !v_is(x, OBJ_LIST) && !v_is(x, OBJ_TUPLE))
+  if (!v_is(x, OBJ_TENSOR) && !is_num(x) && !is_cplx(x) && !v_is(x, OBJ_LIST) && !v_is(x, OBJ_TUPLE))
     rt_raise(I, EXC_TypeError, "array: cannot convert a '%s' to an array", rt_type_name(I, x));
   return v_obj(&tensor_from_value(I, x, dt, fl)->h);
 }

@@ -1010,8 +1010,8 @@ void num_init(Interp *I) {
  * Smith's algorithm (_Py_c_quot); z ** n for an integral real n with |n| <=
  * 100 is repeated squaring (c_powi), other powers the polar formula
  * (_Py_c_pow); a power with an infinite part raises OverflowError. // and %
- * are not defined; only == and != compare. Complex tensors are not
- * supported (a complex reaching a tensor is refused where it is converted). */
+ * are not defined; only == and != compare. A complex meeting a tensor is
+ * a complex tensor operand (tensor.c: complex64/complex128). */
 
 typedef struct Cx {
   double re, im;
@@ -1159,19 +1159,20 @@ Value complex_ctor(Interp *I, int argc, Value *argv, KwArgs *kw) {
   Value v[2];
   args_bind(I, "complex", argc, argv, kw, 0, 2, names, v);
   Cx r = {0.0, 0.0}, i = {0.0, 0.0};
+  bool rc = is_cplx(v[0]), ic = is_cplx(v[1]); /* a part that is complex (a number or a tensor) */
   if (v[0].tag != V_UNDEF) {
     if (v_is(v[0], OBJ_STR)) {
       if (v[1].tag != V_UNDEF) rt_raise(I, EXC_TypeError, "complex() can't take second arg if first is a string");
       rt_raise(I, EXC_ValueError, "msc: complex() of a string is not supported; write complex(real, imag)");
     }
-    if (v_is(v[0], OBJ_TENSOR)) r = (Cx){tensor_as_float(I, v[0]), 0.0};
+    if (v_is(v[0], OBJ_TENSOR)) rc = tensor_as_complex(I, v[0], &r.re, &r.im);
     else if (!as_cx(v[0], &r))
       rt_raise(I, EXC_TypeError, "complex() first argument must be a string or a number, not '%s'",
                rt_type_name(I, v[0]));
     if (v[1].tag == V_UNDEF && is_cplx(v[0])) return v_incref(v[0]);
   }
   if (v[1].tag != V_UNDEF) {
-    if (v_is(v[1], OBJ_TENSOR)) i = (Cx){tensor_as_float(I, v[1]), 0.0};
+    if (v_is(v[1], OBJ_TENSOR)) ic = tensor_as_complex(I, v[1], &i.re, &i.im);
     else if (v_is(v[1], OBJ_STR) || !as_cx(v[1], &i))
     {
       if (v_is(v[1], OBJ_STR)) rt_raise(I, EXC_TypeError, "complex() second arg can't be a string");
@@ -1181,8 +1182,8 @@ Value complex_ctor(Interp *I, int argc, Value *argv, KwArgs *kw) {
   /* real + imag * 1j, a part added only when it comes from a complex
    * (CPython's complex_new: complex(1, -0.0) is (1-0j)) */
   double re = r.re, im = i.re;
-  if (is_cplx(v[1])) re -= i.im;
-  if (is_cplx(v[0])) im += r.im;
+  if (ic) re -= i.im;
+  if (rc) im += r.im;
   return v_complex(I, re, im);
 }
 
@@ -1200,12 +1201,6 @@ static Value complex_conjugate(Interp *I, int argc, Value *argv, KwArgs *kw) {
   args_no_kw(I, "conjugate", kw);
   args_count(I, "complex.conjugate", argc - 1, 0, 0);
   return v_complex(I, AS_COMPLEX(argv[0])->re, -AS_COMPLEX(argv[0])->im);
-}
-
-_Noreturn void complex_tensor_error(Interp *I) {
-  rt_raise(I, EXC_TypeError,
-           "msc supports Python complex numbers but not complex tensors (complex64, complex128): "
-           "keep the real and imaginary parts as two float tensors");
 }
 
 void complex_init(Interp *I) {

@@ -170,6 +170,8 @@ void attrs_set(Interp *I, OpId op, Attrs *a, const char *name, Value v) {
     a->nmultiples = attr_ints(I, op, name, v, a->multiples, false, &tup);
   } else if (strcmp(name, "depth") == 0) {
     a->depth = attr_int(I, op, name, v);
+  } else if (strcmp(name, "select") == 0) {
+    a->select = attr_int(I, op, name, v);
   } else if (strcmp(name, "on_value") == 0 || strcmp(name, "off_value") == 0) {
     bool isint = true;
     int64_t iv = 0;
@@ -352,7 +354,7 @@ Value prim_call(Interp *I, OpId op, int nin, Value *in, const Attrs *attrs) {
     memset(&ty[i], 0, sizeof ty[i]);
     if (v_is(v, OBJ_TENSOR)) {
       t[i] = AS_TENSOR(v);
-    } else if (is_num(v)) {
+    } else if (is_num(v) || is_cplx(v)) {
       t[i] = keep(I, tensor_from_value(I, v, -1, fl));
       ty[i].weak = true;
     } else if (v_is(v, OBJ_LIST) || v_is(v, OBJ_TUPLE)) {

@@ -53,10 +53,11 @@
 
 static const char *const np_names[MSRT_NUM_DTYPES] = {
     "bool", "int8", "uint8", "int16", "int32", "int64", "float16", "float32", "float64",
-    "uint16", "uint32", "uint64"};
+    "uint16", "uint32", "uint64", "complex64", "complex128"};
 
 bool dtype_is_float(msrt_dtype dt) { return dt == MSRT_FLOAT16 || dt == MSRT_FLOAT32 || dt == MSRT_FLOAT64; }
-bool dtype_is_int(msrt_dtype dt) { return dt != MSRT_BOOL && !dtype_is_float(dt); }
+bool dtype_is_complex(msrt_dtype dt) { return dt == MSRT_COMPLEX64 || dt == MSRT_COMPLEX128; }
+bool dtype_is_int(msrt_dtype dt) { return dt != MSRT_BOOL && !dtype_is_float(dt) && !dtype_is_complex(dt); }
 
 Class *tensor_class(Interp *I, TFlavour fl) {
   tensor_init(I);
@@ -233,14 +234,23 @@ int64_t tensor_get_i64(const Tensor *t, int64_t i) {
 }
 
 /* Element i as a Python number (float for float dtypes, int, bool). */
-static Value tensor_item_value(Tensor *t, int64_t i) {
+static Value tensor_item_value(Interp *I, Tensor *t, int64_t i) {
+  if (dtype_is_complex(t->dtype)) {
+    msrt_complex128 c;
+    msrt_cast(t->dtype, MSRT_COMPLEX128, 1, (const char *)t->data + (size_t)i * msrt_dtype_size(t->dtype), &c);
+    return v_complex(I, c.re, c.im);
+  }
   if (dtype_is_float(t->dtype)) return v_float(tensor_get_f64(t, i));
   if (t->dtype == MSRT_BOOL) return v_bool(tensor_get_i64(t, i) != 0);
   return v_int(tensor_get_i64(t, i));
 }
 
 static void store_value(Interp *I, msrt_dtype dt, void *p, Value v) {
-  if (v.tag == V_FLOAT) {
+  if (is_cplx(v)) {
+    if (!dtype_is_complex(dt)) rt_raise(I, EXC_TypeError, "can't convert complex to %s", dtype_is_float(dt) ? "float" : "int");
+    msrt_complex128 c = {AS_COMPLEX(v)->re, AS_COMPLEX(v)->im};
+    msrt_cast(MSRT_COMPLEX128, dt, 1, &c, p);
+  } else if (v.tag == V_FLOAT) {
     double d = v.as.f;
     if (dtype_is_int(dt) && !isfinite(d))
       rt_raise(I, EXC_ValueError, "cannot convert float %s to integer", isnan(d) ? "NaN" : "infinity");
@@ -272,7 +282,7 @@ typedef struct Scan {
   int nseq;                     /* list/tuple levels */
   int ndim;
   int64_t shape[MSRT_MAX_NDIM];
-  int kind;                     /* highest Python scalar kind: -1 none, 0 bool, 1 int, 2 float */
+  int kind;                     /* highest Python scalar kind: -1 none, 0 bool, 1 int, 2 float, 3 complex */
   int tdt;                      /* promoted dtype of tensors inside, -1 none */
   bool np;                      /* numpy's promotion (TF_NP) */
 } Scan;
@@ -293,7 +303,8 @@ static msrt_dtype promote_any(msrt_dtype a, msrt_dtype b, bool np) {
   /* tensors inside a list: numpy's promote_types (np.array([np.uint64(7), 1])
    * is float64); MindSpore's: the higher of the two by kind then size */
   if (np) return op_promote_np(a, b);
-  int ka = a == MSRT_BOOL ? 0 : dtype_is_float(a) ? 2 : 1, kb = b == MSRT_BOOL ? 0 : dtype_is_float(b) ? 2 : 1;
+  int ka = a == MSRT_BOOL ? 0 : dtype_is_complex(a) ? 3 : dtype_is_float(a) ? 2 : 1;
+  int kb = b == MSRT_BOOL ? 0 : dtype_is_complex(b) ? 3 : dtype_is_float(b) ? 2 : 1;
   if (ka != kb) return ka > kb ? a : b;
   return msrt_dtype_size(a) >= msrt_dtype_size(b) ? a : b;
 }
@@ -321,7 +332,10 @@ static void scan_check(Interp *I, Value v, int depth, Scan *s) {
   case V_INT: k = 1; break;
   case V_FLOAT: k = 2; break;
   default:
-    if (is_cplx(v)) complex_tensor_error(I);
+    if (is_cplx(v)) {
+      k = 3;
+      break;
+    }
     rt_raise(I, EXC_TypeError, "cannot convert a '%s' to a tensor element (expected a number)",
              rt_type_name(I, v));
   }
@@ -380,7 +394,10 @@ Tensor *tensor_from_value(Interp *I, Value v, int dt, TFlavour fl) {
     d = (msrt_dtype)dt;
   } else {
     int kind = s.kind < 0 ? (s.tdt >= 0 ? -1 : 2) : s.kind; /* empty list: float */
-    msrt_dtype pd = kind == 0 ? MSRT_BOOL : kind == 1 ? MSRT_INT64 : np ? MSRT_FLOAT64 : MSRT_FLOAT32;
+    /* Python complex: complex128 in both (MindSpore's Tensor sets no default
+     * for it and keeps numpy's) */
+    msrt_dtype pd = kind == 0 ? MSRT_BOOL : kind == 1 ? MSRT_INT64 : kind == 3 ? MSRT_COMPLEX128
+                    : np ? MSRT_FLOAT64 : MSRT_FLOAT32;
     if (s.tdt < 0) d = pd;
     else if (kind < 0) d = (msrt_dtype)s.tdt;
     else d = promote_any((msrt_dtype)s.tdt, pd, np);
@@ -443,7 +460,7 @@ void tensor_repr_buf(Interp *I, Buf *b, Value v) {
 
 /* ---- protocol hooks ------------------------------------------------------- */
 
-static bool operand_ok(Value v) { return v_is(v, OBJ_TENSOR) || is_num(v) || is_seq(v); }
+static bool operand_ok(Value v) { return v_is(v, OBJ_TENSOR) || is_num(v) || is_cplx(v) || is_seq(v); }
 
 static Value attrs_call(Interp *I, OpId op, int n, Value *in) {
   Attrs a;
@@ -490,13 +507,12 @@ static bool np_fast_power(Interp *I, Value a, Value b, Value *out) {
 }
 
 Value tensor_binop(Interp *I, BinOp op, Value a, Value b) {
-  if (is_cplx(a) || is_cplx(b)) complex_tensor_error(I);
   if (!operand_ok(a) || !operand_ok(b)) return v_notimpl();
   Value fast;
   if (op == OP_POW && np_fast_power(I, a, b, &fast)) return fast;
   OpId id = binop_ops[op];
   if (id == OP_COUNT) return v_notimpl();
-  if (op == OP_MATMUL && (is_num(a) || is_num(b)))
+  if (op == OP_MATMUL && (is_num(a) || is_num(b) || is_cplx(a) || is_cplx(b)))
     rt_raise_op(I, EXC_ValueError, "MatMul: scalar operands are not allowed, use '*' instead");
   Value in[2] = {a, b};
   return attrs_call(I, id, 2, in);
@@ -517,8 +533,8 @@ Value tensor_inplace(Interp *I, BinOp op, Value a, Value b) {
              shape_str(s1, sizeof s1, x->ndim, x->shape), shape_str(s2, sizeof s2, y->ndim, y->shape));
   }
   /* numpy's same_kind casting: no float result into an int/bool array, no int into bool */
-  int kx = x->dtype == MSRT_BOOL ? 0 : dtype_is_float(x->dtype) ? 2 : 1;
-  int ky = y->dtype == MSRT_BOOL ? 0 : dtype_is_float(y->dtype) ? 2 : 1;
+  int kx = x->dtype == MSRT_BOOL ? 0 : dtype_is_complex(x->dtype) ? 3 : dtype_is_float(x->dtype) ? 2 : 1;
+  int ky = y->dtype == MSRT_BOOL ? 0 : dtype_is_complex(y->dtype) ? 3 : dtype_is_float(y->dtype) ? 2 : 1;
   if (ky > kx) {
     const char *fy = np_names[y->dtype], *fx = np_names[x->dtype];
     v_decref(I, r);
@@ -571,7 +587,7 @@ bool tensor_truthy(Interp *I, Value v) {
 
 uint64_t tensor_hash(Interp *I, Value v) {
   if (v_is(v, OBJ_TENSOR) && AS_TENSOR(v)->npscalar) /* numpy: hash(np.float64(1.5)) == hash(1.5) */
-    return rt_hash(I, tensor_item_value(AS_TENSOR(v), 0));
+    return rt_hash(I, tensor_item_value(I, AS_TENSOR(v), 0));
   if (v_is(v, OBJ_TENSOR) && AS_TENSOR(v)->flavour == TF_NP)
     rt_raise(I, EXC_TypeError, "unhashable type: 'numpy.ndarray'");
   uintptr_t y = (uintptr_t)v.as.o;
@@ -589,12 +605,33 @@ static Value scalar_of(Interp *I, Value v, const char *what) {
   Tensor *t = AS_TENSOR(v);
   tensor_need_data(I, t, "converting a tensor to a Python number");
   if (t->size != 1) rt_raise(I, EXC_TypeError, "only size-1 arrays can be converted to Python scalars%s", what);
-  return tensor_item_value(t, 0);
+  return tensor_item_value(I, t, 0);
+}
+
+_Noreturn static void complex_to_real(Interp *I, Value x, const char *to) {
+  v_decref(I, x);
+  rt_raise(I, EXC_TypeError, "can't convert complex to %s", to);
 }
 
 double tensor_as_float(Interp *I, Value v) {
   Value x = scalar_of(I, v, "");
+  if (is_cplx(x)) complex_to_real(I, x, "float");
   return x.tag == V_FLOAT ? x.as.f : (double)num_i(x);
+}
+
+/* complex(t) of a one-element tensor: its parts (a real one: (x, 0));
+ * true when the tensor is complex. */
+bool tensor_as_complex(Interp *I, Value v, double *re, double *im) {
+  Value x = scalar_of(I, v, "");
+  *im = 0.0;
+  if (is_cplx(x)) {
+    *re = AS_COMPLEX(x)->re;
+    *im = AS_COMPLEX(x)->im;
+    v_decref(I, x);
+    return true;
+  }
+  *re = x.tag == V_FLOAT ? x.as.f : (double)num_i(x);
+  return false;
 }
 
 bool tensor_is_integral(Value v) { return v_is(v, OBJ_TENSOR) && !dtype_is_float(AS_TENSOR(v)->dtype); }
@@ -602,16 +639,17 @@ bool tensor_is_np_integer(Value v) { return tensor_is_integral(v) && AS_TENSOR(v
 
 int64_t tensor_as_int(Interp *I, Value v) {
   Value x = scalar_of(I, v, "");
+  if (is_cplx(x)) complex_to_real(I, x, "int");
   return x.tag == V_FLOAT ? float_to_int(I, x.as.f) : num_i(x);
 }
 
 Str *tensor_format(Interp *I, Value v, Str *spec) {
   if (v_is(v, OBJ_TENSOR) && AS_TENSOR(v)->npscalar) /* numpy: format(float(x), spec), f'{np.float32(0.1)}' */
-    return rt_format(I, tensor_item_value(AS_TENSOR(v), 0), spec);
+    return rt_format(I, tensor_item_value(I, AS_TENSOR(v), 0), spec);
   if (spec->len == 0) return rt_str(I, v);
   if (v_is(v, OBJ_TENSOR)) tensor_need_data(I, AS_TENSOR(v), "formatting a tensor");
   if (v_is(v, OBJ_TENSOR) && AS_TENSOR(v)->size == 1)
-    return rt_format(I, tensor_item_value(AS_TENSOR(v), 0), spec);
+    return rt_format(I, tensor_item_value(I, AS_TENSOR(v), 0), spec);
   rt_raise(I, EXC_TypeError, "unsupported format string passed to %s.__format__",
            v_is(v, OBJ_TENSOR) && AS_TENSOR(v)->flavour == TF_NP ? "numpy.ndarray" : rt_type_name(I, v));
 }
@@ -1146,11 +1184,11 @@ static const char *np_shape_tight(char *buf, size_t cap, int ndim, const int64_t
 
 static void adv_setitem(Interp *I, Value tv, Value key, Value val) {
   Tensor *t = AS_TENSOR(tv);
-  if (!v_is(val, OBJ_TENSOR) && !is_num(val) && !is_seq(val))
+  if (!v_is(val, OBJ_TENSOR) && !is_num(val) && !is_cplx(val) && !is_seq(val))
     rt_raise(I, EXC_TypeError, "cannot assign a '%s' to tensor elements", rt_type_name(I, val));
   Attrs a;
   /* x[mask] = scalar: Select(mask, value, x) */
-  bool scalar = is_num(val) || (v_is(val, OBJ_TENSOR) && AS_TENSOR(val)->ndim == 0);
+  bool scalar = is_num(val) || is_cplx(val) || (v_is(val, OBJ_TENSOR) && AS_TENSOR(val)->ndim == 0);
   if (scalar && !v_is(key, OBJ_TUPLE) && v_is(key, OBJ_TENSOR) && AS_TENSOR(key)->dtype == MSRT_BOOL) {
     IKey K;
     adv_parse(I, t, key, &K); /* checks the mask's shape and data */
@@ -1268,7 +1306,7 @@ void tensor_setitem(Interp *I, Value tv, Value key, Value val) {
   Attrs a;
   int64_t vshape[MSRT_MAX_NDIM];
   int vnd = index_parse(I, t, key, &a, vshape);
-  if (!v_is(val, OBJ_TENSOR) && !is_num(val) && !is_seq(val))
+  if (!v_is(val, OBJ_TENSOR) && !is_num(val) && !is_cplx(val) && !is_seq(val))
     rt_raise(I, EXC_TypeError, "cannot assign a '%s' to tensor elements", rt_type_name(I, val));
   /* the value in t's dtype (numpy's unsafe casting for assignment) */
   Tensor *v = tensor_from_value(I, val, (int)t->dtype, TF_NP);
@@ -1496,7 +1534,7 @@ NATIVE(m_item) {
   tensor_need_data(I, t, "item()");
   if (argc == 1) {
     if (t->size != 1) rt_raise(I, EXC_ValueError, "can only convert an array of size 1 to a Python scalar");
-    return tensor_item_value(t, 0);
+    return tensor_item_value(I, t, 0);
   }
   if (argc == 2 && v_is(argv[1], OBJ_TUPLE)) { /* t.item((i, j)): numpy's tuple form */
     Tuple *ix = AS_TUPLE(argv[1]);
@@ -1510,7 +1548,7 @@ NATIVE(m_item) {
     int64_t i = val_index(I, argv[1]);
     if (i < -t->size || i >= t->size) rt_raise(I, EXC_IndexError, "index %lld is out of bounds for size %lld",
                                                (long long)i, (long long)t->size);
-    return tensor_item_value(t, i < 0 ? i + t->size : i);
+    return tensor_item_value(I, t, i < 0 ? i + t->size : i);
   }
   if (argc - 1 != t->ndim) rt_raise(I, EXC_ValueError, "incorrect number of indices for array");
   int64_t off = 0;
@@ -1521,11 +1559,11 @@ NATIVE(m_item) {
                (long long)t->shape[d]);
     off = off * t->shape[d] + (i < 0 ? i + t->shape[d] : i);
   }
-  return tensor_item_value(t, off);
+  return tensor_item_value(I, t, off);
 }
 
 static Value tolist_rec(Interp *I, Tensor *t, int d, int64_t *pos) {
-  if (d == t->ndim) return tensor_item_value(t, (*pos)++);
+  if (d == t->ndim) return tensor_item_value(I, t, (*pos)++);
   List *l = list_new(I, t->shape[d]);
   for (int64_t i = 0; i < t->shape[d]; i++) {
     Value x = tolist_rec(I, t, d + 1, pos);
@@ -1784,7 +1822,7 @@ NATIVE(m_set_data) {
   Value v[2];
   Tensor *t = self_t(I, argc, argv, "set_data");
   args_bind(I, "set_data", argc - 1, argv + 1, kw, 1, 2, names, v);
-  if (!v_is(v[0], OBJ_TENSOR) && !is_num(v[0]) && !is_seq(v[0]))
+  if (!v_is(v[0], OBJ_TENSOR) && !is_num(v[0]) && !is_cplx(v[0]) && !is_seq(v[0]))
     rt_raise(I, EXC_TypeError, "set_data: expected a Tensor, got %s", rt_type_name(I, v[0]));
   if (graph_is_piece_sym(I, v[0])) tensor_need_data(I, AS_TENSOR(v[0]), "set_data"); /* bytecode: a break */
   graph_will_write(I, t);
@@ -1941,8 +1979,7 @@ static Value tensor_ctor(Interp *I, int argc, Value *argv, KwArgs *kw) {
     return prim_call(I, OP_Zeros, 0, NULL, &a);
   }
   Value x = v[0];
-  if (is_cplx(x)) complex_tensor_error(I);
-  if (!v_is(x, OBJ_TENSOR) && !is_num(x) && !is_seq(x))
+  if (!v_is(x, OBJ_TENSOR) && !is_num(x) && !is_cplx(x) && !is_seq(x))
     rt_raise(I, EXC_TypeError, "Tensor: input_data must be a Tensor, numpy array, number, list or tuple, not %s",
              rt_type_name(I, x));
   return v_obj(&tensor_from_value(I, x, dt, TF_MS)->h);
@@ -1955,7 +1992,7 @@ static Value param_ctor(Interp *I, int argc, Value *argv, KwArgs *kw) {
   Value v[5];
   args_bind(I, "Parameter", argc, argv, kw, 1, 5, names, v);
   Value x = v[0];
-  if (!v_is(x, OBJ_TENSOR) && !is_num(x) && !is_seq(x))
+  if (!v_is(x, OBJ_TENSOR) && !is_num(x) && !is_cplx(x) && !is_seq(x))
     rt_raise(I, EXC_TypeError, "Parameter: default_input must be a Tensor, numpy array or number, not %s",
              rt_type_name(I, x));
   if (v[1].tag != V_UNDEF && v[1].tag != V_NONE && !v_is(v[1], OBJ_STR))
@@ -1992,12 +2029,16 @@ static Value np_scalar_new(Interp *I, msrt_dtype dt, int argc, Value *argv, KwAr
   if (argc > 1) rt_raise(I, EXC_TypeError, "function takes at most 1 argument (%d given)", argc);
   Value x = argc ? argv[0] : v_int(0);
   Value conv = v_undef();
+  if (v_is(x, OBJ_STR) && dtype_is_complex(dt))
+    rt_raise(I, EXC_ValueError, "msc: %s() of a string is not supported; write %s(complex(real, imag))",
+             np_names[dt], np_names[dt]);
   if (v_is(x, OBJ_STR)) { /* np.float32('1.5'), np.int64('3'): Python's float()/int() parse */
     if (dt == MSRT_BOOL) x = v_bool(AS_STR(x)->len > 0);
     else x = conv = rt_call1(I, v_obj(&I->cls[dtype_is_float(dt) ? CLS_FLOAT : CLS_INT]->h), x);
   }
   if (x.tag == V_NONE && dtype_is_float(dt)) x = v_float(NAN); /* np.float32(None) is nan */
-  if (!v_is(x, OBJ_TENSOR) && !is_num(x) && !is_seq(x) && dt != MSRT_BOOL) /* numpy: int()'s / float()'s error */
+  if (!v_is(x, OBJ_TENSOR) && !is_num(x) && !is_seq(x) && dt != MSRT_BOOL &&
+      !(is_cplx(x) && dtype_is_complex(dt))) /* numpy: int()'s / float()'s error */
     rt_raise(I, EXC_TypeError, dtype_is_float(dt) ? "float() argument must be a string or a real number, not '%s'"
                                                   : "int() argument must be a string, a bytes-like object or a "
                                                     "real number, not '%s'",
@@ -2026,12 +2067,15 @@ NP_SCALAR_CTOR(FLOAT64)
 NP_SCALAR_CTOR(UINT16)
 NP_SCALAR_CTOR(UINT32)
 NP_SCALAR_CTOR(UINT64)
+NP_SCALAR_CTOR(COMPLEX64)
+NP_SCALAR_CTOR(COMPLEX128)
 
 static const NativeFn np_scalar_ctors[MSRT_NUM_DTYPES] = {
     [MSRT_BOOL] = np_new_BOOL, [MSRT_INT8] = np_new_INT8, [MSRT_UINT8] = np_new_UINT8,
     [MSRT_INT16] = np_new_INT16, [MSRT_INT32] = np_new_INT32, [MSRT_INT64] = np_new_INT64,
     [MSRT_FLOAT16] = np_new_FLOAT16, [MSRT_FLOAT32] = np_new_FLOAT32, [MSRT_FLOAT64] = np_new_FLOAT64,
-    [MSRT_UINT16] = np_new_UINT16, [MSRT_UINT32] = np_new_UINT32, [MSRT_UINT64] = np_new_UINT64};
+    [MSRT_UINT16] = np_new_UINT16, [MSRT_UINT32] = np_new_UINT32, [MSRT_UINT64] = np_new_UINT64,
+    [MSRT_COMPLEX64] = np_new_COMPLEX64, [MSRT_COMPLEX128] = np_new_COMPLEX128};
 
 #define NP_ABSTRACT_CTOR(N)                                                          \
   static Value abstract_new_##N(Interp *I, int argc, Value *argv, KwArgs *kw) {      \
@@ -2073,6 +2117,29 @@ NATIVE(s_imag) {
   memset(r->data, 0, msrt_dtype_size(t->dtype));
   r->npscalar = true;
   return v_obj(&r->h);
+}
+
+/* numpy's ndarray.real / .imag / .conj() (and a complex scalar's): the
+ * Real / Imag / Conj ops, which give a real array itself or zeros. */
+static Value cx_part(Interp *I, OpId op, Value x) {
+  Attrs a;
+  attrs_init(&a);
+  return prim_call(I, op, 1, &x, &a);
+}
+NATIVE(nd_real) {
+  (void)kw;
+  self_t(I, argc, argv, "real");
+  return cx_part(I, OP_Real, argv[0]);
+}
+NATIVE(nd_imag) {
+  (void)kw;
+  self_t(I, argc, argv, "imag");
+  return cx_part(I, OP_Imag, argv[0]);
+}
+NATIVE(nd_conj) {
+  (void)kw;
+  self_t(I, argc, argv, "conj");
+  return cx_part(I, OP_Conj, argv[0]);
 }
 
 NATIVE(dt_type) { /* np.dtype('float32').type is np.float32 */
@@ -2171,10 +2238,16 @@ static void np_scalar_classes_init(Interp *I) {
   class_add_property(I, gen, "imag", s_imag);
   for (int i = 0; i < MSRT_NUM_DTYPES; i++) {
     msrt_dtype dt = (msrt_dtype)i;
-    Class *base = dt == MSRT_BOOL ? gen : dtype_is_float(dt) ? flt
+    Class *base = dt == MSRT_BOOL ? gen : dtype_is_float(dt) ? flt : dtype_is_complex(dt) ? inex
                   : (dt == MSRT_UINT8 || dt == MSRT_UINT16 || dt == MSRT_UINT32 || dt == MSRT_UINT64) ? uns : sint;
     Class *c = np_class(I, dt == MSRT_BOOL ? "bool_" : np_names[i], base, np_scalar_ctors[i],
                         &vr->np_scalar_class[i]);
+    if (dtype_is_complex(dt)) {
+      class_add_property(I, c, "real", nd_real);
+      class_add_property(I, c, "imag", nd_imag);
+      class_add_native(I, c, "conjugate", nd_conj);
+      class_add_native(I, c, "conj", nd_conj);
+    }
     if (dt == MSRT_FLOAT64) { /* bases (floating, float); float just before object in the MRO */
       Class *pyf = I->cls[CLS_FLOAT];
       Tuple *nb = (Tuple *)tuple_pack(I, 2, v_obj(&flt->h), v_obj(&pyf->h)).as.o;
@@ -2221,6 +2294,10 @@ void tensor_init(Interp *I) {
   Class *n = new_class(I, "ndarray", "numpy", NULL, ndarray_ctor, &vr->tensor_class[TF_NP]);
   add_common(I, n);
   class_add_native(I, n, "__divmod__", m_divmod);
+  class_add_property(I, n, "real", nd_real);
+  class_add_property(I, n, "imag", nd_imag);
+  class_add_native(I, n, "conj", nd_conj);
+  class_add_native(I, n, "conjugate", nd_conj);
   class_add_native(I, n, "__rdivmod__", m_rdivmod);
   for (int np = 0; np < 2; np++) {
     Class *c = class_new_builtin(I, np ? "dtype" : "Type", OBJ_DTYPE, NULL, NULL);

@@ -200,7 +200,6 @@ uint64_t complex_hash(double re, double im);
 Value complex_ctor(Interp *I, int argc, Value *argv, KwArgs *kw);
 void complex_init(Interp *I);
 /* TypeError: complex tensors (complex64/complex128) are not supported. */
-_Noreturn void complex_tensor_error(Interp *I);
 static inline bool is_cplx(Value v) { return v.tag == V_OBJ && v.as.o->kind == OBJ_COMPLEX; }
 static inline bool is_num(Value v) { return v.tag == V_INT || v.tag == V_FLOAT || v.tag == V_BOOL; }
 static inline int64_t num_i(Value v) { return v.tag == V_BOOL ? (int64_t)v.as.b : v.as.i; }
@@ -399,6 +398,7 @@ void tensor_free_mem(Obj *o);
 int dtype_from_value(Interp *I, Value v, const char *what);
 bool dtype_is_float(msrt_dtype dt);
 bool dtype_is_int(msrt_dtype dt); /* signed or unsigned integer (not bool) */
+bool dtype_is_complex(msrt_dtype dt); /* complex64, complex128 */
 /* Python value (number, nested list/tuple, tensor) -> new tensor of
  * flavour fl. dt < 0: default dtypes of the flavour (numpy: float64/int64/
  * bool; MindSpore: float32/int64/bool; tensors keep theirs). Always
@@ -424,6 +424,7 @@ void tensor_setitem(Interp *I, Value t, Value key, Value val);
 Value tensor_iter(Interp *I, Value t);
 Str *tensor_format(Interp *I, Value v, Str *spec);
 double tensor_as_float(Interp *I, Value v);
+bool tensor_as_complex(Interp *I, Value v, double *re, double *im);
 bool tensor_is_integral(Value v); /* an int or bool tensor (has __index__) */
 bool tensor_is_np_integer(Value v); /* a numpy integer or bool scalar (np.int64(3)) */
 int64_t tensor_as_int(Interp *I, Value v);

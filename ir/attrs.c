@@ -63,6 +63,7 @@ void ir_attrs_encode(IrNode *n, const Attrs *a) {
   if (accepts(op, "exclusive") && a->exclusive) ir_attr_bool(n, "exclusive", true);
   if (accepts(op, "reverse") && a->reverse) ir_attr_bool(n, "reverse", true);
   if (accepts(op, "descending") && a->descending) ir_attr_bool(n, "descending", true);
+  if (accepts(op, "select") && a->select) ir_attr_int(n, "select", a->select);
   if (accepts(op, "kernel_size")) ir_attr_ints(n, "kernel_size", 2, a->ksize);
   if (accepts(op, "stride") && (a->has_stride || !accepts(op, "kernel_size")))
     ir_attr_ints(n, "stride", 2, a->stride);
@@ -171,6 +172,8 @@ void ir_attrs_decode(const IrNode *n, Attrs *a) {
       a->reverse = at->i != 0;
     } else if (!strcmp(nm, "descending")) {
       a->descending = at->i != 0;
+    } else if (!strcmp(nm, "select")) {
+      a->select = at->i;
     } else if (!strcmp(nm, "kernel_size")) {
       pair(at, a->ksize);
     } else if (!strcmp(nm, "stride")) {

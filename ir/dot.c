@@ -51,6 +51,7 @@ static const char *imm_prefix(msrt_dtype dt) {
       [MSRT_INT16] = "I16", [MSRT_INT32] = "I32",     [MSRT_INT64] = "I64",
       [MSRT_FLOAT16] = "F16", [MSRT_FLOAT32] = "F32", [MSRT_FLOAT64] = "F64",
       [MSRT_UINT16] = "U16", [MSRT_UINT32] = "U32",   [MSRT_UINT64] = "U64",
+      [MSRT_COMPLEX64] = "C64", [MSRT_COMPLEX128] = "C128",
   };
   return (unsigned)dt < MSRT_NUM_DTYPES ? p[dt] : "?";
 }

@@ -322,6 +322,7 @@ void ir_fmt_float(char *buf, size_t cap, double v, msrt_dtype dt);
 float ir_half_to_float(uint16_t h);
 uint16_t ir_float_to_half(float f); /* round to nearest even */
 bool ir_dtype_is_float(msrt_dtype dt);
+bool ir_dtype_is_complex(msrt_dtype dt); /* complex64, complex128 */
 /* Element i of a tensor constant as int64/double (by its dtype). */
 int64_t ir_elem_int(msrt_dtype dt, const void *data, size_t i);
 double ir_elem_float(msrt_dtype dt, const void *data, size_t i);

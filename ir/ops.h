@@ -119,6 +119,8 @@ typedef struct Attrs {
   double on_value, off_value; /* "on_value"/"off_value"; defaults 1, 0 */
   bool exclusive, reverse;  /* CumSum/CumProd */
   bool descending;          /* ArgSort */
+  int64_t select;           /* "select" (ArgSort): k > 0: the order std::nth_element(k) leaves
+                               (msrt_argselect: TopK(sorted=False)); 0: the stable sort */
   int64_t ksize[2];         /* "kernel_size" (h, w): pools */
   int64_t stride[2];        /* "stride" (h, w); default 1, 1 (pools: = ksize) */
   int64_t pad[4];           /* "pad" (top, bottom, left, right); default 0 */

@@ -468,6 +468,23 @@ static void store_elem(Parser *p, msrt_dtype dt, void *data, size_t i) {
   case MSRT_FLOAT16: ((uint16_t *)data)[i] = ir_float_to_half((float)take_float_as(p, dt)); return;
   case MSRT_FLOAT32: ((float *)data)[i] = (float)take_float_as(p, dt); return;
   case MSRT_FLOAT64: ((double *)data)[i] = take_float_as(p, dt); return;
+  case MSRT_COMPLEX64:
+  case MSRT_COMPLEX128: { /* (re, im) */
+    msrt_dtype pd = dt == MSRT_COMPLEX64 ? MSRT_FLOAT32 : MSRT_FLOAT64;
+    expect(p, '(');
+    double re = take_float_as(p, pd);
+    expect(p, ',');
+    double im = take_float_as(p, pd);
+    expect(p, ')');
+    if (dt == MSRT_COMPLEX64) {
+      ((float *)data)[2 * i] = (float)re;
+      ((float *)data)[2 * i + 1] = (float)im;
+    } else {
+      ((double *)data)[2 * i] = re;
+      ((double *)data)[2 * i + 1] = im;
+    }
+    return;
+  }
   case MSRT_INT8: ((int8_t *)data)[i] = (int8_t)take_int(p, INT8_MIN, INT8_MAX); return;
   case MSRT_UINT8: ((uint8_t *)data)[i] = (uint8_t)take_int(p, 0, UINT8_MAX); return;
   case MSRT_INT16: ((int16_t *)data)[i] = (int16_t)take_int(p, INT16_MIN, INT16_MAX); return;
@@ -547,6 +564,7 @@ static int imm_dtype(const char *s) {
       [MSRT_INT16] = "I16", [MSRT_INT32] = "I32",    [MSRT_INT64] = "I64",
       [MSRT_FLOAT16] = "F16", [MSRT_FLOAT32] = "F32", [MSRT_FLOAT64] = "F64",
       [MSRT_UINT16] = "U16", [MSRT_UINT32] = "U32",  [MSRT_UINT64] = "U64",
+      [MSRT_COMPLEX64] = "C64", [MSRT_COMPLEX128] = "C128",
   };
   for (int d = 0; d < MSRT_NUM_DTYPES; d++)
     if (strcmp(s, names[d]) == 0) return d;

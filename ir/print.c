@@ -18,6 +18,8 @@ bool ir_dtype_is_float(msrt_dtype dt) {
   return dt == MSRT_FLOAT16 || dt == MSRT_FLOAT32 || dt == MSRT_FLOAT64;
 }
 
+bool ir_dtype_is_complex(msrt_dtype dt) { return dt == MSRT_COMPLEX64 || dt == MSRT_COMPLEX128; }
+
 float ir_half_to_float(uint16_t h) {
   uint32_t sign = (uint32_t)(h >> 15) << 31, exp = (h >> 10) & 0x1f, man = h & 0x3ff;
   float f;
@@ -86,6 +88,8 @@ double ir_elem_float(msrt_dtype dt, const void *data, size_t i) {
   case MSRT_FLOAT32: return ((const float *)data)[i];
   case MSRT_FLOAT64: return ((const double *)data)[i];
   case MSRT_UINT64: return (double)((const uint64_t *)data)[i];
+  case MSRT_COMPLEX64: return ((const float *)data)[2 * i]; /* the real part */
+  case MSRT_COMPLEX128: return ((const double *)data)[2 * i];
   default: return (double)ir_elem_int(dt, data, i);
   }
 }
@@ -99,6 +103,7 @@ static const char *imm_prefix(msrt_dtype dt) {
       [MSRT_INT16] = "I16", [MSRT_INT32] = "I32",    [MSRT_INT64] = "I64",
       [MSRT_FLOAT16] = "F16", [MSRT_FLOAT32] = "F32", [MSRT_FLOAT64] = "F64",
       [MSRT_UINT16] = "U16", [MSRT_UINT32] = "U32",  [MSRT_UINT64] = "U64",
+      [MSRT_COMPLEX64] = "C64", [MSRT_COMPLEX128] = "C128",
   };
   return (unsigned)dt < MSRT_NUM_DTYPES ? p[dt] : "?";
 }
@@ -106,7 +111,13 @@ static const char *imm_prefix(msrt_dtype dt) {
 static void print_elem(Buf *b, msrt_dtype dt, const void *data, size_t i) {
   char tmp[64];
   if (dt == MSRT_BOOL) buf_puts(b, ir_elem_int(dt, data, i) ? "True" : "False");
-  else if (ir_dtype_is_float(dt)) {
+  else if (dt == MSRT_COMPLEX64 || dt == MSRT_COMPLEX128) { /* (re, im) */
+    msrt_dtype pd = dt == MSRT_COMPLEX64 ? MSRT_FLOAT32 : MSRT_FLOAT64;
+    ir_fmt_float(tmp, sizeof tmp, ir_elem_float(pd, data, 2 * i), pd);
+    buf_printf(b, "(%s, ", tmp);
+    ir_fmt_float(tmp, sizeof tmp, ir_elem_float(pd, data, 2 * i + 1), pd);
+    buf_printf(b, "%s)", tmp);
+  } else if (ir_dtype_is_float(dt)) {
     ir_fmt_float(tmp, sizeof tmp, ir_elem_float(dt, data, i), dt);
     buf_puts(b, tmp);
   } else if (dt == MSRT_UINT64) buf_printf(b, "%llu", (unsigned long long)((const uint64_t *)data)[i]);

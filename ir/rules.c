@@ -232,10 +232,15 @@ static const char *dtname(msrt_dtype dt) { return msrt_dtype_name(dt); }
 
 /* ---- dtype promotion --------------------------------------------------- */
 
-static int dt_kind(msrt_dtype d) { /* bool 0, int 1, float 2 */
+static int dt_kind(msrt_dtype d) { /* bool 0, int 1, float 2, complex 3 */
   if (d == MSRT_BOOL) return 0;
+  if (ir_dtype_is_complex(d)) return 3;
   return ir_dtype_is_float(d) ? 2 : 1;
 }
+/* numpy's kind category for value-based casting: bool 0, int 1, float
+ * and complex 2 (float32_array + 1j is complex64, int16_array + 1j
+ * complex128). */
+static int np_cat(msrt_dtype d) { return dt_kind(d) > 2 ? 2 : dt_kind(d); }
 static int dt_bits(msrt_dtype d) { return (int)msrt_dtype_size(d) * 8; }
 static bool dt_unsigned(msrt_dtype d) {
   return d == MSRT_UINT8 || d == MSRT_UINT16 || d == MSRT_UINT32 || d == MSRT_UINT64;
@@ -247,10 +252,23 @@ static msrt_dtype float_of_bits(int bits) {
   return bits <= 16 ? MSRT_FLOAT16 : bits <= 32 ? MSRT_FLOAT32 : MSRT_FLOAT64;
 }
 
+/* The complex dtype whose parts hold a part of `bits` bits. */
+static msrt_dtype complex_of_bits(int bits) { return bits <= 32 ? MSRT_COMPLEX64 : MSRT_COMPLEX128; }
+
 static msrt_dtype promote_np(msrt_dtype a, msrt_dtype b) {
   if (a == b) return a;
   if (a == MSRT_BOOL) return b;
   if (b == MSRT_BOOL) return a;
+  if (ir_dtype_is_complex(a) || ir_dtype_is_complex(b)) {
+    /* numpy: the complex whose parts hold the other operand's float
+     * (int8/uint8 -> float16, 16-bit -> float32, wider ints -> float64) */
+    msrt_dtype c = ir_dtype_is_complex(a) ? a : b, o = c == a ? b : a;
+    int need = ir_dtype_is_complex(o) ? dt_bits(o) / 2
+               : ir_dtype_is_float(o) ? dt_bits(o)
+               : dt_bits(o) <= 8 ? 16 : dt_bits(o) <= 16 ? 32 : 64;
+    int have = dt_bits(c) / 2;
+    return complex_of_bits(need > have ? need : have);
+  }
   bool fa = ir_dtype_is_float(a), fb = ir_dtype_is_float(b);
   if (fa && fb) return dt_bits(a) >= dt_bits(b) ? a : b;
   if (fa || fb) {
@@ -278,12 +296,16 @@ static int ms_rank(msrt_dtype d) {
   case MSRT_INT64: case MSRT_UINT64: return 5;
   case MSRT_FLOAT16: return 6;
   case MSRT_FLOAT32: return 7;
+  case MSRT_COMPLEX64: return 9;
+  case MSRT_COMPLEX128: return 10;
   default: return 8;
   }
 }
 
 static msrt_dtype promote_ms(msrt_dtype a, msrt_dtype b) {
   if (a == b) return a;
+  if ((a == MSRT_FLOAT64 && b == MSRT_COMPLEX64) || (a == MSRT_COMPLEX64 && b == MSRT_FLOAT64))
+    return MSRT_COMPLEX128;
   if ((a == MSRT_INT8 && b == MSRT_UINT8) || (a == MSRT_UINT8 && b == MSRT_INT8)) return MSRT_INT16;
   return ms_rank(a) >= ms_rank(b) ? a : b;
 }
@@ -295,6 +317,7 @@ static msrt_dtype promote_ms(msrt_dtype a, msrt_dtype b) {
 static msrt_dtype min_scalar_type(const TType *t, bool *small) {
   *small = false;
   if (t->dt == MSRT_BOOL) return MSRT_BOOL;
+  if (ir_dtype_is_complex(t->dt)) return fabs(t->val) <= 3.4028234663852886e38 ? MSRT_COMPLEX64 : MSRT_COMPLEX128;
   if (ir_dtype_is_float(t->dt)) {
     double v = fabs(t->val);
     if (isnan(v) || isinf(v) || v <= 65504.0) return MSRT_FLOAT16;
@@ -329,7 +352,8 @@ static msrt_dtype result_type(int n, const TType *in, bool np) {
       if (!in[i].weak) continue;
       int kw = dt_kind(in[i].dt), ks = dt_kind(r);
       if (kw <= ks) continue;
-      if (ks == 0) r = kw == 1 ? MSRT_INT32 : MSRT_FLOAT32;
+      if (kw == 3) r = r == MSRT_FLOAT64 ? MSRT_COMPLEX128 : MSRT_COMPLEX64; /* a Python complex */
+      else if (ks == 0) r = kw == 1 ? MSRT_INT32 : MSRT_FLOAT32;
       else r = MSRT_FLOAT32;
     }
     return r;
@@ -337,7 +361,7 @@ static msrt_dtype result_type(int n, const TType *in, bool np) {
   int karr = -1, ksc = -1;
   for (int i = 0; i < n; i++) {
     bool scalar = in[i].weak || in[i].ndim == 0;
-    int k = dt_kind(in[i].dt);
+    int k = np_cat(in[i].dt);
     if (scalar) ksc = k > ksc ? k : ksc;
     else karr = k > karr ? k : karr;
   }
@@ -378,7 +402,7 @@ static int np_loop_search(int n, const TType *in, bool bitwise) {
                                      MSRT_UINT64, MSRT_FLOAT16, MSRT_FLOAT32, MSRT_FLOAT64};
   int karr = -1, ksc = -1;
   for (int i = 0; i < n; i++) {
-    int k = dt_kind(in[i].dt);
+    int k = np_cat(in[i].dt);
     if (in[i].weak || in[i].ndim == 0) ksc = k > ksc ? k : ksc;
     else karr = k > karr ? k : karr;
   }
@@ -403,7 +427,7 @@ static int np_loop_search(int n, const TType *in, bool bitwise) {
 
 /* The float dtype an int/bool input is computed in by float-only ops. */
 static msrt_dtype float_for(msrt_dtype d, bool np) {
-  if (ir_dtype_is_float(d)) return d;
+  if (ir_dtype_is_float(d) || ir_dtype_is_complex(d)) return d;
   if (!np) return MSRT_FLOAT32;
   int bits = d == MSRT_BOOL ? 8 : dt_bits(d);
   return bits <= 8 ? MSRT_FLOAT16 : bits <= 16 ? MSRT_FLOAT32 : MSRT_FLOAT64;
@@ -429,17 +453,30 @@ static int64_t norm_axis(OpCtx *X, OpId op, int64_t ax, int ndim) {
   return ax < 0 ? ax + ndim : ax;
 }
 
+/* The float dtype of a complex dtype's parts, and back. */
+static msrt_dtype part_of(msrt_dtype c) { return c == MSRT_COMPLEX64 ? MSRT_FLOAT32 : MSRT_FLOAT64; }
+
 INFER(infer_binary) {
   (void)nin;
   int group = op_info[op].group;
   msrt_dtype dt = result_type(2, in, a->np);
+  if (op == OP_Complex) { /* MindSpore's Complex: float32/float64 parts of one dtype */
+    if (in[0].dt != in[1].dt || (in[0].dt != MSRT_FLOAT32 && in[0].dt != MSRT_FLOAT64))
+      op_raise(X, OPE_TypeError, "Complex: real and imag must both be float32 or both float64, got %s and %s",
+               dtname(in[0].dt), dtname(in[1].dt));
+    dt = in[0].dt;
+  } else if (ir_dtype_is_complex(dt) && op != OP_Add && op != OP_Sub && op != OP_Mul && op != OP_RealDiv &&
+             op != OP_Div && op != OP_Equal && op != OP_NotEqual) {
+    op_raise(X, OPE_TypeError, "%s: complex tensors (%s) are not supported by this operation (complex dtypes "
+             "have Add, Sub, Mul, Div, Equal, NotEqual)", OPN(op), dtname(dt));
+  }
   if (a->np && (group == OPG_BITWISE || op == OP_FloorDiv || op == OP_FloorMod || op == OP_Pow)) {
     int l = np_loop_search(2, in, group == OPG_BITWISE);
     if (l >= 0) dt = (msrt_dtype)l;
   }
   if (group == OPG_BITWISE && ir_dtype_is_float(dt))
     op_raise(X, OPE_TypeError, "%s: unsupported dtype %s (needs bool or integer)", OPN(op), dtname(dt));
-  if (group == OPG_DIV) {
+  if (group == OPG_DIV && !ir_dtype_is_complex(dt)) {
     if (a->np && op != OP_Atan2 && !ir_dtype_is_float(dt)) {
       dt = MSRT_FLOAT64; /* numpy's true_divide: bool/int operands always divide in float64 */
     } else if (a->np && !ir_dtype_is_float(dt) && !in[0].weak && in[0].ndim && !in[1].weak && in[1].ndim) {
@@ -456,7 +493,9 @@ INFER(infer_binary) {
   if (!shape_broadcast(in[0].ndim, in[0].shape, in[1].ndim, in[1].shape, &nd, shp))
     op_raise(X, OPE_ValueError, "%s: operands could not be broadcast together with shapes %s %s", OPN(op),
                 SHP(&in[0]), SHP(&in[1]));
-  set_type(out, group == OPG_COMPARE ? MSRT_BOOL : dt, nd, shp);
+  msrt_dtype odt = group == OPG_COMPARE ? MSRT_BOOL : dt;
+  if (op == OP_Complex) odt = dt == MSRT_FLOAT32 ? MSRT_COMPLEX64 : MSRT_COMPLEX128;
+  set_type(out, odt, nd, shp);
   cast[0] = cast[1] = dt;
 }
 
@@ -464,6 +503,18 @@ INFER(infer_unary) {
   (void)nin;
   int group = op_info[op].group;
   msrt_dtype dt = in[0].dt;
+  if (ir_dtype_is_complex(dt)) { /* Neg, Square, Conj keep it; Abs, Real, Imag: its parts' float */
+    if (op == OP_Abs || op == OP_Real || op == OP_Imag) {
+      set_type(out, part_of(dt), in[0].ndim, in[0].shape);
+    } else if (op == OP_Neg || op == OP_Square || op == OP_Conj) {
+      set_type(out, dt, in[0].ndim, in[0].shape);
+    } else {
+      op_raise(X, OPE_TypeError, "%s: complex tensors (%s) are not supported by this operation (complex dtypes "
+               "have Neg, Square, Abs, Real, Imag, Conj)", OPN(op), dtname(dt));
+    }
+    cast[0] = dt;
+    return;
+  }
   if (group == OPG_UNARY_F) dt = float_for(dt, a->np);
   if (op == OP_Neg && dt == MSRT_BOOL)
     op_raise(X, OPE_TypeError, "Neg: the boolean negative, the `-` operator, is not supported, use the `~` "
@@ -508,6 +559,9 @@ INFER(infer_reduce) {
   int code = op_info[op].code;
   msrt_dtype dt = x->dt, odt = dt;
   cast[0] = dt;
+  if (ir_dtype_is_complex(dt))
+    op_raise(X, OPE_TypeError, "%s: complex tensors (%s) are not supported by this operation", OPN(op),
+             dtname(dt));
   switch (code) {
   case MSRT_RSUM:
   case MSRT_RPROD:
@@ -1320,6 +1374,19 @@ static void err_clear(OpErr *err) {
   }
 }
 
+/* Ops that take complex operands: the table-driven families (their
+ * rules check each op) and the OWN ops that only move elements. */
+static bool complex_ok(OpId op) {
+  switch (op) {
+  case OP_Reshape: case OP_Transpose: case OP_ExpandDims: case OP_Squeeze: case OP_Flatten:
+  case OP_Identity: case OP_StopGradient: case OP_Concat: case OP_Stack: case OP_StridedSlice:
+  case OP_BroadcastTo: case OP_Cast: case OP_Tile:
+    return true;
+  default:
+    return op_info[op].group != OPG_OWN;
+  }
+}
+
 bool op_infer(OpId op, int nin, const TType *in, const Attrs *a, TType *out, msrt_dtype *cast, OpErr *err) {
   err_clear(err);
   OpCtx X = {.err = err};
@@ -1332,6 +1399,10 @@ bool op_infer(OpId op, int nin, const TType *in, const Attrs *a, TType *out, msr
     op_ctx_end(&X);
     return false;
   }
+  for (int i = 0; i < nin; i++)
+    if (ir_dtype_is_complex(in[i].dt) && !complex_ok(op))
+      op_raise(&X, OPE_TypeError, "%s: complex tensors (%s) are not supported by this operation",
+               op_info[op].name, dtname(in[i].dt));
   infer_rule(op)(&X, op, nin, in, a, out, cast);
   /* every type a rule makes stays within the shared element limit, so no
    * later stage's shape product overflows (frontend/limits.h) */

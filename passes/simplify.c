@@ -72,7 +72,9 @@ typedef struct Rule {
 /* ---- facts about values ---------------------------------------------------- */
 
 static bool is_float(const IrType *t) { return ir_dtype_is_float(t->dt); }
-static bool is_int(const IrType *t) { return t->dt != MSRT_BOOL && !ir_dtype_is_float(t->dt); }
+static bool is_int(const IrType *t) {
+  return t->dt != MSRT_BOOL && !ir_dtype_is_float(t->dt) && !ir_dtype_is_complex(t->dt);
+}
 
 static bool is_op(const IrNode *n, int op) { return n->kind == IR_NK_NODE && n->op == op; }
 
@@ -102,6 +104,7 @@ static bool num_is(msrt_dtype dt, int64_t i, double f, Want w) {
 static bool const_is(const IrNode *c, Want w) {
   if (c->kind != IR_NK_CONST || !c->type) return false;
   msrt_dtype dt = c->type->dt;
+  if (ir_dtype_is_complex(dt)) return false; /* no rule folds complex constants */
   bool fl = ir_dtype_is_float(dt);
   if (c->cst.kind == IR_C_SCALAR) return num_is(dt, c->cst.i, c->cst.f, w);
   if (c->cst.kind != IR_C_TENSOR || c->type->kind != IR_T_TENSOR) return false;
@@ -249,6 +252,7 @@ static int mantissa_bits(msrt_dtype dt) {
 /* Does dtype a hold every value of dtype s exactly? */
 static bool holds_all(msrt_dtype s, msrt_dtype a) {
   if (s == a || s == MSRT_BOOL) return true;
+  if (ir_dtype_is_complex(s) || ir_dtype_is_complex(a)) return false; /* not folded */
   if (a == MSRT_BOOL) return false;
   bool sf = ir_dtype_is_float(s), af = ir_dtype_is_float(a);
   if (sf) return af && mantissa_bits(a) >= mantissa_bits(s) && msrt_dtype_size(a) >= msrt_dtype_size(s);

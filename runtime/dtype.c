@@ -21,6 +21,7 @@ static const struct {
   [MSRT_FLOAT16] = {"Float16", 2}, [MSRT_FLOAT32] = {"Float32", 4},
   [MSRT_FLOAT64] = {"Float64", 8}, [MSRT_UINT16] = {"UInt16", 2},
   [MSRT_UINT32] = {"UInt32", 4},   [MSRT_UINT64] = {"UInt64", 8},
+  [MSRT_COMPLEX64] = {"Complex64", 8}, [MSRT_COMPLEX128] = {"Complex128", 16},
 };
 
 static int dtype_ok(msrt_dtype dt) {

@@ -518,3 +518,176 @@ int msrt_argsort(msrt_dtype dt, msrt_dtype idt, int descending, int64_t outer, i
     }
   return MSRT_OK;
 }
+
+/* ===================================================================
+ * argselect: std::nth_element's order (MindSpore's TopK(sorted=False))
+ * =================================================================== */
+
+/* One row: positions p = 0..n-1 hold element indices (out[base + p * inner]). */
+typedef struct Sel {
+  msrt_dtype dt, idt;
+  const void *x;
+  void *out;
+  int64_t base, inner;
+  int desc;
+} Sel;
+
+static int64_t sel_get(const Sel *s, int64_t p) { return get_idx(s->idt, s->out, s->base + p * s->inner); }
+static void sel_put(const Sel *s, int64_t p, int64_t v) { put_idx(s->idt, s->out, s->base + p * s->inner, v); }
+static void sel_swap(const Sel *s, int64_t p, int64_t q) {
+  int64_t t = sel_get(s, p);
+  sel_put(s, p, sel_get(s, q));
+  sel_put(s, q, t);
+}
+
+/* The kernel's comparator on element indices a, b: x[a] > x[b] (or <),
+ * C's operators (false with a NaN). */
+static int sel_comp_idx(const Sel *s, int64_t a, int64_t b) {
+  int64_t i = s->base + a * s->inner, j = s->base + b * s->inner;
+  int c;
+  switch (s->dt) {
+  case MSRT_FLOAT16: case MSRT_FLOAT32: case MSRT_FLOAT64: {
+    double u, v;
+    if (s->dt == MSRT_FLOAT16) {
+      u = msrt_half_to_double(((const uint16_t *)s->x)[i]);
+      v = msrt_half_to_double(((const uint16_t *)s->x)[j]);
+    } else if (s->dt == MSRT_FLOAT32) {
+      u = (double)((const float *)s->x)[i];
+      v = (double)((const float *)s->x)[j];
+    } else {
+      u = ((const double *)s->x)[i];
+      v = ((const double *)s->x)[j];
+    }
+    return s->desc ? u > v : u < v;
+  }
+  default:
+    c = cmp_elem(s->dt, s->x, i, j); /* integers: no NaN */
+    return s->desc ? c > 0 : c < 0;
+  }
+}
+
+/* comp(*p, *q) on positions */
+static int sel_comp(const Sel *s, int64_t p, int64_t q) { return sel_comp_idx(s, sel_get(s, p), sel_get(s, q)); }
+
+/* libstdc++'s __push_heap / __adjust_heap over positions first.. (a
+ * max-heap by comp), value an element index. */
+static void sel_adjust_heap(const Sel *s, int64_t first, int64_t hole, int64_t len, int64_t value) {
+  int64_t top = hole, child = hole, parent;
+  while (child < (len - 1) / 2) {
+    child = 2 * (child + 1);
+    if (sel_comp(s, first + child, first + child - 1)) child--;
+    sel_put(s, first + hole, sel_get(s, first + child));
+    hole = child;
+  }
+  if ((len & 1) == 0 && child == (len - 2) / 2) {
+    child = 2 * (child + 1);
+    sel_put(s, first + hole, sel_get(s, first + child - 1));
+    hole = child - 1;
+  }
+  parent = (hole - 1) / 2;
+  while (hole > top && sel_comp_idx(s, sel_get(s, first + parent), value)) {
+    sel_put(s, first + hole, sel_get(s, first + parent));
+    hole = parent;
+    parent = (hole - 1) / 2;
+  }
+  sel_put(s, first + hole, value);
+}
+
+/* __heap_select(first, middle, last): the heap of [first, middle) keeps
+ * the (middle - first) smallest by comp. */
+static void sel_heap_select(const Sel *s, int64_t first, int64_t middle, int64_t last) {
+  int64_t len = middle - first, parent, i;
+  if (len >= 2)
+    for (parent = (len - 2) / 2;; parent--) {
+      sel_adjust_heap(s, first, parent, len, sel_get(s, first + parent));
+      if (parent == 0) break;
+    }
+  for (i = middle; i < last; i++)
+    if (sel_comp(s, i, first)) { /* __pop_heap(first, middle, i) */
+      int64_t value = sel_get(s, i);
+      sel_put(s, i, sel_get(s, first));
+      sel_adjust_heap(s, first, 0, len, value);
+    }
+}
+
+/* __insertion_sort(first, last) */
+static void sel_insertion_sort(const Sel *s, int64_t first, int64_t last) {
+  int64_t i, p;
+  for (i = first + 1; i < last; i++) {
+    int64_t v = sel_get(s, i);
+    if (sel_comp_idx(s, v, sel_get(s, first))) {
+      for (p = i; p > first; p--) sel_put(s, p, sel_get(s, p - 1));
+      sel_put(s, first, v);
+    } else { /* __unguarded_linear_insert (bounded at first) */
+      for (p = i; p > first && sel_comp_idx(s, v, sel_get(s, p - 1)); p--) sel_put(s, p, sel_get(s, p - 1));
+      sel_put(s, p, v);
+    }
+  }
+}
+
+/* __move_median_to_first(result, a, b, c) */
+static void sel_median_to_first(const Sel *s, int64_t r, int64_t a, int64_t b, int64_t c) {
+  if (sel_comp(s, a, b)) {
+    if (sel_comp(s, b, c)) sel_swap(s, r, b);
+    else if (sel_comp(s, a, c)) sel_swap(s, r, c);
+    else sel_swap(s, r, a);
+  } else if (sel_comp(s, a, c)) {
+    sel_swap(s, r, a);
+  } else if (sel_comp(s, b, c)) {
+    sel_swap(s, r, c);
+  } else {
+    sel_swap(s, r, b);
+  }
+}
+
+/* __unguarded_partition_pivot(first, last): the pivot (a median of three)
+ * moved to first, the rest partitioned around it; returns the cut. */
+static int64_t sel_partition(const Sel *s, int64_t first, int64_t last) {
+  int64_t lo = first + 1, hi = last;
+  sel_median_to_first(s, first, first + 1, first + (last - first) / 2, last - 1);
+  for (;;) {
+    while (lo < last && sel_comp(s, lo, first)) lo++;
+    hi--;
+    while (hi > first && sel_comp(s, first, hi)) hi--;
+    if (!(lo < hi)) return lo;
+    sel_swap(s, lo, hi);
+    lo++;
+  }
+}
+
+int msrt_argselect(msrt_dtype dt, msrt_dtype idt, int descending, int64_t k, int64_t outer,
+                   int64_t n, int64_t inner, const void *x, void *out) {
+  int64_t a, i, j;
+  if (!dt_ok(dt) || !idt_ok(idt) || outer < 0 || n < 0 || inner < 0 || k < 0 || k > n)
+    return MSRT_EINVAL;
+  for (a = 0; a < outer; a++)
+    for (i = 0; i < inner; i++) {
+      Sel s;
+      int64_t first = 0, last = n, depth = 0, m;
+      s.dt = dt;
+      s.idt = idt;
+      s.x = x;
+      s.out = out;
+      s.base = a * n * inner + i;
+      s.inner = inner;
+      s.desc = descending;
+      for (j = 0; j < n; j++) sel_put(&s, j, j);
+      if (k == n || n == 0) continue;
+      for (m = n; m > 1; m >>= 1) depth++; /* 2 * floor(log2 n) */
+      depth *= 2;
+      while (last - first > 3) { /* __introselect */
+        int64_t cut;
+        if (depth == 0) {
+          sel_heap_select(&s, first, k + 1, last);
+          sel_swap(&s, first, k);
+          break;
+        }
+        depth--;
+        cut = sel_partition(&s, first, last);
+        if (cut <= k) first = cut;
+        else last = cut;
+      }
+      if (last - first <= 3) sel_insertion_sort(&s, first, last);
+    }
+  return MSRT_OK;
+}

@@ -375,6 +375,7 @@ BIN_INT(u64, uint64_t)
 #define BINF_A(E, fn, S, T) BIN_LOOP(fn##_l_##S, T, T, msrt_##fn##_##S(x, y))
 #define BINF_C(E, fn, S, T) BIN_LOOP(fn##_l_##S, T, u8, msrt_##fn##_##S(x, y))
 #define BINF_B(E, fn, S, T)
+#define BINF_Z(E, fn, S, T)
 #define BINF_f32(E, fn, K) BINF_##K(E, fn, f32, float)
 #define BINF_f64(E, fn, K) BINF_##K(E, fn, f64, double)
 MSRT_BINOPS(BINF_f32)
@@ -382,6 +383,7 @@ MSRT_BINOPS(BINF_f64)
 #define BINP_A(E, fn, S) case MSRT_##E: return fn##_l_##S;
 #define BINP_C(E, fn, S) case MSRT_##E: return fn##_l_##S;
 #define BINP_B(E, fn, S)
+#define BINP_Z(E, fn, S)
 #define BINP_f32(E, fn, K) BINP_##K(E, fn, f32)
 #define BINP_f64(E, fn, K) BINP_##K(E, fn, f64)
 static bin_fn bin_pick_f32(msrt_binop op) {
@@ -475,6 +477,128 @@ static void bin_half(bin_fn fn, int bool_out, int64_t n, const uint16_t *a,
   }
 }
 
+
+/* ===================================================================
+ * complex64 / complex128 (msrt.h: a struct of the real and imaginary
+ * parts). numpy 1.24's formulas: (a+bi)(c+di) = (ac - bd) + (ad + bc)i,
+ * square likewise, division by Smith's method as numpy's loops write it
+ * (a zero divisor gives inf/nan parts), abs = hypot. Strided, like the
+ * real loops; the op is chosen per element row (complex is rare).
+ * =================================================================== */
+
+#define CX_DEFINE(S, C, T)                                                     \
+  static C cx_div_##S(C x, C y) {                                              \
+    C r;                                                                       \
+    T ar = CX_FABS_##S(y.re), ai = CX_FABS_##S(y.im), rat, scl;                \
+    if (ar >= ai) {                                                            \
+      if (ar == 0 && ai == 0) {                                                \
+        r.re = x.re / ar;                                                      \
+        r.im = x.im / ar;                                                      \
+        return r;                                                              \
+      }                                                                        \
+      rat = y.im / y.re;                                                       \
+      scl = (T)1 / (y.re + y.im * rat);                                        \
+      r.re = (x.re + x.im * rat) * scl;                                        \
+      r.im = (x.im - x.re * rat) * scl;                                        \
+    } else {                                                                   \
+      rat = y.re / y.im;                                                       \
+      scl = (T)1 / (y.im + y.re * rat);                                        \
+      r.re = (x.re * rat + x.im) * scl;                                        \
+      r.im = (x.im * rat - x.re) * scl;                                        \
+    }                                                                          \
+    return r;                                                                  \
+  }                                                                            \
+  static int cx_binary_##S(msrt_binop op, int64_t n, const C *a, int64_t sa,   \
+                           const C *b, int64_t sb, void *vo, int64_t so) {     \
+    C *o = (C *)vo;                                                            \
+    u8 *ob = (u8 *)vo;                                                         \
+    int64_t i;                                                                 \
+    for (i = 0; i < n; i++) {                                                  \
+      C x = a[i * sa], y = b[i * sb], r;                                       \
+      switch (op) {                                                            \
+      case MSRT_ADD: r.re = x.re + y.re; r.im = x.im + y.im; break;            \
+      case MSRT_SUB: r.re = x.re - y.re; r.im = x.im - y.im; break;            \
+      case MSRT_MUL:                                                           \
+        r.re = x.re * y.re - x.im * y.im;                                      \
+        r.im = x.re * y.im + x.im * y.re;                                      \
+        break;                                                                 \
+      case MSRT_DIV: r = cx_div_##S(x, y); break;                              \
+      case MSRT_EQ: ob[i * so] = x.re == y.re && x.im == y.im; continue;       \
+      case MSRT_NE: ob[i * so] = x.re != y.re || x.im != y.im; continue;       \
+      default: return MSRT_EINVAL;                                             \
+      }                                                                        \
+      o[i * so] = r;                                                           \
+    }                                                                          \
+    return MSRT_OK;                                                            \
+  }                                                                            \
+  /* the real parts at a (float), the imaginary parts at b -> complex */       \
+  static void cx_make_##S(int64_t n, const T *a, int64_t sa, const T *b,       \
+                          int64_t sb, C *o, int64_t so) {                      \
+    int64_t i;                                                                 \
+    for (i = 0; i < n; i++) {                                                  \
+      o[i * so].re = a[i * sa];                                                \
+      o[i * so].im = b[i * sb];                                                \
+    }                                                                          \
+  }                                                                            \
+  static int cx_unary_##S(msrt_unop op, int64_t n, const C *x, void *vo) {     \
+    C *o = (C *)vo;                                                            \
+    T *of = (T *)vo;                                                           \
+    int64_t i;                                                                 \
+    for (i = 0; i < n; i++) {                                                  \
+      C v = x[i], r;                                                           \
+      switch (op) {                                                            \
+      case MSRT_NEG: r.re = -v.re; r.im = -v.im; break;                        \
+      case MSRT_SQUARE:                                                        \
+        r.re = v.re * v.re - v.im * v.im;                                      \
+        r.im = v.re * v.im + v.im * v.re;                                      \
+        break;                                                                 \
+      case MSRT_CONJ: r.re = v.re; r.im = -v.im; break;                        \
+      case MSRT_ABS: of[i] = CX_HYPOT_##S(v.re, v.im); continue;               \
+      case MSRT_REAL: of[i] = v.re; continue;                                  \
+      case MSRT_IMAG: of[i] = v.im; continue;                                  \
+      default: return MSRT_EINVAL;                                             \
+      }                                                                        \
+      o[i] = r;                                                                \
+    }                                                                          \
+    return MSRT_OK;                                                            \
+  }
+
+#define CX_HYPOT_c64 hypotf
+#define CX_HYPOT_c128 hypot
+#define CX_FABS_c64 fabsf
+#define CX_FABS_c128 fabs
+CX_DEFINE(c64, msrt_complex64, float)
+CX_DEFINE(c128, msrt_complex128, double)
+
+static int is_complexdt(msrt_dtype dt) {
+  return dt == MSRT_COMPLEX64 || dt == MSRT_COMPLEX128;
+}
+
+/* Can msrt_binary run op on dt as a complex op (COMPLEX: float parts in)? */
+static int cx_binop_ok(msrt_binop op, msrt_dtype dt) {
+  if (op == MSRT_COMPLEX) return dt == MSRT_FLOAT32 || dt == MSRT_FLOAT64;
+  return op == MSRT_ADD || op == MSRT_SUB || op == MSRT_MUL || op == MSRT_DIV || op == MSRT_EQ ||
+         op == MSRT_NE;
+}
+
+/* One row of msrt_binary's complex ops. */
+static int cx_binary_row(msrt_binop op, msrt_dtype dt, int64_t n, const char *pa, int64_t sa,
+                         const char *pb, int64_t sb, char *po, int64_t so) {
+  if (op == MSRT_COMPLEX && dt == MSRT_FLOAT32)
+    cx_make_c64(n, (const float *)(const void *)pa, sa, (const float *)(const void *)pb, sb,
+                (msrt_complex64 *)(void *)po, so);
+  else if (op == MSRT_COMPLEX)
+    cx_make_c128(n, (const double *)(const void *)pa, sa, (const double *)(const void *)pb, sb,
+                 (msrt_complex128 *)(void *)po, so);
+  else if (dt == MSRT_COMPLEX64)
+    return cx_binary_c64(op, n, (const msrt_complex64 *)(const void *)pa, sa,
+                         (const msrt_complex64 *)(const void *)pb, sb, po, so);
+  else
+    return cx_binary_c128(op, n, (const msrt_complex128 *)(const void *)pa, sa,
+                          (const msrt_complex128 *)(const void *)pb, sb, po, so);
+  return MSRT_OK;
+}
+
 int msrt_binary(msrt_binop op, msrt_dtype dt, int ndim, const int64_t *shape,
                 const void *a, const int64_t *astrides,
                 const void *b, const int64_t *bstrides,
@@ -482,13 +606,13 @@ int msrt_binary(msrt_binop op, msrt_dtype dt, int ndim, const int64_t *shape,
   const int64_t *st[3];
   int64_t idx[MSRT_MAX_NDIM], off[3] = {0, 0, 0}, total, n, sa, sb, so;
   size_t esz[3];
-  bin_fn fn;
-  int bool_out, d;
+  bin_fn fn = NULL;
+  int bool_out, d, rc = MSRT_OK;
+  int cx = op == MSRT_COMPLEX || is_complexdt(dt); /* complex64/128 (above) */
   Nd it;
   if (!dtype_valid(dt) || (unsigned)op >= (unsigned)MSRT_NUM_BINOPS)
     return MSRT_EINVAL;
-  fn = bin_pick(op, dt);
-  if (!fn) return MSRT_EINVAL;
+  if (cx ? !cx_binop_ok(op, dt) : !(fn = bin_pick(op, dt))) return MSRT_EINVAL;
   bool_out = binop_bool_out(op);
   st[0] = astrides;
   st[1] = bstrides;
@@ -497,7 +621,7 @@ int msrt_binary(msrt_binop op, msrt_dtype dt, int ndim, const int64_t *shape,
   if (total < 0) return MSRT_EINVAL;
   if (total == 0) return MSRT_OK;
   esz[0] = esz[1] = msrt_dtype_size(dt);
-  esz[2] = bool_out ? 1 : esz[0];
+  esz[2] = bool_out ? 1 : op == MSRT_COMPLEX ? 2 * esz[0] : esz[0];
   for (d = 0; d < it.nd; d++) idx[d] = 0;
   n = it.shape[it.nd - 1];
   sa = it.st[0][it.nd - 1];
@@ -506,13 +630,15 @@ int msrt_binary(msrt_binop op, msrt_dtype dt, int ndim, const int64_t *shape,
   do {
     const char *pa = (const char *)a + off[0], *pb = (const char *)b + off[1];
     char *po = (char *)out + off[2];
-    if (dt == MSRT_FLOAT16)
+    if (cx)
+      rc = cx_binary_row(op, dt, n, pa, sa, pb, sb, po, so);
+    else if (dt == MSRT_FLOAT16)
       bin_half(fn, bool_out, n, (const uint16_t *)(const void *)pa, sa,
                (const uint16_t *)(const void *)pb, sb, po, so);
     else
       fn(n, pa, sa, pb, sb, po, so);
-  } while (nd_next(&it, idx, 3, off, esz));
-  return MSRT_OK;
+  } while (rc == MSRT_OK && nd_next(&it, idx, 3, off, esz));
+  return rc;
 }
 
 /* ===================================================================
@@ -536,6 +662,7 @@ typedef void (*un_fn)(int64_t n, const void *x, void *o);
 #define UNF_F(E, fn, S, T) UN_LOOP(fn##_u_##S, T, T, msrt_##fn##_##S(x))
 #define UNF_P(E, fn, S, T) UN_LOOP(fn##_u_##S, T, u8, msrt_##fn##_##S(x))
 #define UNF_I(E, fn, S, T)
+#define UNF_Z(E, fn, S, T)
 #define UNF_f32(E, fn, K) UNF_##K(E, fn, f32, float)
 #define UNF_f64(E, fn, K) UNF_##K(E, fn, f64, double)
 MSRT_UNOPS(UNF_f32)
@@ -543,6 +670,7 @@ MSRT_UNOPS(UNF_f64)
 #define UNP_F(E, fn, S) case MSRT_##E: return fn##_u_##S;
 #define UNP_P(E, fn, S) case MSRT_##E: return fn##_u_##S;
 #define UNP_I(E, fn, S)
+#define UNP_Z(E, fn, S)
 #define UNP_f32(E, fn, K) UNP_##K(E, fn, f32)
 #define UNP_f64(E, fn, K) UNP_##K(E, fn, f64)
 static un_fn un_pick_f32(msrt_unop op) {
@@ -640,6 +768,16 @@ int msrt_unary(msrt_unop op, msrt_dtype dt, int64_t n, const void *x, void *out)
   un_fn fn;
   if (!dtype_valid(dt) || (unsigned)op >= (unsigned)MSRT_NUM_UNOPS || n < 0)
     return MSRT_EINVAL;
+  if (dt == MSRT_COMPLEX64)
+    return cx_unary_c64(op, n, (const msrt_complex64 *)x, out);
+  if (dt == MSRT_COMPLEX128)
+    return cx_unary_c128(op, n, (const msrt_complex128 *)x, out);
+  if (op == MSRT_REAL || op == MSRT_CONJ || op == MSRT_IMAG) { /* a real dtype */
+    size_t bytes = (size_t)n * msrt_dtype_size(dt);
+    if (op == MSRT_IMAG) memset(out, 0, bytes);
+    else if (bytes && x != out) memmove(out, x, bytes);
+    return MSRT_OK;
+  }
   fn = un_pick(op, dt);
   if (!fn) return MSRT_EINVAL;
   if (dt == MSRT_FLOAT16) {
@@ -849,6 +987,91 @@ static cast_fn cast_pick(msrt_dtype from, msrt_dtype to) {
   }
 }
 
+
+/* Casts to and from complex dtypes, as numpy's astype: a real value
+ * becomes (x, 0) converted to the part's type (float32 for complex64);
+ * a complex value becomes its real part converted from the part's type
+ * (numpy's ComplexWarning case; MindSpore's Cast keeps the real part
+ * too), except to bool: true when either part is non-zero. Chunks
+ * through a stack buffer of parts. */
+static int cx_cast(msrt_dtype from, msrt_dtype to, int64_t n, const void *x, void *out) {
+  double buf[CHUNK];
+  float hb[CHUNK];
+  int64_t i0;
+  int i, m;
+  size_t isz = msrt_dtype_size(from), osz = msrt_dtype_size(to);
+  if (is_complexdt(from) && is_complexdt(to)) {
+    for (i0 = 0; i0 < n; i0++) {
+      if (from == MSRT_COMPLEX64) {
+        const msrt_complex64 *p = (const msrt_complex64 *)x + i0;
+        msrt_complex128 *q = (msrt_complex128 *)out + i0;
+        q->re = (double)p->re;
+        q->im = (double)p->im;
+      } else {
+        const msrt_complex128 *p = (const msrt_complex128 *)x + i0;
+        msrt_complex64 *q = (msrt_complex64 *)out + i0;
+        q->re = (float)p->re;
+        q->im = (float)p->im;
+      }
+    }
+    return MSRT_OK;
+  }
+  if (is_complexdt(from)) { /* -> a real dtype */
+    msrt_dtype part = from == MSRT_COMPLEX64 ? MSRT_FLOAT32 : MSRT_FLOAT64;
+    cast_fn fn = to == part ? NULL : cast_pick(part, to);
+    if (to != part && to != MSRT_BOOL && !fn) return MSRT_EINVAL;
+    for (i0 = 0; i0 < n; i0 += CHUNK) {
+      m = (int)min64(CHUNK, n - i0);
+      if (to == MSRT_BOOL) {
+        for (i = 0; i < m; i++) {
+          int nz = from == MSRT_COMPLEX64
+                       ? ((const msrt_complex64 *)x)[i0 + i].re != 0 || ((const msrt_complex64 *)x)[i0 + i].im != 0
+                       : ((const msrt_complex128 *)x)[i0 + i].re != 0 || ((const msrt_complex128 *)x)[i0 + i].im != 0;
+          ((u8 *)out)[i0 + i] = (u8)nz;
+        }
+        continue;
+      }
+      if (from == MSRT_COMPLEX64)
+        for (i = 0; i < m; i++) hb[i] = ((const msrt_complex64 *)x)[i0 + i].re;
+      else
+        for (i = 0; i < m; i++) buf[i] = ((const msrt_complex128 *)x)[i0 + i].re;
+      if (fn)
+        fn(m, from == MSRT_COMPLEX64 ? (const void *)hb : (const void *)buf, (char *)out + (size_t)i0 * osz);
+      else
+        memcpy((char *)out + (size_t)i0 * osz, from == MSRT_COMPLEX64 ? (const void *)hb : (const void *)buf,
+               (size_t)m * osz);
+    }
+    return MSRT_OK;
+  }
+  { /* a real dtype -> complex */
+    msrt_dtype part = to == MSRT_COMPLEX64 ? MSRT_FLOAT32 : MSRT_FLOAT64;
+    msrt_dtype src = from == MSRT_FLOAT16 ? MSRT_FLOAT32 : from;
+    cast_fn fn = src == part ? NULL : cast_pick(from, part);
+    if (src != part && !fn) return MSRT_EINVAL;
+    for (i0 = 0; i0 < n; i0 += CHUNK) {
+      const char *px = (const char *)x + (size_t)i0 * isz;
+      m = (int)min64(CHUNK, n - i0);
+      if (from == MSRT_FLOAT16) {
+        for (i = 0; i < m; i++) hb[i] = h2f(((const uint16_t *)(const void *)px)[i]);
+        px = (const char *)hb;
+      }
+      if (!fn) memcpy(buf, px, (size_t)m * msrt_dtype_size(part));
+      else fn(m, px, buf);
+      if (to == MSRT_COMPLEX64)
+        for (i = 0; i < m; i++) {
+          ((msrt_complex64 *)out)[i0 + i].re = ((const float *)(const void *)buf)[i];
+          ((msrt_complex64 *)out)[i0 + i].im = 0;
+        }
+      else
+        for (i = 0; i < m; i++) {
+          ((msrt_complex128 *)out)[i0 + i].re = buf[i];
+          ((msrt_complex128 *)out)[i0 + i].im = 0;
+        }
+    }
+    return MSRT_OK;
+  }
+}
+
 int msrt_cast(msrt_dtype from, msrt_dtype to, int64_t n, const void *x, void *out) {
   cast_fn fn;
   if (!dtype_valid(from) || !dtype_valid(to) || n < 0) return MSRT_EINVAL;
@@ -856,6 +1079,7 @@ int msrt_cast(msrt_dtype from, msrt_dtype to, int64_t n, const void *x, void *ou
     if (n > 0 && x != out) memmove(out, x, (size_t)n * msrt_dtype_size(from));
     return MSRT_OK;
   }
+  if (is_complexdt(from) || is_complexdt(to)) return cx_cast(from, to, n, x, out);
   fn = cast_pick(from, to);
   if (!fn) return MSRT_EINVAL;
   if (from == MSRT_FLOAT16) {
@@ -897,6 +1121,7 @@ COPY_LOOP(copy1, uint8_t)
 COPY_LOOP(copy2, uint16_t)
 COPY_LOOP(copy4, uint32_t)
 COPY_LOOP(copy8, uint64_t)
+COPY_LOOP(copy16, msrt_complex128)
 
 int msrt_copy_strided(msrt_dtype dt, int ndim, const int64_t *shape,
                       const void *x, const int64_t *xstrides, void *out) {
@@ -919,7 +1144,7 @@ int msrt_copy_strided(msrt_dtype dt, int ndim, const int64_t *shape,
     memcpy(out, x, (size_t)n * es);
     return MSRT_OK;
   }
-  fn = es == 1 ? copy1 : es == 2 ? copy2 : es == 4 ? copy4 : copy8;
+  fn = es == 1 ? copy1 : es == 2 ? copy2 : es == 4 ? copy4 : es == 8 ? copy8 : copy16;
   esz[0] = esz[1] = es;
   for (d = 0; d < it.nd; d++) idx[d] = 0;
   do {

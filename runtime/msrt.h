@@ -40,12 +40,25 @@ extern "C" {
  * ===================================================================
  * The order is part of the ABI of generated code: append, never reorder.
  * FLOAT16 data is IEEE binary16 bits stored in a uint16_t. BOOL is one
- * byte, 0 = False, anything else = True. */
+ * byte, 0 = False, anything else = True. COMPLEX64/COMPLEX128 elements are
+ * the structs below: the real part, then the imaginary part (numpy's and
+ * MindSpore's layout). A struct rather than C99 _Complex: C99 lets a
+ * freestanding implementation leave out complex types (C11 makes them
+ * optional everywhere), and the runtime spells out each formula (numpy's),
+ * so every C99 target msc supports runs complex kernels, bit for bit the
+ * same as the host. */
+typedef struct msrt_complex64 {
+  float re, im;
+} msrt_complex64;
+typedef struct msrt_complex128 {
+  double re, im;
+} msrt_complex128;
 #define MSRT_DTYPES(X)                                                        \
   X(BOOL, uint8_t) X(INT8, int8_t) X(UINT8, uint8_t) X(INT16, int16_t)        \
   X(INT32, int32_t) X(INT64, int64_t) X(FLOAT16, uint16_t) X(FLOAT32, float)  \
   X(FLOAT64, double) X(UINT16, uint16_t) X(UINT32, uint32_t)                  \
-  X(UINT64, uint64_t)
+  X(UINT64, uint64_t) X(COMPLEX64, msrt_complex64)                            \
+  X(COMPLEX128, msrt_complex128)
 /* X(ENUM, C type of one element) */
 #define MSRT_X_DTYPE_(E, ctype) MSRT_##E,
 typedef enum msrt_dtype { MSRT_DTYPES(MSRT_X_DTYPE_) MSRT_NUM_DTYPES } msrt_dtype;
@@ -170,9 +183,17 @@ uint16_t msrt_double_to_half(double x);
  *   B  (binary) bitwise: integer and bool dtypes only (no float formula);
  *   F  (unary) T msrt_<fn>_<S>(T x) for S = f32, f64;
  *   P  (unary) predicate: int msrt_<fn>_<S>(T x), bool out;
- *   I  (unary) integer and bool dtypes only (no float formula).
+ *   I  (unary) integer and bool dtypes only (no float formula);
+ *   Z  complex parts and construction (no float formula): COMPLEX takes
+ *      the float32/float64 real and imaginary parts (dt is theirs) and
+ *      writes complex64/complex128; REAL and IMAG of a complex dtype write
+ *      its float dtype, CONJ keeps it; of a real dtype, REAL and CONJ
+ *      copy and IMAG writes zeros (MindSpore's Real/Imag/Conj).
  * Integer and bool loops (wrapping arithmetic, numpy's rules) live in
- * kernels.c. float16 is computed through the f32 formula and rounded back
+ * kernels.c. Complex dtypes (kernels.c, numpy's formulas: products as
+ * (ac - bd, ad + bc), Smith's division as npymath's, abs = hypot) have
+ * ADD SUB MUL DIV EQ NE and NEG SQUARE ABS (a float result) REAL IMAG
+ * CONJ. float16 is computed through the f32 formula and rounded back
  * after every op. */
 #define MSRT_BINOPS(X)                                                        \
   X(ADD, add, A) X(SUB, sub, A) X(MUL, mul, A)                                \
@@ -182,7 +203,8 @@ uint16_t msrt_double_to_half(double x);
   X(BITAND, bitand, B) X(BITOR, bitor, B) X(BITXOR, bitxor, B)                \
   X(LOGICAL_AND, logical_and, C) X(LOGICAL_OR, logical_or, C)                 \
   X(EQ, eq, C) X(NE, ne, C) X(LT, lt, C) X(LE, le, C) X(GT, gt, C)            \
-  X(GE, ge, C)
+  X(GE, ge, C)                                                                \
+  X(COMPLEX, complex, Z) /* float32/float64 real, imag -> complex64/128 */
 
 #define MSRT_UNOPS(X)                                                         \
   X(NEG, neg, F) X(ABS, abs, F) X(SIGN, sign, F) X(SQUARE, square, F)         \
@@ -202,7 +224,8 @@ uint16_t msrt_double_to_half(double x);
   X(SELU, selu, F)                              \
   X(SOFTSIGN, softsign, F)                              \
   X(HSIGMOID, hsigmoid, F)                              \
-  X(HSWISH, hswish, F)
+  X(HSWISH, hswish, F)                                                        \
+  X(REAL, real, Z) X(IMAG, imag, Z) X(CONJ, conj, Z)
 
 #define MSRT_X_ENUM_(E, fn, K) MSRT_##E,
 typedef enum msrt_binop { MSRT_BINOPS(MSRT_X_ENUM_) MSRT_NUM_BINOPS } msrt_binop;
@@ -658,6 +681,19 @@ int msrt_cumulative(msrt_dtype dt, int prod, int exclusive, int reverse,
  * (value, index): no scratch. */
 int msrt_argsort(msrt_dtype dt, msrt_dtype idt, int descending, int64_t outer, int64_t n,
                  int64_t inner, const void *x, void *out);
+
+/* The index rows MindSpore's CPU TopK(sorted=False) leaves: each row of
+ * indices 0..n-1 permuted by C++'s std::nth_element(first, first + k, last)
+ * with the comparator x[a] > x[b] (descending; else <), as libstdc++'s
+ * introselect does it (median-of-three partitions, an insertion sort of
+ * the last <= 3 elements, a heap select past 2 log2(n) rounds), so the
+ * first k are the k largest (smallest) in the kernel's order; k == n
+ * leaves the input order. Compares with the plain C operators (a NaN is
+ * neither greater nor less), with bounds checks where libstdc++ relies on
+ * a strict weak order. Same layout and dtypes as msrt_argsort; k in
+ * [0, n]. No scratch, no recursion. */
+int msrt_argselect(msrt_dtype dt, msrt_dtype idt, int descending, int64_t k, int64_t outer,
+                   int64_t n, int64_t inner, const void *x, void *out);
 
 /* 2-D convolution, NCHW, float32/float64. xs = {N, Cin, H, W}, wsh =
  * {Cout, Cin/group, KH, KW}, os = {N, Cout, OH, OW}; pad = {top, bottom,

@@ -35,6 +35,13 @@ static int dtype_ok(msrt_dtype dt) { return msrt_dtype_size(dt) != 0; }
 static int is_float(msrt_dtype dt) {
   return dt == MSRT_FLOAT16 || dt == MSRT_FLOAT32 || dt == MSRT_FLOAT64;
 }
+static int is_complex(msrt_dtype dt) {
+  return dt == MSRT_COMPLEX64 || dt == MSRT_COMPLEX128;
+}
+/* The dtype of a complex dtype's parts. */
+static msrt_dtype part_dt(msrt_dtype dt) {
+  return dt == MSRT_COMPLEX64 ? MSRT_FLOAT32 : MSRT_FLOAT64;
+}
 
 /* ===================================================================
  * output: the global hook, string buffers, the buffered writer
@@ -452,6 +459,7 @@ typedef struct FmtOpt {
   int pad_left;   /* -1: none */
   int pad_right;  /* -1: none */
   int exp_digits; /* -1: at least 2 */
+  int plus;       /* numpy's sign='+': a '+' before a non-negative value */
 } FmtOpt;
 
 /* Bounded string builder. */
@@ -495,18 +503,19 @@ static void put_exponent(Sb *b, int e, int min_digits) {
 /* Format a finite value as numpy's Dragon4 front ends do. */
 static int fmt_numpy(char *out, int cap, const FBits *f, const FmtOpt *o) {
   char dig[DIGCAP];
-  int pexp, nd, frac = 0, whole, i, add;
+  int pexp, nd, frac = 0, whole, i, add, sgn;
   Sb b;
   b.s = out;
   b.n = 0;
   b.cap = cap;
   add = o->unique ? o->min_digits : o->precision;
   if (add < 0) add = 0;
+  sgn = f->neg || o->plus;
 
   if (!o->sci) {
     nd = dragon4(f, o->unique, CUT_FRAC, o->precision, o->min_digits, dig,
                  DIGCAP, &pexp);
-    if (f->neg) sb_put(&b, '-');
+    if (sgn) sb_put(&b, f->neg ? '-' : '+');
     if (pexp >= 0) {
       whole = pexp + 1;
       for (i = 0; i < nd && i < whole; i++) sb_put(&b, dig[i]);
@@ -526,8 +535,8 @@ static int fmt_numpy(char *out, int cap, const FBits *f, const FmtOpt *o) {
       frac = -(pexp + 1) + nd;
     }
   } else {
-    if (o->pad_left > 1 + f->neg) sb_rep(&b, ' ', o->pad_left - 1 - f->neg);
-    if (f->neg) sb_put(&b, '-');
+    if (o->pad_left > 1 + sgn) sb_rep(&b, ' ', o->pad_left - 1 - sgn);
+    if (sgn) sb_put(&b, f->neg ? '-' : '+');
     nd = dragon4(f, o->unique, CUT_TOTAL,
                  o->precision < 0 ? -1 : o->precision + 1,
                  o->min_digits < 0 ? -1 : o->min_digits + 1, dig, DIGCAP,
@@ -574,8 +583,8 @@ static int fmt_numpy(char *out, int cap, const FBits *f, const FmtOpt *o) {
     if (o->trim == TRIM_DPT && frac == 0) sb_put(&b, ' ');
     sb_rep(&b, ' ', o->pad_right - frac);
   }
-  if (o->pad_left > whole + f->neg) {
-    int shift = o->pad_left - whole - f->neg, len = b.n;
+  if (o->pad_left > whole + sgn) {
+    int shift = o->pad_left - whole - sgn, len = b.n;
     if (len > cap - 1 - shift) len = cap - 1 - shift;
     if (len > 0) {
       memmove(out + shift, out, (size_t)len);
@@ -722,6 +731,31 @@ static int fmt_int_elem(char *out, msrt_dtype dt, const void *p) {
  * numpy scalars (str of a 0-d array)
  * =================================================================== */
 
+/* One part of numpy's complex scalar str (its _either with trim '-'):
+ * positional between 1e-4 and 1e16 (and 0), else scientific, shortest
+ * digits, no trailing point ("1", "2.5", "1e-05"); plus: a '+' before a
+ * non-negative value. Appends to b. */
+static void cx_scalar_part(Sb *b, msrt_dtype pd, const void *p, int plus) {
+  FBits f = fbits_load(pd, p);
+  double a = fabs(load_double(pd, p));
+  char t[WORDCAP];
+  FmtOpt o;
+  int i, n;
+  if (f.cls) {
+    if (plus && !(f.neg && f.cls == 1)) sb_put(b, '+');
+    fmt_nonfinite(b, &f, 0);
+    return;
+  }
+  o.unique = 1;
+  o.precision = o.min_digits = -1;
+  o.pad_left = o.pad_right = o.exp_digits = -1;
+  o.plus = plus;
+  o.sci = !(a == 0 || (a >= 1e-4 && a < 1e16));
+  o.trim = TRIM_DPT;
+  n = fmt_numpy(t, (int)sizeof t, &f, &o);
+  for (i = 0; i < n; i++) sb_put(b, t[i]);
+}
+
 int msrt_format_scalar(char *buf, size_t cap, msrt_dtype dt,
                        const void *value) {
   char t[32];
@@ -731,6 +765,23 @@ int msrt_format_scalar(char *buf, size_t cap, msrt_dtype dt,
   b.s = buf;
   b.n = 0;
   b.cap = icap;
+  if (is_complex(dt)) { /* numpy: "(1+2j)"; "2j" when the real part is +0 */
+    msrt_dtype pd = part_dt(dt);
+    const unsigned char *p = (const unsigned char *)value;
+    const unsigned char *q = p + msrt_dtype_size(pd);
+    FBits fr = fbits_load(pd, p);
+    if (!fr.cls && !fr.neg && load_double(pd, p) == 0) {
+      cx_scalar_part(&b, pd, q, 0);
+      sb_put(&b, 'j');
+      return sb_end(&b);
+    }
+    sb_put(&b, '(');
+    cx_scalar_part(&b, pd, p, 0);
+    cx_scalar_part(&b, pd, q, 1);
+    sb_put(&b, 'j');
+    sb_put(&b, ')');
+    return sb_end(&b);
+  }
   if (is_float(dt)) {
     FBits f = fbits_load(dt, value);
     double a = fabs(load_double(dt, value));
@@ -743,6 +794,7 @@ int msrt_format_scalar(char *buf, size_t cap, msrt_dtype dt,
     o.precision = -1;
     o.min_digits = -1;
     o.pad_left = o.pad_right = o.exp_digits = -1;
+    o.plus = 0;
     o.sci = !(a == 0 || (a >= 1e-4 && a < 1e16));
     o.trim = o.sci ? TRIM_DPT : TRIM_ONE_ZERO;
     return fmt_numpy(buf, icap, &f, &o);
@@ -843,6 +895,7 @@ typedef struct NpFmt {
   int exp_format;
   int pad_left, pad_right, precision, exp_size;
   int int_width;
+  int plus; /* sign='+' (a complex's imaginary parts) */
 } NpFmt;
 
 static void np_fill_float(const Arr *a, NpFmt *F) {
@@ -896,6 +949,7 @@ static void np_fill_float(const Arr *a, NpFmt *F) {
     o.min_digits = -1;
     o.trim = TRIM_ZEROS;
     o.pad_left = o.pad_right = o.exp_digits = -1;
+    o.plus = F->plus;
     len = fmt_numpy(s, (int)sizeof s, &f, &o);
     for (dot = 0; dot < len && s[dot] != '.'; dot++) {}
     for (e = dot; e < len && s[e] != 'e'; e++) {}
@@ -920,6 +974,7 @@ static void np_fill_float(const Arr *a, NpFmt *F) {
     F->precision = NP_PRECISION;
     F->exp_size = -1;
   }
+  if (F->plus) neginf = 1;
   if (any_nonfinite) {
     int off = F->pad_right + 1;
     if (3 - off > F->pad_left) F->pad_left = 3 - off;
@@ -951,6 +1006,7 @@ static int np_format_elem(const Arr *a, const NpFmt *F, const void *p,
       b.s = t;
       b.n = 0;
       b.cap = (int)sizeof t;
+      if (F->plus && !(f.neg && f.cls == 1)) sb_put(&b, '+');
       tl = fmt_nonfinite(&b, &f, 0);
       b.s = s;
       b.n = 0;
@@ -961,6 +1017,7 @@ static int np_format_elem(const Arr *a, const NpFmt *F, const void *p,
     }
     o.sci = F->exp_format;
     o.unique = 1;
+    o.plus = F->plus;
     o.pad_left = F->pad_left;
     if (F->exp_format) {
       o.precision = o.min_digits = F->precision;
@@ -991,6 +1048,48 @@ static int np_format_elem(const Arr *a, const NpFmt *F, const void *p,
   }
 }
 
+/* A complex array's real and imaginary parts as float arrays (numpy's
+ * ComplexFloatingFormat formats each with a FloatingFormat of its own,
+ * the imaginary one with sign '+'). */
+static void cx_views(const Arr *a, Arr *ra, Arr *ia) {
+  int k;
+  *ra = *a;
+  ra->dt = part_dt(a->dt);
+  ra->esz = a->esz / 2;
+  for (k = 0; k < a->nd; k++) ra->stride[k] = 2 * a->stride[k];
+  *ia = *ra;
+  ia->data = a->data + ra->esz;
+}
+
+static void np_fill_complex(const Arr *a, NpFmt *F, NpFmt *Fi) {
+  Arr ra, ia;
+  cx_views(a, &ra, &ia);
+  np_fill_float(&ra, F);
+  Fi->plus = 1;
+  np_fill_float(&ia, Fi);
+}
+
+/* One complex element: the real part's text, then the imaginary part's
+ * with the 'j' before its trailing spaces (numpy's ComplexFloatingFormat). */
+static int np_format_cx(const Arr *a, const NpFmt *F, const NpFmt *Fi, const void *p, char *s,
+                        int cap) {
+  Arr ra, ia;
+  char t[WORDCAP];
+  int n, m, sp, i;
+  Sb b;
+  cx_views(a, &ra, &ia);
+  n = np_format_elem(&ra, F, p, s, cap);
+  m = np_format_elem(&ra, Fi, (const unsigned char *)p + ra.esz, t, (int)sizeof t);
+  for (sp = m; sp > 0 && t[sp - 1] == ' '; sp--) {}
+  b.s = s;
+  b.n = n;
+  b.cap = cap;
+  for (i = 0; i < sp; i++) sb_put(&b, t[i]);
+  sb_put(&b, 'j');
+  for (; i < m; i++) sb_put(&b, t[i]);
+  return sb_end(&b);
+}
+
 /* numpy's _extendLine: wrap before `word` if the line would get too long,
  * unless the line holds nothing but its indent. */
 static void np_extend_line(Out *o, const char *word, int wlen, int width,
@@ -1012,16 +1111,19 @@ static int np_print(Out *o, msrt_dtype dt, const void *data,
                     const int64_t *shape, int ndim, const int64_t *strides,
                     int repr) {
   Arr a;
-  NpFmt F;
+  NpFmt F, Fi;
   int64_t pos[MSRT_MAX_NDIM] = {0};
-  char s[WORDCAP];
+  char s[2 * WORDCAP];
   int k, j, nd = ndim, width, ind = repr ? 6 : 0;
   int rc = arr_init(&a, dt, data, shape, ndim, strides);
   if (rc) return rc;
   if (a.size > NP_THRESHOLD)
     for (k = 0; k < nd; k++) a.summ[k] = a.shape[k] > 2 * EDGE;
   memset(&F, 0, sizeof F);
-  if (is_float(dt))
+  memset(&Fi, 0, sizeof Fi);
+  if (is_complex(dt))
+    np_fill_complex(&a, &F, &Fi);
+  else if (is_float(dt))
     np_fill_float(&a, &F);
   else if (dt != MSRT_BOOL)
     np_fill_int(&a, &F);
@@ -1032,7 +1134,8 @@ static int np_print(Out *o, msrt_dtype dt, const void *data,
   width = NP_LINEWIDTH - nd - repr;
   out_rep(o, '[', nd);
   for (;;) {
-    int len = np_format_elem(&a, &F, elem_at(&a, pos), s, (int)sizeof s);
+    int len = is_complex(dt) ? np_format_cx(&a, &F, &Fi, elem_at(&a, pos), s, (int)sizeof s)
+                             : np_format_elem(&a, &F, elem_at(&a, pos), s, (int)sizeof s);
     np_extend_line(o, s, len, width, nd + ind);
     k = odo_next(&a, pos);
     if (k == nd - 1) {
@@ -1093,7 +1196,8 @@ int msrt_print_numpy(msrt_write_fn w, void *ctx, msrt_dtype dt,
 static const char *np_dtype_name(msrt_dtype dt) {
   static const char *const names[MSRT_NUM_DTYPES] = {
       "bool", "int8", "uint8", "int16", "int32", "int64", "float16",
-      "float32", "float64", "uint16", "uint32", "uint64"};
+      "float32", "float64", "uint16", "uint32", "uint64", "complex64",
+      "complex128"};
   return dtype_ok(dt) ? names[dt] : "?";
 }
 
@@ -1111,22 +1215,28 @@ int msrt_print_numpy_repr(msrt_write_fn w, void *ctx, msrt_dtype dt,
     /* numpy's array2string of the one element, as in a 1-element array:
      * array(3.), array(1.e+20) */
     Arr a;
-    NpFmt F;
-    char s[WORDCAP];
+    NpFmt F, Fi;
+    char s[2 * WORDCAP];
     int64_t one = 1, pos[MSRT_MAX_NDIM] = {0};
     (void)shape;
     (void)strides;
     rc = arr_init(&a, dt, data, &one, 1, NULL);
     if (rc) return rc;
     memset(&F, 0, sizeof F);
-    if (is_float(dt))
+    memset(&Fi, 0, sizeof Fi);
+    if (is_complex(dt))
+      np_fill_complex(&a, &F, &Fi);
+    else if (is_float(dt))
       np_fill_float(&a, &F);
     else if (dt != MSRT_BOOL)
       np_fill_int(&a, &F);
-    np_format_elem(&a, &F, elem_at(&a, pos), s, (int)sizeof s);
+    if (is_complex(dt))
+      np_format_cx(&a, &F, &Fi, elem_at(&a, pos), s, (int)sizeof s);
+    else
+      np_format_elem(&a, &F, elem_at(&a, pos), s, (int)sizeof s);
     out_str(&o, "array(");
     out_str(&o, dt == MSRT_BOOL ? (*(const unsigned char *)data ? "True" : "False") : s);
-    if (!(dt == MSRT_FLOAT64 || dt == MSRT_INT64 || dt == MSRT_BOOL)) {
+    if (!(dt == MSRT_FLOAT64 || dt == MSRT_INT64 || dt == MSRT_BOOL || dt == MSRT_COMPLEX128)) {
       out_str(&o, ", dtype=");
       out_str(&o, np_dtype_name(dt));
     }
@@ -1134,7 +1244,8 @@ int msrt_print_numpy_repr(msrt_write_fn w, void *ctx, msrt_dtype dt,
     out_finish(&o);
     return rc;
   }
-  implied = size > 0 && (dt == MSRT_FLOAT64 || dt == MSRT_INT64 || dt == MSRT_BOOL);
+  implied = size > 0 && (dt == MSRT_FLOAT64 || dt == MSRT_INT64 || dt == MSRT_BOOL ||
+                        dt == MSRT_COMPLEX128);
   out_str(&o, "array(");
   if (size > 0) {
     rc = np_print(&o, dt, data, shape, ndim, strides, 1);
@@ -1189,9 +1300,23 @@ int msrt_print_numpy_repr(msrt_write_fn w, void *ctx, msrt_dtype dt,
 #define MS_THRESHOLD 6
 #define MS_THRESHOLD_1D 1000
 
+/* MindSpore's ComplexStorage operator<<: noshowpos real, showpos imag,
+ * then 'j' (%g each: "1+2j", "0.5-1e-05j"). */
+static void ms_format_cx(msrt_dtype dt, const void *p, char *s, int cap) {
+  msrt_dtype pd = part_dt(dt);
+  FBits fr = fbits_load(pd, p), fi = fbits_load(pd, (const unsigned char *)p + msrt_dtype_size(pd));
+  int n = fmt_printf_g(s, cap, &fr);
+  if (!fi.neg && n < cap - 1) s[n++] = '+';
+  if (n < cap - 1) n += fmt_printf_g(s + n, cap - n, &fi);
+  if (n < cap - 1) s[n++] = 'j';
+  s[n < cap ? n : cap - 1] = '\0';
+}
+
 static void ms_format_elem(const Arr *a, const void *p, int int_width,
                            char *s, int cap) {
-  if (is_float(a->dt)) {
+  if (is_complex(a->dt)) {
+    ms_format_cx(a->dt, p, s, cap);
+  } else if (is_float(a->dt)) {
     FBits f = fbits_load(a->dt, p);
     if (a->dt == MSRT_FLOAT16)
       fmt_printf_e(s, cap, &f, 11, 4);
@@ -1216,7 +1341,9 @@ static void ms_data(Out *o, Arr *a, int use_comma) {
 
   if (a->size == 0) return;
   if (nd == 0) { /* a scalar: operator<< defaults */
-    if (is_float(a->dt)) {
+    if (is_complex(a->dt)) {
+      ms_format_cx(a->dt, a->data, s, (int)sizeof s);
+    } else if (is_float(a->dt)) {
       FBits f = fbits_load(a->dt, a->data);
       fmt_printf_g(s, (int)sizeof s, &f);
     } else if (a->dt == MSRT_BOOL) {
@@ -1229,7 +1356,7 @@ static void ms_data(Out *o, Arr *a, int use_comma) {
   }
   for (k = 0; k < nd - 1; k++) a->summ[k] = a->shape[k] > MS_THRESHOLD;
   a->summ[nd - 1] = a->shape[nd - 1] > (nd > 1 ? MS_THRESHOLD : MS_THRESHOLD_1D);
-  if (!is_float(a->dt) && a->dt != MSRT_BOOL) {
+  if (!is_float(a->dt) && !is_complex(a->dt) && a->dt != MSRT_BOOL) {
     do {
       int len = fmt_int_elem(s, a->dt, elem_at(a, pos));
       if (len > int_width) int_width = len;

@@ -12,7 +12,7 @@ from mindspore.context import (GRAPH_MODE, PYNATIVE_MODE, STRICT, COMPATIBLE, LA
                                set_context, get_context)
 from mindspore.common import dtype
 from mindspore.common.dtype import (bool_, int8, int16, int32, int64, uint8, uint16, uint32, uint64,
-                                    float16, float32, float64, half, single, double)
+                                    float16, float32, float64, half, single, double, complex64, complex128)
 from mindspore.common.parameter import Parameter, ParameterTuple
 from mindspore.common.seed import set_seed, get_seed
 from mindspore.common import initializer

@@ -42,6 +42,8 @@ uint64 = _types['uint64']
 float16 = _types['float16']
 float32 = _types['float32']
 float64 = _types['float64']
+complex64 = _types['complex64']
+complex128 = _types['complex128']
 generic = _types['generic']
 number = _types['number']
 integer = _types['integer']
@@ -53,6 +55,9 @@ single = float32
 double = float64
 half = float16
 float_ = float64
+complex_ = complex128
+cdouble = complex128
+csingle = complex64
 int_ = int64
 intp = int64
 uint = uint64
@@ -79,6 +84,7 @@ _NAMES = {
     'bool': bool_, 'bool_': bool_, 'int8': int8, 'int16': int16, 'int32': int32, 'int64': int64,
     'uint8': uint8, 'uint16': uint16, 'uint32': uint32, 'uint64': uint64, 'float16': float16, 'float32': float32, 'float64': float64,
     'float': float64, 'int': int64, 'double': float64, 'single': float32, 'half': float16,
+    'complex64': complex64, 'complex128': complex128, 'complex': complex128,
 }
 
 
@@ -113,6 +119,8 @@ def _scalar_dtype(v):
         return bool_
     if isinstance(v, int):
         return int64
+    if isinstance(v, complex):
+        return complex128
     return float64
 
 
@@ -303,6 +311,28 @@ def abs(x):
 
 
 absolute = abs
+
+
+def real(x):
+    """numpy.real: the real part (a real array: itself)."""
+    return asarray(x).real
+
+
+def imag(x):
+    """numpy.imag: the imaginary part (a real array: zeros)."""
+    return asarray(x).imag
+
+
+def conj(x):
+    """numpy.conj / conjugate: the complex conjugate."""
+    return asarray(x).conj()
+
+
+conjugate = conj
+
+
+def iscomplexobj(x):
+    return asarray(x).dtype in (complex64, complex128)
 
 
 def square(x):

@@ -172,6 +172,40 @@ def unary_case(op, dt, shape, lo=-2, hi=2, special=False, suffix=''):
     CASES.append(build)
 
 
+# complex64/complex128 (issue 26): the complex ops and a few that take
+# complex operands; the parts compared as floats
+def complex_case(op, dt, shapes, out_dt, fn):
+    name = 'cx_%s_%s' % (op, dt)
+
+    def build():
+        g = Graph(name)
+        r = rng(name)
+        part = np.float32 if dt in ('Complex64', 'Float32') else np.float64
+        ins = []
+        for i, sh in enumerate(shapes):
+            v = r.uniform(-2, 2, size=sh).astype(part)
+            if dt.startswith('Complex'):
+                v = (v + 1j * r.uniform(-2, 2, size=sh).astype(part)).astype(DT[dt])
+            ins.append(g.param('x%d' % i, dt, v))
+        g.ret_(g.node(op, ins, out_dt, fn(*[a.value for a in ins])))
+        return g
+    build.__name__ = name
+    CASES.append(build)
+
+
+complex_case('Complex', 'Float32', [(2, 3), (3,)], 'Complex64',
+             lambda a, b: (a + np.complex64(1j) * b).astype(np.complex64))
+complex_case('Complex', 'Float64', [(4,), (4,)], 'Complex128', lambda a, b: a + 1j * b)
+complex_case('Real', 'Complex64', [(2, 3)], 'Float32', np.real)
+complex_case('Imag', 'Complex128', [(5,)], 'Float64', np.imag)
+complex_case('Conj', 'Complex64', [(3, 2)], 'Complex64', np.conj)
+complex_case('Abs', 'Complex128', [(4,)], 'Float64', np.abs)
+complex_case('Square', 'Complex64', [(2, 2)], 'Complex64', np.square)
+complex_case('Mul', 'Complex128', [(2, 3), (3,)], 'Complex128', np.multiply)
+complex_case('RealDiv', 'Complex64', [(2, 3), (2, 1)], 'Complex64', np.true_divide)
+complex_case('Equal', 'Complex64', [(4,), (4,)], 'Bool', np.equal)
+
+
 for op in ['Neg', 'Abs', 'Sign', 'Square', 'ReLU']:
     unary_case(op, 'Float32', (2, 3))
     unary_case(op, 'Int32', (5,), -5, 5)
@@ -788,6 +822,9 @@ def main():
         return a
 
     def compare(g, what, got, want, dt):
+        if dt in ('Complex64', 'Complex128'):  # the parts as floats
+            dt = 'Float32' if dt == 'Complex64' else 'Float64'
+            got, want = got.view(DT[dt]), np.ascontiguousarray(want).view(DT[dt])
         if dt in FLOATS:
             rtol, atol = TOL[dt]
             w = want.astype(np.float64)

@@ -143,7 +143,7 @@ WAYS = {
 MS_DT = {'float32': 'ms.float32', 'float64': 'ms.float64', 'float16': 'ms.float16',
          'int32': 'ms.int32', 'int64': 'ms.int64', 'int8': 'ms.int8', 'int16': 'ms.int16',
          'uint8': 'ms.uint8', 'uint16': 'ms.uint16', 'uint32': 'ms.uint32', 'uint64': 'ms.uint64',
-         'bool': 'ms.bool_'}
+         'bool': 'ms.bool_', 'complex64': 'ms.complex64', 'complex128': 'ms.complex128'}
 
 
 # ---------------------------------------------------------------- cases
@@ -201,7 +201,7 @@ PROMO = {  # mixed-dtype operand pairs per ops.def group (type promotion in grap
 
 def promo_cases(op, group):
     cases = []
-    for da, db in PROMO.get(group, []):
+    for da, db in PROMO.get(group, []) if op != 'Complex' else []:  # Complex: float parts of one dtype
         kb = 'pos' if op in ('FloorDiv', 'FloorMod', 'Div', 'RealDiv') else ('exp' if op == 'Pow' else 'any')
         a, b = rand((3, 4), da, 'pos' if op == 'Pow' else 'any'), rand((4,), db, kb)
         cases.append(GCase([a, b], prim_body(op, 2, {}), 'promote %s,%s' % (da, db)))
@@ -328,6 +328,8 @@ def extras():
 
 def lit_values(a):
     def v(x):
+        if isinstance(x, complex):
+            return 'complex(%s, %s)' % (v(x.real), v(x.imag))
         if isinstance(x, float):
             if math.isnan(x):
                 return 'nan'
@@ -356,7 +358,8 @@ OFFSET = -2
 
 
 def show(i, r):
-    print('CASE', i, r.dtype, r.shape, r.asnumpy().reshape(-1).tolist())
+    v = r.asnumpy().reshape(-1).tolist()
+    print('CASE', i, r.dtype, r.shape, [(z.real, z.imag) if isinstance(z, complex) else z for z in v])
 
 
 '''
@@ -559,6 +562,9 @@ def compare_result(ref, got):
     if len(v0) != len(v1):
         return '%d values, reference %d' % (len(v1), len(v0))
     isf = dt0.lower().startswith('float')
+    if dt0.lower().startswith('complex'):  # (real, imag) pairs, each bit-exact
+        isf = True
+        v0, v1 = [p for z in v0 for p in z], [p for z in v1 for p in z]
     for i, (x, y) in enumerate(zip(v1, v0)):
         ok = same_float(float(x), float(y)) if isf else (x == y and type(x) == type(y))
         if not ok:

@@ -1,5 +1,5 @@
 # Errors of Python's complex, with CPython's messages (issue 26 item 3), and
-# complex tensors refused with a clear message (msc has no complex64/128).
+# of complex tensors: an op that does not take them names itself and the dtype.
 # Each case is one line run from stdin.
 # RUN: echo '1j // 2' | not %msc run - 2>&1 | FileCheck --check-prefix=FLOORDIV %s
 # FLOORDIV: error: TypeError: unsupported operand type(s) for //: 'complex' and 'int'
@@ -27,17 +27,28 @@
 # MATH: error: TypeError: must be real number, not complex
 # RUN: echo 'x = 3jk' | not %msc run - 2>&1 | FileCheck --check-prefix=LIT %s
 # LIT: error: invalid imaginary literal
-# complex tensors: refused where a complex meets a tensor
-# RUN: echo 'import numpy as np; np.array([1, 2j])' | not %msc run - 2>&1 | FileCheck --check-prefix=TENSOR %s
-# RUN: echo 'import mindspore as ms; ms.Tensor(1+2j)' | not %msc run - 2>&1 | FileCheck --check-prefix=TENSOR %s
-# RUN: echo 'import mindspore as ms; ms.Tensor([1.0]) * 1j' | not %msc run - 2>&1 | FileCheck --check-prefix=TENSOR %s
-# RUN: echo 'import numpy as np; 1j - np.ones(2)' | not %msc run - 2>&1 | FileCheck --check-prefix=TENSOR %s
-# TENSOR: error: TypeError: msc supports Python complex numbers but not complex tensors (complex64, complex128): keep the real and imaginary parts as two float tensors
+# complex tensors (complex64/complex128): the ops that do not take them are a
+# TypeError naming the op and the dtype (MindSpore's exception type)
+# RUN: echo 'import mindspore as ms; ms.Tensor([1j]) < ms.Tensor([2j])' | not %msc run - 2>&1 | FileCheck --check-prefix=LESS %s
+# LESS: error: TypeError: Less: complex tensors (Complex128) are not supported by this operation (complex dtypes have Add, Sub, Mul, Div, Equal, NotEqual)
+# RUN: echo 'import numpy as np; np.exp(np.array([1j], np.complex64))' | not %msc run - 2>&1 | FileCheck --check-prefix=EXP %s
+# EXP: error: TypeError: Exp: complex tensors (Complex64) are not supported by this operation (complex dtypes have Neg, Square, Abs, Real, Imag, Conj)
+# RUN: echo 'import mindspore as ms; from mindspore import ops; ops.ReduceSum()(ms.Tensor([1j]))' | not %msc run - 2>&1 | FileCheck --check-prefix=RSUM %s
+# RSUM: error: TypeError: ReduceSum: complex tensors (Complex128) are not supported by this operation
+# RUN: echo 'import mindspore as ms; from mindspore import ops; ops.matmul(ms.Tensor([[1j]]), ms.Tensor([[1j]]))' | not %msc run - 2>&1 | FileCheck --check-prefix=MATMUL %s
+# MATMUL: error: TypeError: MatMulExt: complex tensors (Complex128) are not supported by this operation
+# RUN: echo 'import mindspore as ms; from mindspore import ops; ops.Complex()(ms.Tensor([1.0], ms.float32), ms.Tensor([1.0], ms.float64))' | not %msc run - 2>&1 | FileCheck --check-prefix=CPLX %s
+# CPLX: error: TypeError: Complex: real and imag must both be float32 or both float64, got Float32 and Float64
+# RUN: echo 'import mindspore as ms; ms.Tensor([1j], ms.float32)' | not %msc run - 2>&1 | FileCheck --check-prefix=TOFLOAT %s
+# RUN: echo 'import mindspore as ms; float(ms.Tensor(1j))' | not %msc run - 2>&1 | FileCheck --check-prefix=TOFLOAT %s
+# TOFLOAT: error: TypeError: can't convert complex to float
+# RUN: echo 'import numpy as np; np.complex64("1+2j")' | not %msc run - 2>&1 | FileCheck --check-prefix=STR %s
+# STR: error: ValueError: msc: complex64() of a string is not supported; write complex64(complex(real, imag))
 # and in a graph, at the line that uses it
 # RUN: not %msc run %s 2>&1 | FileCheck --check-prefix=GRAPH %s
-# GRAPH: err_complex.py:[[@LINE+4]]:12: error: TypeError: msc supports Python complex numbers but not complex tensors
+# GRAPH: err_complex.py:[[@LINE+4]]:12: error: TypeError: Less: complex tensors (Complex64) are not supported by this operation
 import mindspore as ms
 @ms.jit
 def f(x):
-    return x * (1 + 2j)
+    return x * (1 + 2j) < x
 f(ms.Tensor([1.0]))

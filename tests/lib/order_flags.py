@@ -4,10 +4,11 @@
 # reference executor:
 #   TopK(sorted=True): the k largest, descending, equal values smaller index
 #     first (np.argsort(-x, kind='stable')[:k]); tests/st/ops/cpu/test_topk_op.py
-#   TopK(sorted=False): the same k in their input order (MindSpore's CPU
-#     kernel: std::nth_element, which keeps the input order for k = n, the
-#     case test_topk_op.py asserts: TopK(False)(x, n) == x); also
-#     ops.topk(largest=False, sorted=False), F.top_k, Tensor.top_k
+#   TopK(sorted=False): MindSpore's CPU kernel's order, std::nth_element(k)
+#     (the input order for k = n, the case test_topk_op.py asserts:
+#     TopK(False)(x, n) == x; for k < n libstdc++'s, as tests/lib/topk_nth.py
+#     checks); also ops.topk(largest=False, sorted=False), F.top_k,
+#     Tensor.top_k
 #   Sort/argsort: stable in both directions (sort_cpu_kernel.cc:
 #     std::stable_sort with < or >): descending is np.argsort(-x, 'stable'),
 #     not the ascending order reversed

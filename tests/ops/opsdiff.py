@@ -81,6 +81,8 @@ def rand(shape, dtype, kind='any'):
 def lit(a):
     """A Python literal building array a in msc."""
     def v(x):
+        if isinstance(x, complex):
+            return 'complex(%s, %s)' % (v(x.real), v(x.imag))
         if isinstance(x, float):
             if math.isnan(x):
                 return "float('nan')"
@@ -122,7 +124,8 @@ def script(cases):
         args = ', '.join([repr(c.op)] + [lit(x) for x in c.inputs] +
                          ['%s=%s' % (k, attr_lit(v)) for k, v in c.attrs.items()] + ["flavour='np'"])
         out.append('r = _msc.prim(%s)' % args)
-        out.append("print('CASE', %d, r.dtype, r.shape, r.reshape(-1).tolist())" % i)
+        out.append("print('CASE', %d, r.dtype, r.shape, [(z.real, z.imag) if isinstance(z, complex) else z "
+                   "for z in r.reshape(-1).tolist()])" % i)  # a complex as its parts: the sign of a 0
     return '\n'.join(out) + '\n'
 
 
@@ -674,9 +677,11 @@ sys.path.insert(0, HERE)
 import ops_cases_index  # noqa: E402
 import ops_cases_nn  # noqa: E402
 import ops_cases_quant  # noqa: E402
+import ops_cases_complex  # noqa: E402
 CASES.update(ops_cases_index.cases(sys.modules[__name__]))
 CASES.update(ops_cases_nn.cases(sys.modules[__name__]))
 CASES.update(ops_cases_quant.cases(sys.modules[__name__]))
+CASES.update(ops_cases_complex.cases(sys.modules[__name__]))
 
 
 def parse_line(line):
@@ -699,6 +704,10 @@ def compare(c, dtype, shape, values):
     if len(values) != len(ev):
         return '%d values, numpy %d' % (len(values), len(ev))
     tol = (TOL_LOOSE if c.loose else TOL).get(dtype)
+    if dtype in ('complex64', 'complex128'):  # each part as its float dtype
+        tol = (TOL_LOOSE if c.loose else TOL)['float32' if dtype == 'complex64' else 'float64']
+        values = [p for z in values for p in z]
+        ev = [p for z in ev for p in (z.real, z.imag)]
     for i, (x, y) in enumerate(zip(values, ev)):
         if tol is None:
             if x != y:

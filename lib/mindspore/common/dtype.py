@@ -17,6 +17,8 @@ uint64 = _msc.dtype('uint64', 'ms')
 float16 = _msc.dtype('float16', 'ms')
 float32 = _msc.dtype('float32', 'ms')
 float64 = _msc.dtype('float64', 'ms')
+complex64 = _msc.dtype('complex64', 'ms')
+complex128 = _msc.dtype('complex128', 'ms')
 
 # MindSpore's aliases.
 half = float16
@@ -28,10 +30,11 @@ float_ = float32
 int_type = (int8, int16, int32, int64)
 uint_type = (uint8, uint16, uint32, uint64)
 float_type = (float16, float32, float64)
-number_type = int_type + uint_type + float_type
+complex_type = (complex64, complex128)
+number_type = int_type + uint_type + float_type + complex_type
 all_types = (bool_,) + number_type
 
-_by_pytype = {bool: bool_, int: int64, float: float32}
+_by_pytype = {bool: bool_, int: int64, float: float32, complex: complex128}
 
 
 def pytype_to_dtype(obj):

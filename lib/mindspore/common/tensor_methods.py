@@ -398,3 +398,26 @@ def _item(self, index=None):
 
 
 _msc.tensor_method('item', _item, True)  # replaces the core's numpy-like item
+
+
+# ---- complex tensors (issue 26) ---------------------------------------------
+def _real(self):
+    return F.real(self)
+
+
+def _imag(self):
+    return F.imag(self)
+
+
+def _conj(self):
+    return F.conj(self)
+
+
+def _is_complex(self):
+    return F.is_complex(self)
+
+
+_def('real', _real)
+_def('imag', _imag)
+_def('conj', _conj)
+_def('is_complex', _is_complex)

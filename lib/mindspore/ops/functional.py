@@ -747,14 +747,15 @@ def topk(input, k, dim=None, largest=True, sorted=True):
     n = input.shape[ax]
     if k < 0 or k > n:
         raise ValueError(f"For 'topk', the 'k' must be in range [0, {n}], but got {k}.")
-    idx = _msc.prim('ArgSort', input, axis=ax, descending=largest, dtype=mstype.int32)
-    idx = _slice_axis(idx, ax, 0, k)
-    if not sorted:
+    if sorted or k == 0:
+        idx = _msc.prim('ArgSort', input, axis=ax, descending=largest, dtype=mstype.int32)
+    else:
         # MindSpore's CPU kernel (topk_cpu_kernel.cc) leaves sorted=False
-        # to std::nth_element, which keeps the input order when k is the
-        # whole axis (what its tests assert); msc gives the k selected in
-        # their input order for every k (SEMANTICS: TopK).
-        idx = _msc.prim('GatherD', idx, _msc.prim('ArgSort', idx, axis=ax, dtype=mstype.int32), axis=ax)
+        # to std::nth_element(k) with > (libstdc++'s introselect): the
+        # input order when k is the whole axis (what its tests assert),
+        # else that algorithm's order, which ArgSort's select reproduces.
+        idx = _msc.prim('ArgSort', input, axis=ax, descending=largest, dtype=mstype.int32, select=k)
+    idx = _slice_axis(idx, ax, 0, k)
     return _msc.prim('GatherD', input, idx, axis=ax), idx
 
 
@@ -1659,3 +1660,32 @@ __all__ += ['chunk', 'unstack', 'narrow', 'masked_fill', 'repeat_interleave', 'p
             'tensor_scatter_elements', 'scatter', 'arange', 'linspace', 'eye', 'var', 'std', 'clip', 'prelu',
             'conv1d', 'conv_transpose2d', 'max_pool1d', 'avg_pool1d', 'adaptive_avg_pool2d',
             'adaptive_avg_pool1d', 'adaptive_max_pool2d', 'dropout2d']
+
+
+# ---- complex tensors (issue 26) ---------------------------------------------
+def real(input):
+    """ops.real: the real part (a real tensor: itself)."""
+    return _msc.prim('Real', input)
+
+
+def imag(input):
+    """ops.imag: the imaginary part (a real tensor: zeros)."""
+    return _msc.prim('Imag', input)
+
+
+def conj(input):
+    """ops.conj: the complex conjugate (a real tensor: itself)."""
+    return _msc.prim('Conj', input)
+
+
+def complex(real, imag):
+    """ops.complex: real + imag * 1j from float32/float64 tensors of one dtype."""
+    return _msc.prim('Complex', real, imag)
+
+
+def is_complex(input):
+    """ops.is_complex: is input's dtype complex64 or complex128?"""
+    return input.dtype in (mstype.complex64, mstype.complex128)
+
+
+__all__ += ['real', 'imag', 'conj', 'complex', 'is_complex']

@@ -798,3 +798,14 @@ class Pad(Primitive):
 
 
 __all__ += ['Split', 'MaskedFill', 'Pad', 'Unique']
+
+
+# ---- complex tensors (issue 26): Complex(real, imag) of float32/float64
+# parts; Real/Imag give a complex tensor's parts (of a real tensor: itself,
+# zeros), Conj its conjugate (of a real tensor: itself) ------------------------
+Complex = _elementwise('Complex', 'real + imag * 1j from float32/float64 parts of one dtype.')
+Real = _elementwise('Real', 'the real part of a complex tensor.')
+Imag = _elementwise('Imag', 'the imaginary part of a complex tensor.')
+Conj = _elementwise('Conj', 'the complex conjugate.')
+
+__all__ += ['Complex', 'Real', 'Imag', 'Conj']

@@ -15,7 +15,7 @@ DT = {  # msc name -> numpy dtype
     'Bool': np.bool_, 'Int8': np.int8, 'UInt8': np.uint8, 'Int16': np.int16,
     'Int32': np.int32, 'Int64': np.int64, 'Float16': np.float16,
     'Float32': np.float32, 'Float64': np.float64, 'UInt16': np.uint16,
-    'UInt32': np.uint32, 'UInt64': np.uint64,
+    'UInt32': np.uint32, 'UInt64': np.uint64, 'Complex64': np.complex64, 'Complex128': np.complex128,
 }
 FLOATS = ('Float16', 'Float32', 'Float64')
 
