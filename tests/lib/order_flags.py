@@ -2,8 +2,10 @@
 # against numpy (Inputs/order_flags_ref.py) and the values MindSpore's own
 # tests and documentation assert, in PyNative, compiled by cc, and on the
 # reference executor:
-#   TopK(sorted=True): the k largest, descending, equal values smaller index
-#     first (np.argsort(-x, kind='stable')[:k]); tests/st/ops/cpu/test_topk_op.py
+#   TopK(sorted=True): the k largest, descending; equal values as the CPU
+#     kernel leaves them: for k > n * 0.5 a stable sort (np.argsort(-x,
+#     kind='stable')[:k]), else std::nth_element(k) and a stable sort of
+#     those k; tests/st/ops/cpu/test_topk_op.py
 #   TopK(sorted=False): MindSpore's CPU kernel's order, std::nth_element(k)
 #     (the input order for k = n, the case test_topk_op.py asserts:
 #     TopK(False)(x, n) == x; for k < n libstdc++'s, as tests/lib/topk_nth.py

@@ -17,11 +17,23 @@
 # RUN: diff %t.ref10 %t.cc
 # RUN: %msc run --backend=ref %s 20 > %t.refexec
 # RUN: diff %t.ref10 %t.refexec
+# sorted=True: for k > n * 0.5 a stable sort of the row, else nth_element(k)
+# and a stable sort of those k (Inputs/topk_sorted.expected: topk_nth_ref
+# sorted), so equal values across the k-th place keep nth_element's pick
+# RUN: if command -v g++ > /dev/null; then %t.nth sorted | diff %S/Inputs/topk_sorted.expected -; fi
+# RUN: %msc run --mode=pynative %s sorted > %t.spyn
+# RUN: diff %S/Inputs/topk_sorted.expected %t.spyn
+# RUN: awk 'NR %% 20 == 1' %S/Inputs/topk_sorted.expected > %t.sref10
+# RUN: %msc run --backend=cc %s 20 sorted > %t.scc
+# RUN: diff %t.sref10 %t.scc
 import sys
 import numpy as np
 import mindspore as ms
 from mindspore import ops, Tensor
 
+SORTED = 'sorted' in sys.argv[1:]
+if SORTED:
+    sys.argv.remove('sorted')
 state = [12345]
 
 
@@ -47,7 +59,7 @@ for r in rows:  # one graph per (n, k, largest): the rows of a shape batched
 
 @ms.jit
 def top(x, k, largest):
-    return ops.topk(x, k, largest=largest, sorted=False)[1]
+    return ops.topk(x, k, largest=largest, sorted=SORTED)[1]
 
 
 out = {}

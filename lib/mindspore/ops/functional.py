@@ -735,7 +735,8 @@ def sort(input_x, axis=-1, descending=False):
 
 def topk(input, k, dim=None, largest=True, sorted=True):
     """(values, int32 indices) of the k largest (smallest) along dim (default
-    the last); equal values: the smaller index first.
+    the last); equal values in the order MindSpore's CPU kernel
+    (topk_cpu_kernel.cc) leaves them, see below.
     https://mindspore.cn/docs/zh-CN/r2.4.1/api_python/ops/mindspore.ops.topk.html"""
     if not isinstance(k, int) or isinstance(k, bool):
         raise TypeError(f"For 'topk', the 'k' must be an int, but got {type(k).__name__}.")
@@ -747,8 +748,17 @@ def topk(input, k, dim=None, largest=True, sorted=True):
     n = input.shape[ax]
     if k < 0 or k > n:
         raise ValueError(f"For 'topk', the 'k' must be in range [0, {n}], but got {k}.")
-    if sorted or k == 0:
+    if k == 0 or (sorted and k > int(n * 0.5)):
+        # the kernel's sorted path for k > n * 0.5: a stable sort of the axis
         idx = _msc.prim('ArgSort', input, axis=ax, descending=largest, dtype=mstype.int32)
+    elif sorted:
+        # else std::nth_element(k), then a stable sort of those k: equal
+        # values on both sides of the k-th keep nth_element's choice
+        idx = _slice_axis(_msc.prim('ArgSort', input, axis=ax, descending=largest, dtype=mstype.int32,
+                                    select=k), ax, 0, k)
+        order = _msc.prim('ArgSort', _msc.prim('GatherD', input, idx, axis=ax), axis=ax,
+                          descending=largest, dtype=mstype.int32)
+        idx = _msc.prim('GatherD', idx, order, axis=ax)
     else:
         # MindSpore's CPU kernel (topk_cpu_kernel.cc) leaves sorted=False
         # to std::nth_element(k) with > (libstdc++'s introselect): the

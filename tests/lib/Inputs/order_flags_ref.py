@@ -39,6 +39,15 @@ NTH = {'issue2': [[3, 1]], 'issue3': [[3, 1, 0]], 'ties4': [[6, 0, 5, 3], [3, 6,
        'small3': [[1, 4, 0], [5, 4, 3]], 'col2': [[1, 1], [3, 0]], 'int5': [[7, 5, 0, 3, 2]]}
 
 
+
+# TopK(sorted=True) with k <= n * 0.5: the kernel's nth_element(k), then a
+# stable sort of those k (for k > n * 0.5 a stable sort of the row: topk_i)
+def nth_sorted(x, nth, largest=True, axis=-1):
+    nth = i32(nth)
+    v = np.take_along_axis(x, nth, axis)
+    return i32(np.take_along_axis(nth, np.argsort(-v if largest else v, axis=axis, kind='stable'), axis))
+
+
 show('topk_r34 topkF_r34 topkF_r34_i topk_r234 topk_r234_i topkF_issue4 topkF_issue2 topkF_issue2_i topk_ties_i '
      'topkF_ties_i topkF_ties topk_small_i topkF_small_i topkF_col_i topk_col_i ftopk_i ttopk_i topkF_int_i '
      'topk_int_i',
@@ -46,8 +55,8 @@ show('topk_r34 topkF_r34 topkF_r34_i topk_r234 topk_r234_i topkF_issue4 topkF_is
       np.sort(r234, axis=-1)[..., ::-1][..., 0:2], topk_i(r234, 2),
       issue, np.take_along_axis(issue, i32(NTH['issue2']), -1), i32(NTH['issue2']),
       topk_i(ties, 4), i32(NTH['ties4']), np.take_along_axis(ties, i32(NTH['ties4']), -1),
-      topk_i(ties, 3, largest=False), i32(NTH['small3']),
-      i32(NTH['col2']), topk_i(col, 2, axis=0),
+      nth_sorted(ties, NTH['small3'], largest=False), i32(NTH['small3']),
+      i32(NTH['col2']), nth_sorted(col, NTH['col2'], axis=0),
       i32(NTH['issue3']), i32(NTH['issue3']), i32(NTH['int5']),
       topk_i(ities, 5)))
 show('sort_i sortD_i sortD argsort argsortD sortD0_i sort0_i sortD_int_i sort_int_i',
