@@ -136,13 +136,19 @@ int msrt_q8_dense(int32_t M, int32_t N, int32_t K, const int8_t *x, int32_t x_zp
   return MSRT_OK;
 }
 
+/* roundf (half away from zero) without the library call: t limited to
+ * [-512, 512] first (beyond, the result clamps to -128 or 127 either way:
+ * |zp| <= 128), truncated, and moved away from zero when the dropped part
+ * is at least a half (t - trunc(t) is exact in float). */
 void msrt_q8_quantize(int64_t n, const float *x, float scale, int32_t zp, int8_t *q) {
   for (int64_t i = 0; i < n; i++) {
-    float t = roundf(x[i] / scale);
-    if (t != t) t = 0.0f; /* nan: the zero point */
-    t += (float)zp;
-    t = t < -128.0f ? -128.0f : t > 127.0f ? 127.0f : t;
-    q[i] = (int8_t)t;
+    float t = x[i] / scale;
+    if (!(t >= -512.0f)) t = t != t ? 0.0f : -512.0f; /* nan: the zero point */
+    if (t > 512.0f) t = 512.0f;
+    int32_t r = (int32_t)t;
+    float f = t - (float)r;
+    r += (f >= 0.5f ? 1 : 0) - (f <= -0.5f ? 1 : 0) + zp;
+    q[i] = (int8_t)(r < -128 ? -128 : r > 127 ? 127 : r);
   }
 }
 
@@ -183,5 +189,249 @@ int msrt_q8_conv2d(const int64_t *xs, const int64_t *wsh, const int64_t *os, con
           y[((b * co + o) * oh + i) * ow + j] = (int8_t)v;
         }
     }
+  return MSRT_OK;
+}
+
+/* ===================================================================
+ * msrt_q8_dense_packed: the dense layer of constant weights, laid out at
+ * compile time by msrt_q8_pack_dense (codegen/emit_quant.c.inc).
+ *
+ * The blob (int32 words; each word's bytes by value, low byte first, so
+ * the layout does not depend on the target's byte order): channels in
+ * groups of 4, then a pair when 2 or 3 remain, then the last channel
+ * paired with a zero channel when N is odd. A group of G channels (2 or 4)
+ * is G folded biases (bias[j] - x_zp * sum_p w[j,p]: the input's zero point
+ * is applied at compile time, so the kernel multiplies the raw int8
+ * input), G multipliers, G shifts, then for each block of 4 inputs
+ * p = 4b..4b+3 two words per channel pair (c0, c1):
+ *     A = [w[c0,p] + 128, w[c1,p], w[c0,p+2] + 128, w[c1,p+2]]
+ *     B = [w[c0,p+1] + 128, w[c1,p+1], w[c0,p+3] + 128, w[c1,p+3]]
+ * (bytes, low first; 0 past K). One byte per weight, as [N, K] int8.
+ *
+ * Why that layout: on Armv7E-M a halfword of A read as int16 is
+ * (w[c0,p] + 128) + 256 w[c1,p], so one SMLAD of A with the input pair
+ * (x[p], x[p+2]) (SXTB16 of the four input bytes) multiply-adds both
+ * channels at once: raw += U0 + 256 U1. A second SMLAD of A & 0xff00ff00
+ * (the halfwords 256 w[c1,.]) gives hi += 256 U1 alone; U1 = hi >> 8
+ * and U0 = raw - hi, and U0 - 128 sum_p x[p] is channel c0's sum. Four
+ * instructions (LDR, AND, two SMLAD) per four multiply-adds, where SXTB16
+ * unpacking needs five. hi is exact while |U1| < 2^23: |U1| <= 512 * 127 *
+ * 128 over 512 inputs, so hi is flushed every 128 blocks; raw may wrap
+ * (sums mod 2^32 are the int32 sums). Elsewhere the same words are read
+ * by portable C, byte by byte. Integer sums in any order: bit-identical
+ * to msrt_q8_dense.
+ * =================================================================== */
+
+/* the block's part of a pair: raw and hi as above (see the comment) */
+#ifdef Q8_SIMD32
+#define Q8_PAIR(wa, wb, r, h)                                                                                        \
+  do {                                                                                                               \
+    int32_t wa_ = (wa), wb_ = (wb);                                                                                  \
+    r = __smlad(wa_, xa, r);                                                                                         \
+    h = __smlad(wa_ & Q8_HI, xa, h);                                                                                 \
+    r = __smlad(wb_, xb, r);                                                                                         \
+    h = __smlad(wb_ & Q8_HI, xb, h);                                                                                 \
+  } while (0)
+#define Q8_HI ((int32_t)0xff00ff00)
+/* one block of 4 inputs for two pairs (Q8_BLOCK4) or one (Q8_BLOCK2);
+ * wp moves past the block's words */
+#define Q8_BLOCK4(xword)                                                                                             \
+  do {                                                                                                               \
+    int8x4_t xw = (xword);                                                                                           \
+    int16x2_t xa = __sxtb16(xw), xb = q8_sxtb16_ror8(xw);                                                            \
+    int32_t wa, wb;                                                                                                  \
+    q8_load2(&wp, &wa, &wb);                                                                                         \
+    Q8_PAIR(wa, wb, r0, h0);                                                                                         \
+    q8_load2(&wp, &wa, &wb);                                                                                         \
+    Q8_PAIR(wa, wb, r1, h1);                                                                                         \
+  } while (0)
+#define Q8_BLOCK2(xword)                                                                                             \
+  do {                                                                                                               \
+    int8x4_t xw = (xword);                                                                                           \
+    int16x2_t xa = __sxtb16(xw), xb = q8_sxtb16_ror8(xw);                                                            \
+    int32_t wa, wb;                                                                                                  \
+    q8_load2(&wp, &wa, &wb);                                                                                         \
+    Q8_PAIR(wa, wb, r0, h0);                                                                                         \
+  } while (0)
+#else
+/* the portable pair: the bytes of A and B times x0..x3 (mod 2^32); the
+ * c0 channel's bytes are w + 128, corrected by 128 sum x as above */
+#define Q8C_PAIR(wa, wb, r, a)                                                                                       \
+  do {                                                                                                               \
+    uint32_t va = (uint32_t)(wa), vb = (uint32_t)(wb);                                                               \
+    r += x0 * (va & 0xffu) + x2 * ((va >> 16) & 0xffu) + x1 * (vb & 0xffu) + x3 * ((vb >> 16) & 0xffu);            \
+    a += x0 * q8_sbyte(va >> 8) + x2 * q8_sbyte(va >> 24) + x1 * q8_sbyte(vb >> 8) + x3 * q8_sbyte(vb >> 24);      \
+  } while (0)
+/* the low byte of v as a signed byte, mod 2^32 */
+static inline uint32_t q8_sbyte(uint32_t v) { return ((v & 0xffu) ^ 0x80u) - 0x80u; }
+#endif
+
+int64_t msrt_q8_packed_words(int32_t N, int32_t K) {
+  int64_t nb = ((int64_t)K + 3) / 4, n2 = ((int64_t)N + 1) / 2 * 2;
+  return n2 * (3 + nb);
+}
+
+/* byte i (0..3) of the packed word of channel pair (c0, c1), block b,
+ * half h (0: A, 1: B) */
+static uint32_t q8_pack_byte(int32_t N, int32_t K, const int8_t *w, int32_t c, int64_t p, int32_t off) {
+  if (c >= N || p >= K) return 0;
+  return (uint32_t)(uint8_t)(int32_t)(w[(int64_t)c * K + p] + off);
+}
+
+int msrt_q8_pack_dense(int32_t N, int32_t K, const int8_t *w, const int32_t *bias, const int32_t *mult,
+                       const int32_t *shift, int32_t x_zp, int32_t *blob) {
+  if (N < 0 || K < 0) return MSRT_EINVAL;
+  int64_t nb = ((int64_t)K + 3) / 4, o = 0;
+  for (int32_t j = 0; j < N;) {
+    int32_t g = N - j >= 4 ? 4 : 2;
+    for (int32_t t = 0; t < g; t++) {
+      int32_t c = j + t;
+      uint32_t b = c < N && bias ? (uint32_t)bias[c] : 0u, s = 0;
+      for (int64_t p = 0; c < N && p < K; p++) {
+        int32_t wv = w[(int64_t)c * K + p];
+        s += (uint32_t)wv;
+      }
+      blob[o + t] = (int32_t)(b - (uint32_t)x_zp * s);
+      blob[o + g + t] = c < N ? mult[c] : 0;
+      blob[o + 2 * g + t] = c < N ? shift[c] : 0;
+      if (c < N && mult[c] < 0) return MSRT_EINVAL;
+    }
+    o += 3 * g;
+    for (int64_t bk = 0; bk < nb; bk++)
+      for (int32_t q = 0; q < g; q += 2)
+        for (int32_t h = 0; h < 2; h++) {
+          int64_t p = 4 * bk + h;
+          int32_t c0 = j + q, c1 = j + q + 1;
+          uint32_t v = q8_pack_byte(N, K, w, c0, p, 128) | q8_pack_byte(N, K, w, c1, p, 0) << 8 |
+                       q8_pack_byte(N, K, w, c0, p + 2, 128) << 16 | q8_pack_byte(N, K, w, c1, p + 2, 0) << 24;
+          blob[o++] = (int32_t)v;
+        }
+    j += g;
+  }
+  return MSRT_OK;
+}
+
+/* msrt_q_mul for a multiplier >= 0 (the only saturating case of
+ * SaturatingRoundingDoublingHighMul, INT32_MIN * INT32_MIN, cannot occur):
+ * its rounding, (ab + 2^30) >> 31 with a floor shift, is the nudged
+ * truncating division TFLite writes (one SMLAL); then RoundingDivideByPOT
+ * in 32-bit arithmetic; plus the zero point, clamped. */
+static inline int8_t q8_requant(int32_t acc, int32_t mult, int32_t shift, int32_t zp, int32_t lo, int32_t hi) {
+  int32_t left = shift > 0 ? shift : 0, right = left - shift;
+  int32_t v = (int32_t)(((int64_t)(int32_t)((uint32_t)acc << left) * mult + ((int64_t)1 << 30)) >> 31);
+  int32_t mask = (int32_t)((1u << right) - 1u), thr = (mask >> 1) + (int32_t)((uint32_t)v >> 31);
+  v = (v >> right) + (int32_t)((uint32_t)(thr - (v & mask)) >> 31) + zp; /* + (remainder > thr) */
+  v = v < lo ? lo : v;
+  return (int8_t)(v > hi ? hi : v);
+}
+
+#ifdef Q8_SIMD32
+static int16x2_t q8_sxtb16_ror8(int8x4_t v) {
+#if defined(__GNUC__)
+  int16x2_t r;
+  __asm__("sxtb16 %0, %1, ror #8" : "=r"(r) : "r"(v));
+  return r;
+#else
+  return __sxtb16(q8_ror8(v));
+#endif
+}
+
+/* two words of the blob, *p moved past them: one LDRD with writeback
+ * (gcc splits the two loads otherwise) */
+static inline void q8_load2(const int32_t **p, int32_t *a, int32_t *b) {
+#if defined(__GNUC__)
+  __asm__("ldrd %0, %1, [%2], #8" : "=r"(*a), "=r"(*b), "+r"(*p) : "m"(*(const int32_t(*)[2]) * p));
+#else
+  *a = (*p)[0];
+  *b = (*p)[1];
+  *p += 2;
+#endif
+}
+
+/* The four input bytes of block b (zeros past K) as one word. */
+static int8x4_t q8_xword(const int8_t *xr, int32_t K, int32_t b) {
+  uint32_t v = 0;
+  for (int32_t t = 0; t < 4 && 4 * b + t < K; t++) v |= (uint32_t)(uint8_t)xr[4 * b + t] << (8 * t);
+  return (int8x4_t)v;
+}
+#endif
+
+int msrt_q8_dense_packed(int32_t M, int32_t N, int32_t K, const int8_t *x, const int32_t *blob, int32_t out_zp,
+                         int32_t act_min, int32_t act_max, int8_t *y) {
+  if (M < 0 || N < 0 || K < 0 || act_min > act_max) return MSRT_EINVAL;
+  int32_t nb = K / 4 + (K % 4 != 0);
+  for (int32_t i = 0; i < M; i++) {
+    const int8_t *xr = x + (int64_t)i * K;
+    int8_t *yr = y + (int64_t)i * N;
+    const int32_t *p = blob;
+#ifdef Q8_SIMD32
+    uint32_t sx = 0; /* sum of (x + 128), USADA8 of the bytes ^ 0x80 */
+    int32_t b = 0;
+    for (; b < K / 4; b++) sx = __usada8((uint8x4_t)((uint32_t)q8_load4(xr + 4 * b) ^ 0x80808080u), 0, sx);
+    if (b < nb) sx = __usada8((uint8x4_t)((uint32_t)q8_xword(xr, K, b) ^ 0x80808080u), 0, sx) - 128u * (uint32_t)(4 * nb - K);
+    uint32_t c0 = 128u * (sx - 128u * (uint32_t)K); /* the c0 channels' offset: 128 sum x */
+#else
+    uint32_t c0 = 0;
+    for (int32_t k = 0; k < K; k++) {
+      int32_t xv = xr[k];
+      c0 += (uint32_t)xv;
+    }
+    c0 *= 128u;
+#endif
+    for (int32_t j = 0; j < N;) {
+      int32_t g = N - j >= 4 ? 4 : 2, acc[4];
+      const int32_t *wp = p + 3 * g;
+#ifdef Q8_SIMD32
+      int32_t r0 = (int32_t)((uint32_t)p[0] - c0), a1 = p[1], r1 = g == 4 ? (int32_t)((uint32_t)p[2] - c0) : 0,
+              a3 = g == 4 ? p[3] : 0;
+      for (int32_t b0 = 0; b0 < nb; b0 += 128) {
+        int32_t b1 = nb - b0 > 128 ? b0 + 128 : nb, bf = b1 < K / 4 ? b1 : K / 4, h0 = 0, h1 = 0;
+        const int8_t *xp = xr + 4 * b0, *xe = xr + 4 * bf;
+        if (g == 4) {
+          for (; xp < xe; xp += 4) Q8_BLOCK4(q8_load4(xp));
+          if (bf < b1) {
+            Q8_BLOCK4(q8_xword(xr, K, bf));
+          }
+        } else {
+          for (; xp < xe; xp += 4) Q8_BLOCK2(q8_load4(xp));
+          if (bf < b1) {
+            Q8_BLOCK2(q8_xword(xr, K, bf));
+          }
+        }
+        r0 = (int32_t)((uint32_t)r0 - (uint32_t)h0);
+        a1 = (int32_t)((uint32_t)a1 + (uint32_t)(h0 >> 8));
+        r1 = (int32_t)((uint32_t)r1 - (uint32_t)h1);
+        a3 = (int32_t)((uint32_t)a3 + (uint32_t)(h1 >> 8));
+      }
+      acc[0] = r0, acc[1] = a1, acc[2] = r1, acc[3] = a3;
+#else
+      uint32_t r0 = (uint32_t)p[0] - c0, a1 = (uint32_t)p[1], r1 = g == 4 ? (uint32_t)p[2] - c0 : 0u,
+               a3 = g == 4 ? (uint32_t)p[3] : 0u;
+      const int8_t *xp = xr, *xe = xr + K / 4 * 4;
+      if (g == 4)
+        for (; xp < xe; xp += 4, wp += 4) {
+          uint32_t x0 = (uint32_t)xp[0], x1 = (uint32_t)xp[1], x2 = (uint32_t)xp[2], x3 = (uint32_t)xp[3];
+          Q8C_PAIR(wp[0], wp[1], r0, a1);
+          Q8C_PAIR(wp[2], wp[3], r1, a3);
+        }
+      else
+        for (; xp < xe; xp += 4, wp += 2) {
+          uint32_t x0 = (uint32_t)xp[0], x1 = (uint32_t)xp[1], x2 = (uint32_t)xp[2], x3 = (uint32_t)xp[3];
+          Q8C_PAIR(wp[0], wp[1], r0, a1);
+        }
+      if (K % 4) { /* the last block: zeros past K */
+        uint32_t x0 = (uint32_t)xp[0], x1 = K % 4 > 1 ? (uint32_t)xp[1] : 0u, x2 = K % 4 > 2 ? (uint32_t)xp[2] : 0u,
+                 x3 = 0;
+        Q8C_PAIR(wp[0], wp[1], r0, a1);
+        if (g == 4) Q8C_PAIR(wp[2], wp[3], r1, a3);
+      }
+      acc[0] = (int32_t)r0, acc[1] = (int32_t)a1, acc[2] = (int32_t)r1, acc[3] = (int32_t)a3;
+#endif
+      for (int32_t t = 0; t < g && j + t < N; t++)
+        yr[j + t] = q8_requant(acc[t], p[g + t], p[2 * g + t], out_zp, act_min, act_max);
+      p += 3 * g + nb * g;
+      j += g;
+    }
+  }
   return MSRT_OK;
 }

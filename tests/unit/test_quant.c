@@ -73,4 +73,86 @@ TEST(quantize_dequantize) {
   ASSERT_INT(0, memcmp(x, qv_dq, sizeof x));
 }
 
+/* ---- msrt_q8_dense_packed: the compile-time layout gives msrt_q8_dense's
+ * bits (the portable path here; the Armv7E-M path runs in the firmware
+ * self-tests under QEMU). Random shapes around the layout's edges: N odd,
+ * 1..3 channels left after the groups of 4, K not a multiple of 4, K past
+ * the 512-input flush of the SMLAD path, extreme weights, inputs and zero
+ * points, every multiplier and shift regime, with and without bias. */
+static uint32_t qrng = 12345u;
+static uint32_t qrand(void) {
+  qrng ^= qrng << 13;
+  qrng ^= qrng >> 17;
+  qrng ^= qrng << 5;
+  return qrng;
+}
+static int32_t qrange(int32_t lo, int32_t hi) { return lo + (int32_t)(qrand() % (uint32_t)(hi - lo + 1)); }
+
+TEST(dense_packed) {
+  static int8_t x[2 * 1100], w[13 * 1100], y0[2 * 13], y1[2 * 13];
+  static int32_t bias[13], mult[13], shift[13], blob[20000];
+  static const int32_t ks[] = {1, 2, 3, 4, 5, 7, 8, 63, 64, 130, 511, 512, 513, 516, 1025, 1100};
+  int bad = 0, cases = 0;
+  for (int ki = 0; ki < LEN(ks); ki++)
+    for (int32_t n = 1; n <= 13; n += (n < 7 ? 1 : 6)) {
+      int32_t k = ks[ki], m = 1 + (int32_t)(qrand() % 2), ext = (int32_t)(qrand() % 3);
+      for (int32_t i = 0; i < m * k; i++)
+        x[i] = (int8_t)(ext == 0 ? (qrand() & 1 ? 127 : -128) : qrange(-128, 127));
+      for (int32_t i = 0; i < n * k; i++)
+        w[i] = (int8_t)(ext == 1 ? (qrand() & 1 ? 127 : -127) : qrange(-127, 127));
+      for (int32_t j = 0; j < n; j++) {
+        bias[j] = qrange(-100000, 100000);
+        mult[j] = j == 0 && n > 2 ? 0 : qrange(1 << 30, INT32_MAX);
+        shift[j] = j == 1 ? qrange(1, 4) : qrange(-20, 0);
+      }
+      int32_t zp = ext == 2 ? (qrand() & 1 ? 127 : -128) : qrange(-128, 127), ozp = qrange(-128, 127);
+      int32_t lo = qrand() & 1 ? ozp : -128, hi = qrand() & 1 ? 127 : qrange(ozp, 127);
+      const int32_t *b = qrand() % 4 ? bias : NULL;
+      ASSERT(msrt_q8_packed_words(n, k) <= LEN(blob));
+      ASSERT_INT(MSRT_OK, msrt_q8_pack_dense(n, k, w, b, mult, shift, zp, blob));
+      ASSERT_INT(MSRT_OK, msrt_q8_dense(m, n, k, x, zp, w, b, mult, shift, ozp, lo, hi, y0));
+      ASSERT_INT(MSRT_OK, msrt_q8_dense_packed(m, n, k, x, blob, ozp, lo, hi, y1));
+      if (memcmp(y0, y1, (size_t)(m * n)) && bad++ < 5) fprintf(stderr, "  M %d N %d K %d zp %d\n", m, n, k, zp);
+      cases++;
+    }
+  ASSERT_INT(0, bad);
+  ASSERT(cases > 100);
+  mult[0] = -1;
+  ASSERT_INT(MSRT_EINVAL, msrt_q8_pack_dense(1, 4, w, NULL, mult, shift, 0, blob));
+  ASSERT_INT(MSRT_EINVAL, msrt_q8_dense_packed(1, 1, 1, x, blob, 0, 5, 4, y1));
+}
+
+/* msrt_q8_quantize rounds as roundf (half away from zero), nan -> zp,
+ * saturating: every half point in range, its float neighbours, large
+ * and tiny values. */
+TEST(quantize_rounding) {
+  static float xs[4000];
+  static int8_t q[4000];
+  int n = 0;
+  for (int i = -600; i <= 600; i++) {
+    float h = (float)i + 0.5f;
+    xs[n++] = h;
+    xs[n++] = nextafterf(h, 0.0f);
+    xs[n++] = nextafterf(h, 1e9f);
+  }
+  xs[n++] = 1e30f, xs[n++] = -1e30f, xs[n++] = NAN, xs[n++] = INFINITY, xs[n++] = -INFINITY;
+  xs[n++] = 1e-30f, xs[n++] = -1e-30f, xs[n++] = 0.0f, xs[n++] = -0.0f;
+  static const float scales[] = {1.0f, 0.1f, 3.0f};
+  static const int32_t zps[] = {0, -128, 127, 5};
+  int bad = 0;
+  for (int si = 0; si < LEN(scales); si++)
+    for (int zi = 0; zi < LEN(zps); zi++) {
+      msrt_q8_quantize(n, xs, scales[si], zps[zi], q);
+      for (int i = 0; i < n; i++) {
+        float t = roundf(xs[i] / scales[si]);
+        if (t != t) t = 0.0f;
+        t += (float)zps[zi];
+        int8_t want = (int8_t)(t < -128.0f ? -128 : t > 127.0f ? 127 : (int)t);
+        if (q[i] != want && bad++ < 5) fprintf(stderr, "  %a / %g + %d: %d, want %d\n", (double)xs[i],
+                                               (double)scales[si], zps[zi], q[i], want);
+      }
+    }
+  ASSERT_INT(0, bad);
+}
+
 UNIT_MAIN()
