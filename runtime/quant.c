@@ -136,12 +136,21 @@ int msrt_q8_dense(int32_t M, int32_t N, int32_t K, const int8_t *x, int32_t x_zp
   return MSRT_OK;
 }
 
-/* roundf (half away from zero) without the library call: t limited to
- * [-512, 512] first (beyond, the result clamps to -128 or 127 either way:
- * |zp| <= 128), truncated, and moved away from zero when the dropped part
- * is at least a half (t - trunc(t) is exact in float). */
+/* With a floating-point unit, roundf (half away from zero) without the
+ * library call: t limited to [-512, 512] first (beyond, the result clamps
+ * to -128 or 127 either way: |zp| <= 128), truncated, and moved away from
+ * zero when the dropped part is at least a half (t - trunc(t) is exact in
+ * float). With software float (Arm cores without an FPU), where each of
+ * those operations is a call, roundf. */
 void msrt_q8_quantize(int64_t n, const float *x, float scale, int32_t zp, int8_t *q) {
   for (int64_t i = 0; i < n; i++) {
+#if defined(__arm__) && !defined(__ARM_FP)
+    float t = roundf(x[i] / scale);
+    if (t != t) t = 0.0f; /* nan: the zero point */
+    t += (float)zp;
+    t = t < -128.0f ? -128.0f : t > 127.0f ? 127.0f : t;
+    q[i] = (int8_t)t;
+#else
     float t = x[i] / scale;
     if (!(t >= -512.0f)) t = t != t ? 0.0f : -512.0f; /* nan: the zero point */
     if (t > 512.0f) t = 512.0f;
@@ -149,6 +158,7 @@ void msrt_q8_quantize(int64_t n, const float *x, float scale, int32_t zp, int8_t
     float f = t - (float)r;
     r += (f >= 0.5f ? 1 : 0) - (f <= -0.5f ? 1 : 0) + zp;
     q[i] = (int8_t)(r < -128 ? -128 : r > 127 ? 127 : r);
+#endif
   }
 }
 
@@ -233,25 +243,39 @@ int msrt_q8_conv2d(const int64_t *xs, const int64_t *wsh, const int64_t *os, con
     h = __smlad(wb_ & Q8_HI, xb, h);                                                                                 \
   } while (0)
 #define Q8_HI ((int32_t)0xff00ff00)
-/* one block of 4 inputs for two pairs (Q8_BLOCK4) or one (Q8_BLOCK2);
- * wp moves past the block's words */
+/* one block of 4 inputs for three pairs (Q8_BLOCK6), two or one; wp
+ * moves past the block's words */
+#define Q8_XAB(xword)                                                                                                \
+  int8x4_t xw = (xword);                                                                                             \
+  int16x2_t xa = __sxtb16(xw), xb = q8_sxtb16_ror8(xw);                                                              \
+  int32_t wa, wb
+#define Q8_NEXT(r, h)                                                                                                \
+  q8_load2(&wp, &wa, &wb);                                                                                           \
+  Q8_PAIR(wa, wb, r, h)
+#define Q8_BLOCK6(xword)                                                                                             \
+  do {                                                                                                               \
+    Q8_XAB(xword);                                                                                                   \
+    Q8_NEXT(r0, h0);                                                                                                 \
+    Q8_NEXT(r1, h1);                                                                                                 \
+    Q8_NEXT(r2, h2);                                                                                                 \
+  } while (0)
 #define Q8_BLOCK4(xword)                                                                                             \
   do {                                                                                                               \
-    int8x4_t xw = (xword);                                                                                           \
-    int16x2_t xa = __sxtb16(xw), xb = q8_sxtb16_ror8(xw);                                                            \
-    int32_t wa, wb;                                                                                                  \
-    q8_load2(&wp, &wa, &wb);                                                                                         \
-    Q8_PAIR(wa, wb, r0, h0);                                                                                         \
-    q8_load2(&wp, &wa, &wb);                                                                                         \
-    Q8_PAIR(wa, wb, r1, h1);                                                                                         \
+    Q8_XAB(xword);                                                                                                   \
+    Q8_NEXT(r0, h0);                                                                                                 \
+    Q8_NEXT(r1, h1);                                                                                                 \
   } while (0)
 #define Q8_BLOCK2(xword)                                                                                             \
   do {                                                                                                               \
-    int8x4_t xw = (xword);                                                                                           \
-    int16x2_t xa = __sxtb16(xw), xb = q8_sxtb16_ror8(xw);                                                            \
-    int32_t wa, wb;                                                                                                  \
-    q8_load2(&wp, &wa, &wb);                                                                                         \
-    Q8_PAIR(wa, wb, r0, h0);                                                                                         \
+    Q8_XAB(xword);                                                                                                   \
+    Q8_NEXT(r0, h0);                                                                                                 \
+  } while (0)
+/* the blocks of xp..xe, then the block past K / 4 (zeros past K) when it
+ * is in this flush's range (unrolled twice, gcc spills) */
+#define Q8_LOOP(BLOCK)                                                                                               \
+  do {                                                                                                               \
+    for (; xp < xe; xp += 4) BLOCK(q8_load4(xp));                                                                    \
+    if (bf < b1) BLOCK(q8_xword(xr, K, bf));                                                                         \
   } while (0)
 #else
 /* the portable pair: the bytes of A and B times x0..x3 (mod 2^32); the
@@ -265,6 +289,9 @@ int msrt_q8_conv2d(const int64_t *xs, const int64_t *wsh, const int64_t *os, con
 /* the low byte of v as a signed byte, mod 2^32 */
 static inline uint32_t q8_sbyte(uint32_t v) { return ((v & 0xffu) ^ 0x80u) - 0x80u; }
 #endif
+
+/* g (6, 4 or 2) channels of the group starting at j, N channels in all */
+static int32_t q8_group(int32_t N, int32_t j) { return N - j >= 6 ? 6 : N - j >= 4 ? 4 : 2; }
 
 int64_t msrt_q8_packed_words(int32_t N, int32_t K) {
   int64_t nb = ((int64_t)K + 3) / 4, n2 = ((int64_t)N + 1) / 2 * 2;
@@ -283,7 +310,7 @@ int msrt_q8_pack_dense(int32_t N, int32_t K, const int8_t *w, const int32_t *bia
   if (N < 0 || K < 0) return MSRT_EINVAL;
   int64_t nb = ((int64_t)K + 3) / 4, o = 0;
   for (int32_t j = 0; j < N;) {
-    int32_t g = N - j >= 4 ? 4 : 2;
+    int32_t g = q8_group(N, j);
     for (int32_t t = 0; t < g; t++) {
       int32_t c = j + t;
       uint32_t b = c < N && bias ? (uint32_t)bias[c] : 0u, s = 0;
@@ -379,53 +406,57 @@ int msrt_q8_dense_packed(int32_t M, int32_t N, int32_t K, const int8_t *x, const
     c0 *= 128u;
 #endif
     for (int32_t j = 0; j < N;) {
-      int32_t g = N - j >= 4 ? 4 : 2, acc[4];
+      int32_t g = q8_group(N, j), acc[6];
       const int32_t *wp = p + 3 * g;
+      for (int32_t t = 0; t < g; t++) acc[t] = (int32_t)((uint32_t)p[t] - (t % 2 ? 0u : c0));
 #ifdef Q8_SIMD32
-      int32_t r0 = (int32_t)((uint32_t)p[0] - c0), a1 = p[1], r1 = g == 4 ? (int32_t)((uint32_t)p[2] - c0) : 0,
-              a3 = g == 4 ? p[3] : 0;
+      int32_t r0 = acc[0], r1 = acc[2], r2 = acc[4];
       for (int32_t b0 = 0; b0 < nb; b0 += 128) {
-        int32_t b1 = nb - b0 > 128 ? b0 + 128 : nb, bf = b1 < K / 4 ? b1 : K / 4, h0 = 0, h1 = 0;
+        int32_t b1 = nb - b0 > 128 ? b0 + 128 : nb, bf = b1 < K / 4 ? b1 : K / 4, h0 = 0, h1 = 0, h2 = 0;
         const int8_t *xp = xr + 4 * b0, *xe = xr + 4 * bf;
-        if (g == 4) {
-          for (; xp < xe; xp += 4) Q8_BLOCK4(q8_load4(xp));
-          if (bf < b1) {
-            Q8_BLOCK4(q8_xword(xr, K, bf));
-          }
+        if (g == 6) {
+          Q8_LOOP(Q8_BLOCK6);
+        } else if (g == 4) {
+          Q8_LOOP(Q8_BLOCK4);
         } else {
-          for (; xp < xe; xp += 4) Q8_BLOCK2(q8_load4(xp));
-          if (bf < b1) {
-            Q8_BLOCK2(q8_xword(xr, K, bf));
-          }
+          Q8_LOOP(Q8_BLOCK2);
         }
         r0 = (int32_t)((uint32_t)r0 - (uint32_t)h0);
-        a1 = (int32_t)((uint32_t)a1 + (uint32_t)(h0 >> 8));
+        acc[1] = (int32_t)((uint32_t)acc[1] + (uint32_t)(h0 >> 8));
         r1 = (int32_t)((uint32_t)r1 - (uint32_t)h1);
-        a3 = (int32_t)((uint32_t)a3 + (uint32_t)(h1 >> 8));
+        acc[3] = (int32_t)((uint32_t)acc[3] + (uint32_t)(h1 >> 8));
+        r2 = (int32_t)((uint32_t)r2 - (uint32_t)h2);
+        acc[5] = (int32_t)((uint32_t)acc[5] + (uint32_t)(h2 >> 8));
       }
-      acc[0] = r0, acc[1] = a1, acc[2] = r1, acc[3] = a3;
+      acc[0] = r0, acc[2] = r1, acc[4] = r2;
 #else
-      uint32_t r0 = (uint32_t)p[0] - c0, a1 = (uint32_t)p[1], r1 = g == 4 ? (uint32_t)p[2] - c0 : 0u,
-               a3 = g == 4 ? (uint32_t)p[3] : 0u;
-      const int8_t *xp = xr, *xe = xr + K / 4 * 4;
-      if (g == 4)
-        for (; xp < xe; xp += 4, wp += 4) {
-          uint32_t x0 = (uint32_t)xp[0], x1 = (uint32_t)xp[1], x2 = (uint32_t)xp[2], x3 = (uint32_t)xp[3];
-          Q8C_PAIR(wp[0], wp[1], r0, a1);
-          Q8C_PAIR(wp[2], wp[3], r1, a3);
+      for (int32_t q = 0; q < g; q += 4) { /* two pairs at a time, the words g apart */
+        const int32_t *w = wp + q;
+        uint32_t r0 = (uint32_t)acc[q], a1 = (uint32_t)acc[q + 1], r1 = 0, a3 = 0;
+        int two = q + 2 < g;
+        const int8_t *xp = xr, *xe = xr + K / 4 * 4;
+        if (two) {
+          r1 = (uint32_t)acc[q + 2], a3 = (uint32_t)acc[q + 3];
+          for (; xp < xe; xp += 4, w += g) {
+            uint32_t x0 = (uint32_t)xp[0], x1 = (uint32_t)xp[1], x2 = (uint32_t)xp[2], x3 = (uint32_t)xp[3];
+            Q8C_PAIR(w[0], w[1], r0, a1);
+            Q8C_PAIR(w[2], w[3], r1, a3);
+          }
+        } else {
+          for (; xp < xe; xp += 4, w += g) {
+            uint32_t x0 = (uint32_t)xp[0], x1 = (uint32_t)xp[1], x2 = (uint32_t)xp[2], x3 = (uint32_t)xp[3];
+            Q8C_PAIR(w[0], w[1], r0, a1);
+          }
         }
-      else
-        for (; xp < xe; xp += 4, wp += 2) {
-          uint32_t x0 = (uint32_t)xp[0], x1 = (uint32_t)xp[1], x2 = (uint32_t)xp[2], x3 = (uint32_t)xp[3];
-          Q8C_PAIR(wp[0], wp[1], r0, a1);
+        if (K % 4) { /* the last block: zeros past K */
+          uint32_t x0 = (uint32_t)xp[0], x1 = K % 4 > 1 ? (uint32_t)xp[1] : 0u, x2 = K % 4 > 2 ? (uint32_t)xp[2] : 0u,
+                   x3 = 0;
+          Q8C_PAIR(w[0], w[1], r0, a1);
+          if (two) Q8C_PAIR(w[2], w[3], r1, a3);
         }
-      if (K % 4) { /* the last block: zeros past K */
-        uint32_t x0 = (uint32_t)xp[0], x1 = K % 4 > 1 ? (uint32_t)xp[1] : 0u, x2 = K % 4 > 2 ? (uint32_t)xp[2] : 0u,
-                 x3 = 0;
-        Q8C_PAIR(wp[0], wp[1], r0, a1);
-        if (g == 4) Q8C_PAIR(wp[2], wp[3], r1, a3);
+        acc[q] = (int32_t)r0, acc[q + 1] = (int32_t)a1;
+        if (two) acc[q + 2] = (int32_t)r1, acc[q + 3] = (int32_t)a3;
       }
-      acc[0] = (int32_t)r0, acc[1] = (int32_t)a1, acc[2] = (int32_t)r1, acc[3] = (int32_t)a3;
 #endif
       for (int32_t t = 0; t < g && j + t < N; t++)
         yr[j + t] = q8_requant(acc[t], p[g + t], p[2 * g + t], out_zp, act_min, act_max);
