@@ -764,12 +764,13 @@ int msrt_q8_dense(int32_t M, int32_t N, int32_t K, const int8_t *x, int32_t x_zp
  * (each >= 0, else MSRT_EINVAL) and shift of msrt_q8_dense, and the input
  * zero point, laid out in blob (msrt_q8_packed_words(N, K) int32 words;
  * quant.c describes the layout) for msrt_q8_dense_packed, which computes
- * msrt_q8_dense's bits with that blob. */
+ * msrt_q8_dense's bits with that blob; xs: (K + 3) / 4 * 2 int32 of
+ * scratch (one input row as int16 pairs). */
 int64_t msrt_q8_packed_words(int32_t N, int32_t K);
 int msrt_q8_pack_dense(int32_t N, int32_t K, const int8_t *w, const int32_t *bias, const int32_t *mult,
                        const int32_t *shift, int32_t x_zp, int32_t *blob);
 int msrt_q8_dense_packed(int32_t M, int32_t N, int32_t K, const int8_t *x, const int32_t *blob, int32_t out_zp,
-                         int32_t act_min, int32_t act_max, int8_t *y);
+                         int32_t act_min, int32_t act_max, int8_t *y, int32_t *xs);
 /* msrt_q8_quantize: q = clamp(round_half_away(x / scale) + zp, -128, 127)
  * (float32 division; nan -> zp); msrt_q8_dequantize: x = scale * (q - zp). */
 void msrt_q8_quantize(int64_t n, const float *x, float scale, int32_t zp, int8_t *q);

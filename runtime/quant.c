@@ -243,39 +243,41 @@ int msrt_q8_conv2d(const int64_t *xs, const int64_t *wsh, const int64_t *os, con
     h = __smlad(wb_ & Q8_HI, xb, h);                                                                                 \
   } while (0)
 #define Q8_HI ((int32_t)0xff00ff00)
-/* one block of 4 inputs for three pairs (Q8_BLOCK6), two or one; wp
- * moves past the block's words */
-#define Q8_XAB(xword)                                                                                                \
-  int8x4_t xw = (xword);                                                                                             \
-  int16x2_t xa = __sxtb16(xw), xb = q8_sxtb16_ror8(xw);                                                              \
-  int32_t wa, wb
+/* one block of 4 inputs for three pairs (Q8_BLOCK6), two or one; xp and
+ * wp move past the block's words */
+#define Q8_XAB()                                                                                                     \
+  int16x2_t xa, xb;                                                                                                  \
+  int32_t wa, wb;                                                                                                    \
+  q8_load2x(&xp, &xa, &xb)
 #define Q8_NEXT(r, h)                                                                                                \
   q8_load2(&wp, &wa, &wb);                                                                                           \
   Q8_PAIR(wa, wb, r, h)
-#define Q8_BLOCK6(xword)                                                                                             \
+#define Q8_BLOCK6()                                                                                             \
   do {                                                                                                               \
-    Q8_XAB(xword);                                                                                                   \
+    Q8_XAB();                                                                                                   \
     Q8_NEXT(r0, h0);                                                                                                 \
     Q8_NEXT(r1, h1);                                                                                                 \
     Q8_NEXT(r2, h2);                                                                                                 \
   } while (0)
-#define Q8_BLOCK4(xword)                                                                                             \
+#define Q8_BLOCK4()                                                                                             \
   do {                                                                                                               \
-    Q8_XAB(xword);                                                                                                   \
+    Q8_XAB();                                                                                                   \
     Q8_NEXT(r0, h0);                                                                                                 \
     Q8_NEXT(r1, h1);                                                                                                 \
   } while (0)
-#define Q8_BLOCK2(xword)                                                                                             \
+#define Q8_BLOCK2()                                                                                             \
   do {                                                                                                               \
-    Q8_XAB(xword);                                                                                                   \
+    Q8_XAB();                                                                                                   \
     Q8_NEXT(r0, h0);                                                                                                 \
   } while (0)
-/* the blocks of xp..xe, then the block past K / 4 (zeros past K) when it
- * is in this flush's range (unrolled twice, gcc spills) */
+/* the blocks of xs from xp to xe (unrolled twice, gcc spills) */
 #define Q8_LOOP(BLOCK)                                                                                               \
   do {                                                                                                               \
-    for (; xp < xe; xp += 4) BLOCK(q8_load4(xp));                                                                    \
-    if (bf < b1) BLOCK(q8_xword(xr, K, bf));                                                                         \
+    for (; xp + 2 < xe;) {                                                                                           \
+      BLOCK();                                                                                                       \
+      BLOCK();                                                                                                       \
+    }                                                                                                                \
+    if (xp < xe) BLOCK();                                                                                            \
   } while (0)
 #else
 /* the portable pair: the bytes of A and B times x0..x3 (mod 2^32); the
@@ -375,6 +377,19 @@ static inline void q8_load2(const int32_t **p, int32_t *a, int32_t *b) {
 #endif
 }
 
+/* q8_load2 for the input pairs the kernel wrote: a volatile asm after the
+ * barrier the kernel puts between writing them and reading them (an "m"
+ * operand, as q8_load2's, makes gcc spill in the loops) */
+static inline void q8_load2x(const int32_t **p, int32_t *a, int32_t *b) {
+#if defined(__GNUC__)
+  __asm__ volatile("ldrd %0, %1, [%2], #8" : "=r"(*a), "=r"(*b), "+r"(*p));
+#else
+  *a = (*p)[0];
+  *b = (*p)[1];
+  *p += 2;
+#endif
+}
+
 /* The four input bytes of block b (zeros past K) as one word. */
 static int8x4_t q8_xword(const int8_t *xr, int32_t K, int32_t b) {
   uint32_t v = 0;
@@ -384,7 +399,7 @@ static int8x4_t q8_xword(const int8_t *xr, int32_t K, int32_t b) {
 #endif
 
 int msrt_q8_dense_packed(int32_t M, int32_t N, int32_t K, const int8_t *x, const int32_t *blob, int32_t out_zp,
-                         int32_t act_min, int32_t act_max, int8_t *y) {
+                         int32_t act_min, int32_t act_max, int8_t *y, int32_t *xs) {
   if (M < 0 || N < 0 || K < 0 || act_min > act_max) return MSRT_EINVAL;
   int32_t nb = K / 4 + (K % 4 != 0);
   for (int32_t i = 0; i < M; i++) {
@@ -392,12 +407,22 @@ int msrt_q8_dense_packed(int32_t M, int32_t N, int32_t K, const int8_t *x, const
     int8_t *yr = y + (int64_t)i * N;
     const int32_t *p = blob;
 #ifdef Q8_SIMD32
-    uint32_t sx = 0; /* sum of (x + 128), USADA8 of the bytes ^ 0x80 */
-    int32_t b = 0;
-    for (; b < K / 4; b++) sx = __usada8((uint8x4_t)((uint32_t)q8_load4(xr + 4 * b) ^ 0x80808080u), 0, sx);
-    if (b < nb) sx = __usada8((uint8x4_t)((uint32_t)q8_xword(xr, K, b) ^ 0x80808080u), 0, sx) - 128u * (uint32_t)(4 * nb - K);
-    uint32_t c0 = 128u * (sx - 128u * (uint32_t)K); /* the c0 channels' offset: 128 sum x */
+    /* the row as int16 pairs (x[4b], x[4b+2]), (x[4b+1], x[4b+3]), and the
+     * sum of (x + 128) (USADA8 of the bytes ^ 0x80; the padding's zeros
+     * count 128 each) */
+    uint32_t sx = 0;
+    for (int32_t b = 0; b < nb; b++) {
+      int8x4_t xw = b < K / 4 ? q8_load4(xr + 4 * b) : q8_xword(xr, K, b);
+      sx = __usada8((uint8x4_t)((uint32_t)xw ^ 0x80808080u), 0, sx);
+      xs[2 * b] = __sxtb16(xw);
+      xs[2 * b + 1] = q8_sxtb16_ror8(xw);
+    }
+    uint32_t c0 = 128u * (sx - 128u * (uint32_t)(4 * nb)); /* the c0 channels' offset: 128 sum x */
+#if defined(__GNUC__)
+    __asm__ volatile("" ::: "memory"); /* xs is written before q8_load2x reads it */
+#endif
 #else
+    (void)xs;
     uint32_t c0 = 0;
     for (int32_t k = 0; k < K; k++) {
       int32_t xv = xr[k];
@@ -412,8 +437,8 @@ int msrt_q8_dense_packed(int32_t M, int32_t N, int32_t K, const int8_t *x, const
 #ifdef Q8_SIMD32
       int32_t r0 = acc[0], r1 = acc[2], r2 = acc[4];
       for (int32_t b0 = 0; b0 < nb; b0 += 128) {
-        int32_t b1 = nb - b0 > 128 ? b0 + 128 : nb, bf = b1 < K / 4 ? b1 : K / 4, h0 = 0, h1 = 0, h2 = 0;
-        const int8_t *xp = xr + 4 * b0, *xe = xr + 4 * bf;
+        int32_t b1 = nb - b0 > 128 ? b0 + 128 : nb, h0 = 0, h1 = 0, h2 = 0;
+        const int32_t *xp = xs + 2 * b0, *xe = xs + 2 * b1;
         if (g == 6) {
           Q8_LOOP(Q8_BLOCK6);
         } else if (g == 4) {

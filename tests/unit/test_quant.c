@@ -90,7 +90,7 @@ static int32_t qrange(int32_t lo, int32_t hi) { return lo + (int32_t)(qrand() % 
 
 TEST(dense_packed) {
   static int8_t x[2 * 1100], w[13 * 1100], y0[2 * 13], y1[2 * 13];
-  static int32_t bias[13], mult[13], shift[13], blob[20000];
+  static int32_t bias[13], mult[13], shift[13], blob[20000], xs[2 * 275];
   static const int32_t ks[] = {1, 2, 3, 4, 5, 7, 8, 63, 64, 130, 511, 512, 513, 516, 1025, 1100};
   int bad = 0, cases = 0;
   for (int ki = 0; ki < LEN(ks); ki++)
@@ -111,7 +111,7 @@ TEST(dense_packed) {
       ASSERT(msrt_q8_packed_words(n, k) <= LEN(blob));
       ASSERT_INT(MSRT_OK, msrt_q8_pack_dense(n, k, w, b, mult, shift, zp, blob));
       ASSERT_INT(MSRT_OK, msrt_q8_dense(m, n, k, x, zp, w, b, mult, shift, ozp, lo, hi, y0));
-      ASSERT_INT(MSRT_OK, msrt_q8_dense_packed(m, n, k, x, blob, ozp, lo, hi, y1));
+      ASSERT_INT(MSRT_OK, msrt_q8_dense_packed(m, n, k, x, blob, ozp, lo, hi, y1, xs));
       if (memcmp(y0, y1, (size_t)(m * n)) && bad++ < 5) fprintf(stderr, "  M %d N %d K %d zp %d\n", m, n, k, zp);
       cases++;
     }
@@ -119,7 +119,7 @@ TEST(dense_packed) {
   ASSERT(cases > 100);
   mult[0] = -1;
   ASSERT_INT(MSRT_EINVAL, msrt_q8_pack_dense(1, 4, w, NULL, mult, shift, 0, blob));
-  ASSERT_INT(MSRT_EINVAL, msrt_q8_dense_packed(1, 1, 1, x, blob, 0, 5, 4, y1));
+  ASSERT_INT(MSRT_EINVAL, msrt_q8_dense_packed(1, 1, 1, x, blob, 0, 5, 4, y1, xs));
 }
 
 /* msrt_q8_quantize rounds as roundf (half away from zero), nan -> zp,
