@@ -761,7 +761,8 @@ int msrt_q8_dense(int32_t M, int32_t N, int32_t K, const int8_t *x, int32_t x_zp
                   const int32_t *bias, const int32_t *mult, const int32_t *shift, int32_t out_zp,
                   int32_t act_min, int32_t act_max, int8_t *y);
 /* msrt_q8_pack_dense: constant weights w [N, K], bias (or NULL), mult
- * (each >= 0, else MSRT_EINVAL) and shift of msrt_q8_dense, and the input
+ * (each in [2^30, 2^31), msrt_q_quantize_multiplier's range for a nonzero
+ * scale, else MSRT_EINVAL) and shift of msrt_q8_dense, and the input
  * zero point, laid out in blob (msrt_q8_packed_words(N, K) int32 words;
  * quant.c describes the layout) for msrt_q8_dense_packed, which computes
  * msrt_q8_dense's bits with that blob; xs: (K + 3) / 4 * 2 int32 of

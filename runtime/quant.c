@@ -212,7 +212,8 @@ int msrt_q8_conv2d(const int64_t *xs, const int64_t *wsh, const int64_t *os, con
  * paired with a zero channel when N is odd. A group of G channels (2 or 4)
  * is G folded biases (bias[j] - x_zp * sum_p w[j,p]: the input's zero point
  * is applied at compile time, so the kernel multiplies the raw int8
- * input), G multipliers, G shifts, then for each block of 4 inputs
+ * input), G doubled multipliers (m2 = 2 mult mod 2^32, q8_requant), G
+ * shifts, then for each block of 4 inputs
  * p = 4b..4b+3 two words per channel pair (c0, c1):
  *     A = [w[c0,p] + 128, w[c1,p], w[c0,p+2] + 128, w[c1,p+2]]
  *     B = [w[c0,p+1] + 128, w[c1,p+1], w[c0,p+3] + 128, w[c1,p+3]]
@@ -321,9 +322,9 @@ int msrt_q8_pack_dense(int32_t N, int32_t K, const int8_t *w, const int32_t *bia
         s += (uint32_t)wv;
       }
       blob[o + t] = (int32_t)(b - (uint32_t)x_zp * s);
-      blob[o + g + t] = c < N ? mult[c] : 0;
+      if (c < N && mult[c] < (1 << 30)) return MSRT_EINVAL;
+      blob[o + g + t] = c < N ? (int32_t)(2u * (uint32_t)mult[c]) : INT32_MIN; /* m2 */
       blob[o + 2 * g + t] = c < N ? shift[c] : 0;
-      if (c < N && mult[c] < 0) return MSRT_EINVAL;
     }
     o += 3 * g;
     for (int64_t bk = 0; bk < nb; bk++)
@@ -340,14 +341,21 @@ int msrt_q8_pack_dense(int32_t N, int32_t K, const int8_t *w, const int32_t *bia
   return MSRT_OK;
 }
 
-/* msrt_q_mul for a multiplier >= 0 (the only saturating case of
- * SaturatingRoundingDoublingHighMul, INT32_MIN * INT32_MIN, cannot occur):
- * its rounding, (ab + 2^30) >> 31 with a floor shift, is the nudged
- * truncating division TFLite writes (one SMLAL); then RoundingDivideByPOT
- * in 32-bit arithmetic; plus the zero point, clamped. */
-static inline int8_t q8_requant(int32_t acc, int32_t mult, int32_t shift, int32_t zp, int32_t lo, int32_t hi) {
+/* msrt_q_mul, then the zero point and the clamp, for the blob's m2 = 2 mult
+ * mod 2^32 of a multiplier mult in [2^30, 2^31) (msrt_q_quantize_multiplier's
+ * range). SaturatingRoundingDoublingHighMul's rounding, the nudged
+ * truncating division TFLite writes, is floor((ab + 2^30) / 2^31) =
+ * floor((a m2 + 2^31) / 2^32) + a (its saturating case, INT32_MIN *
+ * INT32_MIN, cannot occur): one SMMLAR on Armv7E-M. Then
+ * RoundingDivideByPOT in 32-bit arithmetic. */
+static inline int8_t q8_requant(int32_t acc, int32_t m2, int32_t shift, int32_t zp, int32_t lo, int32_t hi) {
   int32_t left = shift > 0 ? shift : 0, right = left - shift;
-  int32_t v = (int32_t)(((int64_t)(int32_t)((uint32_t)acc << left) * mult + ((int64_t)1 << 30)) >> 31);
+  int32_t a = (int32_t)((uint32_t)acc << left), v;
+#if defined(Q8_SIMD32) && defined(__GNUC__)
+  __asm__("smmlar %0, %1, %2, %3" : "=r"(v) : "r"(a), "r"(m2), "r"(a));
+#else
+  v = (int32_t)(((int64_t)a * (int32_t)((uint32_t)m2 >> 1) + ((int64_t)1 << 30)) >> 31);
+#endif
   int32_t mask = (int32_t)((1u << right) - 1u), thr = (mask >> 1) + (int32_t)((uint32_t)v >> 31);
   v = (v >> right) + (int32_t)((uint32_t)(thr - (v & mask)) >> 31) + zp; /* + (remainder > thr) */
   v = v < lo ? lo : v;
@@ -433,9 +441,10 @@ int msrt_q8_dense_packed(int32_t M, int32_t N, int32_t K, const int8_t *x, const
     for (int32_t j = 0; j < N;) {
       int32_t g = q8_group(N, j), acc[6];
       const int32_t *wp = p + 3 * g;
-      for (int32_t t = 0; t < g; t++) acc[t] = (int32_t)((uint32_t)p[t] - (t % 2 ? 0u : c0));
 #ifdef Q8_SIMD32
-      int32_t r0 = acc[0], r1 = acc[2], r2 = acc[4];
+      int32_t r0 = (int32_t)((uint32_t)p[0] - c0), r1 = g > 2 ? (int32_t)((uint32_t)p[2] - c0) : 0,
+              r2 = g > 4 ? (int32_t)((uint32_t)p[4] - c0) : 0;
+      acc[1] = p[1], acc[3] = g > 2 ? p[3] : 0, acc[5] = g > 4 ? p[5] : 0;
       for (int32_t b0 = 0; b0 < nb; b0 += 128) {
         int32_t b1 = nb - b0 > 128 ? b0 + 128 : nb, h0 = 0, h1 = 0, h2 = 0;
         const int32_t *xp = xs + 2 * b0, *xe = xs + 2 * b1;
@@ -455,6 +464,7 @@ int msrt_q8_dense_packed(int32_t M, int32_t N, int32_t K, const int8_t *x, const
       }
       acc[0] = r0, acc[2] = r1, acc[4] = r2;
 #else
+      for (int32_t t = 0; t < g; t++) acc[t] = (int32_t)((uint32_t)p[t] - (t % 2 ? 0u : c0));
       for (int32_t q = 0; q < g; q += 4) { /* two pairs at a time, the words g apart */
         const int32_t *w = wp + q;
         uint32_t r0 = (uint32_t)acc[q], a1 = (uint32_t)acc[q + 1], r1 = 0, a3 = 0;

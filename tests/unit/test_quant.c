@@ -102,8 +102,8 @@ TEST(dense_packed) {
         w[i] = (int8_t)(ext == 1 ? (qrand() & 1 ? 127 : -127) : qrange(-127, 127));
       for (int32_t j = 0; j < n; j++) {
         bias[j] = qrange(-100000, 100000);
-        mult[j] = j == 0 && n > 2 ? 0 : qrange(1 << 30, INT32_MAX);
-        shift[j] = j == 1 ? qrange(1, 4) : qrange(-20, 0);
+        mult[j] = j == 0 && n > 2 ? 1 << 30 : j == 2 ? INT32_MAX : qrange(1 << 30, INT32_MAX);
+        shift[j] = j == 1 ? qrange(1, 4) : j == 3 ? -31 : qrange(-20, 0);
       }
       int32_t zp = ext == 2 ? (qrand() & 1 ? 127 : -128) : qrange(-128, 127), ozp = qrange(-128, 127);
       int32_t lo = qrand() & 1 ? ozp : -128, hi = qrand() & 1 ? 127 : qrange(ozp, 127);
@@ -117,7 +117,9 @@ TEST(dense_packed) {
     }
   ASSERT_INT(0, bad);
   ASSERT(cases > 100);
-  mult[0] = -1;
+  mult[0] = (1 << 30) - 1; /* below msrt_q_quantize_multiplier's range: msrt_q8_dense's job */
+  ASSERT_INT(MSRT_EINVAL, msrt_q8_pack_dense(1, 4, w, NULL, mult, shift, 0, blob));
+  mult[0] = 0;
   ASSERT_INT(MSRT_EINVAL, msrt_q8_pack_dense(1, 4, w, NULL, mult, shift, 0, blob));
   ASSERT_INT(MSRT_EINVAL, msrt_q8_dense_packed(1, 1, 1, x, blob, 0, 5, 4, y1, xs));
 }
