@@ -1064,7 +1064,7 @@ static const EmitFn own_emit[OP_COUNT] = {
     [OP_StopGradient] = emit_copy, [OP_Conv2DBackpropInput] = emit_conv2d_grad,
     [OP_Conv2DBackpropFilter] = emit_conv2d_grad, [OP_MaxPoolGrad] = emit_pool_grad,
     [OP_AvgPoolGrad] = emit_pool_grad, [OP_QuantizeInt8] = emit_quantize, [OP_DequantizeInt8] = emit_quantize,
-    [OP_QuantDense] = emit_quant_dense, [OP_QuantConv2D] = emit_quant_conv,
+    [OP_QuantDense] = emit_quant_dense, [OP_QuantConv2D] = emit_quant_conv, [OP_QuantAvgPool] = emit_quant_avgpool,
 };
 
 static EmitFn emit_rule(int op) {

@@ -776,6 +776,13 @@ int msrt_q8_dense_packed(int32_t M, int32_t N, int32_t K, const int8_t *x, const
  * (float32 division; nan -> zp); msrt_q8_dequantize: x = scale * (q - zp). */
 void msrt_q8_quantize(int64_t n, const float *x, float scale, int32_t zp, int8_t *q);
 void msrt_q8_dequantize(int64_t n, const int8_t *q, float scale, int32_t zp, float *x);
+/* msrt_q8_avgpool2d: AvgPool (msrt_avgpool2d's shapes, attributes and
+ * divisor) on int8 of one scale and zero point zp, TFLite's int8
+ * AveragePool: the window's int32 sum (plus zp per padded element the
+ * divisor counts) divided by the divisor, rounded half away from zero; zp
+ * for an empty window. */
+int msrt_q8_avgpool2d(const int64_t *xs, int64_t oh, int64_t ow, const int64_t *ksize, const int64_t *stride,
+                      const int64_t *pad, int count_include_pad, int32_t zp, const int8_t *x, int8_t *out);
 /* msrt_q8_conv2d: NCHW int8 convolution, weights [Co, C/group, kh, kw] per
  * output channel symmetric, as msrt_conv2d's shapes and attributes (xs, wsh,
  * os = {N, Co, OH, OW}, stride, pad {top, bottom, left, right}, dilation,

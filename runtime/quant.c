@@ -501,3 +501,33 @@ int msrt_q8_dense_packed(int32_t M, int32_t N, int32_t K, const int8_t *x, const
   }
   return MSRT_OK;
 }
+
+int msrt_q8_avgpool2d(const int64_t *xs, int64_t oh, int64_t ow, const int64_t *ksize, const int64_t *stride,
+                      const int64_t *pad, int count_include_pad, int32_t zp, const int8_t *x, int8_t *out) {
+  for (int i = 0; i < 4; i++)
+    if (xs[i] < 0 || pad[i] < 0) return MSRT_EINVAL;
+  if (oh < 0 || ow < 0 || ksize[0] <= 0 || ksize[1] <= 0 || stride[0] <= 0 || stride[1] <= 0 || zp < -128 ||
+      zp > 127 || ksize[0] * ksize[1] > (1 << 23))
+    return MSRT_EINVAL;
+  int64_t H = xs[2], W = xs[3];
+  for (int64_t nc = 0; nc < xs[0] * xs[1]; nc++) {
+    const int8_t *xp = x + nc * H * W;
+    int8_t *op = out + nc * oh * ow;
+    for (int64_t i = 0; i < oh; i++) {
+      int64_t hs = i * stride[0] - pad[0], h0 = hs > 0 ? hs : 0, h1 = hs + ksize[0] < H ? hs + ksize[0] : H;
+      int64_t ph = (hs + ksize[0] < H + pad[1] ? hs + ksize[0] : H + pad[1]) - hs; /* clipped to the padded input */
+      for (int64_t j = 0; j < ow; j++) {
+        int64_t ws = j * stride[1] - pad[2], w0 = ws > 0 ? ws : 0, w1 = ws + ksize[1] < W ? ws + ksize[1] : W;
+        int64_t pw = (ws + ksize[1] < W + pad[3] ? ws + ksize[1] : W + pad[3]) - ws;
+        int32_t acc = 0, n = (int32_t)((h1 > h0 ? h1 - h0 : 0) * (w1 > w0 ? w1 - w0 : 0));
+        for (int64_t r = h0; r < h1; r++)
+          for (int64_t s = w0; s < w1; s++) acc += xp[r * W + s];
+        int32_t d = count_include_pad ? (int32_t)(ph * pw) : n;
+        acc += (d - n) * zp; /* the padding is the real 0 */
+        int32_t v = d <= 0 ? zp : acc > 0 ? (acc + d / 2) / d : (acc - d / 2) / d;
+        op[i * ow + j] = (int8_t)(v < -128 ? -128 : v > 127 ? 127 : v);
+      }
+    }
+  }
+  return MSRT_OK;
+}
