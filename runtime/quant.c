@@ -166,38 +166,53 @@ void msrt_q8_dequantize(int64_t n, const int8_t *q, float scale, int32_t zp, flo
   for (int64_t i = 0; i < n; i++) x[i] = scale * (float)((int32_t)q[i] - zp);
 }
 
+/* The taps t in [*lo, *hi) of a window (start base, k taps d apart) that
+ * fall inside [0, n). */
+static void q8_taps(int64_t base, int64_t k, int64_t d, int64_t n, int64_t *lo, int64_t *hi) {
+  *lo = base >= 0 ? 0 : (-base + d - 1) / d;
+  *hi = n - base <= 0 ? 0 : (n - base + d - 1) / d;
+  if (*hi > k) *hi = k;
+  if (*lo > *hi) *lo = *hi;
+}
+
+/* The taps in the padding are skipped (they hold the zero point, whose
+ * product is 0), so each window's rows and columns are ranges worked out
+ * once per output; the innermost loop walks pointers. */
 int msrt_q8_conv2d(const int64_t *xs, const int64_t *wsh, const int64_t *os, const int64_t *stride,
                    const int64_t *pad, const int64_t *dil, int64_t group, const int8_t *x, int32_t x_zp,
                    const int8_t *w, const int32_t *bias, const int32_t *mult, const int32_t *shift, int32_t out_zp,
                    int32_t act_min, int32_t act_max, int8_t *y) {
   int64_t n = xs[0], c = xs[1], h = xs[2], wd = xs[3];
   int64_t co = wsh[0], cig = wsh[1], kh = wsh[2], kw = wsh[3], oh = os[2], ow = os[3];
-  if (group <= 0 || c != cig * group || co % group != 0 || act_min > act_max) return MSRT_EINVAL;
+  if (group <= 0 || c != cig * group || co % group != 0 || act_min > act_max || dil[0] <= 0 || dil[1] <= 0)
+    return MSRT_EINVAL;
   int64_t cog = co / group;
   for (int64_t b = 0; b < n; b++)
     for (int64_t o = 0; o < co; o++) {
       int64_t g = o / cog;
       const int8_t *wo = w + o * cig * kh * kw;
-      for (int64_t i = 0; i < oh; i++)
+      int8_t *yo = y + (b * co + o) * oh * ow;
+      for (int64_t i = 0; i < oh; i++) {
+        int64_t rb = i * stride[0] - pad[0], p0, p1;
+        q8_taps(rb, kh, dil[0], h, &p0, &p1);
         for (int64_t j = 0; j < ow; j++) {
-          int32_t acc = bias ? bias[o] : 0;
+          int64_t sb = j * stride[1] - pad[2], q0, q1;
+          q8_taps(sb, kw, dil[1], wd, &q0, &q1);
+          int32_t acc = bias ? bias[o] : 0, nq = (int32_t)(q1 - q0), dx = (int32_t)dil[1];
           for (int64_t ci = 0; ci < cig; ci++) {
-            const int8_t *xc = x + ((b * c + g * cig + ci) * h) * wd;
-            const int8_t *wc = wo + ci * kh * kw;
-            for (int64_t p = 0; p < kh; p++) {
-              int64_t r = i * stride[0] - pad[0] + p * dil[0];
-              if (r < 0 || r >= h) continue; /* padding: the zero point, which contributes 0 */
-              for (int64_t q = 0; q < kw; q++) {
-                int64_t s = j * stride[1] - pad[2] + q * dil[1];
-                if (s < 0 || s >= wd) continue;
-                acc += (int32_t)(int16_t)(xc[r * wd + s] - x_zp) * (int32_t)wc[p * kw + q];
-              }
+            const int8_t *xc = x + ((b * c + g * cig + ci) * h) * wd + sb + q0 * dil[1];
+            const int8_t *wc = wo + ci * kh * kw + q0;
+            for (int64_t p = p0; p < p1; p++) {
+              const int8_t *xp = xc + (rb + p * dil[0]) * wd, *wp = wc + p * kw;
+              for (int32_t t = 0; t < nq; t++, xp += dx)
+                acc += (int32_t)(int16_t)(*xp - x_zp) * (int32_t)wp[t];
             }
           }
           int32_t v = msrt_q_mul(acc, mult[o], shift[o]) + out_zp;
           v = v < act_min ? act_min : v > act_max ? act_max : v;
-          y[((b * co + o) * oh + i) * ow + j] = (int8_t)v;
+          yo[i * ow + j] = (int8_t)v;
         }
+      }
     }
   return MSRT_OK;
 }
