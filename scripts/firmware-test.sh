@@ -14,7 +14,10 @@
 #             gradient goes back through an if and a while; and the bundled sample samples/digits_train.py:
 #             16 steps of its Adam training step and the exported
 #             classifier; digits_int8: that classifier with --quantize=int8,
-#             calibrated on the training images; not in FIRMWARE_QUICK):
+#             calibrated on the training images; seed_mlp_int8, lenet_int8:
+#             the seed MLP (calibrated on 128 random inputs) and LeNet-5 (on
+#             lenet_gen.py's 64 other inputs) with --quantize=int8; the
+#             int8 models are not in FIRMWARE_QUICK):
 #             `msc compile MODEL.py -o DIR` writes the library and its
 #             self-test (NAME.h, NAME.c, NAME_test.c, and msrt.h/msrt_*.c
 #             when the runtime is separate): every DIR/*.c is cross-compiled
@@ -320,7 +323,9 @@ run_config() {
       printf '  %s: ~%s instructions per inference (QEMU -icount shift=0: %s timer ticks x %s), stack high-water %s bytes\n' \
         "$e" "$ins" "$ticks" "$TICK" "$stack"
       case $e in *train_step | *_step) continue ;; esac
-      table+=("$(printf '%-24s %-26s %11s %7s %9s %8s %8s %8s %8s' "$label" "${e#"${name}"_}" "$ins" \
+      lbl=${e#"${name}"_}
+      case $name in *_int8) lbl="$lbl (int8)" ;; esac # --quantize=int8 models
+      table+=("$(printf '%-24s %-26s %11s %7s %9s %8s %8s %8s %8s' "$label" "$lbl" "$ins" \
         "$(ratio "$ins" "$macs")" "$((ltext + ldata - weights))" "$((ldata + lbss + stack))" "$lower" "$actlb" "$stack")")
     done <"$d/entries"
   done
