@@ -772,6 +772,14 @@ int msrt_q8_pack_dense(int32_t N, int32_t K, const int8_t *w, const int32_t *bia
                        const int32_t *shift, int32_t x_zp, int32_t *blob);
 int msrt_q8_dense_packed(int32_t M, int32_t N, int32_t K, const int8_t *x, const int32_t *blob, int32_t out_zp,
                          int32_t act_min, int32_t act_max, int8_t *y, int32_t *xs);
+/* msrt_q8_conv2d_packed: msrt_q8_conv2d (group 1) with the weights
+ * [Co, C, kh, kw] packed by msrt_q8_pack_dense as [Co, C * kh * kw] with
+ * the bias, mult, shift and x_zp; scratch: msrt_q8_conv_scratch_words(C *
+ * kh * kw) int32 (each window gathered, then as msrt_q8_dense_packed). */
+int64_t msrt_q8_conv_scratch_words(int32_t K);
+int msrt_q8_conv2d_packed(const int64_t *xs, const int64_t *wsh, const int64_t *os, const int64_t *stride,
+                          const int64_t *pad, const int64_t *dil, const int8_t *x, int32_t x_zp, const int32_t *blob,
+                          int32_t out_zp, int32_t act_min, int32_t act_max, int8_t *y, int32_t *scratch);
 /* msrt_q8_quantize: q = clamp(round_half_away(x / scale) + zp, -128, 127)
  * (float32 division; nan -> zp); msrt_q8_dequantize: x = scale * (q - zp). */
 void msrt_q8_quantize(int64_t n, const float *x, float scale, int32_t zp, int8_t *q);

@@ -427,13 +427,12 @@ static int8x4_t q8_xword(const int8_t *xr, int32_t K, int32_t b) {
 }
 #endif
 
-int msrt_q8_dense_packed(int32_t M, int32_t N, int32_t K, const int8_t *x, const int32_t *blob, int32_t out_zp,
-                         int32_t act_min, int32_t act_max, int8_t *y, int32_t *xs) {
-  if (M < 0 || N < 0 || K < 0 || act_min > act_max) return MSRT_EINVAL;
+/* One input row xr [K] through the blob's N channels: yr[j * ys] (xs: the
+ * scratch of msrt_q8_dense_packed). */
+static void q8_row(int32_t N, int32_t K, const int8_t *xr, const int32_t *blob, int32_t out_zp, int32_t act_min,
+                   int32_t act_max, int8_t *yr, int64_t ys, int32_t *xs) {
   int32_t nb = K / 4 + (K % 4 != 0);
-  for (int32_t i = 0; i < M; i++) {
-    const int8_t *xr = x + (int64_t)i * K;
-    int8_t *yr = y + (int64_t)i * N;
+  {
     const int32_t *p = blob;
 #ifdef Q8_SIMD32
     /* the row as int16 pairs (x[4b], x[4b+2]), (x[4b+1], x[4b+3]), and the
@@ -515,11 +514,58 @@ int msrt_q8_dense_packed(int32_t M, int32_t N, int32_t K, const int8_t *x, const
       }
 #endif
       for (int32_t t = 0; t < g && j + t < N; t++)
-        yr[j + t] = q8_requant(acc[t], p[g + t], p[2 * g + t], out_zp, act_min, act_max);
+        yr[(j + t) * ys] = q8_requant(acc[t], p[g + t], p[2 * g + t], out_zp, act_min, act_max);
       p += 3 * g + nb * g;
       j += g;
     }
   }
+}
+
+int msrt_q8_dense_packed(int32_t M, int32_t N, int32_t K, const int8_t *x, const int32_t *blob, int32_t out_zp,
+                         int32_t act_min, int32_t act_max, int8_t *y, int32_t *xs) {
+  if (M < 0 || N < 0 || K < 0 || act_min > act_max) return MSRT_EINVAL;
+  for (int32_t i = 0; i < M; i++)
+    q8_row(N, K, x + (int64_t)i * K, blob, out_zp, act_min, act_max, y + (int64_t)i * N, 1, xs);
+  return MSRT_OK;
+}
+
+int64_t msrt_q8_conv_scratch_words(int32_t K) { return ((int64_t)K + 3) / 4 * 3; }
+
+int msrt_q8_conv2d_packed(const int64_t *xs, const int64_t *wsh, const int64_t *os, const int64_t *stride,
+                          const int64_t *pad, const int64_t *dil, const int8_t *x, int32_t x_zp, const int32_t *blob,
+                          int32_t out_zp, int32_t act_min, int32_t act_max, int8_t *y, int32_t *scratch) {
+  int64_t n = xs[0], c = xs[1], h = xs[2], wd = xs[3];
+  int64_t co = wsh[0], kh = wsh[2], kw = wsh[3], oh = os[2], ow = os[3], K = c * kh * kw;
+  if (wsh[1] != c || act_min > act_max || dil[0] <= 0 || dil[1] <= 0 || co > INT32_MAX || K > INT32_MAX / 2)
+    return MSRT_EINVAL;
+  int8_t *xg = (int8_t *)(void *)(scratch + (K + 3) / 4 * 2); /* the window, the padding at x_zp */
+  for (int64_t b = 0; b < n; b++)
+    for (int64_t i = 0; i < oh; i++) {
+      int64_t rb = i * stride[0] - pad[0];
+      for (int64_t j = 0; j < ow; j++) {
+        int64_t sb = j * stride[1] - pad[2];
+        int64_t p0, p1, q0, q1;
+        q8_taps(rb, kh, dil[0], h, &p0, &p1);
+        q8_taps(sb, kw, dil[1], wd, &q0, &q1);
+        int32_t nq = (int32_t)(q1 - q0), dx = (int32_t)dil[1];
+        int8_t *g = xg, z = (int8_t)x_zp;
+        for (int64_t ci = 0; ci < c; ci++) {
+          const int8_t *xc = x + ((b * c + ci) * h) * wd + sb + q0 * dil[1];
+          for (int64_t p = 0; p < kh; p++) {
+            if (p < p0 || p >= p1) { /* a row of padding */
+              for (int64_t q = 0; q < kw; q++) *g++ = z;
+              continue;
+            }
+            const int8_t *xp = xc + (rb + p * dil[0]) * wd;
+            for (int64_t q = 0; q < q0; q++) *g++ = z;
+            for (int32_t t = 0; t < nq; t++, xp += dx) *g++ = *xp;
+            for (int64_t q = q1; q < kw; q++) *g++ = z;
+          }
+        }
+        q8_row((int32_t)co, (int32_t)K, xg, blob, out_zp, act_min, act_max, y + (b * co * oh + i) * ow + j,
+               oh * ow, scratch);
+      }
+    }
   return MSRT_OK;
 }
 

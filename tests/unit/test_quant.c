@@ -157,4 +157,40 @@ TEST(quantize_rounding) {
   ASSERT_INT(0, bad);
 }
 
+/* msrt_q8_conv2d_packed gives msrt_q8_conv2d's bits (group 1): random
+ * shapes with stride, padding (its taps at the zero point) and dilation,
+ * channel counts across the groups of 6, 4 and 2, K = C kh kw not a
+ * multiple of 4. */
+TEST(conv2d_packed) {
+  static int8_t x[2 * 5 * 9 * 9], w[13 * 5 * 3 * 3], y0[2 * 13 * 81], y1[2 * 13 * 81];
+  static int32_t bias[13], mult[13], shift[13], blob[4000], scr[200];
+  static const int64_t shapes[][12] = {
+      /* n c h w  co kh kw  stride  pad(t b l r) */
+      {1, 1, 8, 8, 6, 3, 3, 1, 1, 1, 1, 1},
+      {2, 3, 9, 7, 13, 3, 2, 2, 1, 0, 2, 1},
+      {1, 5, 6, 6, 5, 1, 1, 1, 1, 0, 0, 0},
+      {1, 2, 9, 9, 8, 3, 3, 1, 2, 2, 2, 2},
+  };
+  int bad = 0;
+  for (int si = 0; si < LEN(shapes); si++) {
+    const int64_t *d = shapes[si];
+    int64_t xs[4] = {d[0], d[1], d[2], d[3]}, wsh[4] = {d[4], d[1], d[5], d[6]}, st[2] = {d[7], d[7]};
+    int64_t pad[4] = {d[8], d[9], d[10], d[11]}, dil[2] = {1, si == 3 ? 2 : 1};
+    int64_t oh = (d[2] + pad[0] + pad[1] - dil[0] * (d[5] - 1) - 1) / st[0] + 1;
+    int64_t ow = (d[3] + pad[2] + pad[3] - dil[1] * (d[6] - 1) - 1) / st[1] + 1, os[4] = {d[0], d[4], oh, ow};
+    int32_t K = (int32_t)(d[1] * d[5] * d[6]), co = (int32_t)d[4];
+    for (int64_t i = 0; i < d[0] * d[1] * d[2] * d[3]; i++) x[i] = (int8_t)qrange(-128, 127);
+    for (int32_t i = 0; i < co * K; i++) w[i] = (int8_t)qrange(-127, 127);
+    for (int32_t j = 0; j < co; j++)
+      bias[j] = qrange(-20000, 20000), mult[j] = qrange(1 << 30, INT32_MAX), shift[j] = qrange(-12, 1);
+    int32_t zp = si == 1 ? -128 : qrange(-128, 127), ozp = qrange(-128, 127);
+    ASSERT(msrt_q8_conv_scratch_words(K) <= LEN(scr) && msrt_q8_packed_words(co, K) <= LEN(blob));
+    ASSERT_INT(MSRT_OK, msrt_q8_pack_dense(co, K, w, bias, mult, shift, zp, blob));
+    ASSERT_INT(MSRT_OK, msrt_q8_conv2d(xs, wsh, os, st, pad, dil, 1, x, zp, w, bias, mult, shift, ozp, -128, 127, y0));
+    ASSERT_INT(MSRT_OK, msrt_q8_conv2d_packed(xs, wsh, os, st, pad, dil, x, zp, blob, ozp, -128, 127, y1, scr));
+    if (memcmp(y0, y1, (size_t)(d[0] * co * oh * ow)) && bad++ < 5) fprintf(stderr, "  shape %d\n", si);
+  }
+  ASSERT_INT(0, bad);
+}
+
 UNIT_MAIN()
