@@ -531,39 +531,53 @@ int msrt_q8_dense_packed(int32_t M, int32_t N, int32_t K, const int8_t *x, const
 
 int64_t msrt_q8_conv_scratch_words(int32_t K) { return ((int64_t)K + 3) / 4 * 3; }
 
+/* q8_taps in int32_t (a microcontroller's hardware division) */
+static void q8_taps32(int32_t base, int32_t k, int32_t d, int32_t n, int32_t *lo, int32_t *hi) {
+  *lo = base >= 0 ? 0 : (-base + d - 1) / d;
+  *hi = n - base <= 0 ? 0 : (n - base + d - 1) / d;
+  if (*hi > k) *hi = k;
+  if (*lo > *hi) *lo = *hi;
+}
+
 int msrt_q8_conv2d_packed(const int64_t *xs, const int64_t *wsh, const int64_t *os, const int64_t *stride,
                           const int64_t *pad, const int64_t *dil, const int8_t *x, int32_t x_zp, const int32_t *blob,
                           int32_t out_zp, int32_t act_min, int32_t act_max, int8_t *y, int32_t *scratch) {
-  int64_t n = xs[0], c = xs[1], h = xs[2], wd = xs[3];
-  int64_t co = wsh[0], kh = wsh[2], kw = wsh[3], oh = os[2], ow = os[3], K = c * kh * kw;
-  if (wsh[1] != c || act_min > act_max || dil[0] <= 0 || dil[1] <= 0 || co > INT32_MAX || K > INT32_MAX / 2)
+  for (int t = 0; t < 4; t++) /* int32_t indices: every size and offset below 2^30 */
+    if (xs[t] < 0 || xs[t] >= (1 << 30) || wsh[t] < 0 || wsh[t] >= (1 << 15) || os[t] < 0 || os[t] >= (1 << 30) ||
+        pad[t] < 0 || pad[t] >= (1 << 15) || (t < 2 && (stride[t] <= 0 || stride[t] >= (1 << 15) || dil[t] <= 0 ||
+                                                        dil[t] >= (1 << 15))))
+      return MSRT_EINVAL;
+  if (xs[0] * xs[1] * xs[2] * xs[3] >= (1 << 30) || os[0] * os[1] * os[2] * os[3] >= (1 << 30) || wsh[1] != xs[1] ||
+      act_min > act_max)
     return MSRT_EINVAL;
-  int8_t *xg = (int8_t *)(void *)(scratch + (K + 3) / 4 * 2); /* the window, the padding at x_zp */
-  for (int64_t b = 0; b < n; b++)
-    for (int64_t i = 0; i < oh; i++) {
-      int64_t rb = i * stride[0] - pad[0];
-      for (int64_t j = 0; j < ow; j++) {
-        int64_t sb = j * stride[1] - pad[2];
-        int64_t p0, p1, q0, q1;
-        q8_taps(rb, kh, dil[0], h, &p0, &p1);
-        q8_taps(sb, kw, dil[1], wd, &q0, &q1);
-        int32_t nq = (int32_t)(q1 - q0), dx = (int32_t)dil[1];
-        int8_t *g = xg, z = (int8_t)x_zp;
-        for (int64_t ci = 0; ci < c; ci++) {
-          const int8_t *xc = x + ((b * c + ci) * h) * wd + sb + q0 * dil[1];
-          for (int64_t p = 0; p < kh; p++) {
+  int32_t n = (int32_t)xs[0], c = (int32_t)xs[1], h = (int32_t)xs[2], wd = (int32_t)xs[3], co = (int32_t)wsh[0];
+  int32_t kh = (int32_t)wsh[2], kw = (int32_t)wsh[3], oh = (int32_t)os[2], ow = (int32_t)os[3], K = c * kh * kw;
+  int32_t sh = (int32_t)stride[0], sw = (int32_t)stride[1], dh = (int32_t)dil[0], dw = (int32_t)dil[1];
+  int8_t *xg = (int8_t *)(void *)(scratch + (K + 3) / 4 * 2), z = (int8_t)x_zp; /* the window, the padding at z */
+  for (int32_t b = 0; b < n; b++)
+    for (int32_t i = 0; i < oh; i++) {
+      int32_t rb = i * sh - (int32_t)pad[0], p0, p1;
+      q8_taps32(rb, kh, dh, h, &p0, &p1);
+      for (int32_t j = 0; j < ow; j++) {
+        int32_t sb = j * sw - (int32_t)pad[2], q0, q1;
+        q8_taps32(sb, kw, dw, wd, &q0, &q1);
+        int8_t *g = xg;
+        for (int32_t ci = 0; ci < c; ci++) {
+          int32_t row0 = (b * c + ci) * h + rb; /* (may be before the input: only rows p0..p1 are read) */
+          for (int32_t p = 0; p < kh; p++) {
             if (p < p0 || p >= p1) { /* a row of padding */
-              for (int64_t q = 0; q < kw; q++) *g++ = z;
+              for (int32_t q = 0; q < kw; q++) *g++ = z;
               continue;
             }
-            const int8_t *xp = xc + (rb + p * dil[0]) * wd;
-            for (int64_t q = 0; q < q0; q++) *g++ = z;
-            for (int32_t t = 0; t < nq; t++, xp += dx) *g++ = *xp;
-            for (int64_t q = q1; q < kw; q++) *g++ = z;
+            const int8_t *xp = x + (row0 + p * dh) * wd + sb + q0 * dw;
+            int32_t q = 0;
+            for (; q < q0; q++) *g++ = z;
+            for (; q < q1; q++, xp += dw) *g++ = *xp;
+            for (; q < kw; q++) *g++ = z;
           }
         }
-        q8_row((int32_t)co, (int32_t)K, xg, blob, out_zp, act_min, act_max, y + (b * co * oh + i) * ow + j,
-               oh * ow, scratch);
+        q8_row(co, K, xg, blob, out_zp, act_min, act_max, y + ((b * co) * oh + i) * ow + j, (int64_t)oh * ow,
+               scratch);
       }
     }
   return MSRT_OK;
