@@ -292,7 +292,7 @@ int msrt_q8_conv2d(const int64_t *xs, const int64_t *wsh, const int64_t *os, con
     Q8_XAB();                                                                                                   \
     Q8_NEXT(r0, h0);                                                                                                 \
   } while (0)
-/* the blocks of xs from xp to xe (unrolled twice, gcc spills) */
+/* the blocks of xs from xp to xe, two per loop test */
 #define Q8_LOOP(BLOCK)                                                                                               \
   do {                                                                                                               \
     for (; xp + 2 < xe;) {                                                                                           \
@@ -432,92 +432,90 @@ static int8x4_t q8_xword(const int8_t *xr, int32_t K, int32_t b) {
 static void q8_row(int32_t N, int32_t K, const int8_t *xr, const int32_t *blob, int32_t out_zp, int32_t act_min,
                    int32_t act_max, int8_t *yr, int64_t ys, int32_t *xs) {
   int32_t nb = K / 4 + (K % 4 != 0);
-  {
-    const int32_t *p = blob;
+  const int32_t *p = blob;
 #ifdef Q8_SIMD32
-    /* the row as int16 pairs (x[4b], x[4b+2]), (x[4b+1], x[4b+3]), and the
-     * sum of (x + 128) (USADA8 of the bytes ^ 0x80; the padding's zeros
-     * count 128 each) */
-    uint32_t sx = 0;
-    for (int32_t b = 0; b < nb; b++) {
-      int8x4_t xw = b < K / 4 ? q8_load4(xr + 4 * b) : q8_xword(xr, K, b);
-      sx = __usada8((uint8x4_t)((uint32_t)xw ^ 0x80808080u), 0, sx);
-      xs[2 * b] = __sxtb16(xw);
-      xs[2 * b + 1] = q8_sxtb16_ror8(xw);
-    }
-    uint32_t c0 = 128u * (sx - 128u * (uint32_t)(4 * nb)); /* the c0 channels' offset: 128 sum x */
+  /* the row as int16 pairs (x[4b], x[4b+2]), (x[4b+1], x[4b+3]), and the
+   * sum of (x + 128) (USADA8 of the bytes ^ 0x80; the padding's zeros
+   * count 128 each) */
+  uint32_t sx = 0;
+  for (int32_t b = 0; b < nb; b++) {
+    int8x4_t xw = b < K / 4 ? q8_load4(xr + 4 * b) : q8_xword(xr, K, b);
+    sx = __usada8((uint8x4_t)((uint32_t)xw ^ 0x80808080u), 0, sx);
+    xs[2 * b] = __sxtb16(xw);
+    xs[2 * b + 1] = q8_sxtb16_ror8(xw);
+  }
+  uint32_t c0 = 128u * (sx - 128u * (uint32_t)(4 * nb)); /* the c0 channels' offset: 128 sum x */
 #if defined(__GNUC__)
-    __asm__ volatile("" ::: "memory"); /* xs is written before q8_load2x reads it */
+  __asm__ volatile("" ::: "memory"); /* xs is written before q8_load2x reads it */
 #endif
 #else
-    (void)xs;
-    uint32_t c0 = 0;
-    for (int32_t k = 0; k < K; k++) {
-      int32_t xv = xr[k];
-      c0 += (uint32_t)xv;
-    }
-    c0 *= 128u;
+  (void)xs;
+  uint32_t c0 = 0;
+  for (int32_t k = 0; k < K; k++) {
+    int32_t xv = xr[k];
+    c0 += (uint32_t)xv;
+  }
+  c0 *= 128u;
 #endif
-    for (int32_t j = 0; j < N;) {
-      int32_t g = q8_group(N, j), acc[6];
-      const int32_t *wp = p + 3 * g;
+  for (int32_t j = 0; j < N;) {
+    int32_t g = q8_group(N, j), acc[6];
+    const int32_t *wp = p + 3 * g;
 #ifdef Q8_SIMD32
-      int32_t r0 = (int32_t)((uint32_t)p[0] - c0), r1 = g > 2 ? (int32_t)((uint32_t)p[2] - c0) : 0,
-              r2 = g > 4 ? (int32_t)((uint32_t)p[4] - c0) : 0;
-      acc[1] = p[1], acc[3] = g > 2 ? p[3] : 0, acc[5] = g > 4 ? p[5] : 0;
-      for (int32_t b0 = 0; b0 < nb; b0 += 128) {
-        int32_t b1 = nb - b0 > 128 ? b0 + 128 : nb, h0 = 0, h1 = 0, h2 = 0;
-        const int32_t *xp = xs + 2 * b0, *xe = xs + 2 * b1;
-        if (g == 6) {
-          Q8_LOOP(Q8_BLOCK6);
-        } else if (g == 4) {
-          Q8_LOOP(Q8_BLOCK4);
-        } else {
-          Q8_LOOP(Q8_BLOCK2);
-        }
-        r0 = (int32_t)((uint32_t)r0 - (uint32_t)h0);
-        acc[1] = (int32_t)((uint32_t)acc[1] + (uint32_t)(h0 >> 8));
-        r1 = (int32_t)((uint32_t)r1 - (uint32_t)h1);
-        acc[3] = (int32_t)((uint32_t)acc[3] + (uint32_t)(h1 >> 8));
-        r2 = (int32_t)((uint32_t)r2 - (uint32_t)h2);
-        acc[5] = (int32_t)((uint32_t)acc[5] + (uint32_t)(h2 >> 8));
+    int32_t r0 = (int32_t)((uint32_t)p[0] - c0), r1 = g > 2 ? (int32_t)((uint32_t)p[2] - c0) : 0,
+            r2 = g > 4 ? (int32_t)((uint32_t)p[4] - c0) : 0;
+    acc[1] = p[1], acc[3] = g > 2 ? p[3] : 0, acc[5] = g > 4 ? p[5] : 0;
+    for (int32_t b0 = 0; b0 < nb; b0 += 128) {
+      int32_t b1 = nb - b0 > 128 ? b0 + 128 : nb, h0 = 0, h1 = 0, h2 = 0;
+      const int32_t *xp = xs + 2 * b0, *xe = xs + 2 * b1;
+      if (g == 6) {
+        Q8_LOOP(Q8_BLOCK6);
+      } else if (g == 4) {
+        Q8_LOOP(Q8_BLOCK4);
+      } else {
+        Q8_LOOP(Q8_BLOCK2);
       }
-      acc[0] = r0, acc[2] = r1, acc[4] = r2;
-#else
-      for (int32_t t = 0; t < g; t++) acc[t] = (int32_t)((uint32_t)p[t] - (t % 2 ? 0u : c0));
-      for (int32_t q = 0; q < g; q += 4) { /* two pairs at a time, the words g apart */
-        const int32_t *w = wp + q;
-        uint32_t r0 = (uint32_t)acc[q], a1 = (uint32_t)acc[q + 1], r1 = 0, a3 = 0;
-        int two = q + 2 < g;
-        const int8_t *xp = xr, *xe = xr + K / 4 * 4;
-        if (two) {
-          r1 = (uint32_t)acc[q + 2], a3 = (uint32_t)acc[q + 3];
-          for (; xp < xe; xp += 4, w += g) {
-            uint32_t x0 = (uint32_t)xp[0], x1 = (uint32_t)xp[1], x2 = (uint32_t)xp[2], x3 = (uint32_t)xp[3];
-            Q8C_PAIR(w[0], w[1], r0, a1);
-            Q8C_PAIR(w[2], w[3], r1, a3);
-          }
-        } else {
-          for (; xp < xe; xp += 4, w += g) {
-            uint32_t x0 = (uint32_t)xp[0], x1 = (uint32_t)xp[1], x2 = (uint32_t)xp[2], x3 = (uint32_t)xp[3];
-            Q8C_PAIR(w[0], w[1], r0, a1);
-          }
-        }
-        if (K % 4) { /* the last block: zeros past K */
-          uint32_t x0 = (uint32_t)xp[0], x1 = K % 4 > 1 ? (uint32_t)xp[1] : 0u, x2 = K % 4 > 2 ? (uint32_t)xp[2] : 0u,
-                   x3 = 0;
-          Q8C_PAIR(w[0], w[1], r0, a1);
-          if (two) Q8C_PAIR(w[2], w[3], r1, a3);
-        }
-        acc[q] = (int32_t)r0, acc[q + 1] = (int32_t)a1;
-        if (two) acc[q + 2] = (int32_t)r1, acc[q + 3] = (int32_t)a3;
-      }
-#endif
-      for (int32_t t = 0; t < g && j + t < N; t++)
-        yr[(j + t) * ys] = q8_requant(acc[t], p[g + t], p[2 * g + t], out_zp, act_min, act_max);
-      p += 3 * g + nb * g;
-      j += g;
+      r0 = (int32_t)((uint32_t)r0 - (uint32_t)h0);
+      acc[1] = (int32_t)((uint32_t)acc[1] + (uint32_t)(h0 >> 8));
+      r1 = (int32_t)((uint32_t)r1 - (uint32_t)h1);
+      acc[3] = (int32_t)((uint32_t)acc[3] + (uint32_t)(h1 >> 8));
+      r2 = (int32_t)((uint32_t)r2 - (uint32_t)h2);
+      acc[5] = (int32_t)((uint32_t)acc[5] + (uint32_t)(h2 >> 8));
     }
+    acc[0] = r0, acc[2] = r1, acc[4] = r2;
+#else
+    for (int32_t t = 0; t < g; t++) acc[t] = (int32_t)((uint32_t)p[t] - (t % 2 ? 0u : c0));
+    for (int32_t q = 0; q < g; q += 4) { /* two pairs at a time, the words g apart */
+      const int32_t *w = wp + q;
+      uint32_t r0 = (uint32_t)acc[q], a1 = (uint32_t)acc[q + 1], r1 = 0, a3 = 0;
+      int two = q + 2 < g;
+      const int8_t *xp = xr, *xe = xr + K / 4 * 4;
+      if (two) {
+        r1 = (uint32_t)acc[q + 2], a3 = (uint32_t)acc[q + 3];
+        for (; xp < xe; xp += 4, w += g) {
+          uint32_t x0 = (uint32_t)xp[0], x1 = (uint32_t)xp[1], x2 = (uint32_t)xp[2], x3 = (uint32_t)xp[3];
+          Q8C_PAIR(w[0], w[1], r0, a1);
+          Q8C_PAIR(w[2], w[3], r1, a3);
+        }
+      } else {
+        for (; xp < xe; xp += 4, w += g) {
+          uint32_t x0 = (uint32_t)xp[0], x1 = (uint32_t)xp[1], x2 = (uint32_t)xp[2], x3 = (uint32_t)xp[3];
+          Q8C_PAIR(w[0], w[1], r0, a1);
+        }
+      }
+      if (K % 4) { /* the last block: zeros past K */
+        uint32_t x0 = (uint32_t)xp[0], x1 = K % 4 > 1 ? (uint32_t)xp[1] : 0u, x2 = K % 4 > 2 ? (uint32_t)xp[2] : 0u,
+                 x3 = 0;
+        Q8C_PAIR(w[0], w[1], r0, a1);
+        if (two) Q8C_PAIR(w[2], w[3], r1, a3);
+      }
+      acc[q] = (int32_t)r0, acc[q + 1] = (int32_t)a1;
+      if (two) acc[q + 2] = (int32_t)r1, acc[q + 3] = (int32_t)a3;
+    }
+#endif
+    for (int32_t t = 0; t < g && j + t < N; t++)
+      yr[(j + t) * ys] = q8_requant(acc[t], p[g + t], p[2 * g + t], out_zp, act_min, act_max);
+    p += 3 * g + nb * g;
+    j += g;
   }
 }
 
