@@ -129,6 +129,8 @@ typedef struct Cg {
                           While's state updated in place), or -1 */
   signed char *packed; /* per inline constant: 1 + transpose_b when it is a
                           MatMul weight emitted packed (emit_fuse.c.inc) */
+  bool in_block;       /* a region's child Cg: no QuantDense blobs (its
+                          constants were named before its scan) */
 } Cg;
 
 /* Does the plan's target run runtime/mcu.c's float32 kernels? */
@@ -364,11 +366,17 @@ static void put_const(Cg *c, const MemConst *k) {
 }
 
 static void packed_scan(Cg *c);
+/* packed[] mark of a constant read only through QuantDense blobs */
+#define Q8_BLOB 3
+static bool q8_packed_node(Cg *c, const IrNode *n, IrNode **in, int nin);
+
+static void put_q8_blobs(Cg *c);
 
 static void put_consts(Cg *c) {
   packed_scan(c);
   for (int i = 0; i < c->plan->nconst; i++)
     if (!c->plan->consts[i].by_ptr && !c->plan->consts[i].dup) put_const(c, &c->plan->consts[i]);
+  put_q8_blobs(c);
 }
 
 static Val const_val(Cg *c, const MemConst *k) {
@@ -1077,7 +1085,7 @@ static const EmitFn own_emit[OP_COUNT] = {
     [OP_StopGradient] = emit_copy, [OP_Conv2DBackpropInput] = emit_conv2d_grad,
     [OP_Conv2DBackpropFilter] = emit_conv2d_grad, [OP_MaxPoolGrad] = emit_pool_grad,
     [OP_AvgPoolGrad] = emit_pool_grad, [OP_QuantizeInt8] = emit_quantize, [OP_DequantizeInt8] = emit_quantize,
-    [OP_QuantDense] = emit_quant_dense, [OP_QuantConv2D] = emit_quant_conv,
+    [OP_QuantDense] = emit_quant_dense, [OP_QuantConv2D] = emit_quant_conv, [OP_QuantAvgPool] = emit_quant_avgpool,
 };
 
 static EmitFn emit_rule(int op) {
@@ -1319,6 +1327,7 @@ static bool emit_block(Cg *c, const MemPlan *sp, char **argx, int64_t woff, cons
   k.out_alias = alias;
   k.use_w = k.use_args = false;
   k.packed = NULL;
+  k.in_block = true;
   put_consts(&k);
   bool ok = emit_nodes(&k);
   free(k.packed);
@@ -1586,7 +1595,7 @@ static void put_function(Cg *c, Buf *b) {
   for (int i = 0; i < c->plan->ninline; i++) { /* a constant only a skipped (size-0) node used */
     char name[176];
     snprintf(name, sizeof name, "%s_c%d", c->cprefix, i);
-    if (!body_uses(c, name)) buf_printf(b, "  (void)%s;\n", name);
+    if (!body_uses(c, name) && !(c->packed && c->packed[i] == Q8_BLOB)) buf_printf(b, "  (void)%s;\n", name);
   }
   if (c->body.len) buf_append(b, c->body.data, c->body.len);
   buf_puts(b, "  return 0;\n}\n");
@@ -1639,18 +1648,18 @@ static bool emit(Cg *c, const CgOptions *opts, CgResult *out) {
   if (!refuse(c) || !(c->plan = get_plan(c, opts, &own))) return false;
   put_consts(c);
   bool ok = emit_nodes(c);
-  free(c->packed);
-  c->packed = NULL;
   if (ok) {
     int64_t ws = (c->plan->arena + WS_ALIGN - 1) / WS_ALIGN * WS_ALIGN;
     if (opts && opts->memory_report) memplan_report(opts->memory_report, c->plan);
-    out->c = put_unit(c, ws);
+    out->c = put_unit(c, ws); /* after the scan: Q8_BLOB constants are not named */
     out->ws_size = (size_t)ws;
     out->ws_lower_bound = (size_t)c->plan->lower_bound;
     out->ws_act_lower = (size_t)c->plan->act_lower;
     out->nconst = c->plan->nptr;
     out->consts = pointer_consts(c->plan);
   }
+  free(c->packed);
+  c->packed = NULL;
   memplan_free(&own);
   return ok;
 }

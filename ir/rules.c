@@ -1350,6 +1350,7 @@ static const struct {
     [OP_Conv2DBackpropFilter] = {infer_conv2d_grad, kern_conv2d_grad},
     [OP_QuantizeInt8] = {infer_quantize, kern_quantize}, [OP_DequantizeInt8] = {infer_quantize, kern_quantize},
     [OP_QuantDense] = {infer_quant_dense, kern_quant_dense}, [OP_QuantConv2D] = {infer_quant_conv, kern_quant_conv},
+    [OP_QuantAvgPool] = {infer_quant_avgpool, kern_quant_avgpool},
     [OP_MaxPoolGrad] = {infer_pool_grad, kern_pool_grad}, [OP_AvgPoolGrad] = {infer_pool_grad, kern_pool_grad},
 };
 

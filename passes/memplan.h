@@ -120,6 +120,9 @@ typedef enum MemIsa {
 
 typedef struct MemTarget {
   MemIsa isa;
+  bool no_simd32; /* a core without Armv7E-M's SIMD (Cortex-M0+): int8 dense
+                     layers keep msrt_q8_dense's [N, K] weights
+                     (codegen/emit_quant.c.inc) */
 } MemTarget;
 
 /* Does target t run this float32 convolution (dtype dt, group) with

@@ -370,15 +370,16 @@ static void rewrite(IrGraph *g, Dense *e, IrNode *qx, float sx, int zx, float sy
                     (int64_t)(N * K + (B ? N : 0)) * 4, N * K + N * 4 * 3};
 }
 
-/* ops that keep an int8 tensor's scale and zero point: views, MaxPool */
+/* ops that keep an int8 tensor's scale and zero point: views, MaxPool,
+ * AvgPool (an average lies in its operand's range; TFLite's rule) */
 static bool passes_int8(const IrNode *n) {
   return n->kind == IR_NK_NODE && n->op < OP_COUNT && n->nin == 1 &&
-         (op_has(n->op, OPP_VIEW) || n->op == OP_MaxPool) && n->type->kind == IR_T_TENSOR &&
+         (op_has(n->op, OPP_VIEW) || n->op == OP_MaxPool || n->op == OP_AvgPool) && n->type->kind == IR_T_TENSOR &&
          n->type->dt == MSRT_FLOAT32;
 }
 
-/* The tensor whose range a layer input x takes: through views and MaxPool
- * (whose values are some of their operand's) back to their source, so
+/* The tensor whose range a layer input x takes: through views, MaxPool
+ * (whose values are some of their operand's) and AvgPool back to their source, so
  * that they can run on int8 with its scale and zero point (as TFLite's). */
 static IrNode *range_source(IrNode *x) {
   while (passes_int8(x)) x = x->in[0];
@@ -386,7 +387,8 @@ static IrNode *range_source(IrNode *x) {
 }
 
 /* QuantizeInt8(P1(...Pk(DequantizeInt8(q)))) of the same parameters, each
- * P a view or MaxPool used once -> P1(...Pk(q)) on int8 */
+ * P a view, MaxPool or AvgPool used once -> P1(...Pk(q)) on int8 (an
+ * AvgPool becomes QuantAvgPool, its padding at q's zero point) */
 static void int8_chains(IrGraph *g) {
   int *cnt = ir_use_counts(g);
   for (int i = 0; i < g->nnode; i++) {
@@ -401,8 +403,13 @@ static void int8_chains(IrGraph *g) {
     }
     if (!ok || !last || p->kind != IR_NK_NODE || p->op != OP_DequantizeInt8 || !same_qparams(n, p)) continue;
     last->in[0] = p->in[0];
-    for (IrNode *v = n->in[0]; v != p->in[0]; v = v->in[0])
+    for (IrNode *v = n->in[0]; v != p->in[0]; v = v->in[0]) {
       v->type = ir_type_tensor(g->mod, MSRT_INT8, v->type->ndim, v->type->shape);
+      if (v->op == OP_AvgPool) {
+        v->op = OP_QuantAvgPool;
+        ir_attr_int(v, "zero_point", attr_i(p, "zero_point"));
+      }
+    }
     ir_replace_uses(g, n, n->in[0]);
     n->dead = true;
   }

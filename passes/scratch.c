@@ -230,6 +230,23 @@ static void sc_conv2d_grad(const ScratchArgs *x, MemScratch *s) {
        "conv workspace");
 }
 
+/* QuantDense: msrt_q8_dense_packed's input row as int16 pairs (8 bytes
+ * per 4 inputs), which codegen/emit_quant.c.inc uses with constant
+ * operands on a target with SIMD32. */
+static void sc_quant_dense(const ScratchArgs *x, MemScratch *s) {
+  if (x->nin != 5 || x->in[1].ndim != 2 || (x->t && x->t->no_simd32) || memplan_nelem(&x->out) == 0) return;
+  slot(s, 0, (x->in[1].shape[1] + 3) / 4 * 8, "int8 input as int16 pairs");
+}
+
+/* QuantConv2D of group 1: msrt_q8_conv2d_packed's window, gathered, and
+ * as int16 pairs (12 bytes per 4 taps). */
+static void sc_quant_conv(const ScratchArgs *x, MemScratch *s) {
+  const MemShape *w = &x->in[1];
+  if (x->nin != 5 || w->ndim != 4 || x->a.group != 1 || (x->t && x->t->no_simd32) || memplan_nelem(&x->out) == 0)
+    return;
+  slot(s, 0, (w->shape[1] * w->shape[2] * w->shape[3] + 3) / 4 * 12, "int8 window, and as int16 pairs");
+}
+
 /* A fused MatMul/Conv2D epilogue (emit_fuse.c.inc): the head's workspace. */
 static void sc_fusion(const ScratchArgs *x, MemScratch *s) {
   const IrGraph *sub = x->n->sub[0];
@@ -260,6 +277,7 @@ static const ScratchFn scratch_rules[OP_COUNT] = {
     [OP_BatchNorm] = sc_nn, [OP_LayerNorm] = sc_nn,
     [OP_Conv2DBackpropInput] = sc_conv2d_grad, [OP_Conv2DBackpropFilter] = sc_conv2d_grad,
     [OP_MaxPoolGrad] = sc_nn, [OP_AvgPoolGrad] = sc_nn,
+    [OP_QuantDense] = sc_quant_dense, [OP_QuantConv2D] = sc_quant_conv,
 };
 
 /* The rule of n on target t. The rules ask mem_mcu_conv where the

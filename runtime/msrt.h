@@ -800,10 +800,37 @@ void msrt_q_quantize_multiplier(double m, int32_t *qmult, int32_t *shift);
 int msrt_q8_dense(int32_t M, int32_t N, int32_t K, const int8_t *x, int32_t x_zp, const int8_t *w,
                   const int32_t *bias, const int32_t *mult, const int32_t *shift, int32_t out_zp,
                   int32_t act_min, int32_t act_max, int8_t *y);
+/* msrt_q8_pack_dense: constant weights w [N, K], bias (or NULL), mult
+ * (each in [2^30, 2^31), msrt_q_quantize_multiplier's range for a nonzero
+ * scale, else MSRT_EINVAL) and shift of msrt_q8_dense, and the input
+ * zero point, laid out in blob (msrt_q8_packed_words(N, K) int32 words;
+ * quant.c describes the layout) for msrt_q8_dense_packed, which computes
+ * msrt_q8_dense's bits with that blob; xs: (K + 3) / 4 * 2 int32 of
+ * scratch (one input row as int16 pairs). */
+int64_t msrt_q8_packed_words(int32_t N, int32_t K);
+int msrt_q8_pack_dense(int32_t N, int32_t K, const int8_t *w, const int32_t *bias, const int32_t *mult,
+                       const int32_t *shift, int32_t x_zp, int32_t *blob);
+int msrt_q8_dense_packed(int32_t M, int32_t N, int32_t K, const int8_t *x, const int32_t *blob, int32_t out_zp,
+                         int32_t act_min, int32_t act_max, int8_t *y, int32_t *xs);
+/* msrt_q8_conv2d_packed: msrt_q8_conv2d (group 1) with the weights
+ * [Co, C, kh, kw] packed by msrt_q8_pack_dense as [Co, C * kh * kw] with
+ * the bias, mult, shift and x_zp; scratch: msrt_q8_conv_scratch_words(C *
+ * kh * kw) int32 (each window gathered, then as msrt_q8_dense_packed). */
+int64_t msrt_q8_conv_scratch_words(int32_t K);
+int msrt_q8_conv2d_packed(const int64_t *xs, const int64_t *wsh, const int64_t *os, const int64_t *stride,
+                          const int64_t *pad, const int64_t *dil, const int8_t *x, int32_t x_zp, const int32_t *blob,
+                          int32_t out_zp, int32_t act_min, int32_t act_max, int8_t *y, int32_t *scratch);
 /* msrt_q8_quantize: q = clamp(round_half_away(x / scale) + zp, -128, 127)
  * (float32 division; nan -> zp); msrt_q8_dequantize: x = scale * (q - zp). */
 void msrt_q8_quantize(int64_t n, const float *x, float scale, int32_t zp, int8_t *q);
 void msrt_q8_dequantize(int64_t n, const int8_t *q, float scale, int32_t zp, float *x);
+/* msrt_q8_avgpool2d: AvgPool (msrt_avgpool2d's shapes, attributes and
+ * divisor) on int8 of one scale and zero point zp, TFLite's int8
+ * AveragePool: the window's int32 sum (plus zp per padded element the
+ * divisor counts) divided by the divisor, rounded half away from zero; zp
+ * for an empty window. */
+int msrt_q8_avgpool2d(const int64_t *xs, int64_t oh, int64_t ow, const int64_t *ksize, const int64_t *stride,
+                      const int64_t *pad, int count_include_pad, int32_t zp, const int8_t *x, int8_t *out);
 /* msrt_q8_conv2d: NCHW int8 convolution, weights [Co, C/group, kh, kw] per
  * output channel symmetric, as msrt_conv2d's shapes and attributes (xs, wsh,
  * os = {N, Co, OH, OW}, stride, pad {top, bottom, left, right}, dilation,

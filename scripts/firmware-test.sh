@@ -14,7 +14,10 @@
 #             gradient goes back through an if and a while; and the bundled sample samples/digits_train.py:
 #             16 steps of its Adam training step and the exported
 #             classifier; digits_int8: that classifier with --quantize=int8,
-#             calibrated on the training images; not in FIRMWARE_QUICK):
+#             calibrated on the training images; seed_mlp_int8, lenet_int8:
+#             the seed MLP (calibrated on 128 random inputs) and LeNet-5 (on
+#             lenet_gen.py's 64 other inputs) with --quantize=int8; the
+#             int8 models are not in FIRMWARE_QUICK):
 #             `msc compile MODEL.py -o DIR` writes the library and its
 #             self-test (NAME.h, NAME.c, NAME_test.c, and msrt.h/msrt_*.c
 #             when the runtime is separate): every DIR/*.c is cross-compiled
@@ -133,6 +136,8 @@ macs_of() {
     lenet_LeNet5_construct) echo 416520 ;;       # 117600 + 240000 + 48000 + 10080 + 840
     conv_bn_ConvBN_construct) echo 290080 ;;     # 56448 + 225792 + 7840
     digits_train_digits_mlp | digits_int8_digits_mlp) echo 9472 ;; # 64*128 + 128*10
+    seed_mlp_int8_Network_construct) echo 669696 ;;
+    lenet_int8_LeNet5_construct) echo 416520 ;;
     *) echo 0 ;;
   esac
 }
@@ -236,7 +241,7 @@ msc_lib() {
   local model=$1 target=$2 s=$OUT/src/$1-$2 src args
   if [ ! -d "$s/lib" ]; then
     mkdir -p "$s/data"
-    if [ "$model" = lenet ]; then
+    if [ "$model" = lenet ] || [ "$model" = lenet_int8 ]; then
       $PY tests/models/Inputs/lenet_gen.py "$s/data" || { echo "firmware: lenet_gen.py failed" >&2; return 1; }
     fi
     # the bundled sample (samples/digits_train.py: 10 epochs of training,
@@ -251,6 +256,13 @@ msc_lib() {
         "$MSC" run "$src" samples/data --save="$s/data" >/dev/null || { echo "firmware: digits_train.py --save failed" >&2; return 1; }
         args=(--entry=digits_mlp --name=digits_int8 --quantize=int8 --calibration="$s/data/train_x.npy") ;;
       conv_bn) args+=(--fold-bn) ;; # BatchNorm folded into the convolutions
+      seed_mlp_int8) # --quantize=int8, calibrated on 128 random inputs in the test input's range
+        src=$FW/models/seed_mlp.py
+        $PY -c "import numpy as np, sys; np.save(sys.argv[1], np.random.RandomState(7).uniform(-1, 1, (128, 1, 28, 28)).astype(np.float32))" "$s/data/cal.npy"
+        args+=(--name=seed_mlp_int8 --quantize=int8 --calibration="$s/data/cal.npy") ;;
+      lenet_int8) # --quantize=int8, calibrated on lenet_gen.py's 64 other inputs
+        src=$FW/models/lenet.py
+        args+=(--name=lenet_int8 --quantize=int8 --calibration="$s/data/x64.npy") ;;
     esac
     # shellcheck disable=SC2086 # MSC_FLAGS: several options
     if ! "$MSC" compile $MSC_FLAGS --target="$target" "$src" -o "$s/lib" "${args[@]}" >"$s/compile.log" 2>&1; then
@@ -312,7 +324,9 @@ run_config() {
       printf '  %s: ~%s instructions per inference (QEMU -icount shift=0: %s timer ticks x %s), stack high-water %s bytes\n' \
         "$e" "$ins" "$ticks" "$TICK" "$stack"
       case $e in *train_step | *_step) continue ;; esac
-      table+=("$(printf '%-24s %-26s %11s %7s %9s %8s %8s %8s %8s' "$label" "${e#"${name}"_}" "$ins" \
+      lbl=${e#"${name}"_}
+      case $name in *_int8) lbl="$lbl (int8)" ;; esac # --quantize=int8 models
+      table+=("$(printf '%-24s %-26s %11s %7s %9s %8s %8s %8s %8s' "$label" "$lbl" "$ins" \
         "$(ratio "$ins" "$macs")" "$((ltext + ldata - weights))" "$((ldata + lbss + stack))" "$lower" "$actlb" "$stack")")
     done <"$d/entries"
   done
@@ -320,6 +334,7 @@ run_config() {
 
 INFER=(seed_mlp lenet conv_bn)
 ALL=(seed_mlp lenet conv_bn train_step control_flow digits_train digits_int8)
+ALL+=(seed_mlp_int8 lenet_int8) # int8 (--quantize=int8): not in FIRMWARE_QUICK
 if [ "$QUICK" = 1 ]; then
   run_config m4-O2-generic cortex-m4 -O2 mps2-an386 generic seed_mlp lenet train_step control_flow digits_train
   run_config m4-O2-cortex-m4 cortex-m4 -O2 mps2-an386 cortex-m4 "${INFER[@]}"

@@ -8,6 +8,11 @@ Semantics (TFLite's reference kernels and quantization utilities):
   quantize(x, s, zp)     q = clamp(round_half_away(float32(x / s)) + zp, -128, 127); nan -> zp
   dequantize(q, s, zp)   float32(s * (q - zp))
   quantize_multiplier(m) QuantizeMultiplier: m = q * 2^shift, q in [0.5, 1) as Q31
+  avgpool(q, k, ...)     AveragePool on int8: the window's int32 sum over its in-bounds
+                         elements / their count, (acc + n/2) / n for acc > 0 else
+                         (acc - n/2) / n in C's truncating division; with
+                         count_include_pad (not TFLite's) each padded element counts
+                         as the zero point and the divisor is the padded window's size
   dense(...)             FullyConnected with per-output-channel weights:
                          acc = bias[j] + sum_p (x[i,p] - x_zp) * w[j,p] (int32),
                          MultiplyByQuantizedMultiplier(acc, mult[j], shift[j]) + out_zp,
@@ -192,10 +197,40 @@ def maxpool(q, k):
     return q[:, :, :h // k * k, :w // k * k].reshape(n, c, h // k, k, w // k, k).max(axis=(3, 5))
 
 
-def run_mlp(layers, weights, x, conv_pad=0, pool=1):
+def avgpool(q, k, stride=None, pad=(0, 0, 0, 0), zp=0, count_include_pad=False, out_hw=None):
+    """TFLite's int8 AveragePool of q [N, C, H, W] (k x k windows); pad
+    (top, bottom, left, right); out_hw the output size (default: floor)."""
+    k = (k, k) if np.isscalar(k) else tuple(k)
+    st = k if stride is None else ((stride, stride) if np.isscalar(stride) else tuple(stride))
+    n, c, h, w = q.shape
+    oh, ow = out_hw or ((h + pad[0] + pad[1] - k[0]) // st[0] + 1, (w + pad[2] + pad[3] - k[1]) // st[1] + 1)
+    out = np.zeros((n, c, oh, ow), np.int8)
+    qi = np.asarray(q, np.int64)
+    for i in range(oh):
+        hs = i * st[0] - pad[0]
+        h0, h1 = max(hs, 0), min(hs + k[0], h)
+        for j in range(ow):
+            ws = j * st[1] - pad[2]
+            w0, w1 = max(ws, 0), min(ws + k[1], w)
+            cnt = max(h1 - h0, 0) * max(w1 - w0, 0)
+            acc = qi[:, :, h0:h1, w0:w1].sum(axis=(2, 3)) if cnt else np.zeros((n, c), np.int64)
+            d = cnt
+            if count_include_pad:
+                d = (min(hs + k[0], h + pad[1]) - hs) * (min(ws + k[1], w + pad[3]) - ws)
+                acc = acc + (d - cnt) * zp
+            if d <= 0:
+                out[:, :, i, j] = zp
+                continue
+            r = np.array([_tdiv(int(a) + d // 2, d) if a > 0 else _tdiv(int(a) - d // 2, d) for a in acc.ravel()])
+            out[:, :, i, j] = np.clip(r, -128, 127).reshape(n, c)
+    return out
+
+
+def run_mlp(layers, weights, x, conv_pad=0, pool=1, avg=False):
     """The int8 graph of a chain of layers, float in: Dense(+ReLU), or a
     Conv2D(+ReLU) (stride 1, padding conv_pad on every side) followed by a
-    pool x pool MaxPool on int8 (when pool > 1) and a flatten; weights[k] =
+    pool x pool MaxPool (AvgPool with avg) on int8 (when pool > 1) and a
+    flatten; weights[k] =
     (W float32 [out, in] or [Co, Ci, kh, kw], b float32)."""
     q = quantize(x, layers[0]['in_scale'], layers[0]['in_zp'])
     for L, (W, b) in zip(layers, weights):
@@ -208,14 +243,14 @@ def run_mlp(layers, weights, x, conv_pad=0, pool=1):
             p = conv_pad
             q = conv2d(q, wq.reshape(W.shape), bq, mult, shift, L['in_zp'], L['out_zp'], lo, 127, pad=(p, p, p, p))
             if pool > 1:
-                q = maxpool(q, pool)
+                q = avgpool(q, pool, zp=L['out_zp']) if avg else maxpool(q, pool)
             q = q.reshape(q.shape[0], -1)
         else:
             q = dense(q, wq, bq, mult, shift, L['in_zp'], L['out_zp'], lo, 127)
     return q
 
 
-def float_mlp(weights, x, conv_pad=0, pool=1):
+def float_mlp(weights, x, conv_pad=0, pool=1, avg=False):
     h = np.asarray(x, np.float64)
     for k, (W, b) in enumerate(weights):
         W = np.asarray(W, np.float64)
@@ -231,8 +266,8 @@ def float_mlp(weights, x, conv_pad=0, pool=1):
             h = np.maximum(y + np.asarray(b, np.float64)[None, :, None, None], 0)
             if pool > 1:
                 n, c, hh, ww = h.shape
-                h = h[:, :, :hh // pool * pool, :ww // pool * pool].reshape(
-                    n, c, hh // pool, pool, ww // pool, pool).max(axis=(3, 5))
+                h = h[:, :, :hh // pool * pool, :ww // pool * pool].reshape(n, c, hh // pool, pool, ww // pool, pool)
+                h = h.mean(axis=(3, 5)) if avg else h.max(axis=(3, 5))
             h = h.reshape(h.shape[0], -1)
             continue
         h = h @ W.T + np.asarray(b, np.float64)
@@ -311,9 +346,9 @@ def check_ranges(layers, weights, x, method):
 
 def main(argv):
     """prep NAME.h X.npy OUT.raw: X quantized with the header's _IN0_ macros (--io=int8), raw int8.
-    check NAME.h WEIGHTS.npz X.npy GOT.raw [--float] [--labels=Y.npy] [--conv-pad=P --pool=K]: the
+    check NAME.h WEIGHTS.npz X.npy GOT.raw [--float] [--labels=Y.npy] [--conv-pad=P --pool=K [--avg]]: the
     library's outputs on X (raw int8, or float32 with --float) against this reference, bit for bit
-    (a Conv2D layer: stride 1, padding P, then a K x K MaxPool and a flatten).
+    (a Conv2D layer: stride 1, padding P, then a K x K MaxPool, or AvgPool with --avg, and a flatten).
     ranges NAME.h WEIGHTS.npz CALIB.npy METHOD: each layer's scales and zero points against
     those of the float32 activations on CALIB (minmax, percentile:P, kl)."""
     if len(argv) == 5 and argv[1] == 'prep':
@@ -336,7 +371,8 @@ def main(argv):
     x = np.load(argv[4]).astype(np.float32)
     opt = dict(a[2:].split('=', 1) for a in argv[6:] if a.startswith('--') and '=' in a)
     cp, pool = int(opt.get('conv-pad', 0)), int(opt.get('pool', 1))
-    want = run_mlp(layers, weights, x, cp, pool)
+    avg = '--avg' in argv[6:]
+    want = run_mlp(layers, weights, x, cp, pool, avg)
     if '--float' in argv[6:]:
         got = np.fromfile(argv[5], np.float32).reshape(want.shape)
         ref = dequantize(want, layers[-1]['out_scale'], layers[-1]['out_zp'])
@@ -351,7 +387,7 @@ def main(argv):
     for a in argv[6:]:
         if a.startswith('--labels='):
             y = np.load(a[9:])
-            fl = float_mlp(weights, x, cp, pool).argmax(axis=1)
+            fl = float_mlp(weights, x, cp, pool, avg).argmax(axis=1)
             q = want.argmax(axis=1)
             print('accuracy: int8 %.4f, float32 %.4f (%d images); int8 and float32 agree on %d' % (
                 (q == y).mean(), (fl == y).mean(), len(y), int((q == fl).sum())))

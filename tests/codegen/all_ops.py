@@ -576,6 +576,19 @@ def quant_dense():
 
 
 @case
+def quant_avgpool():
+    g = Graph('quant_avgpool')
+    r = rng('quant_avgpool')
+    x = g.param('x', 'Int8', r.integers(-128, 128, size=(1, 2, 8, 7)).astype(np.int8))
+    # ceil_mode and count_include_pad: pool_len's output size 4 x 3 (AvgPool's rules)
+    ref = T8.avgpool(x.value, (3, 2), (2, 3), (1, 0, 0, 1), -9, True, (4, 3))
+    g.ret_(g.node('QuantAvgPool', [x], 'Int8', ref,
+                  [('kernel_size', (3, 2)), ('stride', (2, 3)), ('pad', (1, 0, 0, 1)), ('ceil_mode', True),
+                   ('count_include_pad', True), ('zero_point', -9)]))
+    return g
+
+
+@case
 def quant_conv2d():
     g = Graph('quant_conv2d')
     r = rng('quant_conv2d')

@@ -1,5 +1,5 @@
 """Cases of the int8 quantization primitives (QuantizeInt8, DequantizeInt8,
-QuantDense; issue 22) for opsdiff.py. The reference is scripts/tflite_int8.py,
+QuantDense, QuantConv2D, QuantAvgPool; issue 22) for opsdiff.py. The reference is scripts/tflite_int8.py,
 an independent numpy implementation of TFLite's int8 reference semantics:
 round half away from zero, saturation at -128/127, int32 accumulation and
 the fixed-point requantization (MultiplyByQuantizedMultiplier)."""
@@ -10,6 +10,7 @@ import numpy as np
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', '..', 'scripts'))
 import tflite_int8 as T  # noqa: E402
+from ops_cases_nn import pool_len  # noqa: E402
 
 
 def cases(h):
@@ -77,5 +78,32 @@ def cases(h):
                            '%s %s stride %s pad %s dil %s group %d' % (xs, ws, st, pad, dil, g)))
         return cs
 
+    def avgpool_cases():
+        cs = []
+        # (x shape, kernel, stride or None, pad, ceil_mode, count_include_pad, zero point): AvgPool's
+        # shapes of ops_cases_nn; the extremes of int8 and of the zero point; rounding both ways
+        for xs, k, st, pad, ceil, cip, zp in [
+                ((2, 3, 6, 6), (2, 2), None, (0, 0, 0, 0), False, False, -128),
+                ((1, 2, 7, 7), (3, 3), (2, 2), (1, 1, 1, 1), False, False, 5),
+                ((1, 2, 7, 7), (3, 3), (2, 2), (1, 1, 1, 1), False, True, 127),
+                ((1, 2, 7, 8), (2, 3), (2, 2), (0, 0, 0, 0), True, False, 0),
+                ((1, 2, 8, 7), (3, 2), (2, 3), (1, 0, 0, 1), True, True, -128),
+                ((1, 1, 5, 5), (3, 3), (2, 2), (1, 1, 1, 1), True, True, -7),
+                ((1, 3, 4, 4), (4, 4), None, (0, 0, 0, 0), False, False, 3),
+                ((0, 3, 4, 4), (2, 2), None, (0, 0, 0, 0), False, False, 0)]:
+            x = rng.randint(-128, 128, size=xs).astype(np.int8)
+            if xs[0]:
+                x[0, 0, :2, :2] = [[127, 127], [127, 126]]
+            s = st or k
+            oh = pool_len(xs[2], k[0], s[0], pad[0], pad[1], ceil)
+            ow = pool_len(xs[3], k[1], s[1], pad[2], pad[3], ceil)
+            e = T.avgpool(x, k, s, pad, zp, cip, (oh, ow))
+            attrs = {'kernel_size': k, 'pad': pad, 'ceil_mode': ceil, 'count_include_pad': cip, 'zero_point': zp}
+            if st is not None:
+                attrs['stride'] = st
+            cs.append(Case('QuantAvgPool', [x], attrs, e, False,
+                           'x%s k%s st%s pad%s ceil=%s cip=%s zp %d' % (xs, k, st, pad, ceil, cip, zp)))
+        return cs
+
     return {'QuantizeInt8': quantize_cases, 'DequantizeInt8': dequantize_cases, 'QuantDense': dense_cases,
-            'QuantConv2D': conv_cases}
+            'QuantConv2D': conv_cases, 'QuantAvgPool': avgpool_cases}

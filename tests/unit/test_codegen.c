@@ -119,7 +119,7 @@ TEST(scratch_query) {
   IrNode *rs = ir_node1(g, OP_ReduceSum, z, ir_type_tensor(m, MSRT_FLOAT32, 1, s5), ir_noloc);
   int64_t ax[2] = {0, 2};
   ir_attr_ints(rs, "axis", 2, ax);
-  MemTarget t = {MEM_ISA_PORTABLE};
+  MemTarget t = {MEM_ISA_PORTABLE, false};
   MemScratch s;
   op_scratch(mm, &t, &s);
   ASSERT_INT(1, s.n);

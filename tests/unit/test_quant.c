@@ -73,4 +73,124 @@ TEST(quantize_dequantize) {
   ASSERT_INT(0, memcmp(x, qv_dq, sizeof x));
 }
 
+/* ---- msrt_q8_dense_packed: the compile-time layout gives msrt_q8_dense's
+ * bits (the portable path here; the Armv7E-M path runs in the firmware
+ * self-tests under QEMU). Random shapes around the layout's edges: N odd,
+ * every mix of the groups of 6, 4 and 2 channels, K not a multiple of 4, K past
+ * the 512-input flush of the SMLAD path, extreme weights, inputs and zero
+ * points, every multiplier and shift regime, with and without bias. */
+static uint32_t qrng = 12345u;
+static uint32_t qrand(void) {
+  qrng ^= qrng << 13;
+  qrng ^= qrng >> 17;
+  qrng ^= qrng << 5;
+  return qrng;
+}
+static int32_t qrange(int32_t lo, int32_t hi) { return lo + (int32_t)(qrand() % (uint32_t)(hi - lo + 1)); }
+
+TEST(dense_packed) {
+  static int8_t x[2 * 1100], w[13 * 1100], y0[2 * 13], y1[2 * 13];
+  static int32_t bias[13], mult[13], shift[13], blob[20000], xs[2 * 275];
+  static const int32_t ks[] = {1, 2, 3, 4, 5, 7, 8, 63, 64, 130, 511, 512, 513, 516, 1025, 1100};
+  int bad = 0, cases = 0;
+  for (int ki = 0; ki < LEN(ks); ki++)
+    for (int32_t n = 1; n <= 13; n++) {
+      int32_t k = ks[ki], m = 1 + (int32_t)(qrand() % 2), ext = (int32_t)(qrand() % 3);
+      for (int32_t i = 0; i < m * k; i++)
+        x[i] = (int8_t)(ext == 0 ? (qrand() & 1 ? 127 : -128) : qrange(-128, 127));
+      for (int32_t i = 0; i < n * k; i++)
+        w[i] = (int8_t)(ext == 1 ? (qrand() & 1 ? 127 : -127) : qrange(-127, 127));
+      for (int32_t j = 0; j < n; j++) {
+        bias[j] = qrange(-100000, 100000);
+        mult[j] = j == 0 && n > 2 ? 1 << 30 : j == 2 ? INT32_MAX : qrange(1 << 30, INT32_MAX);
+        shift[j] = j == 1 ? qrange(1, 4) : j == 3 ? -31 : qrange(-20, 0);
+      }
+      int32_t zp = ext == 2 ? (qrand() & 1 ? 127 : -128) : qrange(-128, 127), ozp = qrange(-128, 127);
+      int32_t lo = qrand() & 1 ? ozp : -128, hi = qrand() & 1 ? 127 : qrange(ozp, 127);
+      const int32_t *b = qrand() % 4 ? bias : NULL;
+      ASSERT(msrt_q8_packed_words(n, k) <= LEN(blob));
+      ASSERT_INT(MSRT_OK, msrt_q8_pack_dense(n, k, w, b, mult, shift, zp, blob));
+      ASSERT_INT(MSRT_OK, msrt_q8_dense(m, n, k, x, zp, w, b, mult, shift, ozp, lo, hi, y0));
+      ASSERT_INT(MSRT_OK, msrt_q8_dense_packed(m, n, k, x, blob, ozp, lo, hi, y1, xs));
+      if (memcmp(y0, y1, (size_t)(m * n)) && bad++ < 5) fprintf(stderr, "  M %d N %d K %d zp %d\n", m, n, k, zp);
+      cases++;
+    }
+  ASSERT_INT(0, bad);
+  ASSERT(cases > 100);
+  mult[0] = (1 << 30) - 1; /* below msrt_q_quantize_multiplier's range: msrt_q8_dense's job */
+  ASSERT_INT(MSRT_EINVAL, msrt_q8_pack_dense(1, 4, w, NULL, mult, shift, 0, blob));
+  mult[0] = 0;
+  ASSERT_INT(MSRT_EINVAL, msrt_q8_pack_dense(1, 4, w, NULL, mult, shift, 0, blob));
+  ASSERT_INT(MSRT_EINVAL, msrt_q8_dense_packed(1, 1, 1, x, blob, 0, 5, 4, y1, xs));
+}
+
+/* msrt_q8_quantize rounds as roundf (half away from zero), nan -> zp,
+ * saturating: every half point in range, its float neighbours, large
+ * and tiny values. */
+TEST(quantize_rounding) {
+  static float xs[4000];
+  static int8_t q[4000];
+  int n = 0;
+  for (int i = -600; i <= 600; i++) {
+    float h = (float)i + 0.5f;
+    xs[n++] = h;
+    xs[n++] = nextafterf(h, 0.0f);
+    xs[n++] = nextafterf(h, 1e9f);
+  }
+  xs[n++] = 1e30f, xs[n++] = -1e30f, xs[n++] = NAN, xs[n++] = INFINITY, xs[n++] = -INFINITY;
+  xs[n++] = 1e-30f, xs[n++] = -1e-30f, xs[n++] = 0.0f, xs[n++] = -0.0f;
+  static const float scales[] = {1.0f, 0.1f, 3.0f};
+  static const int32_t zps[] = {0, -128, 127, 5};
+  int bad = 0;
+  for (int si = 0; si < LEN(scales); si++)
+    for (int zi = 0; zi < LEN(zps); zi++) {
+      msrt_q8_quantize(n, xs, scales[si], zps[zi], q);
+      for (int i = 0; i < n; i++) {
+        float t = roundf(xs[i] / scales[si]);
+        if (t != t) t = 0.0f;
+        t += (float)zps[zi];
+        int8_t want = (int8_t)(t < -128.0f ? -128 : t > 127.0f ? 127 : (int)t);
+        if (q[i] != want && bad++ < 5) fprintf(stderr, "  %a / %g + %d: %d, want %d\n", (double)xs[i],
+                                               (double)scales[si], zps[zi], q[i], want);
+      }
+    }
+  ASSERT_INT(0, bad);
+}
+
+/* msrt_q8_conv2d_packed gives msrt_q8_conv2d's bits (group 1): random
+ * shapes with stride, padding (its taps at the zero point) and dilation,
+ * channel counts across the groups of 6, 4 and 2, K = C kh kw not a
+ * multiple of 4. */
+TEST(conv2d_packed) {
+  static int8_t x[2 * 5 * 9 * 9], w[13 * 5 * 3 * 3], y0[2 * 13 * 81], y1[2 * 13 * 81];
+  static int32_t bias[13], mult[13], shift[13], blob[4000], scr[200];
+  static const int64_t shapes[][12] = {
+      /* n c h w  co kh kw  stride  pad(t b l r) */
+      {1, 1, 8, 8, 6, 3, 3, 1, 1, 1, 1, 1},
+      {2, 3, 9, 7, 13, 3, 2, 2, 1, 0, 2, 1},
+      {1, 5, 6, 6, 5, 1, 1, 1, 1, 0, 0, 0},
+      {1, 2, 9, 9, 8, 3, 3, 1, 2, 2, 2, 2},
+  };
+  int bad = 0;
+  for (int si = 0; si < LEN(shapes); si++) {
+    const int64_t *d = shapes[si];
+    int64_t xs[4] = {d[0], d[1], d[2], d[3]}, wsh[4] = {d[4], d[1], d[5], d[6]}, st[2] = {d[7], d[7]};
+    int64_t pad[4] = {d[8], d[9], d[10], d[11]}, dil[2] = {1, si == 3 ? 2 : 1};
+    int64_t oh = (d[2] + pad[0] + pad[1] - dil[0] * (d[5] - 1) - 1) / st[0] + 1;
+    int64_t ow = (d[3] + pad[2] + pad[3] - dil[1] * (d[6] - 1) - 1) / st[1] + 1, os[4] = {d[0], d[4], oh, ow};
+    int32_t K = (int32_t)(d[1] * d[5] * d[6]), co = (int32_t)d[4];
+    for (int64_t i = 0; i < d[0] * d[1] * d[2] * d[3]; i++) x[i] = (int8_t)qrange(-128, 127);
+    for (int32_t i = 0; i < co * K; i++) w[i] = (int8_t)qrange(-127, 127);
+    for (int32_t j = 0; j < co; j++)
+      bias[j] = qrange(-20000, 20000), mult[j] = qrange(1 << 30, INT32_MAX), shift[j] = qrange(-12, 1);
+    int32_t zp = si == 1 ? -128 : qrange(-128, 127), ozp = qrange(-128, 127);
+    ASSERT(msrt_q8_conv_scratch_words(K) <= LEN(scr) && msrt_q8_packed_words(co, K) <= LEN(blob));
+    ASSERT_INT(MSRT_OK, msrt_q8_pack_dense(co, K, w, bias, mult, shift, zp, blob));
+    ASSERT_INT(MSRT_OK, msrt_q8_conv2d(xs, wsh, os, st, pad, dil, 1, x, zp, w, bias, mult, shift, ozp, -128, 127, y0));
+    ASSERT_INT(MSRT_OK, msrt_q8_conv2d_packed(xs, wsh, os, st, pad, dil, x, zp, blob, ozp, -128, 127, y1, scr));
+    if (memcmp(y0, y1, (size_t)(d[0] * co * oh * ow)) && bad++ < 5) fprintf(stderr, "  shape %d\n", si);
+  }
+  ASSERT_INT(0, bad);
+}
+
 UNIT_MAIN()

@@ -4,6 +4,8 @@
 # (digits_conv.mindir, input (1, 1, 8, 8)) and writes its weights and the
 # images into DIR (argv[2]): weights.npz (w0 b0 w1 b1), train_x.npy,
 # test_x.npy (float32 [N, 1, 8, 8]), test_y.npy (tests/quant/conv.py).
+# With a third argument 'avg': AvgPool 2x2 instead of the MaxPool, 3
+# epochs (tests/quant/avgpool.py).
 import sys
 import numpy as np
 import mindspore as ms
@@ -12,6 +14,7 @@ from mindspore import nn, Tensor
 
 ms.set_seed(2)
 data_dir, out = sys.argv[1], sys.argv[2]
+avg = len(sys.argv) > 3 and sys.argv[3] == 'avg'
 
 
 def load(split):
@@ -28,7 +31,7 @@ class Net(nn.Cell):
         super().__init__()
         self.conv = nn.Conv2d(1, 8, 3, pad_mode='pad', padding=1, has_bias=True)
         self.relu = nn.ReLU()
-        self.pool = nn.MaxPool2d(2, 2)
+        self.pool = nn.AvgPool2d(2, 2) if avg else nn.MaxPool2d(2, 2)
         self.flatten = nn.Flatten()
         self.fc = nn.Dense(128, 10)
 
@@ -51,7 +54,7 @@ def step(x, y):
 
 dataset = ds.NumpySlicesDataset((train_x, train_y.astype(np.int32)), column_names=['x', 'y'], shuffle=False)
 dataset = dataset.shuffle(buffer_size=len(train_x)).batch(64, drop_remainder=True)
-for epoch in range(6):
+for epoch in range(3 if avg else 6):
     for x, y in dataset.create_tuple_iterator():
         step(x, y)
 pred = net(Tensor(test_x)).argmax(axis=1).asnumpy()
