@@ -145,7 +145,62 @@ static bool hoist_from(IrModule *m, IrGraph *g, IrNode *w, IrGraph *sg) {
   return true;
 }
 
-static bool licm_while(IrModule *m, IrGraph *g, IrNode *w) {
+/* The input projection of a recurrent loop, done for every step at once:
+ * in the body, MatMulExt(Gather(X, i, axis 0), W) with X and W invariant
+ * and i a 0-d index (an RNN's x_t @ W_ih) becomes Gather(P, i, axis 0)
+ * with P = MatMulExt(X, W) computed before the While as one GEMM over all
+ * of X's rows. The loop then streams one weight matrix per step instead of
+ * two. Bit-identical: each output is the same chain over K whichever GEMM
+ * path computes it (runtime/gemm.c's numeric contract), and P's rows are
+ * the products the body would form. W must be 2-D (no batch broadcasting
+ * against X's leading dimension). Costs P's bytes of memory and, when the
+ * loop visits few of X's rows, work for the others: only in the JIT
+ * (msc compile's arena is a microcontroller's RAM) and for P up to
+ * 1 << 20 elements. Returns whether it rewrote anything. */
+static bool project_gathered(IrModule *m, IrGraph *g, IrNode *w, IrGraph *bg) {
+  ir_graph_number(bg);
+  int nn = bg->nnode;
+  IrNode **none = xcalloc((size_t)nn + 1, sizeof(IrNode *));
+  bool any = false;
+  for (int i = 0; i < nn; i++) {
+    IrNode *x = bg->nodes[i];
+    if (x->dead || x->op != OP_MatMulExt || x->nin != 2) continue;
+    IrNode *a = x->in[0], *wt = x->in[1];
+    if (a->kind != IR_NK_NODE || a->owner != bg || a->op != OP_Gather || a->nin != 2) continue;
+    const IrAttr *ax = ir_attr_get(a, "axis");
+    if (!ax || ax->i != 0 || a->in[1]->type->kind != IR_T_TENSOR || a->in[1]->type->ndim != 0) continue;
+    IrNode *xo = outer_of(w, bg, a->in[0], none), *wo = outer_of(w, bg, wt, none);
+    if (!xo || !wo) continue;
+    const IrType *xt = ir_type_deref(m, xo->type), *wtt = ir_type_deref(m, wo->type), *yt = x->type;
+    if (xt->kind != IR_T_TENSOR || wtt->kind != IR_T_TENSOR || yt->kind != IR_T_TENSOR) continue;
+    if (wtt->ndim != 2 || xt->ndim < 2 || xt->ndim > MSRT_MAX_NDIM || yt->ndim != xt->ndim - 1) continue;
+    int64_t shape[MSRT_MAX_NDIM], elems = 1;
+    shape[0] = xt->shape[0];
+    for (int d = 0; d < yt->ndim; d++) shape[d + 1] = yt->shape[d];
+    for (int d = 0; d < xt->ndim && elems <= (INT64_C(1) << 20); d++)
+      elems = shape[d] < 0 ? INT64_C(1) << 21 : elems * shape[d];
+    if (elems > (INT64_C(1) << 20)) continue;
+    IrNode *pin[2] = {xo, wo};
+    IrNode *pr = ir_node(g, OP_MatMulExt, 2, pin, ir_type_tensor(m, yt->dt, xt->ndim, shape), x->loc);
+    if (x->name) ir_node_set_name(pr, x->name);
+    ir_graph_move_before(g, pr, w);
+    IrNode *gin[2] = {add_state(m, w, pr, bg), a->in[1]};
+    IrNode *y = ir_node(bg, OP_Gather, 2, gin, x->type, x->loc);
+    y->attrs = arena_alloc(m->arena, sizeof(IrAttr) * (size_t)a->nattr);
+    memcpy(y->attrs, a->attrs, sizeof(IrAttr) * (size_t)a->nattr);
+    y->nattr = a->nattr;
+    if (x->name) ir_node_set_name(y, x->name);
+    ir_graph_move_before(bg, y, x);
+    ir_replace_uses(bg, x, y);
+    x->dead = true;
+    any = true;
+  }
+  free(none);
+  if (any) ir_graph_compact(bg);
+  return any;
+}
+
+static bool licm_while(IrModule *m, IrGraph *g, IrNode *w, const PassCtx *ctx) {
   IrGraph *cg = w->sub[0], *bg = w->sub[1];
   if (w->type->kind != IR_T_TUPLE || !cg || !bg || cg == bg || graph_uses(m, cg) != 1 || graph_uses(m, bg) != 1)
     return false;
@@ -155,19 +210,19 @@ static bool licm_while(IrModule *m, IrGraph *g, IrNode *w) {
   bool alone = cnt[r->id] == 1;
   free(cnt);
   if (!alone) return false;
-  bool changed = hoist_from(m, g, w, bg);
+  bool changed = !(ctx && ctx->aot) && project_gathered(m, g, w, bg);
+  changed |= hoist_from(m, g, w, bg);
   changed |= hoist_from(m, g, w, cg);
   return changed;
 }
 
 bool pass_licm(IrModule *m, PassCtx *ctx) {
-  (void)ctx;
   bool changed = false;
   for (int k = 0; k < m->ngraph; k++) {
     IrGraph *g = m->graphs[k];
     if (pass_is_fusion_body(m, g)) continue;
     for (int i = 0; i < g->nnode; i++)
-      if (g->nodes[i]->op == IR_WHILE) changed |= licm_while(m, g, g->nodes[i]);
+      if (g->nodes[i]->op == IR_WHILE) changed |= licm_while(m, g, g->nodes[i], ctx);
   }
   return changed;
 }
