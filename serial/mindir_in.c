@@ -930,6 +930,82 @@ static Val *prim_dense(Im *x, Call *c) {
   return n ? tensor_val(x, n) : NULL;
 }
 
+/* LayerNorm(x, gamma, beta[, begin_norm_axis, begin_params_axis, epsilon]):
+ * MindSpore's 3 outputs (y, mean, variance), y read by TupleGetItem 0. */
+static Val *prim_layernorm(Im *x, Call *c) {
+  IrNode *in[3];
+  bool weak[3];
+  for (int i = 0; i < 3; i++)
+    if (!(in[i] = tensor_in(x, c, i, &weak[i]))) return NULL;
+  int64_t bn = 1, bp = 1;
+  double eps = 1e-7;
+  const Attr *a;
+  if ((a = arg(c, 3, "begin_norm_axis")) && !attr_int(a, &bn)) bad_attr(x, c, "begin_norm_axis", "is not an int");
+  if ((a = arg(c, 4, "begin_params_axis")) && !attr_int(a, &bp)) bad_attr(x, c, "begin_params_axis", "is not an int");
+  if ((a = arg(c, 5, "epsilon")) && !attr_float(a, &eps)) bad_attr(x, c, "epsilon", "is not a number");
+  if (c->bad) return NULL;
+  IrNode *s = scratch(x, OP_LayerNorm, 3, in);
+  ir_attr_int(s, "begin_norm_axis", bn);
+  ir_attr_int(s, "begin_params_axis", bp);
+  ir_attr_float(s, "epsilon", (double)(float)eps);
+  IrNode *n = emit(x, OP_LayerNorm, 3, in, weak, s);
+  if (!n) return NULL;
+  Val *v = val(x, VK_MULTI); /* element 0 only */
+  v->n = n;
+  return v;
+}
+
+/* ReLU6(x) = min(max(x, 0), 6): ReLU, then Minimum with a weak 6. */
+static Val *prim_relu6(Im *x, Call *c) {
+  IrNode *in[2];
+  bool weak[2] = {false, true};
+  if (!(in[0] = tensor_in(x, c, 0, &weak[0]))) return NULL;
+  IrNode *r = emit(x, OP_ReLU, 1, in, weak, NULL);
+  if (!r) return NULL;
+  float six = 6.0f;
+  in[0] = r;
+  in[1] = ir_const_tensor(x->m, MSRT_FLOAT32, 0, NULL, &six);
+  IrNode *n = emit(x, OP_Minimum, 2, in, weak, NULL);
+  return n ? tensor_val(x, n) : NULL;
+}
+
+/* Conv2DExt(x, w, bias or None, stride, padding, dilation, groups)
+ * (mint.nn.Conv2d's primitive): symmetric (h, w) padding, bias added. */
+static Val *prim_conv2d_ext(Im *x, Call *c) {
+  IrNode *in[2];
+  bool weak[2];
+  for (int i = 0; i < 2; i++)
+    if (!(in[i] = tensor_in(x, c, i, &weak[i]))) return NULL;
+  int64_t st[2] = {1, 1}, dl[2] = {1, 1}, pd[2] = {0, 0}, group = 1;
+  const Attr *a;
+  if ((a = arg(c, 3, "stride"))) hw(x, c, a, "stride", st);
+  if ((a = arg(c, 5, "dilation"))) hw(x, c, a, "dilation", dl);
+  if ((a = arg(c, 4, "padding"))) {
+    int64_t v[MSRT_MAX_NDIM];
+    int n;
+    if (!attr_ints(a, v, &n, MSRT_MAX_NDIM) || !(n == 1 || n == 2) || v[0] < 0 || v[n - 1] < 0)
+      bad_attr(x, c, "padding", "is not an int or (h, w) of non-negative ints");
+    else pd[0] = v[0], pd[1] = v[n - 1];
+  }
+  if ((a = arg(c, 6, "groups")) && !attr_int(a, &group)) bad_attr(x, c, "groups", "is not an int");
+  if (c->bad) return NULL;
+  IrNode *s = scratch(x, OP_Conv2D, 2, in);
+  int64_t pad[4] = {pd[0], pd[0], pd[1], pd[1]};
+  ir_attr_ints(s, "stride", 2, st);
+  ir_attr_ints(s, "pad", 4, pad);
+  ir_attr_ints(s, "dilation", 2, dl);
+  ir_attr_int(s, "group", group);
+  IrNode *n = emit(x, OP_Conv2D, 2, in, weak, s);
+  if (!n) return NULL;
+  if (c->nin < 3 || (c->in[2]->k == VK_CONST && c->in[2]->c->has_type && c->in[2]->c->type == T_(NONE)))
+    return tensor_val(x, n);
+  IrNode *b[2] = {n, NULL};
+  bool bw[2] = {false, false};
+  if (!(b[1] = tensor_in(x, c, 2, &bw[1]))) return NULL;
+  IrNode *r = emit(x, OP_BiasAdd, 2, b, bw, NULL);
+  return r ? tensor_val(x, r) : NULL;
+}
+
 /* An op of ops.def taking its msc attributes by their msc names (the
  * generic layout of mindir_out.c). */
 static Val *prim_generic(Im *x, Call *c, OpId op) {
@@ -1009,6 +1085,9 @@ static Val *prim_dispatch(Im *x, Call *c, bool *known) {
   if (!strcmp(op, "Stack")) return prim_concat(x, c, OP_Stack);
   if (!strcmp(op, "Gather")) return prim_gather(x, c);
   if (!strcmp(op, "Flatten")) return prim_unary_like(x, c, OP_Flatten, 1);
+  if (!strcmp(op, "LayerNorm")) return prim_layernorm(x, c);
+  if (!strcmp(op, "ReLU6")) return prim_relu6(x, c);
+  if (!strcmp(op, "Conv2DExt")) return prim_conv2d_ext(x, c);
   int id = op_lookup(op);
   if (!strcmp(op, "Div")) id = OP_RealDiv;
   if (!strcmp(op, "Gelu") || !strcmp(op, "GELU")) id = OP_GeLU;
@@ -1183,7 +1262,8 @@ static void import_node(Im *x, const NodeP *np) {
     else if (t->k == VK_TUPLE && i >= 0 && i < t->nel) r = t->el[i];
     else if (t->k == VK_MULTI && i == 0) r = tensor_val(x, t->n);
     else if (t->k == VK_MULTI)
-      problem(x, "node '%s': output %lld of BatchNorm (batch statistics) is not supported", x->node, (long long)i);
+      problem(x, "node '%s': output %lld of %s (its statistics) is not supported", x->node, (long long)i,
+              op_info[t->n->op].name);
     else fatal(x, "node '%s': TupleGetItem index %lld out of range", x->node, (long long)i);
     define(x, out, r ? r : val(x, VK_POISON));
     return;

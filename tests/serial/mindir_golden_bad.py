@@ -9,6 +9,8 @@
 # RUN: %msc run %S/Inputs/run_mindir.py %t ms22 | FileCheck --check-prefix=MS22 %s
 # RUN: %msc run %S/Inputs/run_mindir.py %t ms23 | FileCheck --check-prefix=MS23 %s
 # RUN: %msc run %S/Inputs/run_mindir.py %t dynamic | FileCheck --check-prefix=DYN %s
+# RUN: %msc run --mode=graph %S/Inputs/run_mindir.py %t ms24 | FileCheck --check-prefix=MS24 %s
+# RUN: %msc compile %t/ms24.mindir -o %t/ms24 && cc -std=c99 %t/ms24/*.c -lm -o %t/ms24/st && %t/ms24/st | FileCheck --check-prefix=LIB24 %s
 # RUN: %msc compile %t/ms22.mindir -o %t/ms22 && cc -std=c99 %t/ms22/*.c -lm -o %t/ms22/st && %t/ms22/st | FileCheck --check-prefix=LIB22 %s
 # RUN: %msc compile %t/ms23.mindir -o %t/ms23 --name=two && cc -std=c99 %t/ms23/*.c -lm -o %t/ms23/st && %t/ms23/st | FileCheck --check-prefix=LIB23 %s
 # RUN: not %msc compile %t/dynamic.mindir -o %t/dyn 2>&1 | FileCheck --check-prefix=NEEDSHAPE %s
@@ -44,6 +46,8 @@
 # MS23: ms23 0 Float32 (2, 4) close
 # MS23-NEXT: ms23 1 Float64 (2, 4) close
 # DYN: dynamic 0 Float32 (3, 4) close
+# MS24: ms24 0 Float32 (1, 6) close
+# LIB24: ms24_predict: ok (1 output, max abs error 0)
 # LIB22: ms22_predict: ok (1 output, max abs error 0)
 # LIB23: two_predict: ok (2 outputs, max abs error 0)
 # NEEDSHAPE: msc: error: {{.*}}dynamic.mindir: cannot import the model:

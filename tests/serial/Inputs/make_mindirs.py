@@ -11,6 +11,15 @@ mindir_exporter.cc), not by msc, with numpy's outputs for a seeded input:
                operands (MatMul(x, w, False, True), ReduceMean(x, (1,), True),
                Softmax(x, (-1,)), BiasAdd(x, b, 0), Cast(x, Float64)),
                "PrimFunc_" names, a Python float operand, two outputs
+  ms24.mindir  MindSpore 2.3+/2.4 spellings of msc's layers (op defs in
+               mindspore/core/ops/ops_def/*.yaml): Conv2DExt (mint.nn.Conv2d:
+               bias, stride, padding, dilation, groups operands), Conv2D with
+               group 2, pad_mode 'pad', pad_list, out_channel, kernel_size,
+               mode and format attributes, BatchNorm and LayerNorm with their
+               arguments as constant operands and their 5 / 3 outputs,
+               ReLU6, AvgPool with pad_mode and data_format as enum ints
+               (PadMode VALID = 2, Format NCHW = 0), MaxPool 'SAME' with
+               (1, 1, h, w) kernel_size/strides, Flatten, Dense(x, w, b)
   dynamic.mindir  ms23's first part with input dims [-1, 8]
   bad_ops.mindir  two unknown primitives and an unknown attribute
   and the malformed files of mindir_golden_bad.py
@@ -236,6 +245,72 @@ h = np.exp(h - h.max(axis=-1, keepdims=True))
 h = (h / h.sum(axis=-1, keepdims=True)).astype(np.float32)
 np.save(os.path.join(D, 'dynamic.out0.npy'), h)
 np.save(os.path.join(D, 'dynamic.out1.npy'), h.astype(np.float64))
+
+# ---- ms24: MindSpore 2.3+/2.4 spellings of the layers
+b = Builder('3_Net24_construct_9')
+x = b.input('x', 1, [1, 2, 6, 6])
+w1 = (rng.randn(4, 2, 3, 3) * 0.4).astype(np.float32)
+b1 = rng.randn(4).astype(np.float32) * 0.1
+w2 = (rng.randn(4, 2, 3, 3) * 0.4).astype(np.float32)
+gam = rng.rand(4).astype(np.float32) + 0.5
+bet = rng.randn(4).astype(np.float32)
+mea = rng.randn(4).astype(np.float32) * 0.1
+var = rng.rand(4).astype(np.float32) + 0.5
+dw = (rng.randn(6, 16) * 0.3).astype(np.float32)
+db = rng.randn(6).astype(np.float32)
+lg = rng.rand(6).astype(np.float32) + 0.5
+lb = rng.randn(6).astype(np.float32) * 0.1
+P = {n: b.weight(n, a) for n, a in [('conv1.weight', w1), ('conv1.bias', b1), ('conv2.weight', w2),
+                                     ('bn.gamma', gam), ('bn.beta', bet), ('bn.moving_mean', mea),
+                                     ('bn.moving_variance', var), ('fc.weight', dw), ('fc.bias', db),
+                                     ('ln.gamma', lg), ('ln.beta', lb)]}
+c1 = b.node('Conv2DExt', [x, P['conv1.weight'], P['conv1.bias'], b.ints(1, 1), b.ints(1, 1), b.ints(1, 1),
+                          b.scalar(A.INT64, 1)])
+c2 = b.node('Conv2D', [c1, P['conv2.weight']],
+            [attr('kernel_size', A.TUPLE, (3, 3)), attr('mode', A.INT64, 1), attr('out_channel', A.INT64, 4),
+             attr('pad_mode', A.STRING, 'pad'), attr('pad', A.TUPLE, (1, 1, 1, 1)),
+             attr('pad_list', A.TUPLE, (1, 1, 1, 1)), attr('stride', A.TUPLE, (1, 1, 1, 1)),
+             attr('dilation', A.TUPLE, (1, 1, 1, 1)), attr('group', A.INT64, 2), attr('groups', A.INT64, 2),
+             attr('format', A.STRING, 'NCHW')], [1, 4, 6, 6])
+bn = b.node('BatchNorm', [c2, P['bn.gamma'], P['bn.beta'], P['bn.moving_mean'], P['bn.moving_variance'],
+                          b.scalar(A.BOOL, 0), b.scalar(A.FLOAT, 1e-5), b.scalar(A.FLOAT, 0.1),
+                          b.scalar(A.INT64, 0)], prim_name='PrimFunc_BatchNorm')
+y = b.node('TupleGetItem', [bn, b.scalar(A.INT64, 0)], prim_name='TupleGetItem')
+r6 = b.node('ReLU6', [y], prim_name='PrimFunc_ReLU6')
+ap = b.node('AvgPool', [r6, b.ints(2, 2), b.ints(2, 2), b.scalar(A.INT64, 2), b.scalar(A.INT64, 0)],
+            prim_name='PrimFunc_AvgPool')
+mp = b.node('MaxPool', [ap], [attr('kernel_size', A.TUPLE, (1, 1, 2, 2)), attr('strides', A.TUPLE, (1, 1, 2, 2)),
+                              attr('pad_mode', A.STRING, 'SAME'), attr('format', A.STRING, 'NCHW')])
+fl = b.node('Flatten', [mp], prim_name='PrimFunc_Flatten')
+de = b.node('Dense', [fl, P['fc.weight'], P['fc.bias']], prim_name='PrimFunc_Dense')
+ln = b.node('LayerNorm', [de, P['ln.gamma'], P['ln.beta'], b.scalar(A.INT64, 1), b.scalar(A.INT64, 1),
+                          b.scalar(A.FLOAT, 1e-5)], prim_name='PrimFunc_LayerNorm')
+lny = b.node('TupleGetItem', [ln, b.scalar(A.INT64, 0)], prim_name='TupleGetItem')
+sm = b.node('Softmax', [lny, b.ints(-1)], prim_name='PrimFunc_Softmax')
+b.output(sm, [1, 6])
+b.save('ms24.mindir')
+xi = rng.randn(1, 2, 6, 6).astype(np.float32)
+np.save(os.path.join(D, 'ms24.in.npy'), xi)
+
+
+def grouped(x, w, groups, pad):
+    ci, co = x.shape[1] // groups, w.shape[0] // groups
+    return np.concatenate([conv2d(x[:, g * ci:(g + 1) * ci], w[g * co:(g + 1) * co], 1, pad)
+                           for g in range(groups)], axis=1)
+
+
+h = conv2d(xi.astype(np.float64), w1.astype(np.float64), 1, (1, 1, 1, 1)) + b1[None, :, None, None]
+h = grouped(h, w2.astype(np.float64), 2, (1, 1, 1, 1))
+h = (h - mea[None, :, None, None]) / np.sqrt(var[None, :, None, None] + 1e-5) * gam[None, :, None, None] + \
+    bet[None, :, None, None]
+h = np.clip(h, 0, 6)
+h = h.reshape(1, 4, 3, 2, 3, 2).mean(axis=(3, 5))
+# MaxPool 'SAME', k 2, s 2 on 3: out 2, pad (2-1)*2+2-3 = 1 at the end (-inf)
+h = np.pad(h, ((0, 0), (0, 0), (0, 1), (0, 1)), constant_values=-np.inf).reshape(1, 4, 2, 2, 2, 2).max(axis=(3, 5))
+h = h.reshape(1, -1) @ dw.T.astype(np.float64) + db
+h = (h - h.mean(axis=-1, keepdims=True)) / np.sqrt(h.var(axis=-1, keepdims=True) + 1e-5) * lg + lb
+h = np.exp(h - h.max(axis=-1, keepdims=True))
+np.save(os.path.join(D, 'ms24.out0.npy'), (h / h.sum(axis=-1, keepdims=True)).astype(np.float32))
 
 # ---- bad_ops: unknown primitives and attributes, listed together
 b = Builder('net')
