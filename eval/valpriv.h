@@ -563,6 +563,7 @@ Value serial_ckpt_load(Interp *I, int argc, Value *argv, KwArgs *kw);
 Value serial_mindir_export(Interp *I, int argc, Value *argv, KwArgs *kw);
 Value serial_mindir_load(Interp *I, int argc, Value *argv, KwArgs *kw);
 Value serial_mindir_run(Interp *I, int argc, Value *argv, KwArgs *kw);
+Value serial_mindir_inline(Interp *I, int argc, Value *argv, KwArgs *kw);
 Value serial_file_exists(Interp *I, int argc, Value *argv, KwArgs *kw);
 
 #endif

@@ -74,6 +74,7 @@ typedef struct Im {
   bool fatal;
   const char *node; /* the node being imported (for messages) */
   bool assigned;    /* an Assign was imported: Loads read again */
+  MindirInline *inl; /* inlining into a caller's graph (mindir_inline), or NULL */
 } Im;
 
 static void problem(Im *x, const char *fmt, ...) MSC_PRINTF(2, 3);
@@ -1119,6 +1120,12 @@ static const char *strip_prefix(const char *op) {
 /* Assign(param, value[, U]) (a training step, BatchNorm's moving
  * statistics): the Parameter takes value, of its own dtype and shape. */
 static void import_assign(Im *x, const char *out, int nreal, Val **ins) {
+  if (x->inl) {
+    problem(x, "node '%s': the model assigns its Parameters (a training step), which a GraphCell called inside a "
+            "compiled graph cannot do: call it from the script", x->node);
+    define(x, out, val(x, VK_POISON));
+    return;
+  }
   if (nreal != 2 || !ins[0]->ref) {
     problem(x, "node '%s': Assign needs a Parameter and a value", x->node);
     define(x, out, val(x, VK_POISON));
@@ -1337,8 +1344,9 @@ static void import_inputs(Im *x, const MindIr__GraphProto *gp, const MindirShape
       for (int d = 0; fits && d < nd; d++) fits = sh[d] < 0 || sh[d] == given->shape[d];
       if (!fits) {
         char a[128], b[128];
-        problem(x, "input '%s' has shape %s in the file; --input-shape gives %s", base_name(name),
-                shape_str(a, sizeof a, nd, sh), shape_str(b, sizeof b, given->ndim, given->shape));
+        problem(x, "input '%s' has shape %s in the file; %s gives %s", base_name(name),
+                shape_str(a, sizeof a, nd, sh), x->inl ? "the call" : "--input-shape",
+                shape_str(b, sizeof b, given->ndim, given->shape));
       }
       nd = given->ndim;
       memcpy(sh, given->shape, sizeof(int64_t) * (size_t)nd);
@@ -1352,7 +1360,22 @@ static void import_inputs(Im *x, const MindIr__GraphProto *gp, const MindirShape
       problem(x, "input '%s' has a dynamic shape %s: give its shape with --input-shape", base_name(name),
               shape_str(a, sizeof a, nd, sh));
     }
-    IrNode *p = ir_param(x->g, arena_strdup(x->m->arena, base_name(name)), ir_type_tensor(x->m, dt, nd, sh));
+    IrNode *p;
+    if (x->inl) {
+      p = k < x->inl->ninput ? x->inl->inputs[k] : NULL;
+      if (p && ir_type_deref(x->m, p->type)->dt != dt) {
+        problem(x, "input '%s' of the model must be %s, but got %s", base_name(name), msrt_dtype_name(dt),
+                msrt_dtype_name(ir_type_deref(x->m, p->type)->dt));
+        p = NULL;
+      }
+      if (!p) {
+        define(x, name, val(x, VK_POISON));
+        k++;
+        continue;
+      }
+    } else {
+      p = ir_param(x->g, arena_strdup(x->m->arena, base_name(name)), ir_type_tensor(x->m, dt, nd, sh));
+    }
     define(x, name, tensor_val(x, p));
     k++;
   }
@@ -1382,6 +1405,24 @@ static void import_parameters(Im *x, const MindIr__GraphProto *gp, MindirModel *
     snprintf(what, sizeof what, "Parameter '%s'", base_name(name));
     if (!proto_type(x, t, what, &dt, &nd, sh, false)) {
       define(x, name, val(x, VK_POISON));
+      continue;
+    }
+    if (x->inl) { /* the caller's Parameter of that name */
+      IrNode *pv = NULL;
+      for (int j = 0; j < x->inl->nparam && !pv; j++)
+        if (strcmp(x->inl->names[j], base_name(name)) == 0) pv = x->inl->params[j];
+      const IrType *pt = pv ? ir_type_deref(x->m, pv->type) : NULL;
+      if (pt && !ir_type_eq(pt, ir_type_tensor(x->m, dt, nd, sh))) {
+        Buf a = {0};
+        ir_type_print(&a, pt);
+        problem(x, "Parameter '%s': the cell's Parameter is %s, the file's %s %s", base_name(name), a.data,
+                msrt_dtype_name(dt), shape_str(what, sizeof what, nd, sh));
+        buf_free(&a);
+        pv = NULL;
+      } else if (!pv) {
+        problem(x, "Parameter '%s' is not a Parameter of the GraphCell", base_name(name));
+      }
+      define(x, name, pv ? tensor_val(x, pv) : val(x, VK_POISON));
       continue;
     }
     void *d = proto_data(x, t, what, dt, nd, sh);
@@ -1456,13 +1497,19 @@ static bool finish_output(Im *x, const MindIr__GraphProto *gp) {
     problem(x, "the graph returns %d values (msc supports 64)", nel);
     return false;
   }
+  if (x->inl) {
+    memcpy(x->inl->outs, outs, sizeof(IrNode *) * (size_t)n);
+    x->inl->nout = n;
+    x->inl->tuple = v->k == VK_TUPLE;
+    return true;
+  }
   IrNode *r = v->k == VK_TUPLE ? ir_make_tuple(x->g, n, outs, ir_noloc) : outs[0];
   ir_return(x->g, r, ir_noloc);
   return true;
 }
 
-bool mindir_decode(const uint8_t *buf, size_t n, const MindirShape *const *shapes, int nshapes, MindirModel *mm,
-                   char **err) {
+static bool decode(const uint8_t *buf, size_t n, const MindirShape *const *shapes, int nshapes, MindirModel *mm,
+                   MindirInline *inl, char **err) {
   memset(mm, 0, sizeof *mm);
   *err = NULL;
   if (n == 0) {
@@ -1497,20 +1544,23 @@ bool mindir_decode(const uint8_t *buf, size_t n, const MindirShape *const *shape
   x.mp = mp;
   x.cap = 256;
   x.tab = xcalloc(x.cap, sizeof(Slot));
-  x.m = ir_module_new();
-  mm->m = x.m;
+  x.inl = inl;
+  x.m = inl ? inl->m : ir_module_new();
+  if (!inl) mm->m = x.m;
   const MindIr__GraphProto *gp = mp->graph;
   const char *gname = gp->name && *gp->name ? gp->name : "mindir_graph";
   char *ident = xstrdup(gname);
   for (char *q = ident; *q; q++)
     if (!((*q >= 'a' && *q <= 'z') || (*q >= 'A' && *q <= 'Z') || (*q >= '0' && *q <= '9') || *q == '_')) *q = '_';
-  x.g = ir_graph_new(x.m, arena_strdup(x.m->arena, ident), ir_noloc);
+  x.g = inl ? inl->g : ir_graph_new(x.m, arena_strdup(x.m->arena, ident), ir_noloc);
   mm->graph_name = ident;
   import_inputs(&x, gp, shapes, nshapes, &mm->ninput);
+  if (inl && !x.fatal && mm->ninput != inl->ninput)
+    problem(&x, "the model takes %d inputs, but got %d", mm->ninput, inl->ninput);
   if (!x.fatal) import_parameters(&x, gp, mm);
   for (size_t i = 0; i < gp->n_node && !x.fatal; i++) import_node(&x, gp->node[i]);
   bool ok = !x.fatal && x.nerr == 0 && finish_output(&x, gp) && x.nerr == 0;
-  if (ok && !ir_verify(x.m)) {
+  if (ok && !inl && !ir_verify(x.m)) {
     ok = false;
     problem(&x, "internal error: the imported graph does not verify");
   }
@@ -1525,4 +1575,27 @@ bool mindir_decode(const uint8_t *buf, size_t n, const MindirShape *const *shape
   }
   buf_free(&x.errs);
   return true;
+}
+
+bool mindir_decode(const uint8_t *buf, size_t n, const MindirShape *const *shapes, int nshapes, MindirModel *mm,
+                   char **err) {
+  return decode(buf, n, shapes, nshapes, mm, NULL, err);
+}
+
+bool mindir_inline(const uint8_t *buf, size_t n, MindirInline *inl, char **err) {
+  MindirShape sh[64];
+  const MindirShape *sp[64];
+  int nin = inl->ninput < 64 ? inl->ninput : 64;
+  for (int i = 0; i < nin; i++) {
+    const IrType *t = ir_type_deref(inl->m, inl->inputs[i]->type);
+    sh[i].name = NULL;
+    sh[i].ndim = t->ndim;
+    memcpy(sh[i].shape, t->shape, sizeof(int64_t) * (size_t)t->ndim);
+    sp[i] = &sh[i];
+  }
+  inl->nout = 0;
+  MindirModel mm;
+  bool ok = decode(buf, n, sp, nin, &mm, inl, err);
+  if (ok) mindir_model_free(&mm);
+  return ok;
 }
