@@ -45,7 +45,12 @@ typedef MindIr__TensorProto TensorP;
 #define T_(x) MIND_IR__ATTRIBUTE_PROTO__ATTRIBUTE_TYPE__##x
 
 /* ---- values ------------------------------------------------------------------- */
-typedef enum { VK_TENSOR, VK_CONST, VK_TUPLE, VK_MONAD, VK_MULTI, VK_POISON } VKind;
+/* GRAPH: a function of ModelProto.functions named as an operand; PARTIAL:
+ * Partial(graph, args...) (el[0] the graph, then the args); SWITCH:
+ * Switch(cond, a, b) (el: cond, a, b); RECUR: a loop body's call of its
+ * header (el: the next state). */
+typedef enum { VK_TENSOR, VK_CONST, VK_TUPLE, VK_MONAD, VK_MULTI, VK_POISON, VK_GRAPH, VK_PARTIAL, VK_SWITCH,
+               VK_RECUR } VKind;
 
 typedef struct Val Val;
 struct Val {
@@ -53,8 +58,9 @@ struct Val {
   IrNode *n;        /* TENSOR; MULTI: element 0 */
   IrNode *ref;      /* a Parameter's value: the Parameter (Load, Assign) */
   const Attr *c;    /* CONST: the Constant's value */
-  int nel;          /* TUPLE */
+  int nel;          /* TUPLE, PARTIAL, SWITCH, RECUR */
   Val **el;
+  const MindIr__GraphProto *gp; /* GRAPH */
 };
 
 typedef struct Slot {
@@ -75,6 +81,9 @@ typedef struct Im {
   const char *node; /* the node being imported (for messages) */
   bool assigned;    /* an Assign was imported: Loads read again */
   MindirInline *inl; /* inlining into a caller's graph (mindir_inline), or NULL */
+  int fn_depth;     /* > 0: importing a function's body (its names may be seen again) */
+  const MindIr__GraphProto *header; /* a while loop's header being imported */
+  int nsub;         /* subgraphs made (their names' numbers) */
 } Im;
 
 static void problem(Im *x, const char *fmt, ...) MSC_PRINTF(2, 3);
@@ -133,6 +142,10 @@ static void define(Im *x, const char *name, Val *v) {
     free(old);
   }
   Slot *s = slot(x, name);
+  if (s->name && x->fn_depth > 0) { /* a function imported again (another call) */
+    s->v = v;
+    return;
+  }
   if (s->name) {
     fatal(x, "the name '%s' is defined twice", name);
     return;
@@ -1153,6 +1166,263 @@ static void import_assign(Im *x, const char *out, int nreal, Val **ins) {
   define(x, out, tensor_val(x, ir_assign(x->g, ins[0]->ref, v, ir_noloc)));
 }
 
+static const MindIr__GraphProto *find_func(Im *x, const char *name) {
+  for (size_t i = 0; name && i < x->mp->n_functions; i++)
+    if (x->mp->functions[i]->name && strcmp(x->mp->functions[i]->name, name) == 0) return x->mp->functions[i];
+  return NULL;
+}
+
+static void import_node(Im *x, const NodeP *np);
+
+/* ---- control flow ----------------------------------------------------------------
+ * MindSpore's layout (serial/mindir_out.c writes the same): a node whose
+ * op_type is "REF::<function>" calls that function (inlined here); one
+ * whose op_type names a Switch(cond, Partial(@a, x...), Partial(@b, y...))
+ * is an If over a(x..., call args) and b(y..., call args); a function whose
+ * Switch's Partial leads to a graph that calls the function again is a
+ * while loop's header: header(s) = Switch(c(s), Partial(@body, s),
+ * Partial(@after, s))(), body(s) = ... header(s'), read as While(@cond,
+ * @body, s0) followed by after(the final state). */
+
+/* The IR value of v (a tensor, a constant, a tuple of them), or NULL. */
+static IrNode *val_ir(Im *x, Val *v) {
+  if (v->k == VK_TENSOR || v->k == VK_MULTI) return v->n;
+  if (v->k == VK_CONST) {
+    bool w;
+    return const_tensor(x, v->c, &w);
+  }
+  if (v->k == VK_TUPLE && v->nel <= 64) {
+    IrNode *e[64];
+    for (int i = 0; i < v->nel; i++)
+      if (!(e[i] = val_ir(x, v->el[i]))) return NULL;
+    return ir_make_tuple(x->g, v->nel, e, ir_noloc);
+  }
+  return NULL;
+}
+
+/* An IR value of x->g as a Val (a tuple's elements read by TupleGetItem). */
+static Val *ir_val(Im *x, IrNode *n) {
+  const IrType *t = n->type;
+  if (t->kind != IR_T_TUPLE) return tensor_val(x, n);
+  Val *v = val(x, VK_TUPLE);
+  v->nel = t->nelem;
+  v->el = arena_alloc(x->a, sizeof(Val *) * (size_t)(t->nelem ? t->nelem : 1));
+  for (int i = 0; i < t->nelem; i++) v->el[i] = ir_val(x, ir_tuple_get(x->g, n, i, ir_noloc));
+  return v;
+}
+
+/* Imports the nodes of function f into x->g with its inputs bound to
+ * args[0..n); returns its output value, or NULL after a problem. */
+static Val *import_body(Im *x, const MindIr__GraphProto *f, int n, Val **args) {
+  if (x->fn_depth >= 32) {
+    problem(x, "node '%s': graph calls nest deeper than 32 (recursion msc does not read)", x->node);
+    return NULL;
+  }
+  if ((int)f->n_input != n || f->n_output != 1 || !f->output[0]->name) {
+    problem(x, "node '%s': the graph '%s' takes %zu inputs, the call gives %d", x->node, f->name, f->n_input, n);
+    return NULL;
+  }
+  if (f->n_parameter) {
+    problem(x, "the graph '%s' has Parameters of its own, which msc does not read", f->name);
+    return NULL;
+  }
+  const char *node = x->node;
+  x->fn_depth++;
+  for (int i = 0; i < n; i++) define(x, f->input[i]->name, args[i]);
+  for (size_t i = 0; i < f->n_node && !x->fatal; i++) import_node(x, f->node[i]);
+  x->fn_depth--;
+  x->node = node;
+  Val *r = x->fatal ? NULL : lookup(x, f->output[0]->name);
+  if (!r && !x->fatal) fatal(x, "the graph '%s' returns '%s', which it does not define", f->name, f->output[0]->name);
+  return r && r->k != VK_POISON ? r : NULL;
+}
+
+/* The graph and bound args of a Switch branch (a Partial or a graph). */
+static const MindIr__GraphProto *branch(Val *b, int *nb, Val ***bargs) {
+  if (b->k == VK_GRAPH) {
+    *nb = 0;
+    *bargs = NULL;
+    return b->gp;
+  }
+  if (b->k == VK_PARTIAL && b->el[0]->k == VK_GRAPH) {
+    *nb = b->nel - 1;
+    *bargs = b->el + 1;
+    return b->el[0]->gp;
+  }
+  return NULL;
+}
+
+/* A new subgraph of x->m with params of the types of args[0..n); the
+ * Vals of its params in pv. */
+static IrGraph *sub_graph(Im *x, const char *what, int n, IrNode **args, Val **pv) {
+  char nm[64];
+  snprintf(nm, sizeof nm, "%s_%s%d", x->g->name, what, ++x->nsub);
+  IrGraph *g = ir_graph_new(x->m, arena_strdup(x->m->arena, nm), ir_noloc);
+  for (int i = 0; i < n; i++) {
+    char pn[16];
+    snprintf(pn, sizeof pn, "a%d", i);
+    pv[i] = tensor_val(x, ir_param(g, arena_strdup(x->m->arena, pn), args[i]->type));
+  }
+  return g;
+}
+
+/* Imports function f into subgraph g (x->g meanwhile) over pv; returns its result IR value. */
+static IrNode *fill_sub(Im *x, IrGraph *g, const MindIr__GraphProto *f, int n, Val **pv) {
+  IrGraph *outer = x->g;
+  x->g = g;
+  Val *r = import_body(x, f, n, pv);
+  IrNode *rn = r ? val_ir(x, r) : NULL;
+  if (r && !rn) problem(x, "node '%s': the graph '%s' returns a value that is not a tensor or tuple", x->node, f->name);
+  if (rn) ir_return(g, rn, ir_noloc);
+  x->g = outer;
+  return rn;
+}
+
+static Val *import_if(Im *x, Val *sw, int ncall, Val **call) {
+  int na = 0, nb = 0;
+  Val **aa = NULL, **ba = NULL;
+  const MindIr__GraphProto *fa = branch(sw->el[1], &na, &aa), *fb = branch(sw->el[2], &nb, &ba);
+  IrNode *c = sw->el[0]->k == VK_TENSOR ? sw->el[0]->n : NULL;
+  if (!fa || !fb || !c) {
+    problem(x, "node '%s': a Switch of %s", x->node, c ? "values that are not graphs" : "a condition that is not a tensor");
+    return NULL;
+  }
+  int n = na + nb + ncall;
+  if (n > 256) return NULL;
+  IrNode **args = arena_alloc(x->a, sizeof(IrNode *) * (size_t)(n + 1));
+  Val **all = arena_alloc(x->a, sizeof(Val *) * (size_t)(n + 1));
+  for (int i = 0; i < n; i++) {
+    all[i] = i < na ? aa[i] : i < na + nb ? ba[i - na] : call[i - na - nb];
+    if (!(args[i] = val_ir(x, all[i]))) {
+      problem(x, "node '%s': a branch's argument %d is not a tensor or tuple", x->node, i + 1);
+      return NULL;
+    }
+  }
+  Val **pv = arena_alloc(x->a, sizeof(Val *) * (size_t)(n + 1));
+  Val **fv = arena_alloc(x->a, sizeof(Val *) * (size_t)(n + 1));
+  IrGraph *tg = sub_graph(x, "then", n, args, pv);
+  for (int i = 0; i < na; i++) fv[i] = pv[i];
+  for (int i = 0; i < ncall; i++) fv[na + i] = pv[na + nb + i];
+  IrNode *tr = fill_sub(x, tg, fa, na + ncall, fv);
+  IrGraph *eg = sub_graph(x, "else", n, args, pv);
+  for (int i = 0; i < nb; i++) fv[i] = pv[na + i];
+  for (int i = 0; i < ncall; i++) fv[nb + i] = pv[na + nb + i];
+  IrNode *er = fill_sub(x, eg, fb, nb + ncall, fv);
+  if (!tr || !er) return NULL;
+  if (!ir_type_eq(tr->type, er->type)) {
+    problem(x, "node '%s': the two branches of the Switch return different types", x->node);
+    return NULL;
+  }
+  const IrType *ct = ir_type_deref(x->m, c->type);
+  if (ct->dt != MSRT_BOOL || ct->ndim != 0) {
+    problem(x, "node '%s': the Switch's condition is not a Bool scalar", x->node);
+    return NULL;
+  }
+  return ir_val(x, ir_if(x->g, c, tg, eg, n, args, tr->type, ir_noloc));
+}
+
+static bool calls(const MindIr__GraphProto *g, const char *name) {
+  for (size_t i = 0; i < g->n_node; i++)
+    if (g->node[i]->op_type && strncmp(g->node[i]->op_type, "REF::", 5) == 0 &&
+        strcmp(g->node[i]->op_type + 5, name) == 0)
+      return true;
+  return false;
+}
+
+/* Is f a loop header: does a graph named by one of its nodes' operands call f? */
+static bool is_header(Im *x, const MindIr__GraphProto *f) {
+  for (size_t i = 0; i < f->n_node; i++)
+    for (size_t j = 0; j < f->node[i]->n_input; j++) {
+      const MindIr__GraphProto *g = find_func(x, f->node[i]->input[j]);
+      if (g && g != f && calls(g, f->name)) return true;
+    }
+  return false;
+}
+
+static Val *import_while(Im *x, const MindIr__GraphProto *h, int n, Val **s0) {
+  if (x->header) {
+    problem(x, "node '%s': nested while loops are not imported yet", x->node);
+    return NULL;
+  }
+  IrNode **args = arena_alloc(x->a, sizeof(IrNode *) * (size_t)(n + 1));
+  for (int i = 0; i < n; i++)
+    if (s0[i]->k == VK_TUPLE || !(args[i] = val_ir(x, s0[i]))) {
+      problem(x, "node '%s': the loop state %d is not a tensor", x->node, i + 1);
+      return NULL;
+    }
+  Val **pv = arena_alloc(x->a, sizeof(Val *) * (size_t)(n + 1));
+  /* cond: the header's nodes; its Switch is the result */
+  IrGraph *outer = x->g, *cg = sub_graph(x, "cond", n, args, pv);
+  x->header = h;
+  x->g = cg;
+  Val *sw = import_body(x, h, n, pv);
+  x->g = outer;
+  int na = 0, nb = 0;
+  Val **aa = NULL, **ba = NULL;
+  const MindIr__GraphProto *fa = sw && sw->k == VK_SWITCH ? branch(sw->el[1], &na, &aa) : NULL;
+  const MindIr__GraphProto *fb = sw && sw->k == VK_SWITCH ? branch(sw->el[2], &nb, &ba) : NULL;
+  bool shape = fa && fb && na == n && nb == n && sw->el[0]->k == VK_TENSOR;
+  for (int i = 0; shape && i < n; i++) shape = aa[i] == pv[i] && ba[i] == pv[i];
+  bool a_body = shape && calls(fa, h->name), b_body = shape && calls(fb, h->name);
+  if (!shape || a_body == b_body) {
+    if (!x->fatal) problem(x, "node '%s': the loop '%s' is not in the shape msc reads (Switch(cond, Partial(@body, "
+                          "state), Partial(@after, state)))", x->node, h->name);
+    x->header = NULL;
+    return NULL;
+  }
+  ir_return(cg, sw->el[0]->n, ir_noloc);
+  const MindIr__GraphProto *body = a_body ? fa : fb, *after = a_body ? fb : fa;
+  /* body: its call of the header gives the next state */
+  IrGraph *bg = sub_graph(x, "body", n, args, pv);
+  x->g = bg;
+  Val *r = import_body(x, body, n, pv);
+  x->g = outer;
+  x->header = NULL;
+  if (!r || r->k != VK_RECUR || r->nel != n) {
+    if (!x->fatal) problem(x, "node '%s': the loop body '%s' does not end by calling '%s'", x->node, body->name, h->name);
+    return NULL;
+  }
+  IrNode **next = arena_alloc(x->a, sizeof(IrNode *) * (size_t)(n + 1));
+  x->g = bg;
+  for (int i = 0; i < n; i++) next[i] = val_ir(x, r->el[i]);
+  for (int i = 0; i < n; i++)
+    if (!next[i] || !ir_type_eq(next[i]->type, args[i]->type)) {
+      x->g = outer;
+      problem(x, "node '%s': the loop body changes the type of state %d", x->node, i + 1);
+      return NULL;
+    }
+  ir_return(bg, n == 1 ? next[0] : ir_make_tuple(bg, n, next, ir_noloc), ir_noloc);
+  x->g = outer;
+  IrNode *w = ir_while(x->g, cg, bg, n, args, NULL, ir_noloc);
+  Val **fin = arena_alloc(x->a, sizeof(Val *) * (size_t)(n + 1));
+  for (int i = 0; i < n; i++) fin[i] = n == 1 ? tensor_val(x, w) : tensor_val(x, ir_tuple_get(x->g, w, i, ir_noloc));
+  return import_body(x, after, n, fin);
+}
+
+/* A node calling `callee`: a graph of ModelProto.functions or a Switch's result. */
+static Val *import_call(Im *x, const char *callee, int n, Val **ins) {
+  Val *fv = lookup(x, callee);
+  const MindIr__GraphProto *f = fv ? (fv->k == VK_GRAPH ? fv->gp : NULL) : find_func(x, callee);
+  Val *r = NULL;
+  if (fv && fv->k == VK_SWITCH) {
+    if (x->header && n == 0) return fv; /* the loop header's branch: read by import_while */
+    r = import_if(x, fv, n, ins);
+  } else if (f && f == x->header) {
+    r = val(x, VK_RECUR);
+    r->nel = n;
+    r->el = arena_alloc(x->a, sizeof(Val *) * (size_t)(n ? n : 1));
+    memcpy(r->el, ins, sizeof(Val *) * (size_t)n);
+    return r;
+  } else if (f && is_header(x, f)) {
+    r = import_while(x, f, n, ins);
+  } else if (f) {
+    r = import_body(x, f, n, ins);
+  } else {
+    problem(x, "node '%s': calls '%s', which is not a graph", x->node, callee);
+  }
+  return r ? r : val(x, VK_POISON);
+}
+
 static void import_node(Im *x, const NodeP *np) {
   x->node = np->name ? np->name : (np->n_output ? np->output[0] : "?");
   const char *out = np->n_output ? np->output[0] : np->name;
@@ -1180,7 +1450,7 @@ static void import_node(Im *x, const NodeP *np) {
     return;
   }
   /* the primitive */
-  const char *pname = ot;
+  const char *pname = ot, *callee = NULL;
   Attr **attrs = np->attribute;
   size_t nattrs = np->n_attribute;
   if (strncmp(ot, "REF::", 5) == 0) {
@@ -1194,16 +1464,10 @@ static void import_node(Im *x, const NodeP *np) {
       problem(x, "node '%s': %s is not supported (a Python-level call MindSpore did not compile away)", x->node, ref);
       define(x, out, val(x, VK_POISON));
       return;
+    } else if (lookup(x, ref) || find_func(x, ref)) {
+      callee = ref; /* a call of a graph or of a Switch's result */
     } else {
-      Val *fv = lookup(x, ref);
-      bool is_graph = false;
-      for (size_t i = 0; i < x->mp->n_functions; i++)
-        if (x->mp->functions[i]->name && strcmp(x->mp->functions[i]->name, ref) == 0) is_graph = true;
-      if (is_graph || fv)
-        problem(x, "node '%s': calls the subgraph '%s' (control flow and subgraph calls are not imported yet)",
-                x->node, ref);
-      else
-        fatal(x, "node '%s': its op_type names '%s', which the file does not define", x->node, ref);
+      fatal(x, "node '%s': its op_type names '%s', which the file does not define", x->node, ref);
       define(x, out, val(x, VK_POISON));
       return;
     }
@@ -1222,6 +1486,11 @@ static void import_node(Im *x, const NodeP *np) {
   Val *ins[MAX_IN];
   for (size_t i = 0; i < np->n_input; i++) {
     Val *v = lookup(x, np->input[i]);
+    const MindIr__GraphProto *fg = v ? NULL : find_func(x, np->input[i]);
+    if (fg) {
+      v = val(x, VK_GRAPH);
+      v->gp = fg;
+    }
     if (!v) {
       fatal(x, "node '%s': its operand '%s' is not defined before it", x->node, np->input[i]);
       return;
@@ -1235,7 +1504,25 @@ static void import_node(Im *x, const NodeP *np) {
     define(x, out, val(x, VK_POISON));
     return;
   }
+  if (callee) {
+    define(x, out, poisoned ? val(x, VK_POISON) : import_call(x, callee, nreal, ins));
+    return;
+  }
   /* structural primitives */
+  if (!strcmp(op, "Partial") || !strcmp(op, "Switch")) {
+    bool ok = !strcmp(op, "Partial") ? nreal >= 1 && ins[0]->k == VK_GRAPH : nreal == 3;
+    if (!ok) {
+      problem(x, "node '%s': %s needs %s", x->node, op, !strcmp(op, "Partial") ? "a graph" : "3 operands");
+      define(x, out, val(x, VK_POISON));
+      return;
+    }
+    Val *t = val(x, !strcmp(op, "Partial") ? VK_PARTIAL : VK_SWITCH);
+    t->nel = nreal;
+    t->el = arena_alloc(x->a, sizeof(Val *) * (size_t)nreal);
+    memcpy(t->el, ins, sizeof(Val *) * (size_t)nreal);
+    define(x, out, t);
+    return;
+  }
   if (!strcmp(op, "Load") && nreal >= 1 && ins[0]->ref && x->assigned) {
     /* a read after an Assign: the Parameter's value at this point */
     define(x, out, tensor_val(x, ir_load(x->g, ins[0]->ref, ir_noloc)));
