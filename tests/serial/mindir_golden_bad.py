@@ -1,6 +1,7 @@
 # MindIR files written by another tool in MindSpore 2.x's layouts
 # (Inputs/make_mindirs.py, Python's protobuf; and protoc --encode of a text
-# proto) import: ms.load + nn.GraphCell agree with numpy, `msc compile`
+# proto) import, control flow among them (cf0: a function call, Switch of
+# Partials, a recursive while header): ms.load + nn.GraphCell agree with numpy, `msc compile`
 # makes a library whose self-test passes. Dynamic dims need --input-shape
 # (or come from GraphCell's inputs). Unknown primitives and attributes are
 # listed together with their nodes, malformed files are clear errors naming
@@ -10,6 +11,9 @@
 # RUN: %msc run %S/Inputs/run_mindir.py %t ms23 | FileCheck --check-prefix=MS23 %s
 # RUN: %msc run %S/Inputs/run_mindir.py %t dynamic | FileCheck --check-prefix=DYN %s
 # RUN: %msc run --mode=graph %S/Inputs/run_mindir.py %t ms24 | FileCheck --check-prefix=MS24 %s
+# RUN: %msc run %S/Inputs/run_mindir.py %t cf0 | FileCheck --check-prefix=CF0 %s
+# RUN: %msc run %S/Inputs/run_mindir.py %t cf1 | FileCheck --check-prefix=CF1 %s
+# RUN: %msc compile %t/cf0.mindir -o %t/cf0 && cc -std=c99 %t/cf0/*.c -lm -o %t/cf0/st && %t/cf0/st | FileCheck --check-prefix=LIBCF %s
 # RUN: %msc compile %t/ms24.mindir -o %t/ms24 && cc -std=c99 %t/ms24/*.c -lm -o %t/ms24/st && %t/ms24/st | FileCheck --check-prefix=LIB24 %s
 # RUN: %msc compile %t/ms22.mindir -o %t/ms22 && cc -std=c99 %t/ms22/*.c -lm -o %t/ms22/st && %t/ms22/st | FileCheck --check-prefix=LIB22 %s
 # RUN: %msc compile %t/ms23.mindir -o %t/ms23 --name=two && cc -std=c99 %t/ms23/*.c -lm -o %t/ms23/st && %t/ms23/st | FileCheck --check-prefix=LIB23 %s
@@ -47,6 +51,11 @@
 # MS23-NEXT: ms23 1 Float64 (2, 4) close
 # DYN: dynamic 0 Float32 (3, 4) close
 # MS24: ms24 0 Float32 (1, 6) close
+# CF0: cf0 0 Float32 (3,) close
+# CF0-NEXT: cf0 1 Int32 () close
+# CF1: cf1 0 Float32 (3,) close
+# CF1-NEXT: cf1 1 Int32 () close
+# LIBCF: cf0_predict: ok (2 outputs, max abs error 0)
 # LIB24: ms24_predict: ok (1 output, max abs error 0)
 # LIB22: ms22_predict: ok (1 output, max abs error 0)
 # LIB23: two_predict: ok (2 outputs, max abs error 0)

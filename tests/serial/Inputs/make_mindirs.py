@@ -20,6 +20,10 @@ mindir_exporter.cc), not by msc, with numpy's outputs for a seeded input:
                ReLU6, AvgPool with pad_mode and data_format as enum ints
                (PadMode VALID = 2, Format NCHW = 0), MaxPool 'SAME' with
                (1, 1, h, w) kernel_size/strides, Flatten, Dense(x, w, b)
+  cf0.mindir   control flow in MindSpore's layout (graphs in
+               ModelProto.functions): a plain call of a function graph, an
+               if as Switch(cond, Partial(@t, x, w), Partial(@f, x)) called
+               with one more operand, a while as a recursive header graph
   dynamic.mindir  ms23's first part with input dims [-1, 8]
   bad_ops.mindir  two unknown primitives and an unknown attribute
   and the malformed files of mindir_golden_bad.py
@@ -311,6 +315,85 @@ h = h.reshape(1, -1) @ dw.T.astype(np.float64) + db
 h = (h - h.mean(axis=-1, keepdims=True)) / np.sqrt(h.var(axis=-1, keepdims=True) + 1e-5) * lg + lb
 h = np.exp(h - h.max(axis=-1, keepdims=True))
 np.save(os.path.join(D, 'ms24.out0.npy'), (h / h.sum(axis=-1, keepdims=True)).astype(np.float32))
+
+# ---- cf: control flow in MindSpore's layout
+def func(b, name, inputs):
+    """A Builder writing function graph `name` of b's model (b.uid shared
+    through b.sync)."""
+    import copy
+    fb = copy.copy(b)
+    fb.g = b.m.functions.add()
+    fb.g.name = name
+    fb.gname = name
+    fb.k = 0
+    for i in inputs:
+        fb.g.input.add(name=name + ':' + i)
+    return fb
+
+
+def call(b, target, inputs, shape=None):
+    """A node whose op_type is REF::<target> (a graph or a node)."""
+    b.uid += 1
+    b.k += 1
+    n = b.g.node.add(op_type='REF::' + target, name=f'{b.gname}:CNode_{b.k}:{b.uid}')
+    n.output.append(n.name)
+    n.input.extend(inputs)
+    return n.name
+
+
+b = Builder('7_CfNet_construct_3')
+x = b.input('x', 1, [3])
+wv = np.array([0.5, -1.0, 2.0], np.float32)
+W = b.weight('w', wv)
+# helper(v) = ReLU(v), called plainly
+h = func(b, '7_helper_4', ['v'])
+h.output(h.node('ReLU', ['7_helper_4:v']))
+b.uid = h.uid
+# if sum(x) > 0: t(x, w, c) = x * w + c  else: f(x, c) = x - c
+t = func(b, '7_true_5', ['x', 'w', 'c'])
+t.output(t.node('Add', [t.node('Mul', ['7_true_5:x', '7_true_5:w']), '7_true_5:c']))
+b.uid = t.uid
+f = func(b, '7_false_6', ['x', 'c'])
+f.output(f.node('Sub', ['7_false_6:x', '7_false_6:c']))
+b.uid = f.uid
+cond = b.node('Greater', [b.node('ReduceSum', [x, b.ints(0), b.scalar(A.BOOL, 0)]), b.scalar(A.FLOAT, 0.0)])
+sw = b.node('Switch', [cond, b.node('Partial', ['7_true_5', x, W]), b.node('Partial', ['7_false_6', x])])
+y = call(b, sw, [call(b, '7_helper_4', [x])])
+# while i < 3: y = y * 2 + 1; i = i + 1  (header / body / after)
+hd = func(b, '7_while_header_7', ['i', 'y'])
+c2 = hd.node('Less', ['7_while_header_7:i', hd.scalar(A.INT64, 3)])
+bs = hd.node('Partial', ['7_while_body_8', '7_while_header_7:i', '7_while_header_7:y'])
+af = hd.node('Partial', ['7_while_after_9', '7_while_header_7:i', '7_while_header_7:y'])
+hd.output(call(hd, hd.node('Switch', [c2, bs, af]), []))
+b.uid = hd.uid
+bd = func(b, '7_while_body_8', ['i', 'y'])
+ni = bd.node('Add', ['7_while_body_8:i', bd.scalar(A.INT64, 1)])
+ny = bd.node('Add', [bd.node('Mul', ['7_while_body_8:y', bd.scalar(A.FLOAT, 2.0)]), bd.scalar(A.FLOAT, 1.0)])
+bd.output(call(bd, '7_while_header_7', [ni, ny]))
+b.uid = bd.uid
+at = func(b, '7_while_after_9', ['i', 'y'])
+at.output(at.node('MakeTuple', ['7_while_after_9:y', '7_while_after_9:i']))
+b.uid = at.uid
+
+
+def i32(v):
+    def fill(a):
+        a.type = A.TENSORS
+        a.tensors.add(name='value0', data_type=6, raw_data=np.array(v, np.int32).tobytes())
+    return fill
+
+
+b.output(call(b, '7_while_header_7', [b.const(i32(0)), y]))
+b.save('cf0.mindir')
+b.save('cf1.mindir')  # the same model, for the second input
+for k, xi in enumerate([np.array([1.0, 2.0, -0.5], np.float32), np.array([-1.0, -2.0, 0.5], np.float32)]):
+    np.save(os.path.join(D, f'cf{k}.in.npy'), xi)
+    c = np.maximum(xi, 0)
+    yv = xi * wv + c if xi.sum() > 0 else xi - c
+    for _ in range(3):
+        yv = (yv * np.float32(2) + np.float32(1)).astype(np.float32)
+    np.save(os.path.join(D, f'cf{k}.out0.npy'), yv)
+    np.save(os.path.join(D, f'cf{k}.out1.npy'), np.array(3, np.int32))
 
 # ---- bad_ops: unknown primitives and attributes, listed together
 b = Builder('net')
