@@ -806,10 +806,16 @@ static Val *prim_conv2d(Im *x, Call *c) {
   return n ? tensor_val(x, n) : NULL;
 }
 
+/* MaxPool, AvgPool; MaxPoolGrad(x, out, dout) (MindSpore's gradient, the
+ * pool's attributes) as msc's MaxPoolGrad(x, dout). */
 static Val *prim_pool(Im *x, Call *c, OpId op) {
   bool w;
-  IrNode *in = tensor_in(x, c, 0, &w);
+  IrNode *in = tensor_in(x, c, 0, &w), *dy = NULL;
   if (!in) return NULL;
+  if (op == OP_MaxPoolGrad && (c->nin != 3 || !(dy = tensor_in(x, c, 2, &w)))) {
+    if (!x->fatal) problem(x, "node '%s': MaxPoolGrad needs (x, out, dout)", x->node);
+    return NULL;
+  }
   int64_t k[2] = {1, 1}, st[2] = {1, 1}, pad[4] = {0, 0, 0, 0};
   const Attr *ka = arg(c, 1, "kernel_size"), *sa = arg(c, 2, "strides");
   if (!sa) sa = get(c, "stride");
@@ -847,7 +853,8 @@ static Val *prim_pool(Im *x, Call *c, OpId op) {
   ir_attr_ints(s, "pad", 4, pad);
   if (ceil) ir_attr_bool(s, "ceil_mode", true);
   if (cip && op == OP_AvgPool) ir_attr_bool(s, "count_include_pad", true);
-  IrNode *n = emit(x, op, 1, ins, NULL, s);
+  IrNode *gi[2] = {in, dy};
+  IrNode *n = dy ? emit(x, op, 2, gi, NULL, s) : emit(x, op, 1, ins, NULL, s);
   return n ? tensor_val(x, n) : NULL;
 }
 
@@ -1020,6 +1027,110 @@ static Val *prim_conv2d_ext(Im *x, Call *c) {
   return r ? tensor_val(x, r) : NULL;
 }
 
+/* ---- MindSpore's gradient and optimizer primitives (training exports) ---- */
+
+/* op(a, b) with a weak float scalar operand where b is NULL and v given. */
+static IrNode *bin(Im *x, OpId op, IrNode *a, IrNode *b, double v) {
+  IrNode *in[2] = {a, b};
+  bool weak[2] = {false, b == NULL};
+  if (!b) {
+    float f = (float)v;
+    in[1] = ir_const_tensor(x->m, MSRT_FLOAT32, 0, NULL, &f);
+  }
+  return a ? emit(x, op, 2, in, weak, NULL) : NULL;
+}
+
+/* ReluGrad(dy, y) = dy where y > 0, else 0; SigmoidGrad(y, dy) =
+ * dy * y * (1 - y); TanhGrad(y, dy) = dy * (1 - y * y). */
+static Val *prim_act_grad(Im *x, Call *c, int kind) {
+  IrNode *in[2];
+  bool weak[2];
+  for (int i = 0; i < 2; i++)
+    if (!(in[i] = tensor_in(x, c, i, &weak[i]))) return NULL;
+  IrNode *r;
+  if (kind == 0) {
+    IrNode *z[1] = {in[0]};
+    IrNode *zeros = emit(x, OP_ZerosLike, 1, z, NULL, NULL);
+    IrNode *gt = bin(x, OP_Greater, in[1], NULL, 0.0);
+    IrNode *sel[3] = {gt, in[0], zeros};
+    r = gt && zeros ? emit(x, OP_Select, 3, sel, NULL, NULL) : NULL;
+  } else if (kind == 1) {
+    IrNode *one = bin(x, OP_Sub, in[0], NULL, 1.0); /* y - 1 */
+    IrNode *s = one ? bin(x, OP_Mul, in[0], one, 0) : NULL;  /* y (y - 1) */
+    r = s ? bin(x, OP_Mul, in[1], bin(x, OP_Mul, s, NULL, -1.0), 0) : NULL;
+  } else {
+    IrNode *yy = bin(x, OP_Mul, in[0], in[0], 0);
+    IrNode *t = yy ? bin(x, OP_Mul, yy, NULL, -1.0) : NULL;
+    r = t ? bin(x, OP_Mul, in[1], bin(x, OP_Add, t, NULL, 1.0), 0) : NULL;
+  }
+  return r ? tensor_val(x, r) : NULL;
+}
+
+/* BiasAddGrad(dy): the sum over every axis but the channel axis 1 (NCHW). */
+static Val *prim_bias_add_grad(Im *x, Call *c) {
+  bool w;
+  IrNode *in = tensor_in(x, c, 0, &w);
+  if (!in) return NULL;
+  check_format(x, c, arg(c, 1, "data_format"), "data_format");
+  check_format(x, c, get(c, "format"), "format");
+  const IrType *t = ir_type_deref(x->m, in->type);
+  if (t->ndim < 2) bad_attr(x, c, "dout", "must have 2 or more dims");
+  if (c->bad) return NULL;
+  int64_t ax[MSRT_MAX_NDIM];
+  int n = 0;
+  for (int d = 0; d < t->ndim; d++)
+    if (d != 1) ax[n++] = d;
+  IrNode *ins[1] = {in};
+  IrNode *s = scratch(x, OP_ReduceSum, 1, ins);
+  ir_attr_ints(s, "axis", n, ax);
+  IrNode *r = emit(x, OP_ReduceSum, 1, ins, NULL, s);
+  return r ? tensor_val(x, r) : NULL;
+}
+
+/* ApplyMomentum(variable, accumulation, learning_rate, gradient, momentum):
+ * accumulation = accumulation * momentum + gradient * gradient_scale, then
+ * variable -= learning_rate * accumulation (use_nesterov: variable -=
+ * (gradient * learning_rate + accumulation * momentum * learning_rate));
+ * both Parameters are assigned; the value is the new variable. */
+static Val *prim_apply_momentum(Im *x, Call *c) {
+  if (c->nin < 5 || !c->in[0]->ref || !c->in[1]->ref) {
+    problem(x, "node '%s': ApplyMomentum needs two Parameters (variable, accumulation), a learning rate, a gradient "
+            "and a momentum", x->node);
+    return NULL;
+  }
+  if (x->inl) {
+    problem(x, "node '%s': the model assigns its Parameters (a training step), which a GraphCell called inside a "
+            "compiled graph cannot do: call it from the script", x->node);
+    return NULL;
+  }
+  bool nesterov = false;
+  double scale = 1.0;
+  const Attr *a;
+  if ((a = get(c, "use_nesterov")) && !attr_bool(a, &nesterov)) bad_attr(x, c, "use_nesterov", "is not a bool");
+  if ((a = get(c, "gradient_scale")) && !attr_float(a, &scale)) bad_attr(x, c, "gradient_scale", "is not a number");
+  get(c, "use_locking");
+  IrNode *lr, *g, *mom;
+  bool w;
+  if (!(lr = tensor_in(x, c, 2, &w)) || !(g = tensor_in(x, c, 3, &w)) || !(mom = tensor_in(x, c, 4, &w)) || c->bad)
+    return NULL;
+  IrNode *var = ir_load(x->g, c->in[0]->ref, ir_noloc), *acc = ir_load(x->g, c->in[1]->ref, ir_noloc);
+  IrNode *gs = scale == 1.0 ? g : bin(x, OP_Mul, g, NULL, scale);
+  IrNode *acc2 = gs ? bin(x, OP_Add, bin(x, OP_Mul, acc, mom, 0), gs, 0) : NULL;
+  if (!acc2) return NULL;
+  IrNode *step = nesterov ? bin(x, OP_Add, bin(x, OP_Mul, g, lr, 0), bin(x, OP_Mul, bin(x, OP_Mul, acc2, mom, 0), lr, 0), 0)
+                          : bin(x, OP_Mul, lr, acc2, 0);
+  IrNode *var2 = step ? bin(x, OP_Sub, var, step, 0) : NULL;
+  if (!var2) return NULL;
+  if (!ir_type_eq(var2->type, var->type) || !ir_type_eq(acc2->type, acc->type)) {
+    problem(x, "node '%s': ApplyMomentum's update does not have its Parameters' types", x->node);
+    return NULL;
+  }
+  ir_assign(x->g, c->in[1]->ref, acc2, ir_noloc);
+  ir_assign(x->g, c->in[0]->ref, var2, ir_noloc);
+  x->assigned = true;
+  return tensor_val(x, var2);
+}
+
 /* An op of ops.def taking its msc attributes by their msc names (the
  * generic layout of mindir_out.c). */
 static Val *prim_generic(Im *x, Call *c, OpId op) {
@@ -1094,6 +1205,7 @@ static Val *prim_dispatch(Im *x, Call *c, bool *known) {
   if (!strcmp(op, "Conv2D")) return prim_conv2d(x, c);
   if (!strcmp(op, "MaxPool")) return prim_pool(x, c, OP_MaxPool);
   if (!strcmp(op, "AvgPool")) return prim_pool(x, c, OP_AvgPool);
+  if (!strcmp(op, "MaxPoolGrad")) return prim_pool(x, c, OP_MaxPoolGrad);
   if (!strcmp(op, "BatchNorm")) return prim_batchnorm(x, c);
   if (!strcmp(op, "Concat")) return prim_concat(x, c, OP_Concat);
   if (!strcmp(op, "Stack")) return prim_concat(x, c, OP_Stack);
@@ -1102,6 +1214,11 @@ static Val *prim_dispatch(Im *x, Call *c, bool *known) {
   if (!strcmp(op, "LayerNorm")) return prim_layernorm(x, c);
   if (!strcmp(op, "ReLU6")) return prim_relu6(x, c);
   if (!strcmp(op, "Conv2DExt")) return prim_conv2d_ext(x, c);
+  if (!strcmp(op, "ReluGrad")) return prim_act_grad(x, c, 0);
+  if (!strcmp(op, "SigmoidGrad")) return prim_act_grad(x, c, 1);
+  if (!strcmp(op, "TanhGrad")) return prim_act_grad(x, c, 2);
+  if (!strcmp(op, "BiasAddGrad")) return prim_bias_add_grad(x, c);
+  if (!strcmp(op, "ApplyMomentum")) return prim_apply_momentum(x, c);
   int id = op_lookup(op);
   if (!strcmp(op, "Div")) id = OP_RealDiv;
   if (!strcmp(op, "Gelu") || !strcmp(op, "GELU")) id = OP_GeLU;

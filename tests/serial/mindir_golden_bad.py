@@ -1,6 +1,8 @@
 # MindIR files written by another tool in MindSpore 2.x's layouts
 # (Inputs/make_mindirs.py, Python's protobuf; and protoc --encode of a text
-# proto) import, control flow among them (cf0: a function call, Switch of
+# proto) import, MindSpore's training primitives (mstrain: ReluGrad,
+# SigmoidGrad, TanhGrad, BiasAddGrad, ApplyMomentum; mspoolgrad:
+# MaxPoolGrad) and control flow among them (cf0: a function call, Switch of
 # Partials, a recursive while header): ms.load + nn.GraphCell agree with numpy, `msc compile`
 # makes a library whose self-test passes. Dynamic dims need --input-shape
 # (or come from GraphCell's inputs). Unknown primitives and attributes are
@@ -12,6 +14,10 @@
 # RUN: %msc run %S/Inputs/run_mindir.py %t dynamic | FileCheck --check-prefix=DYN %s
 # RUN: %msc run --mode=graph %S/Inputs/run_mindir.py %t ms24 | FileCheck --check-prefix=MS24 %s
 # RUN: %msc run %S/Inputs/run_mindir.py %t cf0 | FileCheck --check-prefix=CF0 %s
+# RUN: %msc run %S/Inputs/run_mstrain.py %t | FileCheck --check-prefix=MSTRAIN %s
+# RUN: %msc compile %t/mstrain.mindir -o %t/mst && cc -std=c99 %t/mst/*.c -lm -o %t/mst/st && %t/mst/st | FileCheck --check-prefix=LIBTRAIN %s
+# RUN: %msc run %S/Inputs/run_mindir.py %t mspoolgrad | FileCheck --check-prefix=POOLGRAD %s
+# RUN: not %msc compile %t/bad_train.mindir -o %t/bad 2>&1 | FileCheck --check-prefix=BADTRAIN %s
 # RUN: %msc run %S/Inputs/run_mindir.py %t cf1 | FileCheck --check-prefix=CF1 %s
 # RUN: %msc compile %t/cf0.mindir -o %t/cf0 && cc -std=c99 %t/cf0/*.c -lm -o %t/cf0/st && %t/cf0/st | FileCheck --check-prefix=LIBCF %s
 # RUN: %msc compile %t/ms24.mindir -o %t/ms24 && cc -std=c99 %t/ms24/*.c -lm -o %t/ms24/st && %t/ms24/st | FileCheck --check-prefix=LIB24 %s
@@ -51,6 +57,15 @@
 # MS23-NEXT: ms23 1 Float64 (2, 4) close
 # DYN: dynamic 0 Float32 (3, 4) close
 # MS24: ms24 0 Float32 (1, 6) close
+# MSTRAIN: call 0 outputs True params True
+# MSTRAIN-NEXT: call 1 outputs True params True
+# LIBTRAIN: mstrain_predict: ok (1 call, 3 outputs each, 4 Parameters, max abs error 0)
+# POOLGRAD: mspoolgrad 0 Float32 (1, 2, 4, 4) close
+# BADTRAIN: msc: error: {{.*}}bad_train.mindir: cannot import the model:
+# BADTRAIN-NEXT: node 'net:CNode_1:2': unknown primitive 'SparseSoftmaxCrossEntropyWithLogits'
+# BADTRAIN-NEXT: node 'net:CNode_2:4': unknown primitive 'Adam'
+# BADTRAIN-NEXT: node 'net:CNode_3:6': MaxPoolGrad: 'x' must be 4-D (N, C, H, W), got shape (2, 4)
+# BADTRAIN-NOT: error
 # CF0: cf0 0 Float32 (3,) close
 # CF0-NEXT: cf0 1 Int32 () close
 # CF1: cf1 0 Float32 (3,) close

@@ -24,6 +24,11 @@ mindir_exporter.cc), not by msc, with numpy's outputs for a seeded input:
                ModelProto.functions): a plain call of a function graph, an
                if as Switch(cond, Partial(@t, x, w), Partial(@f, x)) called
                with one more operand, a while as a recursive header graph
+  mstrain.mindir  a training step in MindSpore's own gradient and
+               optimizer primitives: ReluGrad, SigmoidGrad, TanhGrad,
+               BiasAddGrad, MatMul of the gradient, ApplyMomentum on two
+               Parameters (U monads, UpdateState, Depend); numpy's outputs
+               and Parameters after each of two calls
   dynamic.mindir  ms23's first part with input dims [-1, 8]
   bad_ops.mindir  two unknown primitives and an unknown attribute
   and the malformed files of mindir_golden_bad.py
@@ -395,6 +400,59 @@ for k, xi in enumerate([np.array([1.0, 2.0, -0.5], np.float32), np.array([-1.0, 
     np.save(os.path.join(D, f'cf{k}.out0.npy'), yv)
     np.save(os.path.join(D, f'cf{k}.out1.npy'), np.array(3, np.int32))
 
+# ---- mstrain: MindSpore's gradient and optimizer primitives
+b = Builder('9_TrainStep_construct_2')
+x = b.input('x', 1, [4, 3])
+tg = b.input('t', 1, [4, 2])
+wv = (rng.randn(2, 3) * 0.5).astype(np.float32)
+bv = (rng.randn(2) * 0.1).astype(np.float32)
+P = {n: b.weight(n, a) for n, a in [('fc.weight', wv), ('fc.bias', bv),
+                                     ('moments.fc.weight', np.zeros((2, 3), np.float32)),
+                                     ('moments.fc.bias', np.zeros(2, np.float32)),
+                                     ('learning_rate', np.array(0.1, np.float32)),
+                                     ('momentum', np.array(0.9, np.float32))]}
+u = b.monad()
+lw = b.node('Load', [P['fc.weight'], u])
+lb = b.node('Load', [P['fc.bias'], u])
+h = b.node('BiasAdd', [b.node('MatMul', [x, lw], [attr('transpose_a', A.BOOL, 0), attr('transpose_b', A.BOOL, 1)]),
+                       lb], [attr('format', A.STRING, 'NCHW')])
+a = b.node('ReLU', [h])
+da = b.node('Sub', [a, tg])
+dh = b.node('ReluGrad', [da, a])
+db = b.node('BiasAddGrad', [dh], [attr('format', A.STRING, 'NCHW')])
+dw = b.node('MatMul', [dh, x], [attr('transpose_a', A.BOOL, 1), attr('transpose_b', A.BOOL, 0)])
+sg = b.node('SigmoidGrad', [b.node('Sigmoid', [h]), da])
+tgr = b.node('TanhGrad', [b.node('Tanh', [h]), da])
+u = b.node('UpdateState', [u, lw])
+m1 = b.node('ApplyMomentum', [P['fc.weight'], P['moments.fc.weight'], P['learning_rate'], dw, P['momentum'], u],
+            [attr('use_nesterov', A.BOOL, 0), attr('use_locking', A.BOOL, 0), attr('gradient_scale', A.FLOAT, 1.0),
+             attr('side_effect_mem', A.BOOL, 1)])
+u = b.node('UpdateState', [u, m1])
+m2 = b.node('ApplyMomentum', [P['fc.bias'], P['moments.fc.bias'], P['learning_rate'], db, P['momentum'], u],
+            [attr('use_nesterov', A.BOOL, 0), attr('use_locking', A.BOOL, 0), attr('gradient_scale', A.FLOAT, 1.0),
+             attr('side_effect_mem', A.BOOL, 1)])
+u = b.node('UpdateState', [u, m2])
+b.output(b.node('Depend', [b.node('MakeTuple', [a, sg, tgr]), u]))
+b.save('mstrain.mindir')
+W, B = wv.astype(np.float64), bv.astype(np.float64)
+AW, AB = np.zeros((2, 3)), np.zeros(2)
+for k in range(2):
+    xi = rng.randn(4, 3).astype(np.float32)
+    ti = rng.randn(4, 2).astype(np.float32)
+    np.save(os.path.join(D, f'mstrain.x{k}.npy'), xi)
+    np.save(os.path.join(D, f'mstrain.t{k}.npy'), ti)
+    hv = xi.astype(np.float64) @ W.T + B
+    av = np.maximum(hv, 0)
+    dav = av - ti
+    dhv = np.where(av > 0, dav, 0)
+    sv, thv = 1 / (1 + np.exp(-hv)), np.tanh(hv)
+    np.save(os.path.join(D, f'mstrain.out{k}.npy'), np.stack([av, dav * sv * (1 - sv), dav * (1 - thv * thv)]))
+    AW = AW * 0.9 + dhv.T @ xi
+    AB = AB * 0.9 + dhv.sum(axis=0)
+    W = W - 0.1 * AW
+    B = B - 0.1 * AB
+    np.save(os.path.join(D, f'mstrain.params{k}.npy'), np.concatenate([W.ravel(), B, AW.ravel(), AB]))
+
 # ---- bad_ops: unknown primitives and attributes, listed together
 b = Builder('net')
 x = b.input('x', 1, [1, 4])
@@ -405,6 +463,39 @@ a4 = b.node('Softmax', [a2], [attr('axis', A.TUPLE, (-1,)), attr('temperature', 
 a5 = b.node('Conv2D', [x, x], [attr('pad_mode', A.STRING, 'pad'), attr('format', A.STRING, 'NHWC')])
 b.output(b.node('MakeTuple', [a1, a3, a4, a5]))
 b.save('bad_ops.mindir')
+
+# ---- mspoolgrad: MindSpore's MaxPoolGrad(x, out, dout) with MaxPool's attributes
+b = Builder('9_PoolGrad_construct_4')
+x = b.input('x', 1, [1, 2, 4, 4])
+pa = [attr('kernel_size', A.TUPLE, (1, 1, 2, 2)), attr('strides', A.TUPLE, (1, 1, 2, 2)),
+      attr('pad_mode', A.STRING, 'VALID'), attr('format', A.STRING, 'NCHW')]
+mo = b.node('MaxPool', [x], pa)
+b.output(b.node('MaxPoolGrad', [x, mo, b.node('Mul', [mo, b.scalar(A.FLOAT, 3.0)])], pa))
+b.save('mspoolgrad.mindir')
+xi = rng.randn(1, 2, 4, 4).astype(np.float32)
+np.save(os.path.join(D, 'mspoolgrad.in.npy'), xi)
+g = np.zeros_like(xi)
+for c in range(2):
+    for i in range(2):
+        for j in range(2):
+            win = xi[0, c, 2 * i:2 * i + 2, 2 * j:2 * j + 2]
+            r, q = np.unravel_index(np.argmax(win), (2, 2))
+            g[0, c, 2 * i + r, 2 * j + q] = win.max() * np.float32(3.0)
+np.save(os.path.join(D, 'mspoolgrad.out0.npy'), g)
+
+# ---- bad_train: training primitives msc has no import of, listed together
+b = Builder('net')
+x = b.input('x', 1, [2, 4])
+lab = b.input('y', 6, [2])
+w = b.weight('w', np.ones((4, 4), np.float32))
+m = b.weight('m', np.zeros((4, 4), np.float32))
+v = b.weight('v', np.zeros((4, 4), np.float32))
+l1 = b.node('SparseSoftmaxCrossEntropyWithLogits', [x, lab], [attr('is_grad', A.BOOL, 0)])
+l2 = b.node('Adam', [w, m, v, x, x, x, x, x, x, x])
+l3 = b.node('MaxPoolGrad', [x, x, x], [attr('kernel_size', A.TUPLE, (1, 1, 2, 2))])
+l4 = b.node('ReluGrad', [x, x])
+b.output(b.node('MakeTuple', [l1, l2, l3, l4]))
+b.save('bad_train.mindir')
 
 # ---- bad_assign: Assign to an input, Assign of the wrong shape (listed together)
 b = Builder('net')
