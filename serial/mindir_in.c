@@ -1066,6 +1066,21 @@ static Val *prim_act_grad(Im *x, Call *c, int kind) {
   return r ? tensor_val(x, r) : NULL;
 }
 
+/* MindSpore's GeLU primitive: the tanh approximation 0.5 x (1 + tanh(
+ * sqrt(2 / pi) (x + 0.044715 x^3))) (msc's GeLU op is the erf form), in
+ * the order of ops.gelu(approximate='tanh') in lib/. */
+static Val *prim_gelu_tanh(Im *x, Call *c) {
+  bool w;
+  IrNode *in = tensor_in(x, c, 0, &w);
+  if (!in) return NULL;
+  IrNode *x3 = bin(x, OP_Mul, bin(x, OP_Mul, in, in, 0), in, 0);
+  IrNode *inner = bin(x, OP_Mul, bin(x, OP_Add, in, bin(x, OP_Mul, x3, NULL, 0.044715), 0), NULL, 0.7978845608028654);
+  IrNode *t[1] = {inner};
+  IrNode *th = inner ? emit(x, OP_Tanh, 1, t, NULL, NULL) : NULL;
+  IrNode *r = th ? bin(x, OP_Mul, bin(x, OP_Mul, in, NULL, 0.5), bin(x, OP_Add, th, NULL, 1.0), 0) : NULL;
+  return r ? tensor_val(x, r) : NULL;
+}
+
 /* BiasAddGrad(dy): the sum over every axis but the channel axis 1 (NCHW). */
 static Val *prim_bias_add_grad(Im *x, Call *c) {
   bool w;
@@ -1214,6 +1229,7 @@ static Val *prim_dispatch(Im *x, Call *c, bool *known) {
   if (!strcmp(op, "LayerNorm")) return prim_layernorm(x, c);
   if (!strcmp(op, "ReLU6")) return prim_relu6(x, c);
   if (!strcmp(op, "Conv2DExt")) return prim_conv2d_ext(x, c);
+  if (!strcmp(op, "GeLU") || !strcmp(op, "Gelu") || !strcmp(op, "GELU")) return prim_gelu_tanh(x, c);
   if (!strcmp(op, "ReluGrad")) return prim_act_grad(x, c, 0);
   if (!strcmp(op, "SigmoidGrad")) return prim_act_grad(x, c, 1);
   if (!strcmp(op, "TanhGrad")) return prim_act_grad(x, c, 2);
@@ -1221,7 +1237,6 @@ static Val *prim_dispatch(Im *x, Call *c, bool *known) {
   if (!strcmp(op, "ApplyMomentum")) return prim_apply_momentum(x, c);
   int id = op_lookup(op);
   if (!strcmp(op, "Div")) id = OP_RealDiv;
-  if (!strcmp(op, "Gelu") || !strcmp(op, "GELU")) id = OP_GeLU;
   if (id >= 0 && op_group_elementwise(op_info[id].group) && !op_info[id].attrs[0])
     return prim_unary_like(x, c, (OpId)id, op_info[id].nin);
   if (id >= 0) return prim_generic(x, c, (OpId)id);

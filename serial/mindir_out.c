@@ -380,6 +380,19 @@ static void export_prim(Ex *x, IrNode *n) {
   MindIr__PrimitiveProto *p = NULL;
   NodeP *np = NULL;
   switch ((OpId)n->op) {
+  case OP_GeLU: {
+    /* msc's GeLU is the erf form; MindSpore's GeLU primitive is the tanh
+     * approximation, and its erf form (ops.gelu approximate='none',
+     * nn.GELU(approximate=False)) is x * (erf(x / sqrt 2) + 1) * 0.5 */
+    const char *xv = operand(x, n->in[0]);
+    const char *a[2] = {xv, const_node(x, attr_float(x, "value", 1.41421356f))};
+    const char *e[1] = {cnode(x, "RealDiv", 2, a, n->type, NULL)->name};
+    const char *b[2] = {cnode(x, "Erf", 1, e, n->type, NULL)->name, const_node(x, attr_float(x, "value", 1.0f))};
+    const char *c[2] = {xv, cnode(x, "Add", 2, b, n->type, NULL)->name};
+    const char *d[2] = {cnode(x, "Mul", 2, c, n->type, NULL)->name, const_node(x, attr_float(x, "value", 0.5f))};
+    x->names[n->id] = cnode(x, "Mul", 2, d, n->type, NULL)->name;
+    return;
+  }
   case OP_Reshape: {
     ins[nin++] = operand(x, n->in[0]);
     ins[nin++] = const_node(x, attr_ints(x, "value", n->type->ndim, n->type->shape));

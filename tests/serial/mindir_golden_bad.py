@@ -2,7 +2,9 @@
 # (Inputs/make_mindirs.py, Python's protobuf; and protoc --encode of a text
 # proto) import, MindSpore's training primitives (mstrain: ReluGrad,
 # SigmoidGrad, TanhGrad, BiasAddGrad, ApplyMomentum; mspoolgrad:
-# MaxPoolGrad) and control flow among them (cf0: a function call, Switch of
+# MaxPoolGrad), MindSpore's GeLU primitive (msgelu: the tanh
+# approximation; gelu_net.py: msc's erf GeLU exported as MindSpore's erf
+# composite, read back against Python's math.erf) and control flow among them (cf0: a function call, Switch of
 # Partials, a recursive while header): ms.load + nn.GraphCell agree with numpy, `msc compile`
 # makes a library whose self-test passes. Dynamic dims need --input-shape
 # (or come from GraphCell's inputs). Unknown primitives and attributes are
@@ -17,6 +19,8 @@
 # RUN: %msc run %S/Inputs/run_mstrain.py %t | FileCheck --check-prefix=MSTRAIN %s
 # RUN: %msc compile %t/mstrain.mindir -o %t/mst && cc -std=c99 %t/mst/*.c -lm -o %t/mst/st && %t/mst/st | FileCheck --check-prefix=LIBTRAIN %s
 # RUN: %msc run %S/Inputs/run_mindir.py %t mspoolgrad | FileCheck --check-prefix=POOLGRAD %s
+# RUN: %msc run %S/Inputs/run_mindir.py %t msgelu | FileCheck --check-prefix=MSGELU %s
+# RUN: cd %t && %msc run %S/Inputs/gelu_net.py && %msc run %S/Inputs/run_mindir.py %t gelu | FileCheck --check-prefix=GELU %s
 # RUN: not %msc compile %t/bad_train.mindir -o %t/bad 2>&1 | FileCheck --check-prefix=BADTRAIN %s
 # RUN: %msc run %S/Inputs/run_mindir.py %t cf1 | FileCheck --check-prefix=CF1 %s
 # RUN: %msc compile %t/cf0.mindir -o %t/cf0 && cc -std=c99 %t/cf0/*.c -lm -o %t/cf0/st && %t/cf0/st | FileCheck --check-prefix=LIBCF %s
@@ -61,6 +65,9 @@
 # MSTRAIN-NEXT: call 1 outputs True params True
 # LIBTRAIN: mstrain_predict: ok (1 call, 3 outputs each, 4 Parameters, max abs error 0)
 # POOLGRAD: mspoolgrad 0 Float32 (1, 2, 4, 4) close
+# MSGELU: msgelu 0 Float32 (7,) close
+# GELU: gelu 0 Float32 (7,) close
+# GELU-NEXT: gelu 1 Float32 (7,) close
 # BADTRAIN: msc: error: {{.*}}bad_train.mindir: cannot import the model:
 # BADTRAIN-NEXT: node 'net:CNode_1:2': unknown primitive 'SparseSoftmaxCrossEntropyWithLogits'
 # BADTRAIN-NEXT: node 'net:CNode_2:4': unknown primitive 'Adam'

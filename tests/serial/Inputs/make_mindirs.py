@@ -483,6 +483,16 @@ for c in range(2):
             g[0, c, 2 * i + r, 2 * j + q] = win.max() * np.float32(3.0)
 np.save(os.path.join(D, 'mspoolgrad.out0.npy'), g)
 
+# ---- msgelu: MindSpore's GeLU primitive is the tanh approximation
+b = Builder('9_Gelu_construct_5')
+x = b.input('x', 1, [7])
+b.output(b.node('GeLU', [x], prim_name='PrimFunc_GeLU'))
+b.save('msgelu.mindir')
+xi = np.linspace(-3, 3, 7).astype(np.float32)
+np.save(os.path.join(D, 'msgelu.in.npy'), xi)
+xd = xi.astype(np.float64)
+np.save(os.path.join(D, 'msgelu.out0.npy'), 0.5 * xd * (1 + np.tanh(np.sqrt(2 / np.pi) * (xd + 0.044715 * xd ** 3))))
+
 # ---- bad_train: training primitives msc has no import of, listed together
 b = Builder('net')
 x = b.input('x', 1, [2, 4])
