@@ -313,19 +313,19 @@ static const char *operand(Ex *x, const IrNode *v) {
   return s ? s : "";
 }
 
-/* A CNode of primitive op over operands ins[0..nin) (names), result type t;
- * returns its NodeProto (the caller adds the primitive's attributes). */
-static NodeP *cnode(Ex *x, const char *op, int nin, const char **ins, const IrType *t,
-                    MindIr__PrimitiveProto **prim) {
-  MindIr__PrimitiveProto *p = prim_new(x, op);
+/* A CNode whose op_type is "REF::<ref>" (a PrimitiveProto, a graph of
+ * ModelProto.functions, or a node whose value is called) over operands
+ * ins[0..nin) (names), result type t (NULL: no abstract); what names the
+ * op in its domain. */
+static NodeP *ref_node(Ex *x, const char *ref, const char *what, int nin, const char **ins, const IrType *t) {
   NodeP *n = NEWA(x, NodeP);
   mind_ir__node_proto__init(n);
   n->name = fmt(x, "%s:CNode_%d:%d", x->gname, ++x->ncnode, ++x->uid);
   n->n_output = 1;
   n->output = arena_alloc(x->a, sizeof(char *));
   n->output[0] = n->name;
-  n->op_type = fmt(x, "REF::%s", p->name);
-  n->domain = fmt(x, "Default/%s-op%d", op, x->ncnode);
+  n->op_type = fmt(x, "REF::%s", ref);
+  n->domain = fmt(x, "Default/%s-op%d", what, x->ncnode);
   n->n_input = (size_t)nin;
   n->input = arena_alloc(x->a, sizeof(char *) * (size_t)(nin ? nin : 1));
   for (int i = 0; i < nin; i++) n->input[i] = arena_strdup(x->a, ins[i]);
@@ -335,8 +335,16 @@ static NodeP *cnode(Ex *x, const char *op, int nin, const char **ins, const IrTy
     n->attribute[0] = attr_abstract(x, "shape", t);
   }
   add_node(x, n);
-  if (prim) *prim = p;
   return n;
+}
+
+/* A CNode of primitive op over operands ins[0..nin) (names), result type t;
+ * returns its NodeProto (the caller adds the primitive's attributes). */
+static NodeP *cnode(Ex *x, const char *op, int nin, const char **ins, const IrType *t,
+                    MindIr__PrimitiveProto **prim) {
+  MindIr__PrimitiveProto *p = prim_new(x, op);
+  if (prim) *prim = p;
+  return ref_node(x, p->name, op, nin, ins, t);
 }
 
 static const IrAttr *get(const IrNode *n, const char *name) { return ir_attr_get(n, name); }
@@ -715,10 +723,7 @@ static const char *switch_call(Ex *x, const char *cond, const char *a, const cha
   const char *p2 = cnode(x, "Partial", nargs + 1, pa, NULL, NULL)->name;
   const char *sw[3] = {cond, p1, p2};
   const char *swn = cnode(x, "Switch", 3, sw, NULL, NULL)->name;
-  NodeP *call = cnode(x, "Switch", 0, NULL, t, NULL);
-  call->op_type = fmt(x, "REF::%s", swn); /* a call of the Switch's result */
-  x->nprim--;                             /* cnode's PrimitiveProto is not used */
-  return call->name;
+  return ref_node(x, swn, "call", 0, NULL, t)->name; /* a call of the Switch's result */
 }
 
 static void export_if(Ex *x, IrNode *n) {
@@ -759,25 +764,18 @@ static void export_while(Ex *x, IrNode *n) {
   const char *aftername = fmt(x, "%s_while%d_after", x->gname, k);
   /* header(s...) = Switch(cond(s...), Partial(@body, s...), Partial(@after, s...))() */
   MindIr__GraphProto *hg = func_begin(x, hname, ns, t, hp);
-  NodeP *cc = cnode(x, "Call", ns, (const char **)hp, cg->ret->type, NULL);
-  cc->op_type = fmt(x, "REF::%s", cname);
-  x->nprim--;
-  func_output(x, hg, switch_call(x, cc->name, bodyname, aftername, ns, (const char **)hp, st), st);
+  const char *cc = ref_node(x, cname, "call", ns, (const char **)hp, cg->ret->type)->name;
+  func_output(x, hg, switch_call(x, cc, bodyname, aftername, ns, (const char **)hp, st), st);
   /* body(s...) = header(step(s...)...) */
   MindIr__GraphProto *bgp = func_begin(x, bodyname, ns, t, bp);
-  NodeP *sc = cnode(x, "Call", ns, (const char **)bp, st, NULL);
-  sc->op_type = fmt(x, "REF::%s", bname);
-  x->nprim--;
+  NodeP *sc = ref_node(x, bname, "call", ns, (const char **)bp, st);
   const char **ns_ = arena_alloc(x->a, sizeof(char *) * (size_t)(ns + 1));
   if (ns == 1) ns_[0] = sc->name;
   for (int i = 0; ns > 1 && i < ns; i++) {
     const char *gi[2] = {sc->name, ir_const_node(x, ir_const_int(x->entry->mod, MSRT_INT64, i))};
     ns_[i] = cnode(x, "TupleGetItem", 2, gi, t[i], NULL)->name;
   }
-  NodeP *hc = cnode(x, "Call", ns, ns_, st, NULL);
-  hc->op_type = fmt(x, "REF::%s", hname);
-  x->nprim--;
-  func_output(x, bgp, hc->name, st);
+  func_output(x, bgp, ref_node(x, hname, "call", ns, ns_, st)->name, st);
   /* after(s...) = s */
   MindIr__GraphProto *agp = func_begin(x, aftername, ns, t, ap);
   const char *an = ap[0];
@@ -787,10 +785,7 @@ static void export_while(Ex *x, IrNode *n) {
   /* the loop: header(s0...) */
   const char **args = arena_alloc(x->a, sizeof(char *) * (size_t)(ns + 1));
   for (int i = 0; i < ns; i++) args[i] = operand(x, n->in[i]);
-  NodeP *call = cnode(x, "Call", ns, args, st, NULL);
-  call->op_type = fmt(x, "REF::%s", hname);
-  x->nprim--;
-  x->names[n->id] = call->name;
+  x->names[n->id] = ref_node(x, hname, "call", ns, args, st)->name;
 }
 
 static void export_nodes(Ex *x, IrGraph *g) {

@@ -6,12 +6,13 @@
 # (Inputs/mindir_check.py checks the structure with Python's protobuf).
 # ms.load + nn.GraphCell run it, from the script and inside an @ms.jit, with
 # numpy's results (Inputs/cf_ref.py) for inputs taking either branch and
-# 3 or 5 iterations; `msc compile cf.mindir` makes a library whose
-# self-test passes.
+# 3 or 5 iterations; a second run writes the same bytes; `msc compile
+# cf.mindir` makes a library whose self-test passes.
 # RUN: rm -rf %t && mkdir -p %t && cd %t
 # RUN: %msc run %S/Inputs/cf_net.py > %t/msc.txt
 # RUN: %python %S/Inputs/cf_ref.py > %t/ref.txt
 # RUN: diff %t/msc.txt %t/ref.txt
+# RUN: mkdir -p %t/again && cd %t/again && %msc run %S/Inputs/cf_net.py > /dev/null && cmp %t/cf.mindir %t/again/cf.mindir
 # RUN: %python %S/Inputs/mindir_check.py %t/cf.mindir | FileCheck --check-prefix=STRUCT %s
 # RUN: %msc compile %t/cf.mindir -o %t/lib > /dev/null
 # RUN: cc -std=c99 %t/lib/*.c -lm -o %t/lib/st && %t/lib/st | FileCheck --check-prefix=LIB %s
