@@ -451,6 +451,15 @@ NATIVE(serial_mindir_inline) {
   bool ok = mindir_inline(buf, n, &inl, &msg);
   free(buf);
   if (!ok) raise_problems(I, path, msg);
+  if (graph_tracing(I)) {
+    /* trace: the call also runs now; its results carry the graph's nodes */
+    Value r = serial_mindir_run(I, argc, argv, kw);
+    Tuple *rt = v_is(r, OBJ_TUPLE) ? AS_TUPLE(r) : NULL;
+    int nr = rt ? (int)rt->len : 1;
+    for (int i = 0; i < nr && i < inl.nout; i++)
+      graph_trace_value(I, AS_TENSOR(rt ? rt->items[i] : r), inl.outs[i]);
+    return r;
+  }
   if (!inl.tuple && inl.nout == 1) return v_obj(&graph_sym(I, inl.outs[0])->h);
   Tuple *t = tuple_new(I, inl.nout);
   for (int i = 0; i < inl.nout; i++) t->items[i] = v_obj(&graph_sym(I, inl.outs[i])->h);

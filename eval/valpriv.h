@@ -458,6 +458,7 @@ IrLoc graph_cur_loc(Interp *I);
 struct IrNode *graph_value(Interp *I, Tensor *t, msrt_dtype dt);
 struct IrNode *graph_parameter(Interp *I, Tensor *p);
 Tensor *graph_sym(Interp *I, struct IrNode *n);
+void graph_trace_value(Interp *I, Tensor *t, struct IrNode *n);
 
 /* ---- regions: tensor control flow in ast capture (eval/ctlflow.c) --------
  * A region is the subgraph of an If or While being captured; values of

@@ -68,3 +68,15 @@ print("exported")
 # the export holds the inlined graph: it runs alone, from the file
 o2 = nn.GraphCell(ms.load("outer.mindir"))(x)
 print("outer.mindir", err(o2, ref[0] * 3.0) < 1e-5)
+# the other capture modes: trace runs the call and records its nodes,
+# bytecode stages it
+gc2 = nn.GraphCell(ms.load(d + "/ms23.mindir"))
+for mode in ("trace", "bytecode"):
+    @ms.jit(capture_mode=mode)
+    def g(x):
+        a, b = gc2(x)
+        return a * 2.0, b
+
+    for k in range(2):
+        a, b = g(x)
+        print(mode, k, err(a, ref[0] * 2.0) < 1e-5, err(b, ref[1]) < 1e-5)
