@@ -11,7 +11,7 @@
 # RUN: rm -rf %t && mkdir -p %t && %python %S/Inputs/make_mindirs.py %t
 # RUN: cd %t && %msc run %S/Inputs/graphcell_jit.py %t | FileCheck %s
 # RUN: cd %t && %msc compile %S/Inputs/graphcell_jit.py -o %t/lib -- %t > /dev/null
-# RUN: bash %S/../compile/Inputs/check-lib.sh --quick %t/lib graphcell_jit | FileCheck --check-prefix=LIB %s
+# RUN: cc -std=c99 %t/lib/*.c -lm -o %t/lib/st && %t/lib/st | FileCheck --check-prefix=LIB %s
 # RUN: cd %t && %msc run %S/Inputs/train_net.py > /dev/null
 # RUN: cd %t && not %msc run %S/Inputs/graphcell_jit.py %t train 2>&1 | FileCheck --check-prefix=TRAIN %s
 
@@ -29,7 +29,6 @@
 # LIB: graphcell_jit_f: ok (2 outputs, max abs error 0)
 # LIB-NEXT: graphcell_jit_Outer_construct: ok (1 output, max abs error 0)
 # LIB-NEXT: graphcell_jit_outer: ok (1 output, max abs error 0)
-# LIB: check-lib: ok
 
 # TRAIN: graphcell_jit.py:19:16: error: RuntimeError: Load MindIR failed: '{{.*}}train.mindir':
 # TRAIN-NEXT: node '{{.*}}': the model assigns its Parameters (a training step), which a GraphCell called inside a compiled graph cannot do: call it from the script
