@@ -82,6 +82,8 @@ typedef struct Im {
   bool assigned;    /* an Assign was imported: Loads read again */
   MindirInline *inl; /* inlining into a caller's graph (mindir_inline), or NULL */
   int fn_depth;     /* > 0: importing a function's body (its names may be seen again) */
+  const MindIr__GraphProto *active[32]; /* the functions being imported (fn_depth of them) */
+  long inlined;     /* function-body nodes imported so far (bounded) */
   const MindIr__GraphProto *header; /* a while loop's header being imported */
   int nsub;         /* subgraphs made (their names' numbers) */
 } Im;
@@ -1350,6 +1352,16 @@ static Val *import_body(Im *x, const MindIr__GraphProto *f, int n, Val **args) {
     problem(x, "node '%s': graph calls nest deeper than 32 (recursion msc does not read)", x->node);
     return NULL;
   }
+  for (int i = 0; i < x->fn_depth; i++)
+    if (x->active[i] == f) {
+      problem(x, "node '%s': the graph '%s' calls itself, which is not a while loop msc reads", x->node, f->name);
+      return NULL;
+    }
+  x->inlined += (long)f->n_node;
+  if (x->inlined > 1000000) {
+    fatal(x, "the graph calls expand to more than 1000000 nodes");
+    return NULL;
+  }
   if ((int)f->n_input != n || f->n_output != 1 || !f->output[0]->name) {
     problem(x, "node '%s': the graph '%s' takes %zu inputs, the call gives %d", x->node, f->name, f->n_input, n);
     return NULL;
@@ -1359,7 +1371,7 @@ static Val *import_body(Im *x, const MindIr__GraphProto *f, int n, Val **args) {
     return NULL;
   }
   const char *node = x->node;
-  x->fn_depth++;
+  x->active[x->fn_depth++] = f;
   for (int i = 0; i < n; i++) define(x, f->input[i]->name, args[i]);
   for (size_t i = 0; i < f->n_node && !x->fatal; i++) import_node(x, f->node[i]);
   x->fn_depth--;

@@ -39,6 +39,8 @@
 # RUN: not %msc compile %t/bad_ops.mindir -o %t/bad 2>&1 | FileCheck --check-prefix=OPS %s
 # RUN: test ! -e %t/bad
 # RUN: not %msc run %S/Inputs/run_mindir.py %t bad_ops 2>&1 | FileCheck --check-prefix=OPSLOAD %s
+# RUN: not %msc compile %t/selfcall.mindir -o %t/bad 2>&1 | FileCheck --check-prefix=SELFCALL %s
+# RUN: not %msc compile %t/fanout.mindir -o %t/bad 2>&1 | FileCheck --check-prefix=FANOUT %s
 # RUN: not %msc compile %t/bad_assign.mindir -o %t/bad 2>&1 | FileCheck --check-prefix=ASSIGN %s
 # RUN: not %msc compile %t/truncated.mindir -o %t/bad 2>&1 | FileCheck --check-prefix=TRUNC %s
 # RUN: not %msc compile %t/ckpt.mindir -o %t/bad 2>&1 | FileCheck --check-prefix=MAGIC %s
@@ -93,6 +95,8 @@
 # OPS-NEXT: {{.*}}bad_ops.mindir: node 'net:CNode_4:8': Softmax: unknown attribute 'temperature'
 # OPS-NEXT: {{.*}}bad_ops.mindir: node 'net:CNode_5:10': Conv2D: attribute 'format' must be NCHW (msc computes in NCHW only)
 # OPS-NOT: error
+# SELFCALL: selfcall.mindir: node 'e0:c1': the graph 'e0' calls itself, which is not a while loop msc reads
+# FANOUT: fanout.mindir: the graph calls expand to more than 1000000 nodes
 # ASSIGN: msc: error: {{.*}}bad_assign.mindir: cannot import the model:
 # ASSIGN-NEXT: {{.*}}bad_assign.mindir: node 'net:CNode_2:2': Assign needs a Parameter and a value
 # ASSIGN-NEXT: {{.*}}bad_assign.mindir: node 'net:CNode_4:6': Assign of <Tensor[Float32], (1, 4)> to the Parameter 'w' of type <Tensor[Float32], (4)>

@@ -519,6 +519,38 @@ u = b.node('UpdateState', [u, a2])
 b.output(b.node('Depend', [b.node('ReLU', [x]), u]))
 b.save('bad_assign.mindir')
 
+# ---- recursion that is not a loop: a graph calling itself, and calls
+# fanning out 2^29 times (both refused, quickly)
+def selfcall(fname, levels):
+    m = M.ModelProto(ir_version='0.1.1', producer_name='MindSpore')
+    m.graph.name = 'main'
+    m.graph.input.add(name='main:x').tensor.add(data_type=1, dims=[2])
+    m.primitives.add(name='Add:1', op_type='Add')
+    for k in range(levels):
+        e = m.functions.add(name=f'e{k}')
+        e.input.add(name=f'e{k}:v')
+        callee = f'e{k + 1}' if levels > 1 else 'e0'
+        if k < levels - 1 or levels == 1:
+            for j in (1, 2):
+                n = e.node.add(op_type='REF::' + callee, name=f'e{k}:c{j}')
+                n.output.append(n.name)
+                n.input.append(f'e{k}:v')
+            n = e.node.add(op_type='REF::Add:1', name=f'e{k}:add')
+            n.output.append(n.name)
+            n.input.extend([f'e{k}:c1', f'e{k}:c2'])
+            e.output.add(name=f'e{k}:add')
+        else:
+            e.output.add(name=f'e{k}:v')
+    n = m.graph.node.add(op_type='REF::e0', name='main:call')
+    n.output.append(n.name)
+    n.input.append('main:x')
+    m.graph.output.add(name='main:call')
+    open(os.path.join(D, fname), 'wb').write(m.SerializeToString())
+
+
+selfcall('selfcall.mindir', 1)
+selfcall('fanout.mindir', 30)
+
 # ---- malformed files
 good = open(os.path.join(D, 'ms23.mindir'), 'rb').read()
 open(os.path.join(D, 'truncated.mindir'), 'wb').write(good[:len(good) // 2])
