@@ -547,6 +547,13 @@ IrNode *graph_parameter(Interp *I, Tensor *p) {
   return c->pnode[j];
 }
 
+/* trace capture: t, computed eagerly, is the value of node n in the graph. */
+void graph_trace_value(Interp *I, Tensor *t, IrNode *n) {
+  Capture *c = cur_cap(I);
+  t->sym = n;
+  t->sym_gen = c->gen;
+}
+
 Tensor *graph_sym(Interp *I, IrNode *n) {
   const IrType *t = n->type;
   return tensor_new_sym(I, t->dt, t->ndim, t->shape, n);

@@ -802,7 +802,7 @@ Module *mod_msc_create(Interp *I) {
       {"npy_save", npyio_npy_save}, {"npy_load", npyio_npy_load}, {"npz_load", npyio_npz_load},
       {"npz_save", npyio_npz_save}, {"file_kind", npyio_file_kind}, {"tensor_method", f_tensor_method},
       {"ckpt_save", serial_ckpt_save}, {"ckpt_load", serial_ckpt_load}, {"mindir_export", serial_mindir_export},
-      {"mindir_load", serial_mindir_load}, {"mindir_run", serial_mindir_run}, {"file_exists", serial_file_exists},
+      {"mindir_load", serial_mindir_load}, {"mindir_run", serial_mindir_run}, {"mindir_inline", serial_mindir_inline}, {"file_exists", serial_file_exists},
       {"ds_read_file", dsio_read_file}, {"ds_decode", dsio_decode}, {"ds_idx", dsio_idx}};
   tensor_init(I);
   Module *m = (Module *)obj_alloc(I, OBJ_MODULE, sizeof(Module));

@@ -197,6 +197,8 @@ NATIVE(serial_mindir_export) {
 
 #define MINDIR_LIMIT ((size_t)4 << 30)
 
+static void raise_problems(Interp *I, const char *path, char *msg);
+
 /* Decodes path; raises RuntimeError naming it and listing its problems. */
 static void mindir_open(Interp *I, const char *path, const MindirShape *const *shapes, int nshapes,
                         MindirModel *mm) {
@@ -208,7 +210,12 @@ static void mindir_open(Interp *I, const char *path, const MindirShape *const *s
   char *msg = NULL;
   bool ok = mindir_decode(buf, n, shapes, nshapes, mm, &msg);
   free(buf);
-  if (ok) return;
+  if (!ok) raise_problems(I, path, msg);
+}
+
+/* RuntimeError "Load MindIR failed: 'path':" with the problems of msg
+ * (malloc'd, freed), one per line. */
+static void raise_problems(Interp *I, const char *path, char *msg) {
   Buf b = {0};
   buf_printf(&b, "Load MindIR failed: '%s':", path);
   const char *p = msg;
@@ -388,4 +395,73 @@ NATIVE(serial_mindir_run) {
   }
   free(outs);
   return r;
+}
+
+/* _msc.mindir_inline(path, inputs, params) -> Tensor or tuple of Tensors:
+ * GraphCell called while a graph is captured: the file's graph is
+ * appended to the captured graph (serial/mindir_in.c mindir_inline), its
+ * inputs the values of `inputs`, its weights Loads of the cell's
+ * Parameters (params: list of (name, Parameter)). */
+NATIVE(serial_mindir_inline) {
+  args_no_kw(I, "mindir_inline", kw);
+  args_count(I, "mindir_inline", argc, 3, 3);
+  const char *path = str_arg(I, argv[0], "GraphCell", "the file name");
+  if (!v_is(argv[1], OBJ_TUPLE) || !v_is(argv[2], OBJ_LIST))
+    rt_raise(I, EXC_TypeError, "mindir_inline(path, tuple, list)");
+  Tuple *in = AS_TUPLE(argv[1]);
+  List *pl = AS_LIST(argv[2]);
+  if (in->len > 64) rt_raise(I, EXC_ValueError, "For 'GraphCell', too many inputs (%lld)", (long long)in->len);
+  if (pl->len > 100000) rt_raise(I, EXC_ValueError, "For 'GraphCell', too many Parameters");
+  IrNode *ins[64];
+  for (int64_t i = 0; i < in->len; i++) {
+    if (!v_is(in->items[i], OBJ_TENSOR))
+      rt_raise(I, EXC_TypeError, "For 'GraphCell', input %lld must be a Tensor, but got %s", (long long)i + 1,
+               rt_type_name(I, in->items[i]));
+    Tensor *t = AS_TENSOR(in->items[i]);
+    ins[i] = graph_value(I, t, t->dtype);
+  }
+  IrModule *m = graph_cur_module(I);
+  int np = (int)pl->len;
+  const char **names = arena_alloc(m->arena, sizeof(char *) * (size_t)(np ? np : 1));
+  IrNode **params = arena_alloc(m->arena, sizeof(IrNode *) * (size_t)(np ? np : 1));
+  for (int i = 0; i < np; i++) {
+    Value it = pl->items[i];
+    if (!v_is(it, OBJ_TUPLE) || AS_TUPLE(it)->len != 2 || !v_is(AS_TUPLE(it)->items[0], OBJ_STR) ||
+        !v_is(AS_TUPLE(it)->items[1], OBJ_TENSOR))
+      rt_raise(I, EXC_TypeError, "mindir_inline: params must be (name, Parameter) pairs");
+    Tensor *p = AS_TENSOR(AS_TUPLE(it)->items[1]);
+    names[i] = AS_STR(AS_TUPLE(it)->items[0])->data;
+    params[i] = graph_value(I, p, p->dtype);
+  }
+  uint8_t *buf;
+  size_t n;
+  char err[512];
+  if (!ser_read_file(path, MINDIR_LIMIT, &buf, &n, err, sizeof err))
+    rt_raise(I, EXC_RuntimeError, "Load MindIR failed: cannot read '%s': %s.", path, err);
+  MindirInline inl;
+  memset(&inl, 0, sizeof inl);
+  inl.m = m;
+  inl.g = graph_cur_graph(I);
+  inl.ninput = (int)in->len;
+  inl.inputs = ins;
+  inl.nparam = np;
+  inl.names = names;
+  inl.params = params;
+  char *msg = NULL;
+  bool ok = mindir_inline(buf, n, &inl, &msg);
+  free(buf);
+  if (!ok) raise_problems(I, path, msg);
+  if (graph_tracing(I)) {
+    /* trace: the call also runs now; its results carry the graph's nodes */
+    Value r = serial_mindir_run(I, argc, argv, kw);
+    Tuple *rt = v_is(r, OBJ_TUPLE) ? AS_TUPLE(r) : NULL;
+    int nr = rt ? (int)rt->len : 1;
+    for (int i = 0; i < nr && i < inl.nout; i++)
+      graph_trace_value(I, AS_TENSOR(rt ? rt->items[i] : r), inl.outs[i]);
+    return r;
+  }
+  if (!inl.tuple && inl.nout == 1) return v_obj(&graph_sym(I, inl.outs[0])->h);
+  Tuple *t = tuple_new(I, inl.nout);
+  for (int i = 0; i < inl.nout; i++) t->items[i] = v_obj(&graph_sym(I, inl.outs[i])->h);
+  return v_obj(&t->h);
 }

@@ -525,6 +525,7 @@ IrLoc graph_cur_loc(Interp *I);
 struct IrNode *graph_value(Interp *I, Tensor *t, msrt_dtype dt);
 struct IrNode *graph_parameter(Interp *I, Tensor *p);
 Tensor *graph_sym(Interp *I, struct IrNode *n);
+void graph_trace_value(Interp *I, Tensor *t, struct IrNode *n);
 
 /* ---- regions: tensor control flow in ast capture (eval/ctlflow.c) --------
  * A region is the subgraph of an If or While being captured; values of
@@ -630,6 +631,7 @@ Value serial_ckpt_load(Interp *I, int argc, Value *argv, KwArgs *kw);
 Value serial_mindir_export(Interp *I, int argc, Value *argv, KwArgs *kw);
 Value serial_mindir_load(Interp *I, int argc, Value *argv, KwArgs *kw);
 Value serial_mindir_run(Interp *I, int argc, Value *argv, KwArgs *kw);
+Value serial_mindir_inline(Interp *I, int argc, Value *argv, KwArgs *kw);
 Value serial_file_exists(Interp *I, int argc, Value *argv, KwArgs *kw);
 
 #endif

@@ -45,7 +45,12 @@ typedef MindIr__TensorProto TensorP;
 #define T_(x) MIND_IR__ATTRIBUTE_PROTO__ATTRIBUTE_TYPE__##x
 
 /* ---- values ------------------------------------------------------------------- */
-typedef enum { VK_TENSOR, VK_CONST, VK_TUPLE, VK_MONAD, VK_MULTI, VK_POISON } VKind;
+/* GRAPH: a function of ModelProto.functions named as an operand; PARTIAL:
+ * Partial(graph, args...) (el[0] the graph, then the args); SWITCH:
+ * Switch(cond, a, b) (el: cond, a, b); RECUR: a loop body's call of its
+ * header (el: the next state). */
+typedef enum { VK_TENSOR, VK_CONST, VK_TUPLE, VK_MONAD, VK_MULTI, VK_POISON, VK_GRAPH, VK_PARTIAL, VK_SWITCH,
+               VK_RECUR } VKind;
 
 typedef struct Val Val;
 struct Val {
@@ -53,8 +58,9 @@ struct Val {
   IrNode *n;        /* TENSOR; MULTI: element 0 */
   IrNode *ref;      /* a Parameter's value: the Parameter (Load, Assign) */
   const Attr *c;    /* CONST: the Constant's value */
-  int nel;          /* TUPLE */
+  int nel;          /* TUPLE, PARTIAL, SWITCH, RECUR */
   Val **el;
+  const MindIr__GraphProto *gp; /* GRAPH */
 };
 
 typedef struct Slot {
@@ -74,6 +80,12 @@ typedef struct Im {
   bool fatal;
   const char *node; /* the node being imported (for messages) */
   bool assigned;    /* an Assign was imported: Loads read again */
+  MindirInline *inl; /* inlining into a caller's graph (mindir_inline), or NULL */
+  int fn_depth;     /* > 0: importing a function's body (its names may be seen again) */
+  const MindIr__GraphProto *active[32]; /* the functions being imported (fn_depth of them) */
+  long inlined;     /* function-body nodes imported so far (bounded) */
+  const MindIr__GraphProto *header; /* a while loop's header being imported */
+  int nsub;         /* subgraphs made (their names' numbers) */
 } Im;
 
 static void problem(Im *x, const char *fmt, ...) MSC_PRINTF(2, 3);
@@ -132,6 +144,10 @@ static void define(Im *x, const char *name, Val *v) {
     free(old);
   }
   Slot *s = slot(x, name);
+  if (s->name && x->fn_depth > 0) { /* a function imported again (another call) */
+    s->v = v;
+    return;
+  }
   if (s->name) {
     fatal(x, "the name '%s' is defined twice", name);
     return;
@@ -792,10 +808,16 @@ static Val *prim_conv2d(Im *x, Call *c) {
   return n ? tensor_val(x, n) : NULL;
 }
 
+/* MaxPool, AvgPool; MaxPoolGrad(x, out, dout) (MindSpore's gradient, the
+ * pool's attributes) as msc's MaxPoolGrad(x, dout). */
 static Val *prim_pool(Im *x, Call *c, OpId op) {
   bool w;
-  IrNode *in = tensor_in(x, c, 0, &w);
+  IrNode *in = tensor_in(x, c, 0, &w), *dy = NULL;
   if (!in) return NULL;
+  if (op == OP_MaxPoolGrad && (c->nin != 3 || !(dy = tensor_in(x, c, 2, &w)))) {
+    if (!x->fatal) problem(x, "node '%s': MaxPoolGrad needs (x, out, dout)", x->node);
+    return NULL;
+  }
   int64_t k[2] = {1, 1}, st[2] = {1, 1}, pad[4] = {0, 0, 0, 0};
   const Attr *ka = arg(c, 1, "kernel_size"), *sa = arg(c, 2, "strides");
   if (!sa) sa = get(c, "stride");
@@ -833,7 +855,8 @@ static Val *prim_pool(Im *x, Call *c, OpId op) {
   ir_attr_ints(s, "pad", 4, pad);
   if (ceil) ir_attr_bool(s, "ceil_mode", true);
   if (cip && op == OP_AvgPool) ir_attr_bool(s, "count_include_pad", true);
-  IrNode *n = emit(x, op, 1, ins, NULL, s);
+  IrNode *gi[2] = {in, dy};
+  IrNode *n = dy ? emit(x, op, 2, gi, NULL, s) : emit(x, op, 1, ins, NULL, s);
   return n ? tensor_val(x, n) : NULL;
 }
 
@@ -930,6 +953,201 @@ static Val *prim_dense(Im *x, Call *c) {
   return n ? tensor_val(x, n) : NULL;
 }
 
+/* LayerNorm(x, gamma, beta[, begin_norm_axis, begin_params_axis, epsilon]):
+ * MindSpore's 3 outputs (y, mean, variance), y read by TupleGetItem 0. */
+static Val *prim_layernorm(Im *x, Call *c) {
+  IrNode *in[3];
+  bool weak[3];
+  for (int i = 0; i < 3; i++)
+    if (!(in[i] = tensor_in(x, c, i, &weak[i]))) return NULL;
+  int64_t bn = 1, bp = 1;
+  double eps = 1e-7;
+  const Attr *a;
+  if ((a = arg(c, 3, "begin_norm_axis")) && !attr_int(a, &bn)) bad_attr(x, c, "begin_norm_axis", "is not an int");
+  if ((a = arg(c, 4, "begin_params_axis")) && !attr_int(a, &bp)) bad_attr(x, c, "begin_params_axis", "is not an int");
+  if ((a = arg(c, 5, "epsilon")) && !attr_float(a, &eps)) bad_attr(x, c, "epsilon", "is not a number");
+  if (c->bad) return NULL;
+  IrNode *s = scratch(x, OP_LayerNorm, 3, in);
+  ir_attr_int(s, "begin_norm_axis", bn);
+  ir_attr_int(s, "begin_params_axis", bp);
+  ir_attr_float(s, "epsilon", (double)(float)eps);
+  IrNode *n = emit(x, OP_LayerNorm, 3, in, weak, s);
+  if (!n) return NULL;
+  Val *v = val(x, VK_MULTI); /* element 0 only */
+  v->n = n;
+  return v;
+}
+
+/* ReLU6(x) = min(max(x, 0), 6): ReLU, then Minimum with a weak 6. */
+static Val *prim_relu6(Im *x, Call *c) {
+  IrNode *in[2];
+  bool weak[2] = {false, true};
+  if (!(in[0] = tensor_in(x, c, 0, &weak[0]))) return NULL;
+  IrNode *r = emit(x, OP_ReLU, 1, in, weak, NULL);
+  if (!r) return NULL;
+  float six = 6.0f;
+  in[0] = r;
+  in[1] = ir_const_tensor(x->m, MSRT_FLOAT32, 0, NULL, &six);
+  IrNode *n = emit(x, OP_Minimum, 2, in, weak, NULL);
+  return n ? tensor_val(x, n) : NULL;
+}
+
+/* Conv2DExt(x, w, bias or None, stride, padding, dilation, groups)
+ * (mint.nn.Conv2d's primitive): symmetric (h, w) padding, bias added. */
+static Val *prim_conv2d_ext(Im *x, Call *c) {
+  IrNode *in[2];
+  bool weak[2];
+  for (int i = 0; i < 2; i++)
+    if (!(in[i] = tensor_in(x, c, i, &weak[i]))) return NULL;
+  int64_t st[2] = {1, 1}, dl[2] = {1, 1}, pd[2] = {0, 0}, group = 1;
+  const Attr *a;
+  if ((a = arg(c, 3, "stride"))) hw(x, c, a, "stride", st);
+  if ((a = arg(c, 5, "dilation"))) hw(x, c, a, "dilation", dl);
+  if ((a = arg(c, 4, "padding"))) {
+    int64_t v[MSRT_MAX_NDIM];
+    int n;
+    if (!attr_ints(a, v, &n, MSRT_MAX_NDIM) || !(n == 1 || n == 2) || v[0] < 0 || v[n - 1] < 0)
+      bad_attr(x, c, "padding", "is not an int or (h, w) of non-negative ints");
+    else pd[0] = v[0], pd[1] = v[n - 1];
+  }
+  if ((a = arg(c, 6, "groups")) && !attr_int(a, &group)) bad_attr(x, c, "groups", "is not an int");
+  if (c->bad) return NULL;
+  IrNode *s = scratch(x, OP_Conv2D, 2, in);
+  int64_t pad[4] = {pd[0], pd[0], pd[1], pd[1]};
+  ir_attr_ints(s, "stride", 2, st);
+  ir_attr_ints(s, "pad", 4, pad);
+  ir_attr_ints(s, "dilation", 2, dl);
+  ir_attr_int(s, "group", group);
+  IrNode *n = emit(x, OP_Conv2D, 2, in, weak, s);
+  if (!n) return NULL;
+  if (c->nin < 3 || (c->in[2]->k == VK_CONST && c->in[2]->c->has_type && c->in[2]->c->type == T_(NONE)))
+    return tensor_val(x, n);
+  IrNode *b[2] = {n, NULL};
+  bool bw[2] = {false, false};
+  if (!(b[1] = tensor_in(x, c, 2, &bw[1]))) return NULL;
+  IrNode *r = emit(x, OP_BiasAdd, 2, b, bw, NULL);
+  return r ? tensor_val(x, r) : NULL;
+}
+
+/* ---- MindSpore's gradient and optimizer primitives (training exports) ---- */
+
+/* op(a, b) with a weak float scalar operand where b is NULL and v given. */
+static IrNode *bin(Im *x, OpId op, IrNode *a, IrNode *b, double v) {
+  IrNode *in[2] = {a, b};
+  bool weak[2] = {false, b == NULL};
+  if (!b) {
+    float f = (float)v;
+    in[1] = ir_const_tensor(x->m, MSRT_FLOAT32, 0, NULL, &f);
+  }
+  return a ? emit(x, op, 2, in, weak, NULL) : NULL;
+}
+
+/* ReluGrad(dy, y) = dy where y > 0, else 0; SigmoidGrad(y, dy) =
+ * dy * y * (1 - y); TanhGrad(y, dy) = dy * (1 - y * y). */
+static Val *prim_act_grad(Im *x, Call *c, int kind) {
+  IrNode *in[2];
+  bool weak[2];
+  for (int i = 0; i < 2; i++)
+    if (!(in[i] = tensor_in(x, c, i, &weak[i]))) return NULL;
+  IrNode *r;
+  if (kind == 0) {
+    IrNode *z[1] = {in[0]};
+    IrNode *zeros = emit(x, OP_ZerosLike, 1, z, NULL, NULL);
+    IrNode *gt = bin(x, OP_Greater, in[1], NULL, 0.0);
+    IrNode *sel[3] = {gt, in[0], zeros};
+    r = gt && zeros ? emit(x, OP_Select, 3, sel, NULL, NULL) : NULL;
+  } else if (kind == 1) {
+    IrNode *one = bin(x, OP_Sub, in[0], NULL, 1.0); /* y - 1 */
+    IrNode *s = one ? bin(x, OP_Mul, in[0], one, 0) : NULL;  /* y (y - 1) */
+    r = s ? bin(x, OP_Mul, in[1], bin(x, OP_Mul, s, NULL, -1.0), 0) : NULL;
+  } else {
+    IrNode *yy = bin(x, OP_Mul, in[0], in[0], 0);
+    IrNode *t = yy ? bin(x, OP_Mul, yy, NULL, -1.0) : NULL;
+    r = t ? bin(x, OP_Mul, in[1], bin(x, OP_Add, t, NULL, 1.0), 0) : NULL;
+  }
+  return r ? tensor_val(x, r) : NULL;
+}
+
+/* MindSpore's GeLU primitive: the tanh approximation 0.5 x (1 + tanh(
+ * sqrt(2 / pi) (x + 0.044715 x^3))) (msc's GeLU op is the erf form), in
+ * the order of ops.gelu(approximate='tanh') in lib/. */
+static Val *prim_gelu_tanh(Im *x, Call *c) {
+  bool w;
+  IrNode *in = tensor_in(x, c, 0, &w);
+  if (!in) return NULL;
+  IrNode *x3 = bin(x, OP_Mul, bin(x, OP_Mul, in, in, 0), in, 0);
+  IrNode *inner = bin(x, OP_Mul, bin(x, OP_Add, in, bin(x, OP_Mul, x3, NULL, 0.044715), 0), NULL, 0.7978845608028654);
+  IrNode *t[1] = {inner};
+  IrNode *th = inner ? emit(x, OP_Tanh, 1, t, NULL, NULL) : NULL;
+  IrNode *r = th ? bin(x, OP_Mul, bin(x, OP_Mul, in, NULL, 0.5), bin(x, OP_Add, th, NULL, 1.0), 0) : NULL;
+  return r ? tensor_val(x, r) : NULL;
+}
+
+/* BiasAddGrad(dy): the sum over every axis but the channel axis 1 (NCHW). */
+static Val *prim_bias_add_grad(Im *x, Call *c) {
+  bool w;
+  IrNode *in = tensor_in(x, c, 0, &w);
+  if (!in) return NULL;
+  check_format(x, c, arg(c, 1, "data_format"), "data_format");
+  check_format(x, c, get(c, "format"), "format");
+  const IrType *t = ir_type_deref(x->m, in->type);
+  if (t->ndim < 2) bad_attr(x, c, "dout", "must have 2 or more dims");
+  if (c->bad) return NULL;
+  int64_t ax[MSRT_MAX_NDIM];
+  int n = 0;
+  for (int d = 0; d < t->ndim; d++)
+    if (d != 1) ax[n++] = d;
+  IrNode *ins[1] = {in};
+  IrNode *s = scratch(x, OP_ReduceSum, 1, ins);
+  ir_attr_ints(s, "axis", n, ax);
+  IrNode *r = emit(x, OP_ReduceSum, 1, ins, NULL, s);
+  return r ? tensor_val(x, r) : NULL;
+}
+
+/* ApplyMomentum(variable, accumulation, learning_rate, gradient, momentum):
+ * accumulation = accumulation * momentum + gradient * gradient_scale, then
+ * variable -= learning_rate * accumulation (use_nesterov: variable -=
+ * (gradient * learning_rate + accumulation * momentum * learning_rate));
+ * both Parameters are assigned; the value is the new variable. */
+static Val *prim_apply_momentum(Im *x, Call *c) {
+  if (c->nin < 5 || !c->in[0]->ref || !c->in[1]->ref) {
+    problem(x, "node '%s': ApplyMomentum needs two Parameters (variable, accumulation), a learning rate, a gradient "
+            "and a momentum", x->node);
+    return NULL;
+  }
+  if (x->inl) {
+    problem(x, "node '%s': the model assigns its Parameters (a training step), which a GraphCell called inside a "
+            "compiled graph cannot do: call it from the script", x->node);
+    return NULL;
+  }
+  bool nesterov = false;
+  double scale = 1.0;
+  const Attr *a;
+  if ((a = get(c, "use_nesterov")) && !attr_bool(a, &nesterov)) bad_attr(x, c, "use_nesterov", "is not a bool");
+  if ((a = get(c, "gradient_scale")) && !attr_float(a, &scale)) bad_attr(x, c, "gradient_scale", "is not a number");
+  get(c, "use_locking");
+  IrNode *lr, *g, *mom;
+  bool w;
+  if (!(lr = tensor_in(x, c, 2, &w)) || !(g = tensor_in(x, c, 3, &w)) || !(mom = tensor_in(x, c, 4, &w)) || c->bad)
+    return NULL;
+  IrNode *var = ir_load(x->g, c->in[0]->ref, ir_noloc), *acc = ir_load(x->g, c->in[1]->ref, ir_noloc);
+  IrNode *gs = scale == 1.0 ? g : bin(x, OP_Mul, g, NULL, scale);
+  IrNode *acc2 = gs ? bin(x, OP_Add, bin(x, OP_Mul, acc, mom, 0), gs, 0) : NULL;
+  if (!acc2) return NULL;
+  IrNode *step = nesterov ? bin(x, OP_Add, bin(x, OP_Mul, g, lr, 0), bin(x, OP_Mul, bin(x, OP_Mul, acc2, mom, 0), lr, 0), 0)
+                          : bin(x, OP_Mul, lr, acc2, 0);
+  IrNode *var2 = step ? bin(x, OP_Sub, var, step, 0) : NULL;
+  if (!var2) return NULL;
+  if (!ir_type_eq(var2->type, var->type) || !ir_type_eq(acc2->type, acc->type)) {
+    problem(x, "node '%s': ApplyMomentum's update does not have its Parameters' types", x->node);
+    return NULL;
+  }
+  ir_assign(x->g, c->in[1]->ref, acc2, ir_noloc);
+  ir_assign(x->g, c->in[0]->ref, var2, ir_noloc);
+  x->assigned = true;
+  return tensor_val(x, var2);
+}
+
 /* An op of ops.def taking its msc attributes by their msc names (the
  * generic layout of mindir_out.c). */
 static Val *prim_generic(Im *x, Call *c, OpId op) {
@@ -1004,14 +1222,23 @@ static Val *prim_dispatch(Im *x, Call *c, bool *known) {
   if (!strcmp(op, "Conv2D")) return prim_conv2d(x, c);
   if (!strcmp(op, "MaxPool")) return prim_pool(x, c, OP_MaxPool);
   if (!strcmp(op, "AvgPool")) return prim_pool(x, c, OP_AvgPool);
+  if (!strcmp(op, "MaxPoolGrad")) return prim_pool(x, c, OP_MaxPoolGrad);
   if (!strcmp(op, "BatchNorm")) return prim_batchnorm(x, c);
   if (!strcmp(op, "Concat")) return prim_concat(x, c, OP_Concat);
   if (!strcmp(op, "Stack")) return prim_concat(x, c, OP_Stack);
   if (!strcmp(op, "Gather")) return prim_gather(x, c);
   if (!strcmp(op, "Flatten")) return prim_unary_like(x, c, OP_Flatten, 1);
+  if (!strcmp(op, "LayerNorm")) return prim_layernorm(x, c);
+  if (!strcmp(op, "ReLU6")) return prim_relu6(x, c);
+  if (!strcmp(op, "Conv2DExt")) return prim_conv2d_ext(x, c);
+  if (!strcmp(op, "GeLU") || !strcmp(op, "Gelu") || !strcmp(op, "GELU")) return prim_gelu_tanh(x, c);
+  if (!strcmp(op, "ReluGrad")) return prim_act_grad(x, c, 0);
+  if (!strcmp(op, "SigmoidGrad")) return prim_act_grad(x, c, 1);
+  if (!strcmp(op, "TanhGrad")) return prim_act_grad(x, c, 2);
+  if (!strcmp(op, "BiasAddGrad")) return prim_bias_add_grad(x, c);
+  if (!strcmp(op, "ApplyMomentum")) return prim_apply_momentum(x, c);
   int id = op_lookup(op);
   if (!strcmp(op, "Div")) id = OP_RealDiv;
-  if (!strcmp(op, "Gelu") || !strcmp(op, "GELU")) id = OP_GeLU;
   if (id >= 0 && op_group_elementwise(op_info[id].group) && !op_info[id].attrs[0])
     return prim_unary_like(x, c, (OpId)id, op_info[id].nin);
   if (id >= 0) return prim_generic(x, c, (OpId)id);
@@ -1040,6 +1267,12 @@ static const char *strip_prefix(const char *op) {
 /* Assign(param, value[, U]) (a training step, BatchNorm's moving
  * statistics): the Parameter takes value, of its own dtype and shape. */
 static void import_assign(Im *x, const char *out, int nreal, Val **ins) {
+  if (x->inl) {
+    problem(x, "node '%s': the model assigns its Parameters (a training step), which a GraphCell called inside a "
+            "compiled graph cannot do: call it from the script", x->node);
+    define(x, out, val(x, VK_POISON));
+    return;
+  }
   if (nreal != 2 || !ins[0]->ref) {
     problem(x, "node '%s': Assign needs a Parameter and a value", x->node);
     define(x, out, val(x, VK_POISON));
@@ -1065,6 +1298,273 @@ static void import_assign(Im *x, const char *out, int nreal, Val **ins) {
   }
   x->assigned = true;
   define(x, out, tensor_val(x, ir_assign(x->g, ins[0]->ref, v, ir_noloc)));
+}
+
+static const MindIr__GraphProto *find_func(Im *x, const char *name) {
+  for (size_t i = 0; name && i < x->mp->n_functions; i++)
+    if (x->mp->functions[i]->name && strcmp(x->mp->functions[i]->name, name) == 0) return x->mp->functions[i];
+  return NULL;
+}
+
+static void import_node(Im *x, const NodeP *np);
+
+/* ---- control flow ----------------------------------------------------------------
+ * MindSpore's layout (serial/mindir_out.c writes the same): a node whose
+ * op_type is "REF::<function>" calls that function (inlined here); one
+ * whose op_type names a Switch(cond, Partial(@a, x...), Partial(@b, y...))
+ * is an If over a(x..., call args) and b(y..., call args); a function whose
+ * Switch's Partial leads to a graph that calls the function again is a
+ * while loop's header: header(s) = Switch(c(s), Partial(@body, s),
+ * Partial(@after, s))(), body(s) = ... header(s'), read as While(@cond,
+ * @body, s0) followed by after(the final state). */
+
+/* The IR value of v (a tensor, a constant, a tuple of them), or NULL. */
+static IrNode *val_ir(Im *x, Val *v) {
+  if (v->k == VK_TENSOR || v->k == VK_MULTI) return v->n;
+  if (v->k == VK_CONST) {
+    bool w;
+    return const_tensor(x, v->c, &w);
+  }
+  if (v->k == VK_TUPLE && v->nel <= 64) {
+    IrNode *e[64];
+    for (int i = 0; i < v->nel; i++)
+      if (!(e[i] = val_ir(x, v->el[i]))) return NULL;
+    return ir_make_tuple(x->g, v->nel, e, ir_noloc);
+  }
+  return NULL;
+}
+
+/* An IR value of x->g as a Val (a tuple's elements read by TupleGetItem). */
+static Val *ir_val(Im *x, IrNode *n) {
+  const IrType *t = n->type;
+  if (t->kind != IR_T_TUPLE) return tensor_val(x, n);
+  Val *v = val(x, VK_TUPLE);
+  v->nel = t->nelem;
+  v->el = arena_alloc(x->a, sizeof(Val *) * (size_t)(t->nelem ? t->nelem : 1));
+  for (int i = 0; i < t->nelem; i++) v->el[i] = ir_val(x, ir_tuple_get(x->g, n, i, ir_noloc));
+  return v;
+}
+
+/* Imports the nodes of function f into x->g with its inputs bound to
+ * args[0..n); returns its output value, or NULL after a problem. */
+static Val *import_body(Im *x, const MindIr__GraphProto *f, int n, Val **args) {
+  if (x->fn_depth >= 32) {
+    problem(x, "node '%s': graph calls nest deeper than 32 (recursion msc does not read)", x->node);
+    return NULL;
+  }
+  for (int i = 0; i < x->fn_depth; i++)
+    if (x->active[i] == f) {
+      problem(x, "node '%s': the graph '%s' calls itself, which is not a while loop msc reads", x->node, f->name);
+      return NULL;
+    }
+  x->inlined += (long)f->n_node;
+  if (x->inlined > 1000000) {
+    fatal(x, "the graph calls expand to more than 1000000 nodes");
+    return NULL;
+  }
+  if ((int)f->n_input != n || f->n_output != 1 || !f->output[0]->name) {
+    problem(x, "node '%s': the graph '%s' takes %zu inputs, the call gives %d", x->node, f->name, f->n_input, n);
+    return NULL;
+  }
+  if (f->n_parameter) {
+    problem(x, "the graph '%s' has Parameters of its own, which msc does not read", f->name);
+    return NULL;
+  }
+  const char *node = x->node;
+  x->active[x->fn_depth++] = f;
+  for (int i = 0; i < n; i++) define(x, f->input[i]->name, args[i]);
+  for (size_t i = 0; i < f->n_node && !x->fatal; i++) import_node(x, f->node[i]);
+  x->fn_depth--;
+  x->node = node;
+  Val *r = x->fatal ? NULL : lookup(x, f->output[0]->name);
+  if (!r && !x->fatal) fatal(x, "the graph '%s' returns '%s', which it does not define", f->name, f->output[0]->name);
+  return r && r->k != VK_POISON ? r : NULL;
+}
+
+/* The graph and bound args of a Switch branch (a Partial or a graph). */
+static const MindIr__GraphProto *branch(Val *b, int *nb, Val ***bargs) {
+  if (b->k == VK_GRAPH) {
+    *nb = 0;
+    *bargs = NULL;
+    return b->gp;
+  }
+  if (b->k == VK_PARTIAL && b->el[0]->k == VK_GRAPH) {
+    *nb = b->nel - 1;
+    *bargs = b->el + 1;
+    return b->el[0]->gp;
+  }
+  return NULL;
+}
+
+/* A new subgraph of x->m with params of the types of args[0..n); the
+ * Vals of its params in pv. */
+static IrGraph *sub_graph(Im *x, const char *what, int n, IrNode **args, Val **pv) {
+  char nm[64];
+  snprintf(nm, sizeof nm, "%s_%s%d", x->g->name, what, ++x->nsub);
+  IrGraph *g = ir_graph_new(x->m, arena_strdup(x->m->arena, nm), ir_noloc);
+  for (int i = 0; i < n; i++) {
+    char pn[16];
+    snprintf(pn, sizeof pn, "a%d", i);
+    pv[i] = tensor_val(x, ir_param(g, arena_strdup(x->m->arena, pn), args[i]->type));
+  }
+  return g;
+}
+
+/* Imports function f into subgraph g (x->g meanwhile) over pv; returns its result IR value. */
+static IrNode *fill_sub(Im *x, IrGraph *g, const MindIr__GraphProto *f, int n, Val **pv) {
+  IrGraph *outer = x->g;
+  x->g = g;
+  Val *r = import_body(x, f, n, pv);
+  IrNode *rn = r ? val_ir(x, r) : NULL;
+  if (r && !rn) problem(x, "node '%s': the graph '%s' returns a value that is not a tensor or tuple", x->node, f->name);
+  if (rn) ir_return(g, rn, ir_noloc);
+  x->g = outer;
+  return rn;
+}
+
+static Val *import_if(Im *x, Val *sw, int ncall, Val **call) {
+  int na = 0, nb = 0;
+  Val **aa = NULL, **ba = NULL;
+  const MindIr__GraphProto *fa = branch(sw->el[1], &na, &aa), *fb = branch(sw->el[2], &nb, &ba);
+  IrNode *c = sw->el[0]->k == VK_TENSOR ? sw->el[0]->n : NULL;
+  if (!fa || !fb || !c) {
+    problem(x, "node '%s': a Switch of %s", x->node, c ? "values that are not graphs" : "a condition that is not a tensor");
+    return NULL;
+  }
+  int n = na + nb + ncall;
+  if (n > 256) return NULL;
+  IrNode **args = arena_alloc(x->a, sizeof(IrNode *) * (size_t)(n + 1));
+  Val **all = arena_alloc(x->a, sizeof(Val *) * (size_t)(n + 1));
+  for (int i = 0; i < n; i++) {
+    all[i] = i < na ? aa[i] : i < na + nb ? ba[i - na] : call[i - na - nb];
+    if (!(args[i] = val_ir(x, all[i]))) {
+      problem(x, "node '%s': a branch's argument %d is not a tensor or tuple", x->node, i + 1);
+      return NULL;
+    }
+  }
+  Val **pv = arena_alloc(x->a, sizeof(Val *) * (size_t)(n + 1));
+  Val **fv = arena_alloc(x->a, sizeof(Val *) * (size_t)(n + 1));
+  IrGraph *tg = sub_graph(x, "then", n, args, pv);
+  for (int i = 0; i < na; i++) fv[i] = pv[i];
+  for (int i = 0; i < ncall; i++) fv[na + i] = pv[na + nb + i];
+  IrNode *tr = fill_sub(x, tg, fa, na + ncall, fv);
+  IrGraph *eg = sub_graph(x, "else", n, args, pv);
+  for (int i = 0; i < nb; i++) fv[i] = pv[na + i];
+  for (int i = 0; i < ncall; i++) fv[nb + i] = pv[na + nb + i];
+  IrNode *er = fill_sub(x, eg, fb, nb + ncall, fv);
+  if (!tr || !er) return NULL;
+  if (!ir_type_eq(tr->type, er->type)) {
+    problem(x, "node '%s': the two branches of the Switch return different types", x->node);
+    return NULL;
+  }
+  const IrType *ct = ir_type_deref(x->m, c->type);
+  if (ct->dt != MSRT_BOOL || ct->ndim != 0) {
+    problem(x, "node '%s': the Switch's condition is not a Bool scalar", x->node);
+    return NULL;
+  }
+  return ir_val(x, ir_if(x->g, c, tg, eg, n, args, tr->type, ir_noloc));
+}
+
+static bool calls(const MindIr__GraphProto *g, const char *name) {
+  for (size_t i = 0; i < g->n_node; i++)
+    if (g->node[i]->op_type && strncmp(g->node[i]->op_type, "REF::", 5) == 0 &&
+        strcmp(g->node[i]->op_type + 5, name) == 0)
+      return true;
+  return false;
+}
+
+/* Is f a loop header: does a graph named by one of its nodes' operands call f? */
+static bool is_header(Im *x, const MindIr__GraphProto *f) {
+  for (size_t i = 0; i < f->n_node; i++)
+    for (size_t j = 0; j < f->node[i]->n_input; j++) {
+      const MindIr__GraphProto *g = find_func(x, f->node[i]->input[j]);
+      if (g && g != f && calls(g, f->name)) return true;
+    }
+  return false;
+}
+
+static Val *import_while(Im *x, const MindIr__GraphProto *h, int n, Val **s0) {
+  if (x->header) {
+    problem(x, "node '%s': nested while loops are not imported yet", x->node);
+    return NULL;
+  }
+  IrNode **args = arena_alloc(x->a, sizeof(IrNode *) * (size_t)(n + 1));
+  for (int i = 0; i < n; i++)
+    if (s0[i]->k == VK_TUPLE || !(args[i] = val_ir(x, s0[i]))) {
+      problem(x, "node '%s': the loop state %d is not a tensor", x->node, i + 1);
+      return NULL;
+    }
+  Val **pv = arena_alloc(x->a, sizeof(Val *) * (size_t)(n + 1));
+  /* cond: the header's nodes; its Switch is the result */
+  IrGraph *outer = x->g, *cg = sub_graph(x, "cond", n, args, pv);
+  x->header = h;
+  x->g = cg;
+  Val *sw = import_body(x, h, n, pv);
+  x->g = outer;
+  int na = 0, nb = 0;
+  Val **aa = NULL, **ba = NULL;
+  const MindIr__GraphProto *fa = sw && sw->k == VK_SWITCH ? branch(sw->el[1], &na, &aa) : NULL;
+  const MindIr__GraphProto *fb = sw && sw->k == VK_SWITCH ? branch(sw->el[2], &nb, &ba) : NULL;
+  bool shape = fa && fb && na == n && nb == n && sw->el[0]->k == VK_TENSOR;
+  for (int i = 0; shape && i < n; i++) shape = aa[i] == pv[i] && ba[i] == pv[i];
+  bool a_body = shape && calls(fa, h->name), b_body = shape && calls(fb, h->name);
+  if (!shape || a_body == b_body) {
+    if (!x->fatal) problem(x, "node '%s': the loop '%s' is not in the shape msc reads (Switch(cond, Partial(@body, "
+                          "state), Partial(@after, state)))", x->node, h->name);
+    x->header = NULL;
+    return NULL;
+  }
+  ir_return(cg, sw->el[0]->n, ir_noloc);
+  const MindIr__GraphProto *body = a_body ? fa : fb, *after = a_body ? fb : fa;
+  /* body: its call of the header gives the next state */
+  IrGraph *bg = sub_graph(x, "body", n, args, pv);
+  x->g = bg;
+  Val *r = import_body(x, body, n, pv);
+  x->g = outer;
+  x->header = NULL;
+  if (!r || r->k != VK_RECUR || r->nel != n) {
+    if (!x->fatal) problem(x, "node '%s': the loop body '%s' does not end by calling '%s'", x->node, body->name, h->name);
+    return NULL;
+  }
+  IrNode **next = arena_alloc(x->a, sizeof(IrNode *) * (size_t)(n + 1));
+  x->g = bg;
+  for (int i = 0; i < n; i++) next[i] = val_ir(x, r->el[i]);
+  for (int i = 0; i < n; i++)
+    if (!next[i] || !ir_type_eq(next[i]->type, args[i]->type)) {
+      x->g = outer;
+      problem(x, "node '%s': the loop body changes the type of state %d", x->node, i + 1);
+      return NULL;
+    }
+  ir_return(bg, n == 1 ? next[0] : ir_make_tuple(bg, n, next, ir_noloc), ir_noloc);
+  x->g = outer;
+  IrNode *w = ir_while(x->g, cg, bg, n, args, NULL, ir_noloc);
+  Val **fin = arena_alloc(x->a, sizeof(Val *) * (size_t)(n + 1));
+  for (int i = 0; i < n; i++) fin[i] = n == 1 ? tensor_val(x, w) : tensor_val(x, ir_tuple_get(x->g, w, i, ir_noloc));
+  return import_body(x, after, n, fin);
+}
+
+/* A node calling `callee`: a graph of ModelProto.functions or a Switch's result. */
+static Val *import_call(Im *x, const char *callee, int n, Val **ins) {
+  Val *fv = lookup(x, callee);
+  const MindIr__GraphProto *f = fv ? (fv->k == VK_GRAPH ? fv->gp : NULL) : find_func(x, callee);
+  Val *r = NULL;
+  if (fv && fv->k == VK_SWITCH) {
+    if (x->header && n == 0) return fv; /* the loop header's branch: read by import_while */
+    r = import_if(x, fv, n, ins);
+  } else if (f && f == x->header) {
+    r = val(x, VK_RECUR);
+    r->nel = n;
+    r->el = arena_alloc(x->a, sizeof(Val *) * (size_t)(n ? n : 1));
+    memcpy(r->el, ins, sizeof(Val *) * (size_t)n);
+    return r;
+  } else if (f && is_header(x, f)) {
+    r = import_while(x, f, n, ins);
+  } else if (f) {
+    r = import_body(x, f, n, ins);
+  } else {
+    problem(x, "node '%s': calls '%s', which is not a graph", x->node, callee);
+  }
+  return r ? r : val(x, VK_POISON);
 }
 
 static void import_node(Im *x, const NodeP *np) {
@@ -1094,7 +1594,7 @@ static void import_node(Im *x, const NodeP *np) {
     return;
   }
   /* the primitive */
-  const char *pname = ot;
+  const char *pname = ot, *callee = NULL;
   Attr **attrs = np->attribute;
   size_t nattrs = np->n_attribute;
   if (strncmp(ot, "REF::", 5) == 0) {
@@ -1108,16 +1608,10 @@ static void import_node(Im *x, const NodeP *np) {
       problem(x, "node '%s': %s is not supported (a Python-level call MindSpore did not compile away)", x->node, ref);
       define(x, out, val(x, VK_POISON));
       return;
+    } else if (lookup(x, ref) || find_func(x, ref)) {
+      callee = ref; /* a call of a graph or of a Switch's result */
     } else {
-      Val *fv = lookup(x, ref);
-      bool is_graph = false;
-      for (size_t i = 0; i < x->mp->n_functions; i++)
-        if (x->mp->functions[i]->name && strcmp(x->mp->functions[i]->name, ref) == 0) is_graph = true;
-      if (is_graph || fv)
-        problem(x, "node '%s': calls the subgraph '%s' (control flow and subgraph calls are not imported yet)",
-                x->node, ref);
-      else
-        fatal(x, "node '%s': its op_type names '%s', which the file does not define", x->node, ref);
+      fatal(x, "node '%s': its op_type names '%s', which the file does not define", x->node, ref);
       define(x, out, val(x, VK_POISON));
       return;
     }
@@ -1136,6 +1630,11 @@ static void import_node(Im *x, const NodeP *np) {
   Val *ins[MAX_IN];
   for (size_t i = 0; i < np->n_input; i++) {
     Val *v = lookup(x, np->input[i]);
+    const MindIr__GraphProto *fg = v ? NULL : find_func(x, np->input[i]);
+    if (fg) {
+      v = val(x, VK_GRAPH);
+      v->gp = fg;
+    }
     if (!v) {
       fatal(x, "node '%s': its operand '%s' is not defined before it", x->node, np->input[i]);
       return;
@@ -1149,7 +1648,25 @@ static void import_node(Im *x, const NodeP *np) {
     define(x, out, val(x, VK_POISON));
     return;
   }
+  if (callee) {
+    define(x, out, poisoned ? val(x, VK_POISON) : import_call(x, callee, nreal, ins));
+    return;
+  }
   /* structural primitives */
+  if (!strcmp(op, "Partial") || !strcmp(op, "Switch")) {
+    bool ok = !strcmp(op, "Partial") ? nreal >= 1 && ins[0]->k == VK_GRAPH : nreal == 3;
+    if (!ok) {
+      problem(x, "node '%s': %s needs %s", x->node, op, !strcmp(op, "Partial") ? "a graph" : "3 operands");
+      define(x, out, val(x, VK_POISON));
+      return;
+    }
+    Val *t = val(x, !strcmp(op, "Partial") ? VK_PARTIAL : VK_SWITCH);
+    t->nel = nreal;
+    t->el = arena_alloc(x->a, sizeof(Val *) * (size_t)nreal);
+    memcpy(t->el, ins, sizeof(Val *) * (size_t)nreal);
+    define(x, out, t);
+    return;
+  }
   if (!strcmp(op, "Load") && nreal >= 1 && ins[0]->ref && x->assigned) {
     /* a read after an Assign: the Parameter's value at this point */
     define(x, out, tensor_val(x, ir_load(x->g, ins[0]->ref, ir_noloc)));
@@ -1183,7 +1700,8 @@ static void import_node(Im *x, const NodeP *np) {
     else if (t->k == VK_TUPLE && i >= 0 && i < t->nel) r = t->el[i];
     else if (t->k == VK_MULTI && i == 0) r = tensor_val(x, t->n);
     else if (t->k == VK_MULTI)
-      problem(x, "node '%s': output %lld of BatchNorm (batch statistics) is not supported", x->node, (long long)i);
+      problem(x, "node '%s': output %lld of %s (its statistics) is not supported", x->node, (long long)i,
+              op_info[t->n->op].name);
     else fatal(x, "node '%s': TupleGetItem index %lld out of range", x->node, (long long)i);
     define(x, out, r ? r : val(x, VK_POISON));
     return;
@@ -1257,8 +1775,9 @@ static void import_inputs(Im *x, const MindIr__GraphProto *gp, const MindirShape
       for (int d = 0; fits && d < nd; d++) fits = sh[d] < 0 || sh[d] == given->shape[d];
       if (!fits) {
         char a[128], b[128];
-        problem(x, "input '%s' has shape %s in the file; --input-shape gives %s", base_name(name),
-                shape_str(a, sizeof a, nd, sh), shape_str(b, sizeof b, given->ndim, given->shape));
+        problem(x, "input '%s' has shape %s in the file; %s gives %s", base_name(name),
+                shape_str(a, sizeof a, nd, sh), x->inl ? "the call" : "--input-shape",
+                shape_str(b, sizeof b, given->ndim, given->shape));
       }
       nd = given->ndim;
       memcpy(sh, given->shape, sizeof(int64_t) * (size_t)nd);
@@ -1272,7 +1791,22 @@ static void import_inputs(Im *x, const MindIr__GraphProto *gp, const MindirShape
       problem(x, "input '%s' has a dynamic shape %s: give its shape with --input-shape", base_name(name),
               shape_str(a, sizeof a, nd, sh));
     }
-    IrNode *p = ir_param(x->g, arena_strdup(x->m->arena, base_name(name)), ir_type_tensor(x->m, dt, nd, sh));
+    IrNode *p;
+    if (x->inl) {
+      p = k < x->inl->ninput ? x->inl->inputs[k] : NULL;
+      if (p && ir_type_deref(x->m, p->type)->dt != dt) {
+        problem(x, "input '%s' of the model must be %s, but got %s", base_name(name), msrt_dtype_name(dt),
+                msrt_dtype_name(ir_type_deref(x->m, p->type)->dt));
+        p = NULL;
+      }
+      if (!p) {
+        define(x, name, val(x, VK_POISON));
+        k++;
+        continue;
+      }
+    } else {
+      p = ir_param(x->g, arena_strdup(x->m->arena, base_name(name)), ir_type_tensor(x->m, dt, nd, sh));
+    }
     define(x, name, tensor_val(x, p));
     k++;
   }
@@ -1302,6 +1836,24 @@ static void import_parameters(Im *x, const MindIr__GraphProto *gp, MindirModel *
     snprintf(what, sizeof what, "Parameter '%s'", base_name(name));
     if (!proto_type(x, t, what, &dt, &nd, sh, false)) {
       define(x, name, val(x, VK_POISON));
+      continue;
+    }
+    if (x->inl) { /* the caller's Parameter of that name */
+      IrNode *pv = NULL;
+      for (int j = 0; j < x->inl->nparam && !pv; j++)
+        if (strcmp(x->inl->names[j], base_name(name)) == 0) pv = x->inl->params[j];
+      const IrType *pt = pv ? ir_type_deref(x->m, pv->type) : NULL;
+      if (pt && !ir_type_eq(pt, ir_type_tensor(x->m, dt, nd, sh))) {
+        Buf a = {0};
+        ir_type_print(&a, pt);
+        problem(x, "Parameter '%s': the cell's Parameter is %s, the file's %s %s", base_name(name), a.data,
+                msrt_dtype_name(dt), shape_str(what, sizeof what, nd, sh));
+        buf_free(&a);
+        pv = NULL;
+      } else if (!pv) {
+        problem(x, "Parameter '%s' is not a Parameter of the GraphCell", base_name(name));
+      }
+      define(x, name, pv ? tensor_val(x, pv) : val(x, VK_POISON));
       continue;
     }
     void *d = proto_data(x, t, what, dt, nd, sh);
@@ -1376,13 +1928,19 @@ static bool finish_output(Im *x, const MindIr__GraphProto *gp) {
     problem(x, "the graph returns %d values (msc supports 64)", nel);
     return false;
   }
+  if (x->inl) {
+    memcpy(x->inl->outs, outs, sizeof(IrNode *) * (size_t)n);
+    x->inl->nout = n;
+    x->inl->tuple = v->k == VK_TUPLE;
+    return true;
+  }
   IrNode *r = v->k == VK_TUPLE ? ir_make_tuple(x->g, n, outs, ir_noloc) : outs[0];
   ir_return(x->g, r, ir_noloc);
   return true;
 }
 
-bool mindir_decode(const uint8_t *buf, size_t n, const MindirShape *const *shapes, int nshapes, MindirModel *mm,
-                   char **err) {
+static bool decode(const uint8_t *buf, size_t n, const MindirShape *const *shapes, int nshapes, MindirModel *mm,
+                   MindirInline *inl, char **err) {
   memset(mm, 0, sizeof *mm);
   *err = NULL;
   if (n == 0) {
@@ -1417,20 +1975,23 @@ bool mindir_decode(const uint8_t *buf, size_t n, const MindirShape *const *shape
   x.mp = mp;
   x.cap = 256;
   x.tab = xcalloc(x.cap, sizeof(Slot));
-  x.m = ir_module_new();
-  mm->m = x.m;
+  x.inl = inl;
+  x.m = inl ? inl->m : ir_module_new();
+  if (!inl) mm->m = x.m;
   const MindIr__GraphProto *gp = mp->graph;
   const char *gname = gp->name && *gp->name ? gp->name : "mindir_graph";
   char *ident = xstrdup(gname);
   for (char *q = ident; *q; q++)
     if (!((*q >= 'a' && *q <= 'z') || (*q >= 'A' && *q <= 'Z') || (*q >= '0' && *q <= '9') || *q == '_')) *q = '_';
-  x.g = ir_graph_new(x.m, arena_strdup(x.m->arena, ident), ir_noloc);
+  x.g = inl ? inl->g : ir_graph_new(x.m, arena_strdup(x.m->arena, ident), ir_noloc);
   mm->graph_name = ident;
   import_inputs(&x, gp, shapes, nshapes, &mm->ninput);
+  if (inl && !x.fatal && mm->ninput != inl->ninput)
+    problem(&x, "the model takes %d inputs, but got %d", mm->ninput, inl->ninput);
   if (!x.fatal) import_parameters(&x, gp, mm);
   for (size_t i = 0; i < gp->n_node && !x.fatal; i++) import_node(&x, gp->node[i]);
   bool ok = !x.fatal && x.nerr == 0 && finish_output(&x, gp) && x.nerr == 0;
-  if (ok && !ir_verify(x.m)) {
+  if (ok && !inl && !ir_verify(x.m)) {
     ok = false;
     problem(&x, "internal error: the imported graph does not verify");
   }
@@ -1445,4 +2006,27 @@ bool mindir_decode(const uint8_t *buf, size_t n, const MindirShape *const *shape
   }
   buf_free(&x.errs);
   return true;
+}
+
+bool mindir_decode(const uint8_t *buf, size_t n, const MindirShape *const *shapes, int nshapes, MindirModel *mm,
+                   char **err) {
+  return decode(buf, n, shapes, nshapes, mm, NULL, err);
+}
+
+bool mindir_inline(const uint8_t *buf, size_t n, MindirInline *inl, char **err) {
+  MindirShape sh[64];
+  const MindirShape *sp[64];
+  int nin = inl->ninput < 64 ? inl->ninput : 64;
+  for (int i = 0; i < nin; i++) {
+    const IrType *t = ir_type_deref(inl->m, inl->inputs[i]->type);
+    sh[i].name = NULL;
+    sh[i].ndim = t->ndim;
+    memcpy(sh[i].shape, t->shape, sizeof(int64_t) * (size_t)t->ndim);
+    sp[i] = &sh[i];
+  }
+  inl->nout = 0;
+  MindirModel mm;
+  bool ok = decode(buf, n, sp, nin, &mm, inl, err);
+  if (ok) mindir_model_free(&mm);
+  return ok;
 }

@@ -65,6 +65,11 @@ typedef struct Ex {
   size_t errcap;
   bool failed;
   const char *u;    /* a graph that assigns: the current U monad's name */
+  IrGraph *entry;   /* the entry graph and its params' names (Parameters are */
+  char **epnames;   /* used from subgraphs by these names) */
+  MindIr__GraphProto **funcs; /* ModelProto.functions: the subgraphs */
+  size_t nfunc, capfunc;
+  int nsub;         /* subgraphs written (their names' numbers) */
 } Ex;
 
 static void fail(Ex *x, const char *fmt, ...) MSC_PRINTF(2, 3);
@@ -301,24 +306,26 @@ static char *ir_const_node(Ex *x, const IrNode *c) {
 
 static const char *operand(Ex *x, const IrNode *v) {
   if (v->kind == IR_NK_CONST) return ir_const_node(x, v);
-  const char *s = v->kind == IR_NK_PARAM ? x->pnames[v->id] : x->names[v->id];
+  const char *s = v->kind == IR_NK_PARAM && v->owner == x->entry && x->ir != x->entry ? x->epnames[v->id]
+                  : v->kind == IR_NK_PARAM                                         ? x->pnames[v->id]
+                                                                                   : x->names[v->id];
   if (!s) fail(x, "internal error: operand used before it is defined");
   return s ? s : "";
 }
 
-/* A CNode of primitive op over operands ins[0..nin) (names), result type t;
- * returns its NodeProto (the caller adds the primitive's attributes). */
-static NodeP *cnode(Ex *x, const char *op, int nin, const char **ins, const IrType *t,
-                    MindIr__PrimitiveProto **prim) {
-  MindIr__PrimitiveProto *p = prim_new(x, op);
+/* A CNode whose op_type is "REF::<ref>" (a PrimitiveProto, a graph of
+ * ModelProto.functions, or a node whose value is called) over operands
+ * ins[0..nin) (names), result type t (NULL: no abstract); what names the
+ * op in its domain. */
+static NodeP *ref_node(Ex *x, const char *ref, const char *what, int nin, const char **ins, const IrType *t) {
   NodeP *n = NEWA(x, NodeP);
   mind_ir__node_proto__init(n);
   n->name = fmt(x, "%s:CNode_%d:%d", x->gname, ++x->ncnode, ++x->uid);
   n->n_output = 1;
   n->output = arena_alloc(x->a, sizeof(char *));
   n->output[0] = n->name;
-  n->op_type = fmt(x, "REF::%s", p->name);
-  n->domain = fmt(x, "Default/%s-op%d", op, x->ncnode);
+  n->op_type = fmt(x, "REF::%s", ref);
+  n->domain = fmt(x, "Default/%s-op%d", what, x->ncnode);
   n->n_input = (size_t)nin;
   n->input = arena_alloc(x->a, sizeof(char *) * (size_t)(nin ? nin : 1));
   for (int i = 0; i < nin; i++) n->input[i] = arena_strdup(x->a, ins[i]);
@@ -328,8 +335,16 @@ static NodeP *cnode(Ex *x, const char *op, int nin, const char **ins, const IrTy
     n->attribute[0] = attr_abstract(x, "shape", t);
   }
   add_node(x, n);
-  if (prim) *prim = p;
   return n;
+}
+
+/* A CNode of primitive op over operands ins[0..nin) (names), result type t;
+ * returns its NodeProto (the caller adds the primitive's attributes). */
+static NodeP *cnode(Ex *x, const char *op, int nin, const char **ins, const IrType *t,
+                    MindIr__PrimitiveProto **prim) {
+  MindIr__PrimitiveProto *p = prim_new(x, op);
+  if (prim) *prim = p;
+  return ref_node(x, p->name, op, nin, ins, t);
 }
 
 static const IrAttr *get(const IrNode *n, const char *name) { return ir_attr_get(n, name); }
@@ -373,6 +388,19 @@ static void export_prim(Ex *x, IrNode *n) {
   MindIr__PrimitiveProto *p = NULL;
   NodeP *np = NULL;
   switch ((OpId)n->op) {
+  case OP_GeLU: {
+    /* msc's GeLU is the erf form; MindSpore's GeLU primitive is the tanh
+     * approximation, and its erf form (ops.gelu approximate='none',
+     * nn.GELU(approximate=False)) is x * (erf(x / sqrt 2) + 1) * 0.5 */
+    const char *xv = operand(x, n->in[0]);
+    const char *a[2] = {xv, const_node(x, attr_float(x, "value", 1.41421356f))};
+    const char *e[1] = {cnode(x, "RealDiv", 2, a, n->type, NULL)->name};
+    const char *b[2] = {cnode(x, "Erf", 1, e, n->type, NULL)->name, const_node(x, attr_float(x, "value", 1.0f))};
+    const char *c[2] = {xv, cnode(x, "Add", 2, b, n->type, NULL)->name};
+    const char *d[2] = {cnode(x, "Mul", 2, c, n->type, NULL)->name, const_node(x, attr_float(x, "value", 0.5f))};
+    x->names[n->id] = cnode(x, "Mul", 2, d, n->type, NULL)->name;
+    return;
+  }
   case OP_Reshape: {
     ins[nin++] = operand(x, n->in[0]);
     ins[nin++] = const_node(x, attr_ints(x, "value", n->type->ndim, n->type->shape));
@@ -529,6 +557,9 @@ static void export_prim(Ex *x, IrNode *n) {
   x->names[n->id] = np->name;
 }
 
+static void export_if(Ex *x, IrNode *n);
+static void export_while(Ex *x, IrNode *n);
+
 static void export_node(Ex *x, IrNode *n) {
   if (n->op < OP_COUNT) {
     export_prim(x, n);
@@ -569,6 +600,8 @@ static void export_node(Ex *x, IrNode *n) {
     x->names[n->id] = cnode(x, "TupleGetItem", 2, ins, n->type, NULL)->name;
     return;
   }
+  case IR_IF: export_if(x, n); return;
+  case IR_WHILE: export_while(x, n); return;
   case IR_PRINT: fail(x, "the graph prints: print() inside an exported network is not supported"); return;
   default: fail(x, "%s is not supported in an exported graph", ir_op_name(n->op)); return;
   }
@@ -589,15 +622,181 @@ static MindIr__ValueInfoProto *value_info(Ex *x, const char *name, const IrType 
   return v;
 }
 
+/* ---- control flow -------------------------------------------------------------
+ * MindSpore's MindIR has no If or While node: a graph calls another through
+ * a node whose op_type is "REF::<graph>" (the graph in ModelProto.functions,
+ * its name also naming the graph as an operand), and branches with
+ * Switch(cond, Partial(@then, a...), Partial(@else, a...)) called by a node
+ * "REF::<the Switch node>" without operands (the exporter's GetOpTypeName of
+ * a CNode; anf_model_parser.cc reads it back). A while loop is a recursive
+ * header graph: header(s...) = Switch(cond(s...), Partial(@body, s...),
+ * Partial(@after, s...))(), body(s...) = header(body's new state), after(s...)
+ * = s (a MakeTuple when several). msc writes If and While so, and
+ * serial/mindir_in.c reads both back (the While in exactly this shape). */
+
+static void add_func(Ex *x, MindIr__GraphProto *gp) {
+  if (x->nfunc == x->capfunc) {
+    size_t nc = x->capfunc ? 2 * x->capfunc : 8;
+    MindIr__GraphProto **nv = arena_alloc(x->a, sizeof(void *) * nc);
+    if (x->nfunc) memcpy(nv, x->funcs, sizeof(void *) * x->nfunc);
+    x->funcs = nv;
+    x->capfunc = nc;
+  }
+  x->funcs[x->nfunc++] = gp;
+}
+
+static MindIr__ValueInfoProto *value_info(Ex *x, const char *name, const IrType *t);
+
+/* The state of the graph being written (saved around a subgraph). */
+typedef struct GState {
+  const char *gname;
+  MindIr__GraphProto *g;
+  size_t capnode;
+  char **names, **pnames;
+  IrGraph *ir;
+  int ncnode, nvalue;
+} GState;
+
+static void gstate_save(Ex *x, GState *s) {
+  s->gname = x->gname, s->g = x->g, s->capnode = x->capnode, s->names = x->names, s->pnames = x->pnames;
+  s->ir = x->ir, s->ncnode = x->ncnode, s->nvalue = x->nvalue;
+}
+
+static void gstate_restore(Ex *x, const GState *s) {
+  x->gname = s->gname, x->g = s->g, x->capnode = s->capnode, x->names = s->names, x->pnames = s->pnames;
+  x->ir = s->ir, x->ncnode = s->ncnode, x->nvalue = s->nvalue;
+}
+
+/* A new, empty GraphProto in ModelProto.functions named gname, made the
+ * graph being written, with inputs named after params' types (nparam of
+ * them, types t[i]); names[i] receive the inputs' names. */
+static MindIr__GraphProto *func_begin(Ex *x, const char *gname, int nparam, IrType *const *t, char **pnames) {
+  MindIr__GraphProto *gp = NEWA(x, MindIr__GraphProto);
+  mind_ir__graph_proto__init(gp);
+  gp->name = arena_strdup(x->a, gname);
+  gp->input = arena_alloc(x->a, sizeof(void *) * (size_t)(nparam + 1));
+  for (int i = 0; i < nparam; i++) {
+    pnames[i] = fmt(x, "%s:param_%d", gname, i);
+    gp->input[gp->n_input++] = value_info(x, pnames[i], t[i]);
+  }
+  add_func(x, gp);
+  x->gname = gp->name;
+  x->g = gp;
+  x->capnode = 0;
+  x->ncnode = x->nvalue = 0;
+  return gp;
+}
+
+static void func_output(Ex *x, MindIr__GraphProto *gp, const char *rn, const IrType *t) {
+  gp->n_output = 1;
+  gp->output = arena_alloc(x->a, sizeof(void *));
+  gp->output[0] = value_info(x, rn, t);
+}
+
+static void export_nodes(Ex *x, IrGraph *g);
+
+/* IR subgraph sg written as function gname; returns its GraphProto. */
+static MindIr__GraphProto *export_sub(Ex *x, IrGraph *sg, const char *gname) {
+  GState st;
+  gstate_save(x, &st);
+  ir_graph_number(sg);
+  IrType **t = arena_alloc(x->a, sizeof(IrType *) * (size_t)(sg->nparam + 1));
+  for (int i = 0; i < sg->nparam; i++) t[i] = sg->params[i]->type;
+  x->pnames = arena_alloc(x->a, sizeof(char *) * (size_t)(sg->nparam + 1));
+  x->names = arena_alloc(x->a, sizeof(char *) * (size_t)(sg->nnode + 1));
+  x->ir = sg;
+  MindIr__GraphProto *gp = func_begin(x, gname, sg->nparam, t, x->pnames);
+  export_nodes(x, sg);
+  if (!x->failed) func_output(x, gp, operand(x, sg->ret), sg->ret->type);
+  gstate_restore(x, &st);
+  return gp;
+}
+
+/* Switch(cond, Partial(@a, args), Partial(@b, args)) called: the call's name. */
+static const char *switch_call(Ex *x, const char *cond, const char *a, const char *b, int nargs, const char **args,
+                               const IrType *t) {
+  const char **pa = arena_alloc(x->a, sizeof(char *) * (size_t)(nargs + 1));
+  pa[0] = a;
+  for (int i = 0; i < nargs; i++) pa[i + 1] = args[i];
+  const char *p1 = cnode(x, "Partial", nargs + 1, pa, NULL, NULL)->name;
+  pa[0] = b;
+  const char *p2 = cnode(x, "Partial", nargs + 1, pa, NULL, NULL)->name;
+  const char *sw[3] = {cond, p1, p2};
+  const char *swn = cnode(x, "Switch", 3, sw, NULL, NULL)->name;
+  return ref_node(x, swn, "call", 0, NULL, t)->name; /* a call of the Switch's result */
+}
+
+static void export_if(Ex *x, IrNode *n) {
+  if (x->u) {
+    fail(x, "a graph with control flow that assigns Parameters is not exported yet");
+    return;
+  }
+  int k = ++x->nsub;
+  const char *tn = export_sub(x, n->sub[0], fmt(x, "%s_if%d_true", x->gname, k))->name;
+  const char *fn = export_sub(x, n->sub[1], fmt(x, "%s_if%d_false", x->gname, k))->name;
+  if (x->failed) return;
+  const char **args = arena_alloc(x->a, sizeof(char *) * (size_t)n->nin);
+  for (int i = 1; i < n->nin; i++) args[i - 1] = operand(x, n->in[i]);
+  x->names[n->id] = (char *)switch_call(x, operand(x, n->in[0]), tn, fn, n->nin - 1, args, n->type);
+}
+
+/* While(@cond, @body, s...) as MindSpore's recursive header graph. */
+static void export_while(Ex *x, IrNode *n) {
+  if (x->u) {
+    fail(x, "a graph with control flow that assigns Parameters is not exported yet");
+    return;
+  }
+  int k = ++x->nsub, ns = n->nin;
+  IrGraph *cg = n->sub[0], *bg = n->sub[1];
+  const char *hname = fmt(x, "%s_while%d_header", x->gname, k);
+  const char *cname = export_sub(x, cg, fmt(x, "%s_while%d_cond", x->gname, k))->name;
+  const char *bname = export_sub(x, bg, fmt(x, "%s_while%d_step", x->gname, k))->name;
+  if (x->failed) return;
+  IrType **t = arena_alloc(x->a, sizeof(IrType *) * (size_t)(ns + 1));
+  for (int i = 0; i < ns; i++) t[i] = n->in[i]->type;
+  const IrType *st = n->type; /* the state: one value or a tuple */
+  GState gs;
+  gstate_save(x, &gs);
+  char **hp = arena_alloc(x->a, sizeof(char *) * (size_t)(ns + 1));
+  char **bp = arena_alloc(x->a, sizeof(char *) * (size_t)(ns + 1));
+  char **ap = arena_alloc(x->a, sizeof(char *) * (size_t)(ns + 1));
+  const char *bodyname = fmt(x, "%s_while%d_body", x->gname, k);
+  const char *aftername = fmt(x, "%s_while%d_after", x->gname, k);
+  /* header(s...) = Switch(cond(s...), Partial(@body, s...), Partial(@after, s...))() */
+  MindIr__GraphProto *hg = func_begin(x, hname, ns, t, hp);
+  const char *cc = ref_node(x, cname, "call", ns, (const char **)hp, cg->ret->type)->name;
+  func_output(x, hg, switch_call(x, cc, bodyname, aftername, ns, (const char **)hp, st), st);
+  /* body(s...) = header(step(s...)...) */
+  MindIr__GraphProto *bgp = func_begin(x, bodyname, ns, t, bp);
+  NodeP *sc = ref_node(x, bname, "call", ns, (const char **)bp, st);
+  const char **ns_ = arena_alloc(x->a, sizeof(char *) * (size_t)(ns + 1));
+  if (ns == 1) ns_[0] = sc->name;
+  for (int i = 0; ns > 1 && i < ns; i++) {
+    const char *gi[2] = {sc->name, ir_const_node(x, ir_const_int(x->entry->mod, MSRT_INT64, i))};
+    ns_[i] = cnode(x, "TupleGetItem", 2, gi, t[i], NULL)->name;
+  }
+  func_output(x, bgp, ref_node(x, hname, "call", ns, ns_, st)->name, st);
+  /* after(s...) = s */
+  MindIr__GraphProto *agp = func_begin(x, aftername, ns, t, ap);
+  const char *an = ap[0];
+  if (ns > 1) an = cnode(x, "MakeTuple", ns, (const char **)ap, st, NULL)->name;
+  func_output(x, agp, an, st);
+  gstate_restore(x, &gs);
+  /* the loop: header(s0...) */
+  const char **args = arena_alloc(x->a, sizeof(char *) * (size_t)(ns + 1));
+  for (int i = 0; i < ns; i++) args[i] = operand(x, n->in[i]);
+  x->names[n->id] = ref_node(x, hname, "call", ns, args, st)->name;
+}
+
+static void export_nodes(Ex *x, IrGraph *g) {
+  for (int i = 0; !x->failed && i < g->nnode; i++) export_node(x, g->nodes[i]);
+}
+
 bool mindir_encode(IrModule *m, const char *name, const MindirWeights *w, uint8_t **out, size_t *outlen, char *err,
                    size_t errcap) {
   IrGraph *g = ir_module_entry(m);
-  if (m->ngraph != 1) {
-    snprintf(err, errcap, "the graph has control flow (%d subgraphs), which MindIR export does not support yet",
-             m->ngraph - 1);
-    return false;
-  }
   Ex x = {0};
+  x.entry = g;
   x.a = arena_new();
   x.gname = name;
   x.err = err;
@@ -607,7 +806,7 @@ bool mindir_encode(IrModule *m, const char *name, const MindirWeights *w, uint8_
   ir_graph_number(g);
   /* ir_graph_number numbers params 0.. and nodes 0..: two maps */
   char **pnames = arena_alloc(x.a, sizeof(char *) * (size_t)(g->nparam + 1));
-  x.pnames = pnames;
+  x.pnames = x.epnames = pnames;
   x.names = arena_alloc(x.a, sizeof(char *) * (size_t)(g->nnode + 1));
   MindIr__GraphProto gp = MIND_IR__GRAPH_PROTO__INIT;
   x.g = &gp;
@@ -646,7 +845,7 @@ bool mindir_encode(IrModule *m, const char *name, const MindirWeights *w, uint8_
       x.u = const_node(&x, attr_new(&x, "value", MIND_IR__ATTRIBUTE_PROTO__ATTRIBUTE_TYPE__UMONAD));
       break;
     }
-  for (int i = 0; !x.failed && i < g->nnode; i++) export_node(&x, g->nodes[i]);
+  export_nodes(&x, g);
   if (!x.failed) {
     IrNode *r = g->ret;
     const char *rn = operand(&x, r);
@@ -676,6 +875,8 @@ bool mindir_encode(IrModule *m, const char *name, const MindirWeights *w, uint8_
   mp.graph = &gp;
   mp.n_primitives = x.nprim;
   mp.primitives = x.prims;
+  mp.n_functions = x.nfunc;
+  mp.functions = x.funcs;
   size_t sz = mind_ir__model_proto__get_packed_size(&mp);
   *out = xmalloc(sz ? sz : 1);
   mind_ir__model_proto__pack(&mp, *out);

@@ -113,4 +113,27 @@ bool mindir_decode(const uint8_t *buf, size_t n, const MindirShape *const *input
                    MindirModel *out, char **err);
 void mindir_model_free(MindirModel *mm);
 
+/* Inlining (nn.GraphCell called inside a compiled graph): the file's nodes
+ * are appended to graph g of module m (the capture's). Its inputs are the
+ * values inputs[0..ninput) (their shapes fill the file's dynamic dims),
+ * its weight named names[i] is the value params[i] (a Load of the cell's
+ * Parameter, of the file's dtype and shape). On success outs[0..nout) are
+ * the model's outputs (tuple: it returns a tuple). A model that assigns
+ * its Parameters is refused. On error err lists the problems as
+ * mindir_decode's; nodes appended before stay in g, unused. */
+typedef struct MindirInline {
+  IrModule *m;
+  IrGraph *g;
+  int ninput;
+  IrNode *const *inputs;
+  int nparam;
+  const char *const *names;
+  IrNode *const *params;
+  IrNode *outs[64];
+  int nout;
+  bool tuple;
+} MindirInline;
+
+bool mindir_inline(const uint8_t *buf, size_t n, MindirInline *inl, char **err);
+
 #endif

@@ -468,8 +468,11 @@ class GraphCell(Cell):
     replacing some, of the same dtype and shape; names the file lacks are
     ignored), so a graph that assigns them (an exported training step)
     updates them from call to call, and save_checkpoint(cell) saves them.
-    The graph runs on msc's reference executor, in PyNative and Graph mode
-    alike; it cannot be called inside another compiled graph yet."""
+    Called from the script, the graph runs on msc's reference executor, in
+    PyNative and Graph mode alike; called inside a compiled graph (@ms.jit,
+    a GRAPH_MODE Cell's construct), its nodes join that graph, its weights
+    read from the cell's Parameters (a graph that assigns them is refused
+    there)."""
 
     def __init__(self, graph, params_init=None, obf_random_seed=None):
         super().__init__()
@@ -505,6 +508,7 @@ class GraphCell(Cell):
         if kwargs:
             raise TypeError("For 'GraphCell', inputs are positional only.")
         if _msc.capturing():
-            raise NotImplementedError("GraphCell cannot be called inside a compiled graph (@ms.jit or a "
-                                      "GRAPH_MODE Cell's construct) yet: call it from the script.")
+            # inside a compiled graph: the file's graph joins it, its
+            # weights read from this cell's Parameters
+            return _msc.mindir_inline(self.graph.file_name, args, list(self._params.items()))
         return self.construct(*args)

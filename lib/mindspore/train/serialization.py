@@ -8,27 +8,28 @@ graph of `net` (a Cell, or a @ms.jit function) for the shapes and dtypes of
 file_name (+ '.mindir' when missing) as a MindIR ModelProto with the
 Parameters' current values (serial/mindir_out.c); the network is compiled,
 not run for the script. Under `msc compile` the export is also an entry of
-the C library, named after file_name's base name (without its
-.mindir/.air/.onnx suffix, made a C identifier), as before. 'AIR' and
-'ONNX' files are not written (one warning per format; under msc compile the
-network still becomes an entry); any other format raises ValueError as
-MindSpore does.
+the C library, named after file_name's base name
+(without its .mindir suffix, made a C identifier), as before.
+
+'AIR' and 'ONNX' write no file and raise, after MindSpore's own checks
+of those formats (train/serialization.py export/_save_air/_save_onnx):
+AIR is MindSpore's ValueError on a CPU backend ("Only support export
+file in 'AIR' format with Ascend backend.", after its deprecation
+warning); ONNX of a function is MindSpore's ValueError, of a Cell with a
+dynamic input its ValueError, otherwise NotImplementedError (msc has no
+ONNX writer). Any other format raises ValueError as MindSpore does.
 """
 import _msc
 from mindspore.common.api import jit as _jit
 
 _SUPPORTED_FORMATS = ['AIR', 'ONNX', 'MINDIR']
-_FORMAT_NAMES = {'MINDIR': 'MindIR', 'AIR': 'AIR', 'ONNX': 'ONNX'}
-_warned = {}
 
 
 def _entry_name(file_name):
     base = file_name.replace('\\', '/').split('/')[-1]
     low = base.lower()
-    for suffix in ('.mindir', '.air', '.onnx'):
-        if low.endswith(suffix) and len(base) > len(suffix):
-            base = base[:len(base) - len(suffix)]
-            break
+    if low.endswith('.mindir') and len(base) > len('.mindir'):
+        base = base[:len(base) - len('.mindir')]
     out = ''
     for ch in base:
         if ('a' <= ch <= 'z') or ('A' <= ch <= 'Z') or ('0' <= ch <= '9') or ch == '_':
@@ -54,6 +55,29 @@ def _compile_for_export(net, inputs, file_name):
     _msc.export_name(None)
 
 
+def _check_air_onnx(net, inputs, file_format, kwargs, cell_class):
+    """MindSpore's checks of an AIR or ONNX export, then the error that
+    stands for the file msc does not write (nothing is compiled or
+    written)."""
+    if file_format == 'AIR':
+        _msc.warn("AIR format is deprecated, and will be removed in a future version, please use other format or "
+                  "use MindSpore Lite to do offline inference")
+    if 'obf_config' in kwargs:
+        raise ValueError(f"Dynamic obfuscation only support for MindIR format, but got {file_format} format.")
+    if 'custom_func' in kwargs:
+        raise ValueError(f"Currently only support custom_func for MindIR format, but got {file_format} format.")
+    if file_format == 'AIR':
+        # MindSpore's executor on a CPU (or GPU) backend
+        raise ValueError("Only support export file in 'AIR' format with Ascend backend.")
+    if not isinstance(net, cell_class):
+        raise ValueError(f"Export ONNX format model only support nn.Cell object, but got {type(net)}.")
+    for value in inputs:
+        if _msc.is_tensor(value) and -1 in value.shape:
+            raise ValueError("Export ONNX format model not support dynamic shape mode.")
+    raise NotImplementedError("For 'export', msc does not write ONNX files: export with file_format='MINDIR' "
+                              "(`msc compile` turns the .mindir file or the script into C).")
+
+
 def export(net, *inputs, file_name, file_format='MINDIR', **kwargs):
     """Exports `net` for `inputs` (see the module's docstring)."""
     if 'obf_func' in kwargs:
@@ -64,20 +88,14 @@ def export(net, *inputs, file_name, file_format='MINDIR', **kwargs):
         raise TypeError(f"For 'export', the argument 'file_name' must be str, but got {type(file_name).__name__}.")
     if 'enc_key' in kwargs:
         raise NotImplementedError("For 'export', msc cannot encrypt model files (enc_key): export without enc_key.")
-    if file_format != 'MINDIR' and not _warned.get(file_format):
-        _warned[file_format] = True
-        _msc.warn(f"ms.export: {_FORMAT_NAMES[file_format]} files are not written (msc writes MINDIR only); "
-                  "`msc compile` exports this network as C")
+    from mindspore.nn.cell import Cell
+    if file_format != 'MINDIR':
+        _check_air_onnx(net, inputs, file_format, kwargs, Cell)
     if _msc.capturing():
         return None
-    from mindspore.nn.cell import Cell
     if not isinstance(net, Cell) and not callable(net):
         raise TypeError(f"For 'export', the argument 'net' must be a Cell or a function, but got "
                         f"{type(net).__name__}.")
-    if file_format != 'MINDIR':
-        if _msc.export_name(_entry_name(file_name)):
-            _compile_for_export(net, inputs, file_name)
-        return None
     if not file_name.endswith('.mindir'):
         file_name += '.mindir'
     _msc.mindir_export(file_name, lambda: _compile_for_export(net, inputs, file_name))

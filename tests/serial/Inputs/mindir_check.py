@@ -1,7 +1,10 @@
 """mindir_check.py FILE... — each .mindir decoded by Python's protobuf
 (Inputs/pb.py) and checked: producer and IR version, inputs with a tensor
 type, every node's operands defined before it (inputs, parameters, earlier
-nodes), every REF:: naming a primitive of the file, every weight's raw_data
+nodes, the graphs of ModelProto.functions), every REF:: naming a
+primitive of the file, a graph of its functions or an earlier node (a
+call of a Switch's result), the same for each function's nodes (whose
+operands may also be the main graph's weights), every weight's raw_data
 the size its dims and data_type give (and equal to FILE's NAME.npy weights
 when the directory has them). Prints one summary line per file."""
 import os
@@ -30,17 +33,31 @@ for f in sys.argv[1:]:
         assert ':' in p.name
         defined.add(p.name)
     prims = {p.name: p for p in m.primitives}
-    ops = []
-    for n in g.node:
-        for i in n.input:
-            assert i in defined, (n.name, i)
-        assert len(n.output) == 1 and n.output[0] not in defined, n.name
-        defined.add(n.output[0])
-        if n.op_type == 'Constant':
-            assert [a.name for a in n.attribute] == ['value'], n
-            continue
-        assert n.op_type.startswith('REF::') and n.op_type[5:] in prims, n.op_type
-        ops.append(prims[n.op_type[5:]].op_type)
+    funcs = {fg.name: fg for fg in m.functions}
+    weights = set(defined) - set(i.name for i in g.input)
+
+    def check_nodes(gr, defined):
+        ops = []
+        for n in gr.node:
+            for i in n.input:
+                assert i in defined or i in funcs, (n.name, i)
+            assert len(n.output) == 1 and n.output[0] not in defined, n.name
+            if n.op_type == 'Constant':
+                assert [a.name for a in n.attribute] == ['value'], n
+                defined.add(n.output[0])
+                continue
+            ref = n.op_type[5:]
+            assert n.op_type.startswith('REF::') and (ref in prims or ref in funcs or ref in defined), n.op_type
+            ops.append(prims[ref].op_type if ref in prims else 'call')
+            defined.add(n.output[0])
+        return ops
+
+    ops = check_nodes(g, defined)
+    for fg in m.functions:
+        fdef = set(weights) | set(i.name for i in fg.input)
+        check_nodes(fg, fdef)
+        assert len(fg.output) == 1 and fg.output[0].name in fdef, fg.name
     assert len(g.output) == 1 and g.output[0].name in defined
     print(f'{os.path.basename(f)}: {m.producer_name} {m.ir_version}, inputs {inputs}, '
-          f'{len(g.parameter)} weights, ops {" ".join(ops)}')
+          f'{len(g.parameter)} weights, ops {" ".join(ops)}' +
+          (f', functions {" ".join(sorted(funcs))}' if funcs else ''))
