@@ -17,7 +17,9 @@
 # RUN: not %msc run %S/Inputs/load_ckpt.py %t/duplicate.ckpt 2>&1 | FileCheck --check-prefix=DUP %s
 # RUN: not %msc run %S/Inputs/load_ckpt.py %t/badcrc.ckpt crc 2>&1 | FileCheck --check-prefix=BADCRC %s
 # RUN: %msc run %S/Inputs/load_ckpt.py %t/badcrc.ckpt > /dev/null
-# RUN: not %msc run %S/Inputs/load_ckpt.py %t/complex.ckpt 2>&1 | FileCheck --check-prefix=COMPLEX %s
+# RUN: %msc run %S/Inputs/load_ckpt.py %t/complex.ckpt 2>&1 | FileCheck --check-prefix=COMPLEX %s
+# RUN: not %msc run %S/Inputs/load_ckpt.py %t/bf16.ckpt 2>&1 | FileCheck --check-prefix=BF16 %s
+# RUN: not %msc run %S/Inputs/load_ckpt.py %t/unknown.ckpt 2>&1 | FileCheck --check-prefix=UNKNOWN %s
 # RUN: not %msc run %S/Inputs/load_ckpt.py %t/map.ckpt 2>&1 | FileCheck --check-prefix=MAP %s
 # RUN: not %msc run %S/Inputs/load_ckpt.py %t/missing.ckpt 2>&1 | FileCheck --check-prefix=MISSING %s
 # RUN: not %msc run %S/Inputs/load_ckpt.py %t/shape.ckpt 2>&1 | FileCheck --check-prefix=SHAPE %s
@@ -42,7 +44,10 @@
 # OVER: error: ValueError: Failed to read the checkpoint file '{{.*}}oversized.ckpt': parameter 'huge': shape (1000, 1000) of Float32 needs 4000000 bytes, the file holds 8.
 # DUP: error: ValueError: Failed to read the checkpoint file '{{.*}}duplicate.ckpt': the parameter name 'a' appears twice.
 # BADCRC: error: ValueError: Failed to read the checkpoint file '{{.*}}badcrc.ckpt': the crc check failed (the file says {{[0-9]+}}, its data gives {{[0-9]+}}): the file is damaged.
-# COMPLEX: error: ValueError: Failed to read the checkpoint file '{{.*}}complex.ckpt': parameter 'z' has an unknown tensor_type 'Complex64'.
+# complex64 loads (numpy's np.complex64 bytes, as MindSpore writes them)
+# COMPLEX: z Complex64 (2,) [(1.5-2j), 0.25j]
+# BF16: error: ValueError: Failed to read the checkpoint file '{{.*}}bf16.ckpt': parameter 'h' has dtype BFloat16, which msc does not support.
+# UNKNOWN: error: ValueError: Failed to read the checkpoint file '{{.*}}unknown.ckpt': parameter 'q' has an unknown tensor_type 'Complex32'.
 # MAP: error: ValueError: Failed to read the checkpoint file '{{.*}}map.ckpt': parameter 'table' is a MapParameter, which msc does not support.
 # MISSING: error: ValueError: For 'load_checkpoint', the checkpoint file: {{.*}}missing.ckpt does not exist, please check whether the 'ckpt_file_name' is correct.
 # SHAPE: error: RuntimeError: For 'load_param_into_net', fc.weight in the argument 'net' should have the same shape as fc.weight in the argument 'parameter_dict'. But got its shape (2, 3) in the argument 'net' and shape (3, 2) in the argument 'parameter_dict'.

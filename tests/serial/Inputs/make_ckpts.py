@@ -48,8 +48,21 @@ msg = pb.ckpt.Checkpoint()
 v = msg.value.add()
 v.tag = 'z'
 v.tensor.tensor_type = 'Complex64'
-v.tensor.tensor_content = bytes(8)
+v.tensor.dims.append(2)
+v.tensor.tensor_content = np.array([1.5 - 2j, 0.25j], np.complex64).tobytes()
 w('complex.ckpt', msg.SerializeToString())
+msg = pb.ckpt.Checkpoint()
+v = msg.value.add()
+v.tag = 'h'
+v.tensor.tensor_type = 'BFloat16'
+v.tensor.tensor_content = bytes(2)
+w('bf16.ckpt', msg.SerializeToString())
+msg = pb.ckpt.Checkpoint()
+v = msg.value.add()
+v.tag = 'q'
+v.tensor.tensor_type = 'Complex32'
+v.tensor.tensor_content = bytes(4)
+w('unknown.ckpt', msg.SerializeToString())
 msg = pb.ckpt.Checkpoint()
 v = msg.value.add()
 v.tag = 'table'
