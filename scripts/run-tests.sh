@@ -63,9 +63,8 @@
 #                     the op groups and of the model scripts, drawn with
 #                     SAN_SEED=1 (a fixed seed: the same sample on every run
 #                     of a tree); each prints "sample: ..." with what it ran.
-#                     The same share of lit's slowest tests (each >= 1/800 of
-#                     the plain pass's lit time, SAN_LIT_SLOW=800: 86% of it
-#                     in ~110 of ~590 tests: msc compile's libraries
+#                     The same share of lit's slowest tests (each >= 0.5% of
+#                     the plain pass's lit time: msc compile's libraries
 #                     under three compilers, training loops; their seconds
 #                     are mostly the C compiler and the generated code,
 #                     which the plain pass proved) runs in the sanitizer
@@ -121,7 +120,6 @@ SEED_GATING=${SEED_GATING:-0}
 COVERAGE_GATE=${COVERAGE_GATE:-1}
 CC_CACHE=${CC_CACHE:-1}
 SAN_SAMPLE=${SAN_SAMPLE-1/5}
-SAN_LIT_SLOW=${SAN_LIT_SLOW:-800}
 SAN_SEED=${SAN_SEED:-1}
 TEST_JOBS=${TEST_JOBS:-2}
 TRUNCATE=${TRUNCATE:-1}
@@ -394,7 +392,7 @@ names_re() { # names_re < NAMES: lit's --filter-out regex for those test names
 
 # san_lit_sample TIMES: prints the lit tests the sanitizer pass leaves out,
 # one per line: of the slowest tests of the plain pass (TIMES, lit's
-# .lit_test_times.txt: each >= 1/SAN_LIT_SLOW of its total), all but a SAN_SAMPLE share
+# .lit_test_times.txt: each >= 0.5% of its total), all but a SAN_SAMPLE share
 # drawn with SAN_SEED (a fixed seed: the same sample on every run of a tree;
 # sorted by name, every D-th from the seed's offset). Says what it kept on
 # stderr. With no TIMES or no sampling, prints nothing.
@@ -403,10 +401,10 @@ san_lit_sample() {
   [ -s "$times" ] && [ -n "$SAN_SAMPLE" ] || return 0
   num=${SAN_SAMPLE%/*} den=${SAN_SAMPLE#*/}
   [ "$num" != "$den" ] || return 0
-  awk -v d="$SAN_LIT_SLOW" 'NR == FNR { if ($2 !~ /^(Inputs|lit-tools)\//) sum += $1; next } $1 >= sum / d { print $2 }' \
+  awk 'NR == FNR { if ($2 !~ /^(Inputs|lit-tools)\//) sum += $1; next } $1 >= sum / 200 { print $2 }' \
       "$times" "$times" | LC_ALL=C sort | while read -r t; do [ -f "tests/$t" ] && echo "$t"; done |
     awk -v n="$num" -v d="$den" -v s="$SAN_SEED" '{ if ((NR - 1 + s) % d < n) kept = kept " " $0; else print }
-      END { print "lit sample: of the slowest tests (each >= 1/'"$SAN_LIT_SLOW"' of the plain pass'"'"'s lit time) ran" kept > "/dev/stderr" }'
+      END { print "lit sample: of the slowest tests (each >= 0.5% of the plain pass'"'"'s lit time) ran" kept > "/dev/stderr" }'
 }
 
 run_truncate() { # run_truncate BUILD [CASES]
@@ -495,7 +493,7 @@ for b in "$@"; do
     # the same compilers on the same inputs as in the plain pass above
     echo "lit [$b]: left out, the same check as in the [$lit_plain] pass (they never run msc):" \
          $(scripts/lit-msc-free.sh -l)
-    # and the slowest tests (each >= 1/SAN_LIT_SLOW of the plain pass's lit time: msc
+    # and the slowest tests (each >= 0.5% of the plain pass's lit time: msc
     # compile's libraries, training loops; most of their time is the C
     # compiler and the generated code, not msc) sampled like the op suites
     san_lit_sample "$lit_plain/lit-out/.lit_test_times.txt" >"$run_tmp/san-lit-held"
