@@ -58,6 +58,9 @@ typedef struct CgOptions {
    * JIT); false: every such loop returns MSRT_ELOOP (msc compile's
    * NAME_ERR_LOOP_BOUND). */
   bool loop_codes;
+  /* msc run's JIT: a PyExecute node (JIT Fallback) calls the host's
+   * interpret (MscHost, below); false (msc compile): it is refused. */
+  bool host_calls;
 } CgOptions;
 
 /* A while loop the C bounds (its max_iterations attribute). */
@@ -205,7 +208,15 @@ typedef struct MscHost {
   /* Writes n bytes to the script's standard output, in order with the
    * interpreter's own output (the runtime's output hook, msrt_write). */
   void (*write)(const char *s, size_t n);
+  /* JIT Fallback: runs PyExecute node `id` (its Python call) on in[k],
+   * operand k's data, writing the result into out (the node's type);
+   * 0, or non-zero when the call raised (the interpreter keeps the
+   * exception). Set by jit_set_interpret. */
+  int (*interpret)(uint32_t id, void *const *in, void *out);
 } MscHost;
+
+/* The interpreter's side of MscHost.interpret (eval/graph.c). */
+void jit_set_interpret(int (*fn)(uint32_t id, void *const *in, void *out));
 
 /* The table jit_load hands to msc_host_init. */
 const MscHost *jit_host(void);

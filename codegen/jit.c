@@ -108,11 +108,20 @@ static size_t nccids;
 
 static unsigned tmp_counter;
 
+static int (*interpret_fn)(uint32_t id, void *const *in, void *out);
+
+void jit_set_interpret(int (*fn)(uint32_t id, void *const *in, void *out)) { interpret_fn = fn; }
+
+static int host_interpret(uint32_t id, void *const *in, void *out) {
+  return interpret_fn ? interpret_fn(id, in, out) : MSRT_EINVAL;
+}
+
 /* What JIT'd code may call in the host besides msrt_* (codegen.h). */
 static const MscHost host = {
     .abi_version = MSC_HOST_ABI_VERSION,
     .size = (uint32_t)sizeof(MscHost),
     .write = msrt_write,
+    .interpret = host_interpret,
 };
 
 const MscHost *jit_host(void) { return &host; }
