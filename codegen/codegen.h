@@ -187,8 +187,8 @@ CgEntryFn jit_load(const char *c_text, const char *fname, const JitOptions *opts
  * JIT'd code reaches msc by two roads only: the runtime's msrt_* functions
  * (the executable's only exports, driver/msc.dynlist) and this table. The
  * interpreter's own symbols (eval/) are never exported: a graph that calls
- * back into it (the coming "JIT Fallback" nodes) does so through a function
- * pointer added here.
+ * back into it (JIT Fallback's PyExecute nodes: `interpret`) does so
+ * through a function pointer here.
  *
  * When jit_load dlopens an object that defines
  *     void msc_host_init(const MscHost *host);

@@ -13,6 +13,7 @@
  * into; outs[i].data NULL gets a new buffer (op_alloc_data: free() it).
  * Print writes through the runtime's output hook exactly as generated C
  * does. Structural ops: MakeTuple/TupleGetItem/Load/Assign/Print/Fusion,
+ * PyExecute (through ir_exec_set_interpret's callback),
  * and If/While, whose subgraphs run as calls (If: the taken branch; While:
  * the state in fresh buffers, replaced by each body call's results).
  */
