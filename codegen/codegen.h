@@ -215,8 +215,9 @@ typedef struct MscHost {
   int (*interpret)(uint32_t id, void *const *in, void *out);
 } MscHost;
 
-/* The interpreter's side of MscHost.interpret (eval/graph.c). */
-void jit_set_interpret(int (*fn)(uint32_t id, void *const *in, void *out));
+/* The interpreter's side of MscHost.interpret (eval/graph.c): interpret
+ * calls fn(ctx, id, in, out). */
+void jit_set_interpret(int (*fn)(void *ctx, uint32_t id, void *const *in, void *out), void *ctx);
 
 /* The table jit_load hands to msc_host_init. */
 const MscHost *jit_host(void);

@@ -108,12 +108,16 @@ static size_t nccids;
 
 static unsigned tmp_counter;
 
-static int (*interpret_fn)(uint32_t id, void *const *in, void *out);
+static int (*interpret_fn)(void *ctx, uint32_t id, void *const *in, void *out);
+static void *interpret_ctx;
 
-void jit_set_interpret(int (*fn)(uint32_t id, void *const *in, void *out)) { interpret_fn = fn; }
+void jit_set_interpret(int (*fn)(void *ctx, uint32_t id, void *const *in, void *out), void *ctx) {
+  interpret_fn = fn;
+  interpret_ctx = ctx;
+}
 
 static int host_interpret(uint32_t id, void *const *in, void *out) {
-  return interpret_fn ? interpret_fn(id, in, out) : MSRT_EINVAL;
+  return interpret_fn ? interpret_fn(interpret_ctx, id, in, out) : MSRT_EINVAL;
 }
 
 /* What JIT'd code may call in the host besides msrt_* (codegen.h). */

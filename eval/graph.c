@@ -137,6 +137,10 @@ typedef struct GraphState {
   int nhooked;
   GraphBreak *breaks;    /* bytecode: every distinct graph break */
   int nbreak;
+  struct PyCall *pycalls; /* JIT Fallback: the interpreted nodes' calls, by id */
+  int npycall, cappycall;
+  Value fb_exc;          /* the exception a PyExecute's call raised (owned) */
+  IrLoc fb_exc_loc;      /* where: the call's line */
   bool need_fallback;    /* the ast capture failed on reading a graph tensor's value */
   Loc fallback_loc;      /* where, and what read it */
   char fallback_what[160];
@@ -172,14 +176,12 @@ static double now_ms(void) {
 
 static void out_write(void *ctx, const char *s, size_t n) { rt_write((Interp *)ctx, s, n); }
 
-static int fb_interpret(uint32_t id, void *const *in, void *out);
-static Interp *fb_interp;
+static int fb_interpret(void *ctx, uint32_t id, void *const *in, void *out);
 
 void graph_init(Interp *I) {
   msrt_set_output(out_write, I);
-  fb_interp = I;
-  ir_exec_set_interpret(fb_interpret);
-  jit_set_interpret(fb_interpret);
+  ir_exec_set_interpret(fb_interpret, I);
+  jit_set_interpret(fb_interpret, I);
 }
 
 bool graph_staging(Interp *I) {
@@ -1882,7 +1884,7 @@ static void bc_explain(Interp *I) {
  * results (a list, a string), and calls of the script's own functions,
  * keep the error, which makes the specialisation run as pieces (above). */
 
-typedef struct PyCall {
+struct PyCall {
   Value callee;          /* owned */
   Value *args;           /* owned; the graph tensors are syms[] */
   int nargs;
@@ -1896,12 +1898,9 @@ typedef struct PyCall {
   uint8_t out_fl;
   bool out_npscalar;
   IrLoc loc;             /* the call's line (the entry module's strings) */
-} PyCall;
+};
+typedef struct PyCall PyCall;
 
-static PyCall *pycalls;
-static int npycall, cappycall;
-static Value fb_exc;      /* the exception a callback's call raised (owned) */
-static IrLoc fb_exc_loc;  /* where: the call's line */
 
 static bool user_src(Interp *I, const Loc *l) { return l->file && !interp_is_lib_src(I, l->file); }
 
@@ -2124,13 +2123,13 @@ static bool fb_stage(Interp *I, Value callee, int argc, Value *argv, KwArgs *kw,
     pycall_free(I, &p);
     return false;
   }
-  if (npycall == cappycall) {
-    cappycall = cappycall ? 2 * cappycall : 16;
-    pycalls = xrealloc(pycalls, sizeof(PyCall) * (size_t)cappycall);
+  if (S->npycall == S->cappycall) {
+    S->cappycall = S->cappycall ? 2 * S->cappycall : 16;
+    S->pycalls = xrealloc(S->pycalls, sizeof(PyCall) * (size_t)S->cappycall);
   }
-  int id = npycall;
+  int id = S->npycall;
   p.loc = cur_loc(I, c->m);
-  pycalls[npycall++] = p;
+  S->pycalls[S->npycall++] = p;
   IrNode **in = arena_alloc(c->m->arena, sizeof(IrNode *) * (size_t)n);
   for (int k = 0; k < n; k++) in[k] = value_node(I, c, syms[k], syms[k]->dtype);
   IrNode *node = ir_node(c->g, IR_PY_EXECUTE, n, in, ir_type_tensor(c->m, p.out.dt, p.out.ndim, p.out.shape),
@@ -2176,11 +2175,11 @@ Value graph_call(Interp *I, Value callee, int argc, Value *argv, KwArgs *kw) {
 }
 
 /* The callbacks: PyExecute node id on operands in[] into out. */
-static int fb_interpret(uint32_t id, void *const *in, void *out) {
-  Interp *I = fb_interp;
-  if (!I || id >= (uint32_t)npycall) return MSRT_EINVAL;
-  const PyCall *p = &pycalls[id];
-  GraphState *S = gs(I);
+static int fb_interpret(void *ctx, uint32_t id, void *const *in, void *out) {
+  Interp *I = ctx;
+  GraphState *S = I ? I->graph : NULL;
+  if (!S || id >= (uint32_t)S->npycall) return MSRT_EINVAL;
+  const PyCall *p = &S->pycalls[id];
   Capture *saved = S->cap;
   S->cap = NULL;
   Tensor **vals = xcalloc((size_t)(p->nsym ? p->nsym : 1), sizeof(Tensor *));
@@ -2213,9 +2212,9 @@ static int fb_interpret(uint32_t id, void *const *in, void *out) {
     }
     rt_catch_pop(I, &cat);
   } else {
-    v_decref(I, fb_exc);
-    fb_exc = CUR_EXC(I);
-    fb_exc_loc = p->loc;
+    v_decref(I, S->fb_exc);
+    S->fb_exc = CUR_EXC(I);
+    S->fb_exc_loc = p->loc;
     CUR_EXC(I) = v_undef();
     rc = -3;
   }
@@ -2228,10 +2227,11 @@ static int fb_interpret(uint32_t id, void *const *in, void *out) {
 }
 
 void graph_fallback_reraise(Interp *I) {
-  if (fb_exc.tag == V_UNDEF) return;
-  Value e = fb_exc;
-  fb_exc = v_undef();
-  graph_relocate(I, fb_exc_loc);
+  GraphState *S = I->graph;
+  if (!S || S->fb_exc.tag == V_UNDEF) return;
+  Value e = S->fb_exc;
+  S->fb_exc = v_undef();
+  graph_relocate(I, S->fb_exc_loc);
   reraise_owned(I, e);
 }
 
@@ -2552,6 +2552,8 @@ void graph_free_all(Interp *I) {
     I->graph->warned = NULL;
   }
   msrt_set_output(NULL, NULL);
+  ir_exec_set_interpret(NULL, NULL);
+  jit_set_interpret(NULL, NULL);
   if (I->graph) { /* ms.export: a script that failed inside an export */
     free(I->graph->export_name);
     I->graph->export_name = NULL;
@@ -2559,12 +2561,9 @@ void graph_free_all(Interp *I) {
   GraphState *S = I->graph;
   if (!S) return;
   bc_explain(I);
-  for (int i = 0; i < npycall; i++) pycall_free(I, &pycalls[i]);
-  free(pycalls);
-  pycalls = NULL;
-  npycall = cappycall = 0;
-  v_decref(I, fb_exc);
-  fb_exc = v_undef();
+  for (int i = 0; i < S->npycall; i++) pycall_free(I, &S->pycalls[i]);
+  free(S->pycalls);
+  v_decref(I, S->fb_exc);
   for (int i = 0; i < S->nbreak; i++) free(S->breaks[i].reason);
   free(S->breaks);
   for (int i = 0; i < S->nfn; i++) {

@@ -498,8 +498,12 @@ static void run_fusion(Exec *x, IrNode *n) {
 
 /* JIT Fallback: the interpreter's callback (ir_exec_set_interpret). */
 static IrInterpretFn interpret_fn;
+static void *interpret_ctx;
 
-void ir_exec_set_interpret(IrInterpretFn fn) { interpret_fn = fn; }
+void ir_exec_set_interpret(IrInterpretFn fn, void *ctx) {
+  interpret_fn = fn;
+  interpret_ctx = ctx;
+}
 
 /* PyExecute(v...) {id}: the interpreter runs Python call `id` on the
  * operands' data and writes the result (the node's type) into a new
@@ -528,7 +532,7 @@ static void run_py_execute(Exec *x, IrNode *n) {
     free(b);
     fail(x, OPE_MemoryError, "out of memory");
   }
-  int rc = interpret_fn((uint32_t)id->i, in, out.data);
+  int rc = interpret_fn(interpret_ctx, (uint32_t)id->i, in, out.data);
   free(in);
   if (rc) {
     free(out.data);

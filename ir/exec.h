@@ -41,11 +41,11 @@ typedef void (*IrExecObserve)(void *ctx, const IrNode *n, const OpTensor *t);
 bool ir_exec_observed(IrModule *m, OpTensor *params, OpTensor *outs, OpWorkspace *ws, IrExecError *err,
                       IrExecObserve observe, void *ctx);
 
-/* JIT Fallback (eval/graph.c): PyExecute node `id` calls fn(id, in, out):
+/* JIT Fallback (eval/graph.c): PyExecute node `id` calls fn(ctx, id, in, out):
  * in[k] is operand k's data, out the result's buffer (the node's type);
  * 0 on success, else the Python call raised (the interpreter keeps the
  * exception). Unset (msc opt, msc compile's library): PyExecute fails. */
-typedef int (*IrInterpretFn)(uint32_t id, void *const *in, void *out);
-void ir_exec_set_interpret(IrInterpretFn fn);
+typedef int (*IrInterpretFn)(void *ctx, uint32_t id, void *const *in, void *out);
+void ir_exec_set_interpret(IrInterpretFn fn, void *ctx);
 
 #endif
