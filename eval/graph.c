@@ -458,8 +458,24 @@ void graph_record(Interp *I, OpId op, int nin, Tensor *const *t, const msrt_dtyp
   o->sym_gen = c->gen;
 }
 
+static bool fb_stage(Interp *I, Value callee, int argc, Value *argv, KwArgs *kw, Value *out, bool effect);
+
 void graph_print(Interp *I, int argc, Value *argv) {
   Capture *c = I->graph->cap;
+  for (int i = 0; i < argc && c->mode == CAP_AST && c->gf; i++)
+    if (v_is(argv[i], OBJ_TENSOR) && AS_TENSOR(argv[i])->pynum) {
+      /* a Python number JIT Fallback computes: Python prints it (an
+       * interpreted print), as PyNative does */
+      Str *k = str_intern(I, "print");
+      Value pf = dict_get_str(I, I->builtins, k);
+      obj_decref(I, &k->h);
+      Value r;
+      if (pf.tag != V_UNDEF && fb_stage(I, pf, argc, argv, NULL, &r, true)) {
+        c->gf->ninterp++;
+        return;
+      }
+      break;
+    }
   IrNode **in = arena_alloc(c->m->arena, sizeof(IrNode *) * (size_t)(argc ? argc : 1));
   for (int i = 0; i < argc; i++) {
     Value v = argv[i];
@@ -2066,7 +2082,9 @@ bool graph_fallback_calls(Interp *I, const struct Frame *f) {
 
 /* The interpreted node of call callee(argv..., kw) that failed on reading
  * a graph tensor's value (the exception is current); false: not one. */
-static bool fb_stage(Interp *I, Value callee, int argc, Value *argv, KwArgs *kw, Value *out) {
+/* effect: a call made for its effect (print): not run at capture time;
+ * its node gives a 0-d Bool nobody reads and the call gives None. */
+static bool fb_stage(Interp *I, Value callee, int argc, Value *argv, KwArgs *kw, Value *out, bool effect) {
   GraphState *S = I->graph;
   Capture *c = S->cap;
   if (!fb_callee_ok(I, callee)) return false;
@@ -2104,7 +2122,11 @@ static bool fb_stage(Interp *I, Value callee, int argc, Value *argv, KwArgs *kw,
   Catch cat;
   Value r = v_undef();
   bool ok = false;
-  if (RT_TRY(I, &cat)) {
+  if (effect) {
+    p.kind = 'n';
+    p.out.dt = MSRT_BOOL;
+    ok = true;
+  } else if (RT_TRY(I, &cat)) {
     for (int k = 0; k < n; k++) vals[k] = fb_value(I, syms[k], NULL);
     r = fb_run(I, &p, vals);
     rt_catch_pop(I, &cat);
@@ -2140,7 +2162,12 @@ static bool fb_stage(Interp *I, Value callee, int argc, Value *argv, KwArgs *kw,
   t->flavour = p.out_fl;
   t->npscalar = p.out_npscalar;
   t->pynum = p.kind != 't';
-  *out = v_obj(&t->h);
+  if (effect) {
+    obj_decref(I, &t->h);
+    *out = v_none();
+  } else {
+    *out = v_obj(&t->h);
+  }
   return true;
 }
 
@@ -2163,7 +2190,7 @@ Value graph_call(Interp *I, Value callee, int argc, Value *argv, KwArgs *kw) {
   Loc at = S->fallback_loc;
   char what[160];
   snprintf(what, sizeof what, "%s", S->fallback_what);
-  if (!S->need_fallback || !S->cap || !fb_stage(I, callee, argc, argv, kw, &r)) exc_reraise(I, exc);
+  if (!S->need_fallback || !S->cap || !fb_stage(I, callee, argc, argv, kw, &r, false)) exc_reraise(I, exc);
   v_decref(I, exc);
   EV(I)->unwound = true; /* the C temporaries the exception crossed are swept at exit (trystmt.c) */
   S->need_fallback = false;
@@ -2189,8 +2216,14 @@ static int fb_interpret(void *ctx, uint32_t id, void *const *in, void *out) {
   if (RT_TRY(I, &cat)) {
     for (int k = 0; k < p->nsym; k++) vals[k] = fb_value(I, p->syms[k], in[k]);
     r = fb_run(I, p, vals);
-    const char *want = p->kind == 'b' ? "bool" : p->kind == 'i' ? "int" : p->kind == 'f' ? "float" : "a tensor";
-    if (p->kind == 'f' && (r.tag == V_FLOAT || r.tag == V_INT || r.tag == V_BOOL)) {
+    const char *want = p->kind == 'b'   ? "bool"
+                       : p->kind == 'i' ? "int"
+                       : p->kind == 'f' ? "float"
+                       : p->kind == 'n' ? "None"
+                                        : "a tensor";
+    if (p->kind == 'n' && r.tag == V_NONE) {
+      *(bool *)out = false;
+    } else if (p->kind == 'f' && (r.tag == V_FLOAT || r.tag == V_INT || r.tag == V_BOOL)) {
       *(double *)out = r.tag == V_FLOAT ? r.as.f : (double)num_i(r);
     } else if (p->kind == 'i' && (r.tag == V_INT || r.tag == V_BOOL)) {
       *(int64_t *)out = num_i(r);

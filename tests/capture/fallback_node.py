@@ -67,6 +67,13 @@ def logf(x):
     return x * math.log(float(y.sum()))
 
 
+@ms.jit
+def show(x):
+    s = float(x.sum())
+    print("s:", s, x)           # a Python number: Python's print, when the graph runs
+    return s
+
+
 def loss(x):
     y = x * x
     s = float(y.sum())          # a constant to autodiff, as PyNative's float()
@@ -82,12 +89,15 @@ print(loop(Tensor([1.0, 2.0], ms.float32), ms.mutable(3)))
 print(numbers(Tensor([1, 2], ms.int32)))
 print(numpy_calls(Tensor(0.5, ms.float32)))
 print(ms.jit(ms.grad(loss))(Tensor([1.0, 2.0], ms.float32)))
+print(show(Tensor([1.0, 2.0], ms.float32)))
 # CHECK: [3. 2.]
 # CHECK-NEXT: [1.         0.16666667]
 # CHECK-NEXT: [23.375 23.5  ]
 # CHECK-NEXT: (Tensor(shape=[2], dtype=Int32, value= [3, 6]), 4, 7.5, True)
 # CHECK-NEXT: (1.6487212181091309, -0.6931471805599453)
 # CHECK-NEXT: [10. 20.]
+# CHECK-NEXT: s: 3.0 [1. 2.]
+# CHECK-NEXT: 3.0
 # IR: PyExecute({{.*}}) {id: I64({{[0-9]+}}), call: "float"}
 # IR: : (<Tensor[Float32], ()>) -> (<Tensor[Float64], ()>)
 # RAISE: [0.]
