@@ -17,13 +17,13 @@
 #include "msrt.h"
 
 #include <math.h>
+#include <string.h>
 
 /* Armv7E-M/Armv8-M DSP (Cortex-M4, M7, M33...): the int8 dense's inner
  * product two multiply-adds per SMLAD, on halfword pairs unpacked by SXTB16
  * (ACLE intrinsics). Integer sums: bit-identical to the portable loop. */
 #if defined(__ARM_FEATURE_SIMD32) && !defined(__ARM_BIG_ENDIAN) && !defined(MSRT_NO_SIMD)
 #include <arm_acle.h>
-#include <string.h>
 #define Q8_SIMD32 1
 static int8x4_t q8_load4(const int8_t *p) {
   uint32_t v;
@@ -256,18 +256,19 @@ int msrt_q8_conv2d(const int64_t *xs, const int64_t *wsh, const int64_t *os, con
  * first, so the layout does not depend on the target's byte order), with
  * N4 = N rounded up to a multiple of 4 and KB = the blocks of 4 inputs,
  * rounded up to a multiple of 4 (q8_kb: 16 inputs, the kernel's step):
- *   - per channel c < N4, 4 words: the folded bias (bias[c] - x_zp *
- *     sum_p w[c,p]: the input's zero point is applied at compile time, so
- *     the kernel multiplies the raw int8 input), m2 = 2 mult[c] mod 2^32
- *     (q8_requant), the left shift max(shift, 0), the right shift
- *     max(-shift, 0) (zeros for the padding channels c >= N);
+ *   - per channel c < N4, Q8_HW = 6 words: the folded bias (bias[c] -
+ *     x_zp * sum_p w[c,p]: the input's zero point is applied at compile
+ *     time, so the kernel multiplies the raw int8 input), m2 = 2 mult[c]
+ *     mod 2^32 (q8_requant), the left shift max(shift, 0), the right shift
+ *     e = max(-shift, 0), 2^e - 1 and 2^(e-1) - 1 (RoundingDivideByPOT's
+ *     mask and threshold; zeros for the padding channels c >= N);
  *   - then per group of 4 channels (c0..c3), per block b of inputs
  *     p = 4b..4b+3, four words: A and B of the pair (c0, c1), A and B of
  *     the pair (c2, c3), where for a pair (c, d)
  *       A = [w[c,p] + 128, w[d,p], w[c,p+2] + 128, w[d,p+2]]
  *       B = [w[c,p+1] + 128, w[d,p+1], w[c,p+3] + 128, w[d,p+3]]
  *     (bytes, low first; 0 past K and for the padding channels).
- * One byte per weight, as [N, K] int8, plus 16 bytes per channel.
+ * One byte per weight, as [N, K] int8, plus 24 bytes per channel.
  *
  * Why that layout: on Armv7E-M a halfword of A read as int16 is
  * (w[c,p] + 128) + 256 w[d,p], so one SMLAD of A with the input pair
@@ -294,7 +295,10 @@ static int32_t q8_n4(int32_t N) { return (N + 3) / 4 * 4; }
 /* channel groups per q8_dot call: the scratch's accumulators */
 #define Q8_CHUNK 8
 
-int64_t msrt_q8_packed_words(int32_t N, int32_t K) { return (int64_t)q8_n4(N) * (4 + q8_kb(K)); }
+/* words per channel before the weights */
+#define Q8_HW 6
+
+int64_t msrt_q8_packed_words(int32_t N, int32_t K) { return (int64_t)q8_n4(N) * (Q8_HW + q8_kb(K)); }
 
 int64_t msrt_q8_dense_scratch_words(int32_t K) { return 2 * (int64_t)q8_kb(K) + 4 + 4 * Q8_CHUNK; }
 
@@ -304,8 +308,11 @@ static uint32_t q8_pack_byte(int32_t N, int32_t K, const int8_t *w, int32_t c, i
   return (uint32_t)(uint8_t)(int32_t)(w[(int64_t)c * K + p] + off);
 }
 
-int msrt_q8_pack_dense(int32_t N, int32_t K, const int8_t *w, const int32_t *bias, const int32_t *mult,
-                       const int32_t *shift, int32_t x_zp, int32_t *blob) {
+/* msrt_q8_pack_dense (natural 0: the input pairs (x[p], x[p+2]), (x[p+1],
+ * x[p+3]) of q8_expand) and msrt_q8_pack_conv (natural 1: (x[p], x[p+1]),
+ * (x[p+2], x[p+3]), the window as msrt_q8_conv2d_packed gathers it) */
+static int q8_pack(int32_t N, int32_t K, const int8_t *w, const int32_t *bias, const int32_t *mult,
+                   const int32_t *shift, int32_t x_zp, int32_t *blob, int natural) {
   if (N < 0 || K < 0) return MSRT_EINVAL;
   int32_t n4 = q8_n4(N), kb = q8_kb(K);
   for (int32_t c = 0; c < N; c++)
@@ -316,44 +323,63 @@ int msrt_q8_pack_dense(int32_t N, int32_t K, const int8_t *w, const int32_t *bia
       int32_t wv = w[(int64_t)c * K + p];
       s += (uint32_t)wv;
     }
-    blob[4 * c] = (int32_t)(b - (uint32_t)x_zp * s);
-    blob[4 * c + 1] = c < N ? (int32_t)(2u * (uint32_t)mult[c]) : 0; /* m2 */
-    blob[4 * c + 2] = c < N && shift[c] > 0 ? shift[c] : 0;
-    blob[4 * c + 3] = c < N && shift[c] < 0 ? -shift[c] : 0;
+    int32_t *hd = blob + Q8_HW * c, e = c < N && shift[c] < 0 ? -shift[c] : 0;
+    hd[0] = (int32_t)(b - (uint32_t)x_zp * s);
+    hd[1] = c < N ? (int32_t)(2u * (uint32_t)mult[c]) : 0; /* m2 */
+    hd[2] = c < N && shift[c] > 0 ? shift[c] : 0;
+    hd[3] = e;
+    hd[4] = (int32_t)((1u << e) - 1u);
+    hd[5] = hd[4] >> 1;
   }
-  int64_t o = 4 * (int64_t)n4;
+  int64_t o = Q8_HW * (int64_t)n4;
   for (int32_t j = 0; j < n4; j += 4)
     for (int64_t bk = 0; bk < kb; bk++)
       for (int32_t q = 0; q < 4; q += 2)
         for (int32_t h = 0; h < 2; h++) {
-          int64_t p = 4 * bk + h;
+          int64_t p = 4 * bk + (natural ? 2 * h : h), p2 = p + (natural ? 1 : 2);
           int32_t c0 = j + q, c1 = j + q + 1;
           uint32_t v = q8_pack_byte(N, K, w, c0, p, 128) | q8_pack_byte(N, K, w, c1, p, 0) << 8 |
-                       q8_pack_byte(N, K, w, c0, p + 2, 128) << 16 | q8_pack_byte(N, K, w, c1, p + 2, 0) << 24;
+                       q8_pack_byte(N, K, w, c0, p2, 128) << 16 | q8_pack_byte(N, K, w, c1, p2, 0) << 24;
           blob[o++] = (int32_t)v;
         }
   return MSRT_OK;
 }
 
+int msrt_q8_pack_dense(int32_t N, int32_t K, const int8_t *w, const int32_t *bias, const int32_t *mult,
+                       const int32_t *shift, int32_t x_zp, int32_t *blob) {
+  return q8_pack(N, K, w, bias, mult, shift, x_zp, blob, 0);
+}
+
+int msrt_q8_pack_conv(int32_t N, int32_t K, const int8_t *w, const int32_t *bias, const int32_t *mult,
+                      const int32_t *shift, int32_t x_zp, int32_t *blob) {
+  return q8_pack(N, K, w, bias, mult, shift, x_zp, blob, 1);
+}
+
 /* msrt_q_mul, then the zero point and the clamp, for the blob's m2 = 2 mult
  * mod 2^32 of a multiplier mult in [2^30, 2^31) (msrt_q_quantize_multiplier's
- * range) and its left and right shifts. SaturatingRoundingDoublingHighMul's
+ * range), its shifts, mask and threshold (hd: the blob's words of the
+ * channel). SaturatingRoundingDoublingHighMul's
  * rounding, the nudged truncating division TFLite writes, is
  * floor((ab + 2^30) / 2^31) = floor((a m2 + 2^31) / 2^32) + a (its
  * saturating case, INT32_MIN * INT32_MIN, cannot occur): one SMMLAR on
  * Armv7E-M. Then RoundingDivideByPOT in 32-bit arithmetic. */
-static inline int8_t q8_requant(int32_t acc, int32_t m2, int32_t left, int32_t right, int32_t zp, int32_t lo,
-                                int32_t hi) {
-  int32_t a = (int32_t)((uint32_t)acc << left), v;
+static inline int8_t q8_requant(int32_t acc, const int32_t *hd, int32_t zp, int32_t lo, int32_t hi) {
+  int32_t m2 = hd[1], right = hd[3], mask = hd[4], a = (int32_t)((uint32_t)acc << hd[2]), v;
 #if defined(Q8_SIMD32) && defined(__GNUC__)
   __asm__("smmlar %0, %1, %2, %3" : "=r"(v) : "r"(a), "r"(m2), "r"(a));
 #else
   v = (int32_t)(((int64_t)a * (int32_t)((uint32_t)m2 >> 1) + ((int64_t)1 << 30)) >> 31);
 #endif
-  int32_t mask = (int32_t)((1u << right) - 1u), thr = (mask >> 1) + (int32_t)((uint32_t)v >> 31);
+  int32_t thr = hd[5] + (int32_t)((uint32_t)v >> 31);
   v = (v >> right) + (int32_t)((uint32_t)(thr - (v & mask)) >> 31) + zp; /* + (remainder > thr) */
   v = v < lo ? lo : v;
   return (int8_t)(v > hi ? hi : v);
+}
+
+/* the end of an expanded row: the sentinel pair and six zeros */
+static void q8_sentinel(int16_t *e) {
+  e[0] = e[1] = 0x7f7f;
+  for (int32_t t = 2; t < 8; t++) e[t] = 0;
 }
 
 /* The row xr [K] as int16 pairs in xs (q8_kb(K) blocks of four: x[4b],
@@ -382,8 +408,7 @@ static uint32_t q8_expand(const int8_t *xr, int32_t K, int16_t *xs) {
       s += (uint32_t)v;
       xs[4 * b + (t & 1) * 2 + (t >> 1)] = (int16_t)v;
     }
-  xs[4 * kb] = xs[4 * kb + 1] = 0x7f7f;
-  for (int32_t t = 2; t < 8; t++) xs[4 * kb + t] = 0;
+  q8_sentinel(xs + 4 * kb);
   return 128u * s;
 }
 
@@ -468,7 +493,7 @@ static void q8_dot_c(const int16_t *xs, const int32_t *w, int32_t ng, int32_t kb
 static void q8_channels(int32_t N, int32_t K, const int16_t *xs, uint32_t c0, const int32_t *blob, int32_t out_zp,
                         int32_t act_min, int32_t act_max, int8_t *yr, int64_t ys, int32_t *acc) {
   int32_t n4 = q8_n4(N), kb = q8_kb(K);
-  const int32_t *w = blob + 4 * (int64_t)n4;
+  const int32_t *w = blob + Q8_HW * (int64_t)n4;
   for (int32_t j = 0; j < N; j += 4 * Q8_CHUNK) {
     int32_t nc = N - j < 4 * Q8_CHUNK ? N - j : 4 * Q8_CHUNK, ng = (nc + 3) / 4;
 #ifdef Q8_ASM
@@ -477,12 +502,15 @@ static void q8_channels(int32_t N, int32_t K, const int16_t *xs, uint32_t c0, co
     q8_dot_c(xs, w, ng, kb, acc);
 #endif
     w += (int64_t)ng * 4 * kb;
-    const int32_t *hd = blob + 4 * (int64_t)j;
+    const int32_t *hd = blob + Q8_HW * (int64_t)j, *a = acc, *ae = acc + nc;
     int8_t *y = yr + j * ys;
-    for (int32_t t = 0; t < nc; t++, hd += 4, y += ys) {
-      uint32_t h = (uint32_t)acc[t | 1], s = (uint32_t)hd[0] + h;
-      if (!(t & 1)) s += (uint32_t)acc[t] - 257u * h - c0; /* the c channel: raw - 256 h - 128 sum x */
-      *y = q8_requant((int32_t)s, hd[1], hd[2], hd[3], out_zp, act_min, act_max);
+    for (; a < ae; a += 2, hd += 2 * Q8_HW) { /* a pair: raw - 256 h - 128 sum x, then h */
+      uint32_t h = (uint32_t)a[1];
+      *y = q8_requant((int32_t)((uint32_t)hd[0] + (uint32_t)a[0] - 256u * h - c0), hd, out_zp, act_min, act_max);
+      y += ys;
+      if (a + 1 == ae) break;
+      *y = q8_requant((int32_t)((uint32_t)hd[Q8_HW] + h), hd + Q8_HW, out_zp, act_min, act_max);
+      y += ys;
     }
   }
 }
@@ -499,7 +527,7 @@ int msrt_q8_dense_packed(int32_t M, int32_t N, int32_t K, const int8_t *x, const
   return MSRT_OK;
 }
 
-int64_t msrt_q8_conv_scratch_words(int32_t K) { return msrt_q8_dense_scratch_words(K) + ((int64_t)K + 3) / 4; }
+int64_t msrt_q8_conv_scratch_words(int32_t K) { return msrt_q8_dense_scratch_words(K); }
 
 /* q8_taps in int32_t (a microcontroller's hardware division) */
 static void q8_taps32(int32_t base, int32_t k, int32_t d, int32_t n, int32_t *lo, int32_t *hi) {
@@ -525,7 +553,11 @@ int msrt_q8_conv2d_packed(const int64_t *xs, const int64_t *wsh, const int64_t *
   int32_t sh = (int32_t)stride[0], sw = (int32_t)stride[1], dh = (int32_t)dil[0], dw = (int32_t)dil[1];
   int16_t *x16 = (int16_t *)(void *)scratch;
   int32_t *acc = scratch + 2 * q8_kb(K) + 4;
-  int8_t *xg = (int8_t *)(void *)(acc + 4 * Q8_CHUNK), z = (int8_t)x_zp; /* the window, the padding at z */
+  int16_t z = (int16_t)x_zp;                   /* the padding */
+  /* past the window: zeros (their weights are 0: any value would do),
+   * then the sentinel; each window rewrites the first K */
+  for (int32_t t = K; t < q8_kb(K) * 4; t++) x16[t] = 0;
+  q8_sentinel(x16 + q8_kb(K) * 4);
   for (int32_t b = 0; b < n; b++)
     for (int32_t i = 0; i < oh; i++) {
       int32_t rb = i * sh - (int32_t)pad[0], p0, p1;
@@ -533,8 +565,23 @@ int msrt_q8_conv2d_packed(const int64_t *xs, const int64_t *wsh, const int64_t *
       for (int32_t j = 0; j < ow; j++) {
         int32_t sb = j * sw - (int32_t)pad[2], q0, q1;
         q8_taps32(sb, kw, dw, wd, &q0, &q1);
-        int8_t *g = xg;
-        for (int32_t ci = 0; ci < c; ci++) {
+        /* the window in order (msrt_q8_pack_conv's pairs), as int16 */
+        int16_t *g = x16;
+        uint32_t sum = (uint32_t)((kh - (p1 - p0)) * kw + (p1 - p0) * (kw - (q1 - q0))) * (uint32_t)c * (uint32_t)z;
+        int inside = p1 - p0 == kh && q1 - q0 == kw && dw == 1;
+        if (inside) { /* rows of kw taps */
+          const int8_t *xc = x + ((b * c) * h + rb) * wd + sb;
+          for (int32_t ci = 0; ci < c; ci++, xc += h * wd)
+            for (int32_t p = 0; p < kh; p++) {
+              const int8_t *xp = xc + p * dh * wd, *xe = xp + kw;
+              while (xp < xe) {
+                int32_t v = *xp++;
+                sum += (uint32_t)v;
+                *g++ = (int16_t)v;
+              }
+            }
+        }
+        for (int32_t ci = 0; !inside && ci < c; ci++) {
           int32_t row0 = (b * c + ci) * h + rb; /* (may be before the input: only rows p0..p1 are read) */
           for (int32_t p = 0; p < kh; p++) {
             if (p < p0 || p >= p1) { /* a row of padding */
@@ -544,11 +591,15 @@ int msrt_q8_conv2d_packed(const int64_t *xs, const int64_t *wsh, const int64_t *
             const int8_t *xp = x + (row0 + p * dh) * wd + sb + q0 * dw;
             int32_t q = 0;
             for (; q < q0; q++) *g++ = z;
-            for (; q < q1; q++, xp += dw) *g++ = *xp;
+            for (; q < q1; q++, xp += dw) {
+              int32_t v = *xp;
+              sum += (uint32_t)v;
+              *g++ = (int16_t)v;
+            }
             for (; q < kw; q++) *g++ = z;
           }
         }
-        uint32_t c0 = q8_expand(xg, K, x16);
+        uint32_t c0 = 128u * sum;
         q8_channels(co, K, x16, c0, blob, out_zp, act_min, act_max, y + ((b * co) * oh + i) * ow + j,
                     (int64_t)oh * ow, acc);
       }

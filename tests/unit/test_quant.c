@@ -186,7 +186,7 @@ TEST(conv2d_packed) {
       bias[j] = qrange(-20000, 20000), mult[j] = qrange(1 << 30, INT32_MAX), shift[j] = qrange(-12, 1);
     int32_t zp = si == 1 ? -128 : qrange(-128, 127), ozp = qrange(-128, 127);
     ASSERT(msrt_q8_conv_scratch_words(K) <= LEN(scr) && msrt_q8_packed_words(co, K) <= LEN(blob));
-    ASSERT_INT(MSRT_OK, msrt_q8_pack_dense(co, K, w, bias, mult, shift, zp, blob));
+    ASSERT_INT(MSRT_OK, msrt_q8_pack_conv(co, K, w, bias, mult, shift, zp, blob));
     ASSERT_INT(MSRT_OK, msrt_q8_conv2d(xs, wsh, os, st, pad, dil, 1, x, zp, w, bias, mult, shift, ozp, -128, 127, y0));
     ASSERT_INT(MSRT_OK, msrt_q8_conv2d_packed(xs, wsh, os, st, pad, dil, x, zp, blob, ozp, -128, 127, y1, scr));
     if (memcmp(y0, y1, (size_t)(d[0] * co * oh * ow)) && bad++ < 5) fprintf(stderr, "  shape %d\n", si);
