@@ -240,15 +240,16 @@ static void sc_quant_dense(const ScratchArgs *x, MemScratch *s) {
   slot(s, 0, msrt_q8_dense_scratch_words((int32_t)x->in[1].shape[1]) * 4, "int8 input as int16 pairs");
 }
 
-/* QuantConv2D of group 1: msrt_q8_conv2d_packed's window, gathered, and
- * as msrt_q8_dense_packed's (msrt_q8_conv_scratch_words). */
+/* QuantConv2D of group 1: msrt_q8_conv2d_packed's windows as int16
+ * (msrt_q8_conv_scratch_words). */
 static void sc_quant_conv(const ScratchArgs *x, MemScratch *s) {
   const MemShape *w = &x->in[1];
   if (x->nin != 5 || w->ndim != 4 || x->a.group != 1 || (x->t && x->t->no_simd32) || memplan_nelem(&x->out) == 0)
     return;
   int64_t K = w->shape[1] * w->shape[2] * w->shape[3];
-  if (K > INT32_MAX / 2) return;
-  slot(s, 0, msrt_q8_conv_scratch_words((int32_t)K) * 4, "int8 window, and as int16 pairs");
+  if (K > INT32_MAX / 2 || x->in[0].ndim != 4 || x->out.ndim != 4) return;
+  slot(s, 0, msrt_q8_conv_scratch_words(x->in[0].shape, w->shape, x->out.shape, x->a.stride, x->a.dilation) * 4,
+       "int8 windows as int16");
 }
 
 /* A fused MatMul/Conv2D epilogue (emit_fuse.c.inc): the head's workspace. */

@@ -816,14 +816,17 @@ int msrt_q8_pack_dense(int32_t N, int32_t K, const int8_t *w, const int32_t *bia
                        const int32_t *shift, int32_t x_zp, int32_t *blob);
 int msrt_q8_dense_packed(int32_t M, int32_t N, int32_t K, const int8_t *x, const int32_t *blob, int32_t out_zp,
                          int32_t act_min, int32_t act_max, int8_t *y, int32_t *scratch);
-/* msrt_q8_conv2d_packed: msrt_q8_conv2d (group 1) with the weights
- * [Co, C, kh, kw] packed by msrt_q8_pack_conv as [Co, C * kh * kw] with
- * the bias, mult, shift and x_zp (the same layout, the inputs of a block
- * paired in order); scratch: msrt_q8_conv_scratch_words(C * kh * kw)
- * int32 (each window as int16, then the sums of a few channel groups). */
-int msrt_q8_pack_conv(int32_t N, int32_t K, const int8_t *w, const int32_t *bias, const int32_t *mult,
+/* msrt_q8_conv2d_packed: msrt_q8_conv2d (group 1) with the weights w of
+ * shape wsh [Co, C, kh, kw] packed by msrt_q8_pack_conv (the same layout
+ * and words as msrt_q8_pack_dense, msrt_q8_packed_words(Co, C kh kw), the
+ * taps in the kernel's order: column, channel, row) with the bias, mult,
+ * shift and x_zp; scratch: msrt_q8_conv_scratch_words(xs, wsh, os, stride,
+ * dil) int32 (a window as int16, the sums of a few channel groups, the
+ * windows of an output row). */
+int msrt_q8_pack_conv(const int64_t *wsh, const int8_t *w, const int32_t *bias, const int32_t *mult,
                       const int32_t *shift, int32_t x_zp, int32_t *blob);
-int64_t msrt_q8_conv_scratch_words(int32_t K);
+int64_t msrt_q8_conv_scratch_words(const int64_t *xs, const int64_t *wsh, const int64_t *os, const int64_t *stride,
+                                   const int64_t *dil);
 int msrt_q8_conv2d_packed(const int64_t *xs, const int64_t *wsh, const int64_t *os, const int64_t *stride,
                           const int64_t *pad, const int64_t *dil, const int8_t *x, int32_t x_zp, const int32_t *blob,
                           int32_t out_zp, int32_t act_min, int32_t act_max, int8_t *y, int32_t *scratch);

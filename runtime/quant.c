@@ -309,10 +309,11 @@ static uint32_t q8_pack_byte(int32_t N, int32_t K, const int8_t *w, int32_t c, i
 }
 
 /* msrt_q8_pack_dense (natural 0: the input pairs (x[p], x[p+2]), (x[p+1],
- * x[p+3]) of q8_expand) and msrt_q8_pack_conv (natural 1: (x[p], x[p+1]),
- * (x[p+2], x[p+3]), the window as msrt_q8_conv2d_packed gathers it) */
+ * x[p+3]) of q8_expand; ckh 0) and msrt_q8_pack_conv (natural 1: (x[p],
+ * x[p+1]), (x[p+2], x[p+3]), the taps in msrt_q8_conv2d_packed's order,
+ * ckh = C kh, kw: tap m is weight (m % ckh) kw + m / ckh) */
 static int q8_pack(int32_t N, int32_t K, const int8_t *w, const int32_t *bias, const int32_t *mult,
-                   const int32_t *shift, int32_t x_zp, int32_t *blob, int natural) {
+                   const int32_t *shift, int32_t x_zp, int32_t *blob, int natural, int32_t ckh, int32_t kw) {
   if (N < 0 || K < 0) return MSRT_EINVAL;
   int32_t n4 = q8_n4(N), kb = q8_kb(K);
   for (int32_t c = 0; c < N; c++)
@@ -338,6 +339,10 @@ static int q8_pack(int32_t N, int32_t K, const int8_t *w, const int32_t *bias, c
         for (int32_t h = 0; h < 2; h++) {
           int64_t p = 4 * bk + (natural ? 2 * h : h), p2 = p + (natural ? 1 : 2);
           int32_t c0 = j + q, c1 = j + q + 1;
+          if (ckh) {
+            p = p < K ? p % ckh * kw + p / ckh : K;
+            p2 = p2 < K ? p2 % ckh * kw + p2 / ckh : K;
+          }
           uint32_t v = q8_pack_byte(N, K, w, c0, p, 128) | q8_pack_byte(N, K, w, c1, p, 0) << 8 |
                        q8_pack_byte(N, K, w, c0, p2, 128) << 16 | q8_pack_byte(N, K, w, c1, p2, 0) << 24;
           blob[o++] = (int32_t)v;
@@ -347,12 +352,16 @@ static int q8_pack(int32_t N, int32_t K, const int8_t *w, const int32_t *bias, c
 
 int msrt_q8_pack_dense(int32_t N, int32_t K, const int8_t *w, const int32_t *bias, const int32_t *mult,
                        const int32_t *shift, int32_t x_zp, int32_t *blob) {
-  return q8_pack(N, K, w, bias, mult, shift, x_zp, blob, 0);
+  return q8_pack(N, K, w, bias, mult, shift, x_zp, blob, 0, 0, 0);
 }
 
-int msrt_q8_pack_conv(int32_t N, int32_t K, const int8_t *w, const int32_t *bias, const int32_t *mult,
+int msrt_q8_pack_conv(const int64_t *wsh, const int8_t *w, const int32_t *bias, const int32_t *mult,
                       const int32_t *shift, int32_t x_zp, int32_t *blob) {
-  return q8_pack(N, K, w, bias, mult, shift, x_zp, blob, 1);
+  for (int t = 0; t < 4; t++)
+    if (wsh[t] < 0 || wsh[t] >= (1 << 15)) return MSRT_EINVAL;
+  int32_t ckh = (int32_t)(wsh[1] * wsh[2]), kw = (int32_t)wsh[3];
+  if ((int64_t)ckh * kw >= (1 << 30)) return MSRT_EINVAL;
+  return q8_pack((int32_t)wsh[0], ckh * kw, w, bias, mult, shift, x_zp, blob, 1, ckh > 0 ? ckh : 1, kw);
 }
 
 /* msrt_q_mul, then the zero point and the clamp, for the blob's m2 = 2 mult
@@ -490,7 +499,7 @@ static void q8_dot_c(const int16_t *xs, const int32_t *w, int32_t ng, int32_t kb
 
 /* The blob's N channels of the expanded row xs (c0: q8_expand's offset)
  * into yr[j * ys]; acc: 4 Q8_CHUNK words of scratch. */
-static void q8_channels(int32_t N, int32_t K, const int16_t *xs, uint32_t c0, const int32_t *blob, int32_t out_zp,
+static inline void q8_channels(int32_t N, int32_t K, const int16_t *xs, uint32_t c0, const int32_t *blob, int32_t out_zp,
                         int32_t act_min, int32_t act_max, int8_t *yr, int64_t ys, int32_t *acc) {
   int32_t n4 = q8_n4(N), kb = q8_kb(K);
   const int32_t *w = blob + Q8_HW * (int64_t)n4;
@@ -527,7 +536,30 @@ int msrt_q8_dense_packed(int32_t M, int32_t N, int32_t K, const int8_t *x, const
   return MSRT_OK;
 }
 
-int64_t msrt_q8_conv_scratch_words(int32_t K) { return msrt_q8_dense_scratch_words(K); }
+/* The convolution's taps in the order (kernel column q, input channel ci,
+ * kernel row p): tap m = q Ce + ci kh + p with Ce = C kh. Then the windows
+ * of an output row are spans of one "column buffer": for each input
+ * column the Ce values of its kh rows in every channel (the padding at the
+ * zero point), so a window is copied from it (one word per two taps)
+ * instead of gathered. The buffer is used when the convolution has
+ * dilation 1 along W and it takes at most Q8_COLBUF bytes; otherwise
+ * each window is gathered tap by tap in the same order. */
+#define Q8_COLBUF 16384
+
+/* int16 values of the column buffer (0: not used): its columns are
+ * (OW - 1) stride + kw */
+static int64_t q8_colbuf(const int64_t *xs, const int64_t *wsh, const int64_t *os, const int64_t *stride,
+                         const int64_t *dil) {
+  int64_t ncol = (os[3] - 1) * stride[1] + wsh[3], n = ncol * xs[1] * wsh[2];
+  if (dil[1] != 1 || os[3] <= 0 || n * 2 + ncol * 4 > Q8_COLBUF) return 0;
+  return n;
+}
+
+int64_t msrt_q8_conv_scratch_words(const int64_t *xs, const int64_t *wsh, const int64_t *os, const int64_t *stride,
+                                   const int64_t *dil) {
+  int64_t n = q8_colbuf(xs, wsh, os, stride, dil), ncol = n ? (os[3] - 1) * stride[1] + wsh[3] : 0;
+  return msrt_q8_dense_scratch_words((int32_t)(xs[1] * wsh[2] * wsh[3])) + (n + 1) / 2 + ncol;
+}
 
 /* q8_taps in int32_t (a microcontroller's hardware division) */
 static void q8_taps32(int32_t base, int32_t k, int32_t d, int32_t n, int32_t *lo, int32_t *hi) {
@@ -535,6 +567,17 @@ static void q8_taps32(int32_t base, int32_t k, int32_t d, int32_t n, int32_t *lo
   *hi = n - base <= 0 ? 0 : (n - base + d - 1) / d;
   if (*hi > k) *hi = k;
   if (*lo > *hi) *lo = *hi;
+}
+
+/* n int16 from src to dst, two at a time (n even or not) */
+static void q8_copy16(int16_t *dst, const int16_t *src, int32_t n) {
+  int32_t t = 0;
+  for (; t + 2 <= n; t += 2) {
+    uint32_t v;
+    memcpy(&v, src + t, 4);
+    memcpy(dst + t, &v, 4);
+  }
+  if (t < n) dst[t] = src[t];
 }
 
 int msrt_q8_conv2d_packed(const int64_t *xs, const int64_t *wsh, const int64_t *os, const int64_t *stride,
@@ -546,61 +589,59 @@ int msrt_q8_conv2d_packed(const int64_t *xs, const int64_t *wsh, const int64_t *
                                                         dil[t] >= (1 << 15))))
       return MSRT_EINVAL;
   if (xs[0] * xs[1] * xs[2] * xs[3] >= (1 << 30) || os[0] * os[1] * os[2] * os[3] >= (1 << 30) || wsh[1] != xs[1] ||
-      act_min > act_max)
+      act_min > act_max || xs[1] * wsh[2] * wsh[3] >= (1 << 30))
     return MSRT_EINVAL;
   int32_t n = (int32_t)xs[0], c = (int32_t)xs[1], h = (int32_t)xs[2], wd = (int32_t)xs[3], co = (int32_t)wsh[0];
   int32_t kh = (int32_t)wsh[2], kw = (int32_t)wsh[3], oh = (int32_t)os[2], ow = (int32_t)os[3], K = c * kh * kw;
   int32_t sh = (int32_t)stride[0], sw = (int32_t)stride[1], dh = (int32_t)dil[0], dw = (int32_t)dil[1];
-  int16_t *x16 = (int16_t *)(void *)scratch;
-  int32_t *acc = scratch + 2 * q8_kb(K) + 4;
-  int16_t z = (int16_t)x_zp;                   /* the padding */
+  int32_t ce = c * kh, kb = q8_kb(K), pl = (int32_t)pad[2];
+  int16_t *x16 = (int16_t *)(void *)scratch, z = (int16_t)x_zp; /* the window; the padding */
+  int32_t *acc = scratch + 2 * kb + 4;
+  int32_t ncb = (int32_t)q8_colbuf(xs, wsh, os, stride, dil), ncol = ncb ? (ow - 1) * sw + kw : 0;
+  int32_t *colsum = acc + 4 * Q8_CHUNK;         /* the column buffer's sums, then its values */
+  int16_t *cb = (int16_t *)(void *)(colsum + ncol);
   /* past the window: zeros (their weights are 0: any value would do),
    * then the sentinel; each window rewrites the first K */
-  for (int32_t t = K; t < q8_kb(K) * 4; t++) x16[t] = 0;
-  q8_sentinel(x16 + q8_kb(K) * 4);
+  for (int32_t t = K; t < kb * 4; t++) x16[t] = 0;
+  q8_sentinel(x16 + kb * 4);
   for (int32_t b = 0; b < n; b++)
     for (int32_t i = 0; i < oh; i++) {
       int32_t rb = i * sh - (int32_t)pad[0], p0, p1;
       q8_taps32(rb, kh, dh, h, &p0, &p1);
+      const int8_t *xb = x + (int64_t)b * c * h * wd;
+      for (int32_t q = 0; q < ncol; q++) { /* the column buffer of this output row */
+        int32_t col = q - pl;
+        int16_t *d = cb + q * ce;
+        uint32_t sum = 0;
+        for (int32_t ci = 0; ci < c; ci++)
+          for (int32_t p = 0; p < kh; p++) {
+            int32_t v = z;
+            if (p >= p0 && p < p1 && col >= 0 && col < wd) v = xb[(ci * h + rb + p * dh) * wd + col];
+            sum += (uint32_t)v;
+            *d++ = (int16_t)v;
+          }
+        colsum[q] = (int32_t)sum;
+      }
       for (int32_t j = 0; j < ow; j++) {
-        int32_t sb = j * sw - (int32_t)pad[2], q0, q1;
-        q8_taps32(sb, kw, dw, wd, &q0, &q1);
-        /* the window in order (msrt_q8_pack_conv's pairs), as int16 */
-        int16_t *g = x16;
-        uint32_t sum = (uint32_t)((kh - (p1 - p0)) * kw + (p1 - p0) * (kw - (q1 - q0))) * (uint32_t)c * (uint32_t)z;
-        int inside = p1 - p0 == kh && q1 - q0 == kw && dw == 1;
-        if (inside) { /* rows of kw taps */
-          const int8_t *xc = x + ((b * c) * h + rb) * wd + sb;
-          for (int32_t ci = 0; ci < c; ci++, xc += h * wd)
-            for (int32_t p = 0; p < kh; p++) {
-              const int8_t *xp = xc + p * dh * wd, *xe = xp + kw;
-              while (xp < xe) {
-                int32_t v = *xp++;
+        int32_t sb = j * sw - pl;
+        uint32_t sum = 0;
+        if (ncb) {
+          q8_copy16(x16, cb + j * sw * ce, K);
+          for (int32_t q = 0; q < kw; q++) sum += (uint32_t)colsum[j * sw + q];
+        } else {
+          int16_t *g = x16;
+          for (int32_t q = 0; q < kw; q++) {
+            int32_t col = sb + q * dw;
+            for (int32_t ci = 0; ci < c; ci++)
+              for (int32_t p = 0; p < kh; p++) {
+                int32_t v = z;
+                if (p >= p0 && p < p1 && col >= 0 && col < wd) v = xb[(ci * h + rb + p * dh) * wd + col];
                 sum += (uint32_t)v;
                 *g++ = (int16_t)v;
               }
-            }
-        }
-        for (int32_t ci = 0; !inside && ci < c; ci++) {
-          int32_t row0 = (b * c + ci) * h + rb; /* (may be before the input: only rows p0..p1 are read) */
-          for (int32_t p = 0; p < kh; p++) {
-            if (p < p0 || p >= p1) { /* a row of padding */
-              for (int32_t q = 0; q < kw; q++) *g++ = z;
-              continue;
-            }
-            const int8_t *xp = x + (row0 + p * dh) * wd + sb + q0 * dw;
-            int32_t q = 0;
-            for (; q < q0; q++) *g++ = z;
-            for (; q < q1; q++, xp += dw) {
-              int32_t v = *xp;
-              sum += (uint32_t)v;
-              *g++ = (int16_t)v;
-            }
-            for (; q < kw; q++) *g++ = z;
           }
         }
-        uint32_t c0 = 128u * sum;
-        q8_channels(co, K, x16, c0, blob, out_zp, act_min, act_max, y + ((b * co) * oh + i) * ow + j,
+        q8_channels(co, K, x16, 128u * sum, blob, out_zp, act_min, act_max, y + ((b * co) * oh + i) * ow + j,
                     (int64_t)oh * ow, acc);
       }
     }

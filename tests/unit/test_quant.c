@@ -164,7 +164,7 @@ TEST(quantize_rounding) {
  * multiple of 4. */
 TEST(conv2d_packed) {
   static int8_t x[2 * 5 * 9 * 9], w[13 * 5 * 3 * 3], y0[2 * 13 * 81], y1[2 * 13 * 81];
-  static int32_t bias[13], mult[13], shift[13], blob[4000], scr[200];
+  static int32_t bias[13], mult[13], shift[13], blob[4000], scr[400];
   static const int64_t shapes[][12] = {
       /* n c h w  co kh kw  stride  pad(t b l r) */
       {1, 1, 8, 8, 6, 3, 3, 1, 1, 1, 1, 1},
@@ -185,8 +185,8 @@ TEST(conv2d_packed) {
     for (int32_t j = 0; j < co; j++)
       bias[j] = qrange(-20000, 20000), mult[j] = qrange(1 << 30, INT32_MAX), shift[j] = qrange(-12, 1);
     int32_t zp = si == 1 ? -128 : qrange(-128, 127), ozp = qrange(-128, 127);
-    ASSERT(msrt_q8_conv_scratch_words(K) <= LEN(scr) && msrt_q8_packed_words(co, K) <= LEN(blob));
-    ASSERT_INT(MSRT_OK, msrt_q8_pack_conv(co, K, w, bias, mult, shift, zp, blob));
+    ASSERT(msrt_q8_conv_scratch_words(xs, wsh, os, st, dil) <= LEN(scr) && msrt_q8_packed_words(co, K) <= LEN(blob));
+    ASSERT_INT(MSRT_OK, msrt_q8_pack_conv(wsh, w, bias, mult, shift, zp, blob));
     ASSERT_INT(MSRT_OK, msrt_q8_conv2d(xs, wsh, os, st, pad, dil, 1, x, zp, w, bias, mult, shift, ozp, -128, 127, y0));
     ASSERT_INT(MSRT_OK, msrt_q8_conv2d_packed(xs, wsh, os, st, pad, dil, x, zp, blob, ozp, -128, 127, y1, scr));
     if (memcmp(y0, y1, (size_t)(d[0] * co * oh * ow)) && bad++ < 5) fprintf(stderr, "  shape %d\n", si);
