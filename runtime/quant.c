@@ -610,16 +610,27 @@ int msrt_q8_conv2d_packed(const int64_t *xs, const int64_t *wsh, const int64_t *
       q8_taps32(rb, kh, dh, h, &p0, &p1);
       const int8_t *xb = x + (int64_t)b * c * h * wd;
       for (int32_t q = 0; q < ncol; q++) { /* the column buffer of this output row */
-        int32_t col = q - pl;
+        int32_t col = q - pl, rs = dh * wd;
         int16_t *d = cb + q * ce;
         uint32_t sum = 0;
-        for (int32_t ci = 0; ci < c; ci++)
-          for (int32_t p = 0; p < kh; p++) {
-            int32_t v = z;
-            if (p >= p0 && p < p1 && col >= 0 && col < wd) v = xb[(ci * h + rb + p * dh) * wd + col];
-            sum += (uint32_t)v;
-            *d++ = (int16_t)v;
+        if (col < 0 || col >= wd || p0 == p1) { /* a column of padding */
+          for (int32_t t = 0; t < ce; t++) d[t] = z;
+          sum = (uint32_t)ce * (uint32_t)z;
+        } else {
+          const int8_t *xc = xb + (rb + p0 * dh) * wd + col;
+          for (int32_t ci = 0; ci < c; ci++, xc += h * wd) {
+            const int8_t *xp = xc;
+            int32_t p = 0;
+            for (; p < p0; p++) *d++ = z;
+            for (; p < p1; p++, xp += rs) {
+              int32_t v = *xp;
+              sum += (uint32_t)v;
+              *d++ = (int16_t)v;
+            }
+            for (; p < kh; p++) *d++ = z;
           }
+          sum += (uint32_t)((kh - (p1 - p0)) * c) * (uint32_t)z;
+        }
         colsum[q] = (int32_t)sum;
       }
       for (int32_t j = 0; j < ow; j++) {
