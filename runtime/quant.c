@@ -256,19 +256,18 @@ int msrt_q8_conv2d(const int64_t *xs, const int64_t *wsh, const int64_t *os, con
  * first, so the layout does not depend on the target's byte order), with
  * N4 = N rounded up to a multiple of 4 and KB = the blocks of 4 inputs,
  * rounded up to a multiple of 4 (q8_kb: 16 inputs, the kernel's step):
- *   - per channel c < N4, Q8_HW = 6 words: the folded bias (bias[c] -
+ *   - per channel c < N4, Q8_HW = 3 words: the folded bias (bias[c] -
  *     x_zp * sum_p w[c,p]: the input's zero point is applied at compile
  *     time, so the kernel multiplies the raw int8 input), m2 = 2 mult[c]
- *     mod 2^32 (q8_requant), the left shift max(shift, 0), the right shift
- *     e = max(-shift, 0), 2^e - 1 and 2^(e-1) - 1 (RoundingDivideByPOT's
- *     mask and threshold; zeros for the padding channels c >= N);
+ *     mod 2^32 (q8_requant) and the shift (zeros for the padding channels
+ *     c >= N);
  *   - then per group of 4 channels (c0..c3), per block b of inputs
  *     p = 4b..4b+3, four words: A and B of the pair (c0, c1), A and B of
  *     the pair (c2, c3), where for a pair (c, d)
  *       A = [w[c,p] + 128, w[d,p], w[c,p+2] + 128, w[d,p+2]]
  *       B = [w[c,p+1] + 128, w[d,p+1], w[c,p+3] + 128, w[d,p+3]]
  *     (bytes, low first; 0 past K and for the padding channels).
- * One byte per weight, as [N, K] int8, plus 24 bytes per channel.
+ * One byte per weight, as [N, K] int8, plus 12 bytes per channel.
  *
  * Why that layout: on Armv7E-M a halfword of A read as int16 is
  * (w[c,p] + 128) + 256 w[d,p], so one SMLAD of A with the input pair
@@ -296,7 +295,7 @@ static int32_t q8_n4(int32_t N) { return (N + 3) / 4 * 4; }
 #define Q8_CHUNK 8
 
 /* words per channel before the weights */
-#define Q8_HW 6
+#define Q8_HW 3
 
 int64_t msrt_q8_packed_words(int32_t N, int32_t K) { return (int64_t)q8_n4(N) * (Q8_HW + q8_kb(K)); }
 
@@ -324,13 +323,10 @@ static int q8_pack(int32_t N, int32_t K, const int8_t *w, const int32_t *bias, c
       int32_t wv = w[(int64_t)c * K + p];
       s += (uint32_t)wv;
     }
-    int32_t *hd = blob + Q8_HW * c, e = c < N && shift[c] < 0 ? -shift[c] : 0;
+    int32_t *hd = blob + Q8_HW * c;
     hd[0] = (int32_t)(b - (uint32_t)x_zp * s);
     hd[1] = c < N ? (int32_t)(2u * (uint32_t)mult[c]) : 0; /* m2 */
-    hd[2] = c < N && shift[c] > 0 ? shift[c] : 0;
-    hd[3] = e;
-    hd[4] = (int32_t)((1u << e) - 1u);
-    hd[5] = hd[4] >> 1;
+    hd[2] = c < N ? shift[c] : 0;
   }
   int64_t o = Q8_HW * (int64_t)n4;
   for (int32_t j = 0; j < n4; j += 4)
@@ -366,20 +362,21 @@ int msrt_q8_pack_conv(const int64_t *wsh, const int8_t *w, const int32_t *bias, 
 
 /* msrt_q_mul, then the zero point and the clamp, for the blob's m2 = 2 mult
  * mod 2^32 of a multiplier mult in [2^30, 2^31) (msrt_q_quantize_multiplier's
- * range), its shifts, mask and threshold (hd: the blob's words of the
- * channel). SaturatingRoundingDoublingHighMul's
+ * range) and its shift (hd: the blob's words of the channel).
+ * SaturatingRoundingDoublingHighMul's
  * rounding, the nudged truncating division TFLite writes, is
  * floor((ab + 2^30) / 2^31) = floor((a m2 + 2^31) / 2^32) + a (its
  * saturating case, INT32_MIN * INT32_MIN, cannot occur): one SMMLAR on
  * Armv7E-M. Then RoundingDivideByPOT in 32-bit arithmetic. */
 static inline int8_t q8_requant(int32_t acc, const int32_t *hd, int32_t zp, int32_t lo, int32_t hi) {
-  int32_t m2 = hd[1], right = hd[3], mask = hd[4], a = (int32_t)((uint32_t)acc << hd[2]), v;
+  int32_t m2 = hd[1], left = hd[2] > 0 ? hd[2] : 0, right = left - hd[2], v;
+  int32_t a = (int32_t)((uint32_t)acc << left);
 #if defined(Q8_SIMD32) && defined(__GNUC__)
   __asm__("smmlar %0, %1, %2, %3" : "=r"(v) : "r"(a), "r"(m2), "r"(a));
 #else
   v = (int32_t)(((int64_t)a * (int32_t)((uint32_t)m2 >> 1) + ((int64_t)1 << 30)) >> 31);
 #endif
-  int32_t thr = hd[5] + (int32_t)((uint32_t)v >> 31);
+  int32_t mask = (int32_t)((1u << right) - 1u), thr = (mask >> 1) + (int32_t)((uint32_t)v >> 31);
   v = (v >> right) + (int32_t)((uint32_t)(thr - (v & mask)) >> 31) + zp; /* + (remainder > thr) */
   v = v < lo ? lo : v;
   return (int8_t)(v > hi ? hi : v);
