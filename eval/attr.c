@@ -269,7 +269,14 @@ static bool getattr_impl(Interp *I, Value obj, Str *name, Value *out, bool opt) 
       else if (name == I->s.dict) *out = incref_obj(&m->dict->h);
       else if (name == I->s.name) *out = incref_obj(&m->name->h);
       else if (name == I->s.class_) *out = incref_obj(&I->cls[OBJ_MODULE]->h);
-      else return false;
+      else {
+        /* PEP 562: a module's own __getattr__(name) answers what its dict
+         * lacks (lib/mindspore imports mindspore.train and .dataset so) */
+        Value ga = name == I->s.getattr ? v_undef() : dict_get_str(I, m->dict, I->s.getattr);
+        if (!v_is(ga, OBJ_FUNC)) return false;
+        Value args[1] = {v_obj(&name->h)};
+        return call_getter(I, ga, 1, args, out, opt);
+      }
       return true;
     }
     case OBJ_FUNC:

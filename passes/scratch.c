@@ -230,21 +230,26 @@ static void sc_conv2d_grad(const ScratchArgs *x, MemScratch *s) {
        "conv workspace");
 }
 
-/* QuantDense: msrt_q8_dense_packed's input row as int16 pairs (8 bytes
- * per 4 inputs), which codegen/emit_quant.c.inc uses with constant
- * operands on a target with SIMD32. */
+/* QuantDense: msrt_q8_dense_packed's input row as int16 pairs and the
+ * sums of a few channel groups (msrt_q8_dense_scratch_words), which
+ * codegen/emit_quant.c.inc uses with constant operands on a target with
+ * SIMD32. */
 static void sc_quant_dense(const ScratchArgs *x, MemScratch *s) {
   if (x->nin != 5 || x->in[1].ndim != 2 || (x->t && x->t->no_simd32) || memplan_nelem(&x->out) == 0) return;
-  slot(s, 0, (x->in[1].shape[1] + 3) / 4 * 8, "int8 input as int16 pairs");
+  if (x->in[1].shape[1] > INT32_MAX / 2) return;
+  slot(s, 0, msrt_q8_dense_scratch_words((int32_t)x->in[1].shape[1]) * 4, "int8 input as int16 pairs");
 }
 
-/* QuantConv2D of group 1: msrt_q8_conv2d_packed's window, gathered, and
- * as int16 pairs (12 bytes per 4 taps). */
+/* QuantConv2D of group 1: msrt_q8_conv2d_packed's windows as int16
+ * (msrt_q8_conv_scratch_words). */
 static void sc_quant_conv(const ScratchArgs *x, MemScratch *s) {
   const MemShape *w = &x->in[1];
   if (x->nin != 5 || w->ndim != 4 || x->a.group != 1 || (x->t && x->t->no_simd32) || memplan_nelem(&x->out) == 0)
     return;
-  slot(s, 0, (w->shape[1] * w->shape[2] * w->shape[3] + 3) / 4 * 12, "int8 window, and as int16 pairs");
+  int64_t K = w->shape[1] * w->shape[2] * w->shape[3];
+  if (K > INT32_MAX / 2 || x->in[0].ndim != 4 || x->out.ndim != 4) return;
+  slot(s, 0, msrt_q8_conv_scratch_words(x->in[0].shape, w->shape, x->out.shape, x->a.stride, x->a.dilation) * 4,
+       "int8 windows as int16");
 }
 
 /* A fused MatMul/Conv2D epilogue (emit_fuse.c.inc): the head's workspace. */

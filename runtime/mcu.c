@@ -568,55 +568,62 @@ int msrt_mcu_conv2d_f32(const int32_t *geo, const float *x, const float *w, floa
 }
 
 /* ===================================================================
- * max pooling, NCHW (nn.c's maxpool_f32: the first maximum, nan wins)
+ * max pooling, NCHW (nn.c's maxpool: the first maximum, nan wins), float32
+ * and int8 (quantized activations: the max commutes with the quantization)
  * =================================================================== */
 
-int msrt_mcu_maxpool_f32(const int32_t *geo, const float *x, float *out) {
-  const int32_t NC = geo[0], H = geo[1], W = geo[2], OH = geo[3], OW = geo[4];
-  const int32_t KH = geo[5], KW = geo[6], SH = geo[7], SW = geo[8], PT = geo[9], PL = geo[10];
-  int32_t nc, oh, ow, i, j;
-  for (i = 0; i < 11; i++)
-    if (geo[i] < 0) return MSRT_EINVAL;
-  if (KH <= 0 || KW <= 0 || SH <= 0 || SW <= 0) return MSRT_EINVAL;
-  if (KH == 2 && KW == 2 && PT == 0 && PL == 0 && (OH - 1) * SH + 2 <= H && (OW - 1) * SW + 2 <= W) {
-    /* 2x2 windows all inside: the same comparisons in the same order */
-    for (nc = 0; nc < NC; nc++, x += H * W)
-      for (oh = 0; oh < OH; oh++) {
-        const float *r0 = x + oh * SH * W, *r1 = r0 + W;
-        for (ow = 0; ow < OW; ow++, r0 += SW, r1 += SW) {
-          float m = r0[0], v = r0[1];
-          if (v > m || v != v) m = v;
-          v = r1[0];
-          if (v > m || v != v) m = v;
-          v = r1[1];
-          if (v > m || v != v) m = v;
-          *out++ = m;
-        }
-      }
-    return MSRT_OK;
+/* the body of msrt_mcu_maxpool_f32 and _i8: T the element, ISNAN(v) */
+#define MCU_MAXPOOL(T, ISNAN)                                                                                      \
+  {                                                                                                                \
+    const int32_t NC = geo[0], H = geo[1], W = geo[2], OH = geo[3], OW = geo[4];                                   \
+    const int32_t KH = geo[5], KW = geo[6], SH = geo[7], SW = geo[8], PT = geo[9], PL = geo[10];                   \
+    int32_t nc, oh, ow, i, j;                                                                                      \
+    for (i = 0; i < 11; i++)                                                                                       \
+      if (geo[i] < 0) return MSRT_EINVAL;                                                                          \
+    if (KH <= 0 || KW <= 0 || SH <= 0 || SW <= 0) return MSRT_EINVAL;                                              \
+    if (KH == 2 && KW == 2 && PT == 0 && PL == 0 && (OH - 1) * SH + 2 <= H && (OW - 1) * SW + 2 <= W) {            \
+      /* 2x2 windows all inside: the same comparisons in the same order */                                        \
+      for (nc = 0; nc < NC; nc++, x += H * W)                                                                      \
+        for (oh = 0; oh < OH; oh++) {                                                                              \
+          const T *r0 = x + oh * SH * W, *r1 = r0 + W;                                                             \
+          for (ow = 0; ow < OW; ow++, r0 += SW, r1 += SW) {                                                        \
+            T m = r0[0], v = r0[1];                                                                                \
+            if (v > m || ISNAN(v)) m = v;                                                                          \
+            v = r1[0];                                                                                             \
+            if (v > m || ISNAN(v)) m = v;                                                                          \
+            v = r1[1];                                                                                             \
+            if (v > m || ISNAN(v)) m = v;                                                                          \
+            *out++ = m;                                                                                            \
+          }                                                                                                        \
+        }                                                                                                          \
+      return MSRT_OK;                                                                                              \
+    }                                                                                                              \
+    for (nc = 0; nc < NC; nc++, x += H * W) {                                                                      \
+      for (oh = 0; oh < OH; oh++) {                                                                                \
+        int32_t h0 = oh * SH - PT, h1 = h0 + KH;                                                                   \
+        if (h0 < 0) h0 = 0;                                                                                        \
+        if (h1 > H) h1 = H;                                                                                        \
+        for (ow = 0; ow < OW; ow++) {                                                                              \
+          int32_t w0 = ow * SW - PL, w1 = w0 + KW;                                                                 \
+          T m = 0;                                                                                                 \
+          int have = 0;                                                                                            \
+          if (w0 < 0) w0 = 0;                                                                                      \
+          if (w1 > W) w1 = W;                                                                                      \
+          for (i = h0; i < h1; i++) {                                                                              \
+            const T *xr = x + i * W;                                                                               \
+            for (j = w0; j < w1; j++) {                                                                            \
+              T v = xr[j];                                                                                         \
+              if (!have || v > m || ISNAN(v)) m = v;                                                               \
+              have = 1;                                                                                            \
+            }                                                                                                      \
+          }                                                                                                        \
+          *out++ = m;                                                                                              \
+        }                                                                                                          \
+      }                                                                                                            \
+    }                                                                                                              \
+    return MSRT_OK;                                                                                                \
   }
-  for (nc = 0; nc < NC; nc++, x += H * W) {
-    for (oh = 0; oh < OH; oh++) {
-      int32_t h0 = oh * SH - PT, h1 = h0 + KH;
-      if (h0 < 0) h0 = 0;
-      if (h1 > H) h1 = H;
-      for (ow = 0; ow < OW; ow++) {
-        int32_t w0 = ow * SW - PL, w1 = w0 + KW;
-        float m = 0.0f;
-        int have = 0;
-        if (w0 < 0) w0 = 0;
-        if (w1 > W) w1 = W;
-        for (i = h0; i < h1; i++) {
-          const float *xr = x + i * W;
-          for (j = w0; j < w1; j++) {
-            float v = xr[j];
-            if (!have || v > m || v != v) m = v;
-            have = 1;
-          }
-        }
-        *out++ = m;
-      }
-    }
-  }
-  return MSRT_OK;
-}
+#define MCU_ISNAN_F32(v) ((v) != (v))
+#define MCU_ISNAN_I8(v) 0
+int msrt_mcu_maxpool_f32(const int32_t *geo, const float *x, float *out) MCU_MAXPOOL(float, MCU_ISNAN_F32)
+int msrt_mcu_maxpool_i8(const int32_t *geo, const int8_t *x, int8_t *out) MCU_MAXPOOL(int8_t, MCU_ISNAN_I8)

@@ -762,7 +762,8 @@ int msrt_avgpool2d_grad(msrt_dtype dt, const int64_t *xs, int64_t oh, int64_t ow
  * with stride and dilation 1 along W (other geometries: it calls
  * msrt_mcu_conv2d_f32); a library calls it only for those, so the other
  * convolutions do not link its code. msrt_mcu_maxpool_f32: geo = {N * C,
- * H, W, OH, OW, KH, KW, stride h, w, pad top, left}. */
+ * H, W, OH, OW, KH, KW, stride h, w, pad top, left}; msrt_mcu_maxpool_i8
+ * the same on int8 (quantized activations). */
 void msrt_mcu_pack_dense_f32(int transb, int32_t K, int32_t N, const float *B, float *Wp);
 int msrt_mcu_dense_f32(int32_t M, int32_t N, int32_t K, const float *A, const float *Wp, float *C,
                        const msrt_epilogue *ep);
@@ -770,6 +771,7 @@ int msrt_mcu_conv2d_f32(const int32_t *geo, const float *x, const float *w, floa
                         const msrt_epilogue *ep);
 int msrt_mcu_conv3_f32(const int32_t *geo, const float *x, const float *w, float *out, const msrt_epilogue *ep);
 int msrt_mcu_maxpool_f32(const int32_t *geo, const float *x, float *out);
+int msrt_mcu_maxpool_i8(const int32_t *geo, const int8_t *x, int8_t *out);
 
 /* Inference batch norm, float32/float64: x viewed [n, c, inner];
  * y = (x - mean[c]) / sqrt(var[c] + eps) * scale[c] + bias[c]. */
@@ -805,18 +807,26 @@ int msrt_q8_dense(int32_t M, int32_t N, int32_t K, const int8_t *x, int32_t x_zp
  * scale, else MSRT_EINVAL) and shift of msrt_q8_dense, and the input
  * zero point, laid out in blob (msrt_q8_packed_words(N, K) int32 words;
  * quant.c describes the layout) for msrt_q8_dense_packed, which computes
- * msrt_q8_dense's bits with that blob; xs: (K + 3) / 4 * 2 int32 of
- * scratch (one input row as int16 pairs). */
+ * msrt_q8_dense's bits with that blob; scratch:
+ * msrt_q8_dense_scratch_words(K) int32 (one input row as int16 pairs and
+ * the sums of a few channel groups). */
 int64_t msrt_q8_packed_words(int32_t N, int32_t K);
+int64_t msrt_q8_dense_scratch_words(int32_t K);
 int msrt_q8_pack_dense(int32_t N, int32_t K, const int8_t *w, const int32_t *bias, const int32_t *mult,
                        const int32_t *shift, int32_t x_zp, int32_t *blob);
 int msrt_q8_dense_packed(int32_t M, int32_t N, int32_t K, const int8_t *x, const int32_t *blob, int32_t out_zp,
-                         int32_t act_min, int32_t act_max, int8_t *y, int32_t *xs);
-/* msrt_q8_conv2d_packed: msrt_q8_conv2d (group 1) with the weights
- * [Co, C, kh, kw] packed by msrt_q8_pack_dense as [Co, C * kh * kw] with
- * the bias, mult, shift and x_zp; scratch: msrt_q8_conv_scratch_words(C *
- * kh * kw) int32 (each window gathered, then as msrt_q8_dense_packed). */
-int64_t msrt_q8_conv_scratch_words(int32_t K);
+                         int32_t act_min, int32_t act_max, int8_t *y, int32_t *scratch);
+/* msrt_q8_conv2d_packed: msrt_q8_conv2d (group 1) with the weights w of
+ * shape wsh [Co, C, kh, kw] packed by msrt_q8_pack_conv (the same layout
+ * and words as msrt_q8_pack_dense, msrt_q8_packed_words(Co, C kh kw), the
+ * taps in the kernel's order: column, channel, row) with the bias, mult,
+ * shift and x_zp; scratch: msrt_q8_conv_scratch_words(xs, wsh, os, stride,
+ * dil) int32 (a window as int16, the sums of a few channel groups, the
+ * windows of an output row). */
+int msrt_q8_pack_conv(const int64_t *wsh, const int8_t *w, const int32_t *bias, const int32_t *mult,
+                      const int32_t *shift, int32_t x_zp, int32_t *blob);
+int64_t msrt_q8_conv_scratch_words(const int64_t *xs, const int64_t *wsh, const int64_t *os, const int64_t *stride,
+                                   const int64_t *dil);
 int msrt_q8_conv2d_packed(const int64_t *xs, const int64_t *wsh, const int64_t *os, const int64_t *stride,
                           const int64_t *pad, const int64_t *dil, const int8_t *x, int32_t x_zp, const int32_t *blob,
                           int32_t out_zp, int32_t act_min, int32_t act_max, int8_t *y, int32_t *scratch);

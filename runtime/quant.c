@@ -17,13 +17,13 @@
 #include "msrt.h"
 
 #include <math.h>
+#include <string.h>
 
 /* Armv7E-M/Armv8-M DSP (Cortex-M4, M7, M33...): the int8 dense's inner
  * product two multiply-adds per SMLAD, on halfword pairs unpacked by SXTB16
  * (ACLE intrinsics). Integer sums: bit-identical to the portable loop. */
 #if defined(__ARM_FEATURE_SIMD32) && !defined(__ARM_BIG_ENDIAN) && !defined(MSRT_NO_SIMD)
 #include <arm_acle.h>
-#include <string.h>
 #define Q8_SIMD32 1
 static int8x4_t q8_load4(const int8_t *p) {
   uint32_t v;
@@ -31,6 +31,15 @@ static int8x4_t q8_load4(const int8_t *p) {
   return (int8x4_t)v;
 }
 static int8x4_t q8_ror8(int8x4_t v) { return (int8x4_t)(((uint32_t)v >> 8) | ((uint32_t)v << 24)); }
+static int16x2_t q8_sxtb16_ror8(int8x4_t v) {
+#if defined(__GNUC__)
+  int16x2_t r;
+  __asm__("sxtb16 %0, %1, ror #8" : "=r"(r) : "r"(v));
+  return r;
+#else
+  return __sxtb16(q8_ror8(v));
+#endif
+}
 #endif
 
 int32_t msrt_q_srdhm(int32_t a, int32_t b) {
@@ -145,6 +154,26 @@ int msrt_q8_dense(int32_t M, int32_t N, int32_t K, const int8_t *x, int32_t x_zp
  * float). With software float (Arm cores without an FPU), where each of
  * those operations is a call, roundf. */
 void msrt_q8_quantize(int64_t n, const float *x, float scale, int32_t zp, int8_t *q) {
+#if defined(Q8_SIMD32) && defined(__GNUC__) && defined(__thumb2__) && defined(__ARM_FP) && (__ARM_FP & 4)
+  /* A VFP with fixed-point conversions (Armv7E-M's FPv4 and later): VCVT
+   * to one fraction bit gives m = trunc(2 t) exactly (saturating; nan: 0),
+   * and round_half_away(t) = (m + 1 + (m < 0 ? -1 : 0)) >> 1 (arithmetic
+   * shift); m is limited to 12 bits first (beyond, the result saturates
+   * either way: |zp| <= 128), the zero point added as 2 zp before the shift,
+   * then one SSAT shifts and saturates to 8 bits. */
+  int32_t c = 1 + 2 * zp;
+  for (int64_t i = 0; i < n; i++) {
+    float t = x[i] / scale;
+    int32_t m;
+    __asm__("vcvt.s32.f32 %0, %0, #1" : "+t"(t));
+    memcpy(&m, &t, sizeof m);
+    __asm__("ssat %0, #12, %0" : "+r"(m));
+    m += c + (m >> 31);
+    __asm__("ssat %0, #8, %0, asr #1" : "+r"(m));
+    q[i] = (int8_t)m;
+  }
+  return;
+#endif
   for (int64_t i = 0; i < n; i++) {
 #if defined(__arm__) && !defined(__ARM_FP)
     float t = roundf(x[i] / scale);
@@ -223,155 +252,125 @@ int msrt_q8_conv2d(const int64_t *xs, const int64_t *wsh, const int64_t *os, con
  * msrt_q8_dense_packed: the dense layer of constant weights, laid out at
  * compile time by msrt_q8_pack_dense (codegen/emit_quant.c.inc).
  *
- * The blob (int32 words; each word's bytes by value, low byte first, so
- * the layout does not depend on the target's byte order): channels in
- * groups of 6 (q8_group), then 4 when 4 or 5 remain, then a pair, the last
- * channel paired with a zero channel when N is odd. A group of G channels
- * is G folded biases (bias[j] - x_zp * sum_p w[j,p]: the input's zero point
- * is applied at compile time, so the kernel multiplies the raw int8
- * input), G doubled multipliers (m2 = 2 mult mod 2^32, q8_requant), G
- * shifts, then for each block of 4 inputs p = 4b..4b+3 two words per
- * channel pair (c0, c1), pair after pair:
- *     A = [w[c0,p] + 128, w[c1,p], w[c0,p+2] + 128, w[c1,p+2]]
- *     B = [w[c0,p+1] + 128, w[c1,p+1], w[c0,p+3] + 128, w[c1,p+3]]
- * (bytes, low first; 0 past K). One byte per weight, as [N, K] int8.
+ * The blob (int32 words; each weight word's bytes by value, low byte
+ * first, so the layout does not depend on the target's byte order), with
+ * N4 = N rounded up to a multiple of 4 and KB = the blocks of 4 inputs,
+ * rounded up to a multiple of 4 (q8_kb: 16 inputs, the kernel's step):
+ *   - per channel c < N4, Q8_HW = 3 words: the folded bias (bias[c] -
+ *     x_zp * sum_p w[c,p]: the input's zero point is applied at compile
+ *     time, so the kernel multiplies the raw int8 input), m2 = 2 mult[c]
+ *     mod 2^32 (q8_requant) and the shift (zeros for the padding channels
+ *     c >= N);
+ *   - then per group of 4 channels (c0..c3), per block b of inputs
+ *     p = 4b..4b+3, four words: A and B of the pair (c0, c1), A and B of
+ *     the pair (c2, c3), where for a pair (c, d)
+ *       A = [w[c,p] + 128, w[d,p], w[c,p+2] + 128, w[d,p+2]]
+ *       B = [w[c,p+1] + 128, w[d,p+1], w[c,p+3] + 128, w[d,p+3]]
+ *     (bytes, low first; 0 past K and for the padding channels).
+ * One byte per weight, as [N, K] int8, plus 12 bytes per channel.
  *
  * Why that layout: on Armv7E-M a halfword of A read as int16 is
- * (w[c0,p] + 128) + 256 w[c1,p], so one SMLAD of A with the input pair
- * (x[p], x[p+2]) (SXTB16 of the four input bytes, expanded once per row
- * into the scratch xs) multiply-adds both
- * channels at once: raw += U0 + 256 U1. A second SMLAD of A & 0xff00ff00
- * (the halfwords 256 w[c1,.]) gives hi += 256 U1 alone; U1 = hi >> 8
- * and U0 = raw - hi, and U0 - 128 sum_p x[p] is channel c0's sum. Four
- * instructions (LDR, AND, two SMLAD) per four multiply-adds, where SXTB16
- * unpacking needs five; with LDRD, 3.5. The 6-channel loop, unrolled
- * twice, is 47 instructions per 48 multiply-adds (arm-none-eabi-gcc 12
- * -O2): one LDRD of two input pairs, three LDRD of weights, six AND,
- * twelve SMLAD per block, the loop test per two blocks. hi is exact while |U1| < 2^23: |U1| <= 512 * 127 *
- * 128 over 512 inputs, so hi is flushed every 128 blocks; raw may wrap
- * (sums mod 2^32 are the int32 sums). Elsewhere the same words are read
- * by portable C, byte by byte. Integer sums in any order: bit-identical
- * to msrt_q8_dense.
+ * (w[c,p] + 128) + 256 w[d,p], so one SMLAD of A with the input pair
+ * (x[p], x[p+2]) (the row expanded once into int16 pairs, q8_expand)
+ * multiply-adds both channels at once: raw += U + 256 V. SXTB16 of A
+ * rotated by 8 gives the halfwords w[d,.] alone and a second SMLAD
+ * h += V; then U = raw - 256 h (raw may wrap: sums mod 2^32 are the
+ * int32 sums), and U - 128 sum_p x[p] is channel c's sum. Three
+ * instructions (SMLAD, SXTB16, SMLAD) per four multiply-adds, where
+ * unpacking the weights needs five. q8_dot_asm: per 4 blocks (64
+ * multiply-adds) two LDM of 4 input words, four LDM of 4 weight words,
+ * 48 SMLAD/SXTB16 and the loop's test (the input row ends with a
+ * sentinel word no input pair can hold: 0x7f7f is 32639) = 56
+ * instructions, 0.875 per multiply-add. Elsewhere the same words are read
+ * by portable C (q8_dot_c). Integer sums in any order: bit-identical to
+ * msrt_q8_dense.
  * =================================================================== */
 
-/* the block's part of a pair: raw and hi as above (see the comment) */
-#ifdef Q8_SIMD32
-#define Q8_PAIR(wa, wb, r, h)                                                                                        \
-  do {                                                                                                               \
-    int32_t wa_ = (wa), wb_ = (wb);                                                                                  \
-    r = __smlad(wa_, xa, r);                                                                                         \
-    h = __smlad(wa_ & Q8_HI, xa, h);                                                                                 \
-    r = __smlad(wb_, xb, r);                                                                                         \
-    h = __smlad(wb_ & Q8_HI, xb, h);                                                                                 \
-  } while (0)
-#define Q8_HI ((int32_t)0xff00ff00)
-/* one block of 4 inputs for three pairs (Q8_BLOCK6), two or one; xp and
- * wp move past the block's words */
-#define Q8_XAB()                                                                                                     \
-  int16x2_t xa, xb;                                                                                                  \
-  int32_t wa, wb;                                                                                                    \
-  q8_load2x(&xp, &xa, &xb)
-#define Q8_NEXT(r, h)                                                                                                \
-  q8_load2(&wp, &wa, &wb);                                                                                           \
-  Q8_PAIR(wa, wb, r, h)
-#define Q8_BLOCK6()                                                                                             \
-  do {                                                                                                               \
-    Q8_XAB();                                                                                                   \
-    Q8_NEXT(r0, h0);                                                                                                 \
-    Q8_NEXT(r1, h1);                                                                                                 \
-    Q8_NEXT(r2, h2);                                                                                                 \
-  } while (0)
-#define Q8_BLOCK4()                                                                                             \
-  do {                                                                                                               \
-    Q8_XAB();                                                                                                   \
-    Q8_NEXT(r0, h0);                                                                                                 \
-    Q8_NEXT(r1, h1);                                                                                                 \
-  } while (0)
-#define Q8_BLOCK2()                                                                                             \
-  do {                                                                                                               \
-    Q8_XAB();                                                                                                   \
-    Q8_NEXT(r0, h0);                                                                                                 \
-  } while (0)
-/* the blocks of xs from xp to xe, two per loop test */
-#define Q8_LOOP(BLOCK)                                                                                               \
-  do {                                                                                                               \
-    for (; xp + 2 < xe;) {                                                                                           \
-      BLOCK();                                                                                                       \
-      BLOCK();                                                                                                       \
-    }                                                                                                                \
-    if (xp < xe) BLOCK();                                                                                            \
-  } while (0)
-#else
-/* the portable pair: the bytes of A and B times x0..x3 (mod 2^32); the
- * c0 channel's bytes are w + 128, corrected by 128 sum x as above */
-#define Q8C_PAIR(wa, wb, r, a)                                                                                       \
-  do {                                                                                                               \
-    uint32_t va = (uint32_t)(wa), vb = (uint32_t)(wb);                                                               \
-    r += x0 * (va & 0xffu) + x2 * ((va >> 16) & 0xffu) + x1 * (vb & 0xffu) + x3 * ((vb >> 16) & 0xffu);            \
-    a += x0 * q8_sbyte(va >> 8) + x2 * q8_sbyte(va >> 24) + x1 * q8_sbyte(vb >> 8) + x3 * q8_sbyte(vb >> 24);      \
-  } while (0)
-/* the low byte of v as a signed byte, mod 2^32 */
-static inline uint32_t q8_sbyte(uint32_t v) { return ((v & 0xffu) ^ 0x80u) - 0x80u; }
-#endif
+/* blocks of 4 inputs, rounded up to a multiple of 4 (the kernel's step);
+ * channels rounded up to a multiple of 4 (a group) */
+static int32_t q8_kb(int32_t K) { return (K + 15) / 16 * 4; }
+static int32_t q8_n4(int32_t N) { return (N + 3) / 4 * 4; }
 
-/* g (6, 4 or 2) channels of the group starting at j, N channels in all */
-static int32_t q8_group(int32_t N, int32_t j) { return N - j >= 6 ? 6 : N - j >= 4 ? 4 : 2; }
+/* channel groups per q8_dot call: the scratch's accumulators */
+#define Q8_CHUNK 8
 
-int64_t msrt_q8_packed_words(int32_t N, int32_t K) {
-  int64_t nb = ((int64_t)K + 3) / 4, n2 = ((int64_t)N + 1) / 2 * 2;
-  return n2 * (3 + nb);
-}
+/* words per channel before the weights */
+#define Q8_HW 3
 
-/* byte i (0..3) of the packed word of channel pair (c0, c1), block b,
- * half h (0: A, 1: B) */
+int64_t msrt_q8_packed_words(int32_t N, int32_t K) { return (int64_t)q8_n4(N) * (Q8_HW + q8_kb(K)); }
+
+int64_t msrt_q8_dense_scratch_words(int32_t K) { return 2 * (int64_t)q8_kb(K) + 4 + 4 * Q8_CHUNK; }
+
+/* byte of channel c's weight p with offset off (0 past K or N) */
 static uint32_t q8_pack_byte(int32_t N, int32_t K, const int8_t *w, int32_t c, int64_t p, int32_t off) {
   if (c >= N || p >= K) return 0;
   return (uint32_t)(uint8_t)(int32_t)(w[(int64_t)c * K + p] + off);
 }
 
-int msrt_q8_pack_dense(int32_t N, int32_t K, const int8_t *w, const int32_t *bias, const int32_t *mult,
-                       const int32_t *shift, int32_t x_zp, int32_t *blob) {
+/* msrt_q8_pack_dense (natural 0: the input pairs (x[p], x[p+2]), (x[p+1],
+ * x[p+3]) of q8_expand; ckh 0) and msrt_q8_pack_conv (natural 1: (x[p],
+ * x[p+1]), (x[p+2], x[p+3]), the taps in msrt_q8_conv2d_packed's order,
+ * ckh = C kh, kw: tap m is weight (m % ckh) kw + m / ckh) */
+static int q8_pack(int32_t N, int32_t K, const int8_t *w, const int32_t *bias, const int32_t *mult,
+                   const int32_t *shift, int32_t x_zp, int32_t *blob, int natural, int32_t ckh, int32_t kw) {
   if (N < 0 || K < 0) return MSRT_EINVAL;
-  int64_t nb = ((int64_t)K + 3) / 4, o = 0;
-  for (int32_t j = 0; j < N;) {
-    int32_t g = q8_group(N, j);
-    for (int32_t t = 0; t < g; t++) {
-      int32_t c = j + t;
-      uint32_t b = c < N && bias ? (uint32_t)bias[c] : 0u, s = 0;
-      for (int64_t p = 0; c < N && p < K; p++) {
-        int32_t wv = w[(int64_t)c * K + p];
-        s += (uint32_t)wv;
-      }
-      blob[o + t] = (int32_t)(b - (uint32_t)x_zp * s);
-      if (c < N && mult[c] < (1 << 30)) return MSRT_EINVAL;
-      blob[o + g + t] = c < N ? (int32_t)(2u * (uint32_t)mult[c]) : INT32_MIN; /* m2 */
-      blob[o + 2 * g + t] = c < N ? shift[c] : 0;
+  int32_t n4 = q8_n4(N), kb = q8_kb(K);
+  for (int32_t c = 0; c < N; c++)
+    if (mult[c] < (1 << 30) || shift[c] < -31 || shift[c] > 31) return MSRT_EINVAL;
+  for (int32_t c = 0; c < n4; c++) {
+    uint32_t b = c < N && bias ? (uint32_t)bias[c] : 0u, s = 0;
+    for (int64_t p = 0; c < N && p < K; p++) {
+      int32_t wv = w[(int64_t)c * K + p];
+      s += (uint32_t)wv;
     }
-    o += 3 * g;
-    for (int64_t bk = 0; bk < nb; bk++)
-      for (int32_t q = 0; q < g; q += 2)
+    int32_t *hd = blob + Q8_HW * c;
+    hd[0] = (int32_t)(b - (uint32_t)x_zp * s);
+    hd[1] = c < N ? (int32_t)(2u * (uint32_t)mult[c]) : 0; /* m2 */
+    hd[2] = c < N ? shift[c] : 0;
+  }
+  int64_t o = Q8_HW * (int64_t)n4;
+  for (int32_t j = 0; j < n4; j += 4)
+    for (int64_t bk = 0; bk < kb; bk++)
+      for (int32_t q = 0; q < 4; q += 2)
         for (int32_t h = 0; h < 2; h++) {
-          int64_t p = 4 * bk + h;
+          int64_t p = 4 * bk + (natural ? 2 * h : h), p2 = p + (natural ? 1 : 2);
           int32_t c0 = j + q, c1 = j + q + 1;
+          if (ckh) {
+            p = p < K ? p % ckh * kw + p / ckh : K;
+            p2 = p2 < K ? p2 % ckh * kw + p2 / ckh : K;
+          }
           uint32_t v = q8_pack_byte(N, K, w, c0, p, 128) | q8_pack_byte(N, K, w, c1, p, 0) << 8 |
-                       q8_pack_byte(N, K, w, c0, p + 2, 128) << 16 | q8_pack_byte(N, K, w, c1, p + 2, 0) << 24;
+                       q8_pack_byte(N, K, w, c0, p2, 128) << 16 | q8_pack_byte(N, K, w, c1, p2, 0) << 24;
           blob[o++] = (int32_t)v;
         }
-    j += g;
-  }
   return MSRT_OK;
+}
+
+int msrt_q8_pack_dense(int32_t N, int32_t K, const int8_t *w, const int32_t *bias, const int32_t *mult,
+                       const int32_t *shift, int32_t x_zp, int32_t *blob) {
+  return q8_pack(N, K, w, bias, mult, shift, x_zp, blob, 0, 0, 0);
+}
+
+int msrt_q8_pack_conv(const int64_t *wsh, const int8_t *w, const int32_t *bias, const int32_t *mult,
+                      const int32_t *shift, int32_t x_zp, int32_t *blob) {
+  for (int t = 0; t < 4; t++)
+    if (wsh[t] < 0 || wsh[t] >= (1 << 15)) return MSRT_EINVAL;
+  int32_t ckh = (int32_t)(wsh[1] * wsh[2]), kw = (int32_t)wsh[3];
+  if ((int64_t)ckh * kw >= (1 << 30)) return MSRT_EINVAL;
+  return q8_pack((int32_t)wsh[0], ckh * kw, w, bias, mult, shift, x_zp, blob, 1, ckh > 0 ? ckh : 1, kw);
 }
 
 /* msrt_q_mul, then the zero point and the clamp, for the blob's m2 = 2 mult
  * mod 2^32 of a multiplier mult in [2^30, 2^31) (msrt_q_quantize_multiplier's
- * range). SaturatingRoundingDoublingHighMul's rounding, the nudged
- * truncating division TFLite writes, is floor((ab + 2^30) / 2^31) =
- * floor((a m2 + 2^31) / 2^32) + a (its saturating case, INT32_MIN *
- * INT32_MIN, cannot occur): one SMMLAR on Armv7E-M. Then
- * RoundingDivideByPOT in 32-bit arithmetic. */
-static inline int8_t q8_requant(int32_t acc, int32_t m2, int32_t shift, int32_t zp, int32_t lo, int32_t hi) {
-  int32_t left = shift > 0 ? shift : 0, right = left - shift;
-  int32_t a = (int32_t)((uint32_t)acc << left), v;
+ * range) and its shift (hd: the blob's words of the channel).
+ * SaturatingRoundingDoublingHighMul's
+ * rounding, the nudged truncating division TFLite writes, is
+ * floor((ab + 2^30) / 2^31) = floor((a m2 + 2^31) / 2^32) + a (its
+ * saturating case, INT32_MIN * INT32_MIN, cannot occur): one SMMLAR on
+ * Armv7E-M. Then RoundingDivideByPOT in 32-bit arithmetic. */
+static inline int8_t q8_requant(int32_t acc, const int32_t *hd, int32_t zp, int32_t lo, int32_t hi) {
+  int32_t m2 = hd[1], left = hd[2] > 0 ? hd[2] : 0, right = left - hd[2], v;
+  int32_t a = (int32_t)((uint32_t)acc << left);
 #if defined(Q8_SIMD32) && defined(__GNUC__)
   __asm__("smmlar %0, %1, %2, %3" : "=r"(v) : "r"(a), "r"(m2), "r"(a));
 #else
@@ -383,151 +382,181 @@ static inline int8_t q8_requant(int32_t acc, int32_t m2, int32_t shift, int32_t 
   return (int8_t)(v > hi ? hi : v);
 }
 
+/* the end of an expanded row: the sentinel pair and six zeros */
+static void q8_sentinel(int16_t *e) {
+  e[0] = e[1] = 0x7f7f;
+  for (int32_t t = 2; t < 8; t++) e[t] = 0;
+}
+
+/* The row xr [K] as int16 pairs in xs (q8_kb(K) blocks of four: x[4b],
+ * x[4b+2], x[4b+1], x[4b+3]; zeros past K), then the sentinel pair
+ * 0x7f7f 0x7f7f and six zeros (q8_dot_asm's last LDM reads them).
+ * Returns 128 sum_p x[p] mod 2^32 (the c channels' offset). */
+static uint32_t q8_expand(const int8_t *xr, int32_t K, int16_t *xs) {
+  int32_t kb = q8_kb(K), b = 0;
+  uint32_t s = 0;
 #ifdef Q8_SIMD32
-static int16x2_t q8_sxtb16_ror8(int8x4_t v) {
-#if defined(__GNUC__)
-  int16x2_t r;
-  __asm__("sxtb16 %0, %1, ror #8" : "=r"(r) : "r"(v));
-  return r;
-#else
-  return __sxtb16(q8_ror8(v));
-#endif
-}
-
-/* two words of the blob, *p moved past them: one LDRD with writeback
- * (gcc splits the two loads otherwise) */
-static inline void q8_load2(const int32_t **p, int32_t *a, int32_t *b) {
-#if defined(__GNUC__)
-  __asm__("ldrd %0, %1, [%2], #8" : "=r"(*a), "=r"(*b), "+r"(*p) : "m"(*(const int32_t(*)[2]) * p));
-#else
-  *a = (*p)[0];
-  *b = (*p)[1];
-  *p += 2;
-#endif
-}
-
-/* q8_load2 for the input pairs the kernel wrote: a volatile asm after the
- * barrier the kernel puts between writing them and reading them (an "m"
- * operand, as q8_load2's, makes gcc spill in the loops) */
-static inline void q8_load2x(const int32_t **p, int32_t *a, int32_t *b) {
-#if defined(__GNUC__)
-  __asm__ volatile("ldrd %0, %1, [%2], #8" : "=r"(*a), "=r"(*b), "+r"(*p));
-#else
-  *a = (*p)[0];
-  *b = (*p)[1];
-  *p += 2;
-#endif
-}
-
-/* The four input bytes of block b (zeros past K) as one word. */
-static int8x4_t q8_xword(const int8_t *xr, int32_t K, int32_t b) {
-  uint32_t v = 0;
-  for (int32_t t = 0; t < 4 && 4 * b + t < K; t++) v |= (uint32_t)(uint8_t)xr[4 * b + t] << (8 * t);
-  return (int8x4_t)v;
-}
-#endif
-
-/* One input row xr [K] through the blob's N channels: yr[j * ys] (xs: the
- * scratch of msrt_q8_dense_packed). */
-static void q8_row(int32_t N, int32_t K, const int8_t *xr, const int32_t *blob, int32_t out_zp, int32_t act_min,
-                   int32_t act_max, int8_t *yr, int64_t ys, int32_t *xs) {
-  int32_t nb = K / 4 + (K % 4 != 0);
-  const int32_t *p = blob;
-#ifdef Q8_SIMD32
-  /* the row as int16 pairs (x[4b], x[4b+2]), (x[4b+1], x[4b+3]), and the
-   * sum of (x + 128) (USADA8 of the bytes ^ 0x80; the padding's zeros
-   * count 128 each) */
-  uint32_t sx = 0;
-  for (int32_t b = 0; b < nb; b++) {
-    int8x4_t xw = b < K / 4 ? q8_load4(xr + 4 * b) : q8_xword(xr, K, b);
-    sx = __usada8((uint8x4_t)((uint32_t)xw ^ 0x80808080u), 0, sx);
-    xs[2 * b] = __sxtb16(xw);
-    xs[2 * b + 1] = q8_sxtb16_ror8(xw);
+  int32_t nf = K / 4;
+  /* the sum of (x + 128): USADA8 of the bytes ^ 0x80 */
+  uint32_t su = 0;
+  for (; b < nf; b++) {
+    int8x4_t xw = q8_load4(xr + 4 * b);
+    int16x2_t e = __sxtb16(xw), o = q8_sxtb16_ror8(xw);
+    su = __usada8((uint8x4_t)((uint32_t)xw ^ 0x80808080u), 0, su);
+    memcpy(xs + 4 * b, &e, 4);
+    memcpy(xs + 4 * b + 2, &o, 4);
   }
-  uint32_t c0 = 128u * (sx - 128u * (uint32_t)(4 * nb)); /* the c0 channels' offset: 128 sum x */
-#if defined(__GNUC__)
-  __asm__ volatile("" ::: "memory"); /* xs is written before q8_load2x reads it */
+  s = su - 128u * (uint32_t)(4 * nf);
 #endif
-#else
-  (void)xs;
-  uint32_t c0 = 0;
-  for (int32_t k = 0; k < K; k++) {
-    int32_t xv = xr[k];
-    c0 += (uint32_t)xv;
-  }
-  c0 *= 128u;
-#endif
-  for (int32_t j = 0; j < N;) {
-    int32_t g = q8_group(N, j), acc[6];
-    const int32_t *wp = p + 3 * g;
+  for (; b < kb; b++)
+    for (int32_t t = 0; t < 4; t++) {
+      int32_t k = 4 * b + t, v = k < K ? xr[k] : 0;
+      s += (uint32_t)v;
+      xs[4 * b + (t & 1) * 2 + (t >> 1)] = (int16_t)v;
+    }
+  q8_sentinel(xs + 4 * kb);
+  return 128u * s;
+}
+
 #ifdef Q8_SIMD32
-    int32_t r0 = (int32_t)((uint32_t)p[0] - c0), r1 = g > 2 ? (int32_t)((uint32_t)p[2] - c0) : 0,
-            r2 = g > 4 ? (int32_t)((uint32_t)p[4] - c0) : 0;
-    acc[1] = p[1], acc[3] = g > 2 ? p[3] : 0, acc[5] = g > 4 ? p[5] : 0;
-    for (int32_t b0 = 0; b0 < nb; b0 += 128) {
-      int32_t b1 = nb - b0 > 128 ? b0 + 128 : nb, h0 = 0, h1 = 0, h2 = 0;
-      const int32_t *xp = xs + 2 * b0, *xe = xs + 2 * b1;
-      if (g == 6) {
-        Q8_LOOP(Q8_BLOCK6);
-      } else if (g == 4) {
-        Q8_LOOP(Q8_BLOCK4);
-      } else {
-        Q8_LOOP(Q8_BLOCK2);
-      }
-      r0 = (int32_t)((uint32_t)r0 - (uint32_t)h0);
-      acc[1] = (int32_t)((uint32_t)acc[1] + (uint32_t)(h0 >> 8));
-      r1 = (int32_t)((uint32_t)r1 - (uint32_t)h1);
-      acc[3] = (int32_t)((uint32_t)acc[3] + (uint32_t)(h1 >> 8));
-      r2 = (int32_t)((uint32_t)r2 - (uint32_t)h2);
-      acc[5] = (int32_t)((uint32_t)acc[5] + (uint32_t)(h2 >> 8));
-    }
-    acc[0] = r0, acc[2] = r1, acc[4] = r2;
-#else
-    for (int32_t t = 0; t < g; t++) acc[t] = (int32_t)((uint32_t)p[t] - (t % 2 ? 0u : c0));
-    for (int32_t q = 0; q < g; q += 4) { /* two pairs at a time, the words g apart */
-      const int32_t *w = wp + q;
-      uint32_t r0 = (uint32_t)acc[q], a1 = (uint32_t)acc[q + 1], r1 = 0, a3 = 0;
-      int two = q + 2 < g;
-      const int8_t *xp = xr, *xe = xr + K / 4 * 4;
-      if (two) {
-        r1 = (uint32_t)acc[q + 2], a3 = (uint32_t)acc[q + 3];
-        for (; xp < xe; xp += 4, w += g) {
-          uint32_t x0 = (uint32_t)xp[0], x1 = (uint32_t)xp[1], x2 = (uint32_t)xp[2], x3 = (uint32_t)xp[3];
-          Q8C_PAIR(w[0], w[1], r0, a1);
-          Q8C_PAIR(w[2], w[3], r1, a3);
-        }
-      } else {
-        for (; xp < xe; xp += 4, w += g) {
-          uint32_t x0 = (uint32_t)xp[0], x1 = (uint32_t)xp[1], x2 = (uint32_t)xp[2], x3 = (uint32_t)xp[3];
-          Q8C_PAIR(w[0], w[1], r0, a1);
-        }
-      }
-      if (K % 4) { /* the last block: zeros past K */
-        uint32_t x0 = (uint32_t)xp[0], x1 = K % 4 > 1 ? (uint32_t)xp[1] : 0u, x2 = K % 4 > 2 ? (uint32_t)xp[2] : 0u,
-                 x3 = 0;
-        Q8C_PAIR(w[0], w[1], r0, a1);
-        if (two) Q8C_PAIR(w[2], w[3], r1, a3);
-      }
-      acc[q] = (int32_t)r0, acc[q + 1] = (int32_t)a1;
-      if (two) acc[q + 2] = (int32_t)r1, acc[q + 3] = (int32_t)a3;
-    }
+#if defined(__GNUC__) && defined(__thumb2__) && defined(__ARM_FEATURE_DSP)
+#define Q8_ASM 1
+/* one pair's words w (A or B) times the input pair x: raw r += w.x, then
+ * w = SXTB16(w ror 8) and h += w.x */
+#define Q8_MAC(r, h, w, x)                                                                                         \
+  "smlad " r ", " w ", " x ", " r "\n\t"                                                                           \
+  "sxtb16 " w ", " w ", ror #8\n\t"                                                                                \
+  "smlad " h ", " w ", " x ", " h "\n\t"
+/* one block: the group's 4 words (r4-r7) times the input pairs xa, xb */
+#define Q8_BLK(xa, xb)                                                                                             \
+  "ldm r12!, {r4-r7}\n\t" Q8_MAC("r8", "r9", "r4", xa) Q8_MAC("r8", "r9", "r5", xb)                               \
+      Q8_MAC("r10", "r11", "r6", xa) Q8_MAC("r10", "r11", "r7", xb)
+/* For ng groups of 4 channels (the blob's words from w): acc[4 g ..] =
+ * raw and h of the pairs (c0, c1), (c2, c3) over the row xs (q8_expand).
+ * Registers: r0-r3 two blocks of input pairs, r4-r7 a block's weights,
+ * r8-r11 the sums, r12 the weights, lr the inputs; the loop ends at the
+ * sentinel; xs, ng and acc on the stack. */
+#define Q8_ARG __attribute__((unused)) /* read from r0-r3 */
+__attribute__((naked, noinline)) static void q8_dot_asm(const int16_t *xs Q8_ARG, const int32_t *w Q8_ARG,
+                                                        int32_t ng Q8_ARG, int32_t *acc Q8_ARG) {
+  __asm__ volatile("push {r4-r11, lr}\n\t"
+                   "push {r0, r2, r3}\n\t"
+                   "mov r12, r1\n"
+                   "1:\n\t"
+                   "ldr lr, [sp]\n\t"
+                   "mov r8, #0\n\t"
+                   "mov r9, #0\n\t"
+                   "mov r10, #0\n\t"
+                   "mov r11, #0\n\t"
+                   "ldm lr!, {r0-r3}\n"
+                   "2:\n\t" Q8_BLK("r0", "r1") Q8_BLK("r2", "r3") "ldm lr!, {r0-r3}\n\t" Q8_BLK("r0", "r1")
+                       Q8_BLK("r2", "r3") "ldm lr!, {r0-r3}\n\t"
+                   "cmp r0, #0x7f7f7f7f\n\t"
+                   "bne 2b\n\t"
+                   "ldr r0, [sp, #8]\n\t"
+                   "stm r0!, {r8-r11}\n\t"
+                   "str r0, [sp, #8]\n\t"
+                   "ldr r0, [sp, #4]\n\t"
+                   "subs r0, r0, #1\n\t"
+                   "str r0, [sp, #4]\n\t"
+                   "bne 1b\n\t"
+                   "add sp, sp, #12\n\t"
+                   "pop {r4-r11, pc}\n\t");
+}
 #endif
-    for (int32_t t = 0; t < g && j + t < N; t++)
-      yr[(j + t) * ys] = q8_requant(acc[t], p[g + t], p[2 * g + t], out_zp, act_min, act_max);
-    p += 3 * g + nb * g;
-    j += g;
+#endif
+
+#ifndef Q8_ASM
+/* q8_dot_asm in C: the halfwords of the words w times the int16 inputs
+ * (mod 2^32); h: the high byte of each halfword, signed */
+static inline uint32_t q8_sbyte(uint32_t v) { return ((v & 0xffu) ^ 0x80u) - 0x80u; }
+static inline uint32_t q8_shalf(uint32_t v) { return ((v & 0xffffu) ^ 0x8000u) - 0x8000u; }
+#define Q8C_MAC(wd, xl, xh, r, h)                                                                                  \
+  do {                                                                                                             \
+    uint32_t v_ = (uint32_t)(wd);                                                                                  \
+    r += (xl) * q8_shalf(v_) + (xh) * q8_shalf(v_ >> 16);                                                          \
+    h += (xl) * q8_sbyte(v_ >> 8) + (xh) * q8_sbyte(v_ >> 24);                                                     \
+  } while (0)
+static void q8_dot_c(const int16_t *xs, const int32_t *w, int32_t ng, int32_t kb, int32_t *acc) {
+  for (int32_t g = 0; g < ng; g++, acc += 4) {
+    uint32_t r0 = 0, h0 = 0, r1 = 0, h1 = 0;
+    const int16_t *x = xs;
+    for (int32_t b = 0; b < kb; b++, x += 4, w += 4) {
+      uint32_t a0 = (uint32_t)(int32_t)x[0], a1 = (uint32_t)(int32_t)x[1], b0 = (uint32_t)(int32_t)x[2],
+               b1 = (uint32_t)(int32_t)x[3];
+      Q8C_MAC(w[0], a0, a1, r0, h0);
+      Q8C_MAC(w[1], b0, b1, r0, h0);
+      Q8C_MAC(w[2], a0, a1, r1, h1);
+      Q8C_MAC(w[3], b0, b1, r1, h1);
+    }
+    acc[0] = (int32_t)r0, acc[1] = (int32_t)h0, acc[2] = (int32_t)r1, acc[3] = (int32_t)h1;
+  }
+}
+#endif
+
+/* The blob's N channels of the expanded row xs (c0: q8_expand's offset)
+ * into yr[j * ys]; acc: 4 Q8_CHUNK words of scratch. */
+static inline void q8_channels(int32_t N, int32_t K, const int16_t *xs, uint32_t c0, const int32_t *blob, int32_t out_zp,
+                        int32_t act_min, int32_t act_max, int8_t *yr, int64_t ys, int32_t *acc) {
+  int32_t n4 = q8_n4(N), kb = q8_kb(K);
+  const int32_t *w = blob + Q8_HW * (int64_t)n4;
+  for (int32_t j = 0; j < N; j += 4 * Q8_CHUNK) {
+    int32_t nc = N - j < 4 * Q8_CHUNK ? N - j : 4 * Q8_CHUNK, ng = (nc + 3) / 4;
+#ifdef Q8_ASM
+    q8_dot_asm(xs, w, ng, acc);
+#else
+    q8_dot_c(xs, w, ng, kb, acc);
+#endif
+    w += (int64_t)ng * 4 * kb;
+    const int32_t *hd = blob + Q8_HW * (int64_t)j, *a = acc, *ae = acc + nc;
+    int8_t *y = yr + j * ys;
+    for (; a < ae; a += 2, hd += 2 * Q8_HW) { /* a pair: raw - 256 h - 128 sum x, then h */
+      uint32_t h = (uint32_t)a[1];
+      *y = q8_requant((int32_t)((uint32_t)hd[0] + (uint32_t)a[0] - 256u * h - c0), hd, out_zp, act_min, act_max);
+      y += ys;
+      if (a + 1 == ae) break;
+      *y = q8_requant((int32_t)((uint32_t)hd[Q8_HW] + h), hd + Q8_HW, out_zp, act_min, act_max);
+      y += ys;
+    }
   }
 }
 
 int msrt_q8_dense_packed(int32_t M, int32_t N, int32_t K, const int8_t *x, const int32_t *blob, int32_t out_zp,
-                         int32_t act_min, int32_t act_max, int8_t *y, int32_t *xs) {
+                         int32_t act_min, int32_t act_max, int8_t *y, int32_t *scratch) {
   if (M < 0 || N < 0 || K < 0 || act_min > act_max) return MSRT_EINVAL;
-  for (int32_t i = 0; i < M; i++)
-    q8_row(N, K, x + (int64_t)i * K, blob, out_zp, act_min, act_max, y + (int64_t)i * N, 1, xs);
+  int16_t *xs = (int16_t *)(void *)scratch;
+  int32_t *acc = scratch + 2 * q8_kb(K) + 4;
+  for (int32_t i = 0; i < M; i++) {
+    uint32_t c0 = q8_expand(x + (int64_t)i * K, K, xs);
+    q8_channels(N, K, xs, c0, blob, out_zp, act_min, act_max, y + (int64_t)i * N, 1, acc);
+  }
   return MSRT_OK;
 }
 
-int64_t msrt_q8_conv_scratch_words(int32_t K) { return ((int64_t)K + 3) / 4 * 3; }
+/* The convolution's taps in the order (kernel column q, input channel ci,
+ * kernel row p): tap m = q Ce + ci kh + p with Ce = C kh. Then the windows
+ * of an output row are spans of one "column buffer": for each input
+ * column the Ce values of its kh rows in every channel (the padding at the
+ * zero point), so a window is copied from it (one word per two taps)
+ * instead of gathered. The buffer is used when the convolution has
+ * dilation 1 along W and it takes at most Q8_COLBUF bytes; otherwise
+ * each window is gathered tap by tap in the same order. */
+#define Q8_COLBUF 16384
+
+/* int16 values of the column buffer (0: not used): its columns are
+ * (OW - 1) stride + kw */
+static int64_t q8_colbuf(const int64_t *xs, const int64_t *wsh, const int64_t *os, const int64_t *stride,
+                         const int64_t *dil) {
+  int64_t ncol = (os[3] - 1) * stride[1] + wsh[3], n = ncol * xs[1] * wsh[2];
+  if (dil[1] != 1 || os[3] <= 0 || n * 2 + ncol * 4 > Q8_COLBUF) return 0;
+  return n;
+}
+
+int64_t msrt_q8_conv_scratch_words(const int64_t *xs, const int64_t *wsh, const int64_t *os, const int64_t *stride,
+                                   const int64_t *dil) {
+  int64_t n = q8_colbuf(xs, wsh, os, stride, dil), ncol = n ? (os[3] - 1) * stride[1] + wsh[3] : 0;
+  return msrt_q8_dense_scratch_words((int32_t)(xs[1] * wsh[2] * wsh[3])) + (n + 1) / 2 + ncol;
+}
 
 /* q8_taps in int32_t (a microcontroller's hardware division) */
 static void q8_taps32(int32_t base, int32_t k, int32_t d, int32_t n, int32_t *lo, int32_t *hi) {
@@ -535,6 +564,17 @@ static void q8_taps32(int32_t base, int32_t k, int32_t d, int32_t n, int32_t *lo
   *hi = n - base <= 0 ? 0 : (n - base + d - 1) / d;
   if (*hi > k) *hi = k;
   if (*lo > *hi) *lo = *hi;
+}
+
+/* n int16 from src to dst, two at a time (n even or not) */
+static void q8_copy16(int16_t *dst, const int16_t *src, int32_t n) {
+  int32_t t = 0;
+  for (; t + 2 <= n; t += 2) {
+    uint32_t v;
+    memcpy(&v, src + t, 4);
+    memcpy(dst + t, &v, 4);
+  }
+  if (t < n) dst[t] = src[t];
 }
 
 int msrt_q8_conv2d_packed(const int64_t *xs, const int64_t *wsh, const int64_t *os, const int64_t *stride,
@@ -546,36 +586,71 @@ int msrt_q8_conv2d_packed(const int64_t *xs, const int64_t *wsh, const int64_t *
                                                         dil[t] >= (1 << 15))))
       return MSRT_EINVAL;
   if (xs[0] * xs[1] * xs[2] * xs[3] >= (1 << 30) || os[0] * os[1] * os[2] * os[3] >= (1 << 30) || wsh[1] != xs[1] ||
-      act_min > act_max)
+      act_min > act_max || xs[1] * wsh[2] * wsh[3] >= (1 << 30))
     return MSRT_EINVAL;
   int32_t n = (int32_t)xs[0], c = (int32_t)xs[1], h = (int32_t)xs[2], wd = (int32_t)xs[3], co = (int32_t)wsh[0];
   int32_t kh = (int32_t)wsh[2], kw = (int32_t)wsh[3], oh = (int32_t)os[2], ow = (int32_t)os[3], K = c * kh * kw;
   int32_t sh = (int32_t)stride[0], sw = (int32_t)stride[1], dh = (int32_t)dil[0], dw = (int32_t)dil[1];
-  int8_t *xg = (int8_t *)(void *)(scratch + (K + 3) / 4 * 2), z = (int8_t)x_zp; /* the window, the padding at z */
+  int32_t ce = c * kh, kb = q8_kb(K), pl = (int32_t)pad[2];
+  int16_t *x16 = (int16_t *)(void *)scratch, z = (int16_t)x_zp; /* the window; the padding */
+  int32_t *acc = scratch + 2 * kb + 4;
+  int32_t ncb = (int32_t)q8_colbuf(xs, wsh, os, stride, dil), ncol = ncb ? (ow - 1) * sw + kw : 0;
+  int32_t *colsum = acc + 4 * Q8_CHUNK;         /* the column buffer's sums, then its values */
+  int16_t *cb = (int16_t *)(void *)(colsum + ncol);
+  /* past the window: zeros (their weights are 0: any value would do),
+   * then the sentinel; each window rewrites the first K */
+  for (int32_t t = K; t < kb * 4; t++) x16[t] = 0;
+  q8_sentinel(x16 + kb * 4);
   for (int32_t b = 0; b < n; b++)
     for (int32_t i = 0; i < oh; i++) {
       int32_t rb = i * sh - (int32_t)pad[0], p0, p1;
       q8_taps32(rb, kh, dh, h, &p0, &p1);
-      for (int32_t j = 0; j < ow; j++) {
-        int32_t sb = j * sw - (int32_t)pad[2], q0, q1;
-        q8_taps32(sb, kw, dw, wd, &q0, &q1);
-        int8_t *g = xg;
-        for (int32_t ci = 0; ci < c; ci++) {
-          int32_t row0 = (b * c + ci) * h + rb; /* (may be before the input: only rows p0..p1 are read) */
-          for (int32_t p = 0; p < kh; p++) {
-            if (p < p0 || p >= p1) { /* a row of padding */
-              for (int32_t q = 0; q < kw; q++) *g++ = z;
-              continue;
+      const int8_t *xb = x + (int64_t)b * c * h * wd;
+      for (int32_t q = 0; q < ncol; q++) { /* the column buffer of this output row */
+        int32_t col = q - pl, rs = dh * wd;
+        int16_t *d = cb + q * ce;
+        uint32_t sum = 0;
+        if (col < 0 || col >= wd || p0 == p1) { /* a column of padding */
+          for (int32_t t = 0; t < ce; t++) d[t] = z;
+          sum = (uint32_t)ce * (uint32_t)z;
+        } else {
+          const int8_t *xc = xb + (rb + p0 * dh) * wd + col;
+          for (int32_t ci = 0; ci < c; ci++, xc += h * wd) {
+            const int8_t *xp = xc;
+            int32_t p = 0;
+            for (; p < p0; p++) *d++ = z;
+            for (; p < p1; p++, xp += rs) {
+              int32_t v = *xp;
+              sum += (uint32_t)v;
+              *d++ = (int16_t)v;
             }
-            const int8_t *xp = x + (row0 + p * dh) * wd + sb + q0 * dw;
-            int32_t q = 0;
-            for (; q < q0; q++) *g++ = z;
-            for (; q < q1; q++, xp += dw) *g++ = *xp;
-            for (; q < kw; q++) *g++ = z;
+            for (; p < kh; p++) *d++ = z;
+          }
+          sum += (uint32_t)((kh - (p1 - p0)) * c) * (uint32_t)z;
+        }
+        colsum[q] = (int32_t)sum;
+      }
+      for (int32_t j = 0; j < ow; j++) {
+        int32_t sb = j * sw - pl;
+        uint32_t sum = 0;
+        if (ncb) {
+          q8_copy16(x16, cb + j * sw * ce, K);
+          for (int32_t q = 0; q < kw; q++) sum += (uint32_t)colsum[j * sw + q];
+        } else {
+          int16_t *g = x16;
+          for (int32_t q = 0; q < kw; q++) {
+            int32_t col = sb + q * dw;
+            for (int32_t ci = 0; ci < c; ci++)
+              for (int32_t p = 0; p < kh; p++) {
+                int32_t v = z;
+                if (p >= p0 && p < p1 && col >= 0 && col < wd) v = xb[(ci * h + rb + p * dh) * wd + col];
+                sum += (uint32_t)v;
+                *g++ = (int16_t)v;
+              }
           }
         }
-        q8_row(co, K, xg, blob, out_zp, act_min, act_max, y + ((b * co) * oh + i) * ow + j, (int64_t)oh * ow,
-               scratch);
+        q8_channels(co, K, x16, 128u * sum, blob, out_zp, act_min, act_max, y + ((b * co) * oh + i) * ow + j,
+                    (int64_t)oh * ow, acc);
       }
     }
   return MSRT_OK;

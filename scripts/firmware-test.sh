@@ -5,6 +5,9 @@
 # Tests, each counted in the closing "N passed, N failed" line:
 #   hello     firmware/hello.c: startup, semihosting output, FPU, .data/.bss
 #             and the exit status work on QEMU's mps2-an386 board;
+#   quant-unit  tests/unit/test_quant.c built for the Cortex-M4F
+#             (firmware/unit_quant.c) and run there: the int8 kernels'
+#             Armv7E-M code against the host test's references;
 #   MODEL     for each model script of firmware/models/ (conv_bn:
 #             conv3x3-BN-ReLU-pool twice, then Dense, compiled with
 #             --fold-bn; the seed MLP 784-512-512-10 at batch 1; LeNet-5 of tests/models at batch
@@ -172,6 +175,24 @@ if compile "$OUT/fw/hello.o" "$FW/hello.c" -I"$FW" &&
   fi
 else
   bad hello "does not build"
+fi
+
+# 1b. quant-unit: tests/unit/test_quant.c on the board (firmware/unit_quant.c
+# registers its tests): runtime/quant.c's Armv7E-M code (the dense loop in
+# assembly, SMMLAR, the VCVT quantization) against the references the host
+# run checks the portable C with
+if compile "$OUT/fw/quant.o" runtime/quant.c &&
+   compile "$OUT/fw/unit_quant.o" "$FW/unit_quant.c" -Wno-format -I. -Itests/unit &&
+   arm-none-eabi-gcc "${LDFLAGS[@]}" -Wl,--wrap=main -o "$OUT/unit_quant.elf" "${fwobjs[@]}" "$newlibo" \
+       "$OUT/fw/quant.o" "$OUT/fw/unit_quant.o" -lm; then
+  run_elf "$OUT/unit_quant.elf" "$OUT/unit_quant.log"; rc=$?
+  if [ $rc -eq 0 ] && grep -q '^[1-9][0-9]* passed, 0 failed' "$OUT/unit_quant.log"; then
+    echo "firmware quant-unit: ok (tests/unit/test_quant.c on the Cortex-M4F: $(tail -n 1 "$OUT/unit_quant.log"))"; ok
+  else
+    cat "$OUT/unit_quant.log"; bad quant-unit "exit status $rc"
+  fi
+else
+  bad quant-unit "does not build"
 fi
 
 # msc compile's output: every .c of DIR (NAME.c, NAME_test.c and, in the

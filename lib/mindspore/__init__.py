@@ -21,13 +21,6 @@ from mindspore import ops
 from mindspore.common import tensor_methods as _tensor_methods
 from mindspore.ops.composite import grad, value_and_grad
 from mindspore import nn
-from mindspore import dataset
-from mindspore.train.serialization import (export, load, save_checkpoint, load_checkpoint,
-                                           load_param_into_net)
-from mindspore.train import (Model, Callback, RunContext, LossMonitor, TimeMonitor, ModelCheckpoint,
-                             CheckpointConfig, EarlyStopping, Metric, Accuracy, Loss, Precision, Recall, MAE,
-                             MSE, TopKCategoricalAccuracy, Top1CategoricalAccuracy, Top5CategoricalAccuracy,
-                             get_metric_fn)
 from mindspore.common.vmap import vmap
 
 Tensor = _msc.Tensor
@@ -54,3 +47,34 @@ def dtype_to_nptype(type_):
     """The numpy dtype of a MindSpore dtype (mindspore.dtype_to_nptype)."""
     import numpy as np
     return getattr(np, 'bool_' if str(type_) == 'Bool' else str(type_).lower())
+
+
+# mindspore.dataset and mindspore.train (Model, the callbacks and metrics,
+# checkpoints and MindIR) are imported when first used, through the
+# module's __getattr__ (PEP 562), not by `import mindspore`: a third of
+# lib/mindspore that most scripts never touch, and msc parses lib/ on every
+# run. `ms.dataset`, `ms.Model`, `from mindspore import Model`,
+# `hasattr(ms, 'export')` behave as in MindSpore, which imports them eagerly.
+_LAZY_SERIALIZATION = ('export', 'load', 'save_checkpoint', 'load_checkpoint', 'load_param_into_net')
+_LAZY_TRAIN = ('Model', 'Callback', 'RunContext', 'LossMonitor', 'TimeMonitor', 'ModelCheckpoint',
+               'CheckpointConfig', 'EarlyStopping', 'Metric', 'Accuracy', 'Loss', 'Precision', 'Recall', 'MAE',
+               'MSE', 'TopKCategoricalAccuracy', 'Top1CategoricalAccuracy', 'Top5CategoricalAccuracy',
+               'get_metric_fn')
+
+
+def __getattr__(name):
+    # `import a.b as c`, not `from a import b`: the latter asks this
+    # module for the attribute first, which would come back here
+    if name == 'dataset':
+        import mindspore.dataset as dataset
+        return dataset
+    if name == 'train':
+        import mindspore.train as train
+        return train
+    if name in _LAZY_SERIALIZATION:
+        import mindspore.train.serialization as serialization
+        return getattr(serialization, name)
+    if name in _LAZY_TRAIN:
+        import mindspore.train as train
+        return getattr(train, name)
+    raise AttributeError(f"module 'mindspore' has no attribute '{name}'")

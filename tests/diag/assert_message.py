@@ -7,8 +7,8 @@ check((1, 2, 3))
 
 # ----------------------------------------------------------------------
 # The RUN and CHECK lines are at the end so that line numbers above are real.
-# RUN: not %msc run %s 2>&1 | FileCheck --strict-whitespace %s
-# RUN: %msc run %s > /dev/null 2>&1; test $? -eq 1
+# RUN: %msc run %s > %t.out 2>&1; test $? -eq 1
+# RUN: FileCheck --strict-whitespace %s < %t.out
 # RUN: not %python %s 2>&1 | FileCheck --check-prefix=PY %s
 # CHECK: {{^.*/}}assert_message.py:3:5: error: AssertionError: expected 2 dims, got 3{{$}}
 # CHECK-NEXT: {{^}}    assert len(shape) == 2, f"expected 2 dims, got {len(shape)}"{{$}}

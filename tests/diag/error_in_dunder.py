@@ -10,8 +10,8 @@ total = Money(5) + 3
 
 # ----------------------------------------------------------------------
 # The RUN and CHECK lines are at the end so that line numbers above are real.
-# RUN: not %msc run %s 2>&1 | FileCheck --strict-whitespace %s
-# RUN: %msc run %s > /dev/null 2>&1; test $? -eq 1
+# RUN: %msc run %s > %t.out 2>&1; test $? -eq 1
+# RUN: FileCheck --strict-whitespace %s < %t.out
 # RUN: not %python %s 2>&1 | FileCheck --check-prefix=PY %s
 # CHECK: {{^.*/}}error_in_dunder.py:7:35: error: AttributeError: 'int' object has no attribute 'cents'{{$}}
 # CHECK-NEXT: {{^}}        return Money(self.cents + other.cents){{$}}

@@ -4,8 +4,8 @@ inverses = list(map(lambda v: 1 / v, values))
 
 # ----------------------------------------------------------------------
 # The RUN and CHECK lines are at the end so that line numbers above are real.
-# RUN: not %msc run %s 2>&1 | FileCheck --strict-whitespace %s
-# RUN: %msc run %s > /dev/null 2>&1; test $? -eq 1
+# RUN: %msc run %s > %t.out 2>&1; test $? -eq 1
+# RUN: FileCheck --strict-whitespace %s < %t.out
 # RUN: not %python %s 2>&1 | FileCheck --check-prefix=PY %s
 # CHECK: {{^.*/}}error_in_lambda_map.py:3:31: error: ZeroDivisionError: division by zero{{$}}
 # CHECK-NEXT: {{^}}inverses = list(map(lambda v: 1 / v, values)){{$}}

@@ -11,8 +11,8 @@ scale(3)
 
 # ----------------------------------------------------------------------
 # The RUN and CHECK lines are at the end so that line numbers above are real.
-# RUN: not %msc run %s 2>&1 | FileCheck --strict-whitespace %s
-# RUN: %msc run %s > /dev/null 2>&1; test $? -eq 1
+# RUN: %msc run %s > %t.out 2>&1; test $? -eq 1
+# RUN: FileCheck --strict-whitespace %s < %t.out
 # RUN: not %msc run %s 2>/dev/null | count 0
 # RUN: not %python %s 2>&1 | FileCheck --strict-whitespace --check-prefix=PY %s
 # CHECK: {{^.*/}}global_param.py:7:5: error: name 'factor' is parameter and global{{$}}

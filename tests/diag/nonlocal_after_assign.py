@@ -14,8 +14,8 @@ counter()()
 
 # ----------------------------------------------------------------------
 # The RUN and CHECK lines are at the end so that line numbers above are real.
-# RUN: not %msc run %s 2>&1 | FileCheck --strict-whitespace %s
-# RUN: %msc run %s > /dev/null 2>&1; test $? -eq 1
+# RUN: %msc run %s > %t.out 2>&1; test $? -eq 1
+# RUN: FileCheck --strict-whitespace %s < %t.out
 # RUN: not %msc run %s 2>/dev/null | count 0
 # CPython shows the source line with its indentation cut to 4 spaces.
 # RUN: not %python %s 2>&1 | FileCheck --strict-whitespace --check-prefix=PY %s

@@ -8,8 +8,8 @@ print(bigger)
 
 # ----------------------------------------------------------------------
 # The RUN and CHECK lines are at the end so that line numbers above are real.
-# RUN: not %msc run %s 2>&1 | FileCheck --strict-whitespace %s
-# RUN: %msc run %s > /dev/null 2>&1; test $? -eq 1
+# RUN: %msc run %s > %t.out 2>&1; test $? -eq 1
+# RUN: FileCheck --strict-whitespace %s < %t.out
 # RUN: %python %s | FileCheck --check-prefix=PYOUT %s
 # CHECK: {{^.*/}}overflow_int.py:6:10: error: OverflowError: {{.+}}{{$}}
 # CHECK-NEXT: {{^}}bigger = big * 4{{$}}

@@ -9,8 +9,8 @@ set_lr(-1)
 
 # ----------------------------------------------------------------------
 # The RUN and CHECK lines are at the end so that line numbers above are real.
-# RUN: not %msc run %s 2>&1 | FileCheck --strict-whitespace %s
-# RUN: %msc run %s > /dev/null 2>&1; test $? -eq 1
+# RUN: %msc run %s > %t.out 2>&1; test $? -eq 1
+# RUN: FileCheck --strict-whitespace %s < %t.out
 # RUN: not %python %s 2>&1 | FileCheck --check-prefix=PY %s
 # CHECK: {{^.*/}}raise_value_error.py:4:9: error: ValueError: learning rate must be positive, got -1{{$}}
 # CHECK-NEXT: {{^}}        raise ValueError("learning rate must be positive, got " + str(lr)){{$}}

@@ -5,8 +5,8 @@ total = total + items[0]
 
 # ----------------------------------------------------------------------
 # The RUN and CHECK lines are at the end so that line numbers above are real.
-# RUN: not %msc run %s 2>&1 | FileCheck --strict-whitespace %s
-# RUN: %msc run %s > /dev/null 2>&1; test $? -eq 1
+# RUN: %msc run %s > %t.out 2>&1; test $? -eq 1
+# RUN: FileCheck --strict-whitespace %s < %t.out
 # RUN: not %python %s 2>&1 | FileCheck --check-prefix=PY %s
 # CHECK: {{^.*/}}type_error_operand.py:4:9: error: TypeError: unsupported operand type(s) for +: 'int' and 'str'{{$}}
 # CHECK-NEXT: {{^}}total = total + items[0]{{$}}

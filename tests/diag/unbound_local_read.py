@@ -10,8 +10,8 @@ print(f())
 
 # ----------------------------------------------------------------------
 # The RUN and CHECK lines are at the end so that line numbers above are real.
-# RUN: not %msc run %s 2>&1 | FileCheck --strict-whitespace %s
-# RUN: %msc run %s > /dev/null 2>&1; test $? -eq 1
+# RUN: %msc run %s > %t.out 2>&1; test $? -eq 1
+# RUN: FileCheck --strict-whitespace %s < %t.out
 # RUN: not %python %s 2>&1 | FileCheck --check-prefix=PY %s
 # CHECK: {{^.*/}}unbound_local_read.py:5:9: error: UnboundLocalError: cannot access local variable 'x' where it is not associated with a value{{$}}
 # CHECK-NEXT: {{^}}    y = x + 1{{$}}

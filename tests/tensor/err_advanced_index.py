@@ -9,7 +9,7 @@ print(a[True])
 
 # ----------------------------------------------------------------------
 # The RUN and CHECK lines are at the end so that line numbers above are real.
-# RUN: not %msc run %s 2>&1 | FileCheck --strict-whitespace %s
-# RUN: %msc run %s > /dev/null 2>&1; test $? -eq 1
+# RUN: %msc run %s > %t.out 2>&1; test $? -eq 1
+# RUN: FileCheck --strict-whitespace %s < %t.out
 # CHECK: {{^}}[0 2] [3 4] [4]{{$}}
 # CHECK: {{^.*/}}err_advanced_index.py:8:7: error: TypeError: indexing with a boolean scalar (x[True]) is not supported; use a boolean array with the shape of the indexed dimensions{{$}}

@@ -10,8 +10,8 @@ print(y)
 
 # ----------------------------------------------------------------------
 # The RUN and CHECK lines are at the end so that line numbers above are real.
-# RUN: not %msc run %s 2>&1 | FileCheck --strict-whitespace %s
-# RUN: %msc run %s > /dev/null 2>&1; test $? -eq 1
+# RUN: %msc run %s > %t.out 2>&1; test $? -eq 1
+# RUN: FileCheck --strict-whitespace %s < %t.out
 # CHECK: {{^.*/}}err_matmul_shape.py:8:5: error: ValueError: MatMul: cannot multiply (2, 3) by (4, 5): 3 != 4{{$}}
 # CHECK-NEXT: {{^}}y = ops.matmul(x, w){{$}}
 # CHECK-NEXT: {{^}}    ^~~~~~~~~~~~~~~~{{$}}

@@ -7,8 +7,8 @@ y = x[0]
 
 # ----------------------------------------------------------------------
 # The RUN and CHECK lines are at the end so that line numbers above are real.
-# RUN: not %msc run %s 2>&1 | FileCheck --strict-whitespace %s
-# RUN: %msc run %s > /dev/null 2>&1; test $? -eq 1
+# RUN: %msc run %s > %t.out 2>&1; test $? -eq 1
+# RUN: FileCheck --strict-whitespace %s < %t.out
 # CHECK: {{^.*/}}err_np_scalar_index.py:6:5: error: IndexError: invalid index to scalar variable.{{$}}
 # CHECK-NEXT: {{^}}y = x[0]{{$}}
 # CHECK-NEXT: {{^}}    ^~~~{{$}}

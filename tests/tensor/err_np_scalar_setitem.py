@@ -7,6 +7,6 @@ s[()] = 0.0
 
 # ----------------------------------------------------------------------
 # The RUN and CHECK lines are at the end so that line numbers above are real.
-# RUN: not %msc run %s 2>&1 | FileCheck --strict-whitespace %s
-# RUN: %msc run %s > /dev/null 2>&1; test $? -eq 1
+# RUN: %msc run %s > %t.out 2>&1; test $? -eq 1
+# RUN: FileCheck --strict-whitespace %s < %t.out
 # CHECK: {{^.*/}}err_np_scalar_setitem.py:6:1: error: TypeError: 'numpy.float64' object does not support item assignment{{$}}

@@ -6,12 +6,14 @@
  * 1, every activation, with and without a bias); msrt_mcu_conv2d_f32
  * against msrt_conv2d_ep (kernel sizes, strides, dilations, padding on
  * every side, channel counts with and without a group of 4 tail, batch 2);
- * msrt_mcu_maxpool_f32 against msrt_maxpool2d (padding, strides, nan).
+ * msrt_mcu_maxpool_f32 and _i8 against msrt_maxpool2d (padding, strides,
+ * nan).
  * Equal means ==, so -0.0 and +0.0 match (mcu.c: a convolution skips the
  * padded taps, which can only change the sign of a zero); nan matches nan. */
 #include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "runtime/msrt.h"
 #include "unit.h"
@@ -158,6 +160,14 @@ TEST(maxpool_identical) {
     ASSERT_INT(MSRT_OK, msrt_maxpool2d(MSRT_FLOAT32, xs, g[3], g[4], ks, st, pad, x, o1));
     ASSERT_INT(MSRT_OK, msrt_mcu_maxpool_f32(g, x, o2));
     ASSERT(same(o1, o2, (int64_t)g[0] * g[3] * g[4]));
+    /* int8 (quantized activations): msrt_mcu_maxpool_i8 against
+     * msrt_maxpool2d on the same geometries, -128 and 127 included */
+    static int8_t q[6 * 28 * 28], q1[6 * 14 * 14], q2[6 * 14 * 14];
+    for (int64_t i = 0; i < nx; i++) q[i] = (int8_t)(int32_t)(rnd(&seed) * 32.0f);
+    q[3] = -128, q[7] = 127;
+    ASSERT_INT(MSRT_OK, msrt_maxpool2d(MSRT_INT8, xs, g[3], g[4], ks, st, pad, q, q1));
+    ASSERT_INT(MSRT_OK, msrt_mcu_maxpool_i8(g, q, q2));
+    ASSERT(memcmp(q1, q2, (size_t)((int64_t)g[0] * g[3] * g[4])) == 0);
   }
 }
 

@@ -75,10 +75,11 @@ TEST(quantize_dequantize) {
 
 /* ---- msrt_q8_dense_packed: the compile-time layout gives msrt_q8_dense's
  * bits (the portable path here; the Armv7E-M path runs in the firmware
- * self-tests under QEMU). Random shapes around the layout's edges: N odd,
- * every mix of the groups of 6, 4 and 2 channels, K not a multiple of 4, K past
- * the 512-input flush of the SMLAD path, extreme weights, inputs and zero
- * points, every multiplier and shift regime, with and without bias. */
+ * self-tests under QEMU). Random shapes around the layout's edges: N not a
+ * multiple of the groups of 4 channels, past the 32 channels of a kernel
+ * call, K not a multiple of the 16 inputs of a step, extreme weights,
+ * inputs and zero points, every multiplier and shift regime, with and
+ * without bias. */
 static uint32_t qrng = 12345u;
 static uint32_t qrand(void) {
   qrng ^= qrng << 13;
@@ -89,12 +90,12 @@ static uint32_t qrand(void) {
 static int32_t qrange(int32_t lo, int32_t hi) { return lo + (int32_t)(qrand() % (uint32_t)(hi - lo + 1)); }
 
 TEST(dense_packed) {
-  static int8_t x[2 * 1100], w[13 * 1100], y0[2 * 13], y1[2 * 13];
-  static int32_t bias[13], mult[13], shift[13], blob[20000], xs[2 * 275];
+  static int8_t x[2 * 1100], w[37 * 1100], y0[2 * 37], y1[2 * 37];
+  static int32_t bias[37], mult[37], shift[37], blob[50000], xs[600];
   static const int32_t ks[] = {1, 2, 3, 4, 5, 7, 8, 63, 64, 130, 511, 512, 513, 516, 1025, 1100};
   int bad = 0, cases = 0;
   for (int ki = 0; ki < LEN(ks); ki++)
-    for (int32_t n = 1; n <= 13; n++) {
+    for (int32_t n = 1; n <= 37; n += n < 13 ? 1 : 12) {
       int32_t k = ks[ki], m = 1 + (int32_t)(qrand() % 2), ext = (int32_t)(qrand() % 3);
       for (int32_t i = 0; i < m * k; i++)
         x[i] = (int8_t)(ext == 0 ? (qrand() & 1 ? 127 : -128) : qrange(-128, 127));
@@ -108,7 +109,7 @@ TEST(dense_packed) {
       int32_t zp = ext == 2 ? (qrand() & 1 ? 127 : -128) : qrange(-128, 127), ozp = qrange(-128, 127);
       int32_t lo = qrand() & 1 ? ozp : -128, hi = qrand() & 1 ? 127 : qrange(ozp, 127);
       const int32_t *b = qrand() % 4 ? bias : NULL;
-      ASSERT(msrt_q8_packed_words(n, k) <= LEN(blob));
+      ASSERT(msrt_q8_packed_words(n, k) <= LEN(blob) && msrt_q8_dense_scratch_words(k) <= LEN(xs));
       ASSERT_INT(MSRT_OK, msrt_q8_pack_dense(n, k, w, b, mult, shift, zp, blob));
       ASSERT_INT(MSRT_OK, msrt_q8_dense(m, n, k, x, zp, w, b, mult, shift, ozp, lo, hi, y0));
       ASSERT_INT(MSRT_OK, msrt_q8_dense_packed(m, n, k, x, blob, ozp, lo, hi, y1, xs));
@@ -163,7 +164,7 @@ TEST(quantize_rounding) {
  * multiple of 4. */
 TEST(conv2d_packed) {
   static int8_t x[2 * 5 * 9 * 9], w[13 * 5 * 3 * 3], y0[2 * 13 * 81], y1[2 * 13 * 81];
-  static int32_t bias[13], mult[13], shift[13], blob[4000], scr[200];
+  static int32_t bias[13], mult[13], shift[13], blob[4000], scr[400];
   static const int64_t shapes[][12] = {
       /* n c h w  co kh kw  stride  pad(t b l r) */
       {1, 1, 8, 8, 6, 3, 3, 1, 1, 1, 1, 1},
@@ -184,8 +185,8 @@ TEST(conv2d_packed) {
     for (int32_t j = 0; j < co; j++)
       bias[j] = qrange(-20000, 20000), mult[j] = qrange(1 << 30, INT32_MAX), shift[j] = qrange(-12, 1);
     int32_t zp = si == 1 ? -128 : qrange(-128, 127), ozp = qrange(-128, 127);
-    ASSERT(msrt_q8_conv_scratch_words(K) <= LEN(scr) && msrt_q8_packed_words(co, K) <= LEN(blob));
-    ASSERT_INT(MSRT_OK, msrt_q8_pack_dense(co, K, w, bias, mult, shift, zp, blob));
+    ASSERT(msrt_q8_conv_scratch_words(xs, wsh, os, st, dil) <= LEN(scr) && msrt_q8_packed_words(co, K) <= LEN(blob));
+    ASSERT_INT(MSRT_OK, msrt_q8_pack_conv(wsh, w, bias, mult, shift, zp, blob));
     ASSERT_INT(MSRT_OK, msrt_q8_conv2d(xs, wsh, os, st, pad, dil, 1, x, zp, w, bias, mult, shift, ozp, -128, 127, y0));
     ASSERT_INT(MSRT_OK, msrt_q8_conv2d_packed(xs, wsh, os, st, pad, dil, x, zp, blob, ozp, -128, 127, y1, scr));
     if (memcmp(y0, y1, (size_t)(d[0] * co * oh * ow)) && bad++ < 5) fprintf(stderr, "  shape %d\n", si);

@@ -1,0 +1,5 @@
+print('importing lazypkg.heavy')
+
+
+class Thing:
+    pass
