@@ -58,6 +58,9 @@ typedef struct CgOptions {
    * JIT); false: every such loop returns MSRT_ELOOP (msc compile's
    * NAME_ERR_LOOP_BOUND). */
   bool loop_codes;
+  /* msc run's JIT: a PyExecute node (JIT Fallback) calls the host's
+   * interpret (MscHost, below); false (msc compile): it is refused. */
+  bool host_calls;
 } CgOptions;
 
 /* A while loop the C bounds (its max_iterations attribute). */
@@ -184,8 +187,8 @@ CgEntryFn jit_load(const char *c_text, const char *fname, const JitOptions *opts
  * JIT'd code reaches msc by two roads only: the runtime's msrt_* functions
  * (the executable's only exports, driver/msc.dynlist) and this table. The
  * interpreter's own symbols (eval/) are never exported: a graph that calls
- * back into it (the coming "JIT Fallback" nodes) does so through a function
- * pointer added here.
+ * back into it (JIT Fallback's PyExecute nodes: `interpret`) does so
+ * through a function pointer here.
  *
  * When jit_load dlopens an object that defines
  *     void msc_host_init(const MscHost *host);
@@ -205,7 +208,16 @@ typedef struct MscHost {
   /* Writes n bytes to the script's standard output, in order with the
    * interpreter's own output (the runtime's output hook, msrt_write). */
   void (*write)(const char *s, size_t n);
+  /* JIT Fallback: runs PyExecute node `id` (its Python call) on in[k],
+   * operand k's data, writing the result into out (the node's type);
+   * 0, or non-zero when the call raised (the interpreter keeps the
+   * exception). Set by jit_set_interpret. */
+  int (*interpret)(uint32_t id, void *const *in, void *out);
 } MscHost;
+
+/* The interpreter's side of MscHost.interpret (eval/graph.c): interpret
+ * calls fn(ctx, id, in, out). */
+void jit_set_interpret(int (*fn)(void *ctx, uint32_t id, void *const *in, void *out), void *ctx);
 
 /* The table jit_load hands to msc_host_init. */
 const MscHost *jit_host(void);

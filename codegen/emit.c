@@ -117,6 +117,8 @@ typedef struct Cg {
   bool failed;
   int cur;             /* position of the node being emitted */
   bool use_rc, use_w, use_args, use_math, use_string;
+  bool use_host;         /* a PyExecute calls msc_host_interpret */
+  bool host_calls;       /* CgOptions.host_calls */
   /* a region's subgraph is emitted by a child Cg into a block of its own */
   const char *aname;   /* the args array: "args", or a block's "aN" */
   const char *wname;   /* the arena: "W", or a block's "WN" */
@@ -1337,6 +1339,7 @@ static bool emit_block(Cg *c, const MemPlan *sp, char **argx, int64_t woff, cons
   c->use_rc = k.use_rc;
   c->use_math = k.use_math;
   c->use_string = k.use_string;
+  c->use_host = k.use_host;
   c->use_w = true;
   OUT("%s}", ind);
   return ok;
@@ -1453,6 +1456,24 @@ static bool emit_while(Cg *c, IrNode *n, const MemValue *v) {
   return ok && !c->failed;
 }
 
+/* PyExecute(v...) {id}: JIT Fallback, the interpreter runs Python call id
+ * on the operands' data through the host table (codegen.h MscHost). */
+static bool emit_py_execute(Cg *c, IrNode *n) {
+  const IrAttr *id = ir_attr_get(n, "id");
+  if (!id) return cg_fail(c, n, "PyExecute without its 'id'");
+  c->use_host = true;
+  OUT(I1 "{\n");
+  OUT(I2 "void *const in[%d] = {", n->nin ? n->nin : 1);
+  for (int k = 0; k < n->nin; k++) OUT("%s(void *)%s", k ? ", " : "", vexpr(c, val_of(c, resolve(c, n->in[k]))));
+  if (!n->nin) OUT("0");
+  OUT("};\n");
+  c->use_rc = true;
+  OUT(I2 "rc = msc_host_interpret(%lldu, in, %s);\n", (long long)id->i, wexpr(c, val_of(c, n)));
+  rc_check(c, I2);
+  OUT(I1 "}\n");
+  return true;
+}
+
 static bool emit_node(Cg *c, IrNode *n, int i) {
   const MemValue *v = &c->plan->val[i];
   if (n->op == IR_MAKE_TUPLE || n->op == IR_TUPLE_GET) {
@@ -1468,6 +1489,10 @@ static bool emit_node(Cg *c, IrNode *n, int i) {
     return emit_print(c, n);
   }
   if (n->op == IR_ASSIGN) return emit_assign(c, n);
+  if (n->op == IR_PY_EXECUTE) {
+    comment(c, n, i, NULL);
+    return emit_py_execute(c, n);
+  }
   if (n->op == IR_IF || n->op == IR_WHILE) {
     comment(c, n, i, NULL);
     return n->op == IR_IF ? emit_if(c, n, v) : emit_while(c, n, v);
@@ -1525,6 +1550,9 @@ static bool refuse_graph(Cg *c, const IrGraph *g, int depth) {
   for (int i = 0; i < g->nnode; i++) {
     IrNode *n = g->nodes[i];
     if (n->op < OP_COUNT && !emit_rule(n->op)) return cg_fail(c, n, "no C emission rule");
+    if (n->op == IR_PY_EXECUTE && !c->host_calls)
+      return cg_fail(c, n, "a JIT Fallback node calls back into the Python interpreter when the graph runs: C for a library "
+                     "cannot hold one");
     if ((n->op == IR_IF || n->op == IR_WHILE) &&
         !(refuse_graph(c, n->sub[0], depth + 1) && refuse_graph(c, n->sub[1], depth + 1)))
       return false;
@@ -1607,6 +1635,20 @@ static char *put_unit(Cg *c, int64_t ws) {
   if (c->use_math) buf_puts(&b, "#include <math.h>\n");
   if (c->use_string) buf_puts(&b, "#include <string.h>\n");
   buf_puts(&b, "\n#include \"msrt.h\"\n\n");
+  if (c->use_host) /* codegen.h MscHost: members are only appended */
+    buf_puts(&b, "typedef struct MscHost {\n"
+                 "  uint32_t abi_version;\n"
+                 "  uint32_t size;\n"
+                 "  void (*write)(const char *s, size_t n);\n"
+                 "  int (*interpret)(uint32_t id, void *const *in, void *out);\n"
+                 "} MscHost;\n"
+                 "static const MscHost *msc_host;\n"
+                 "void msc_host_init(const MscHost *h);\n"
+                 "void msc_host_init(const MscHost *h) { msc_host = h; }\n"
+                 "static int msc_host_interpret(uint32_t id, void *const *in, void *out) {\n"
+                 "  if (!msc_host || msc_host->abi_version != 1u || msc_host->size < sizeof(MscHost)) return MSRT_EINVAL;\n"
+                 "  return msc_host->interpret(id, in, out);\n"
+                 "}\n\n");
   if (c->consts.len) {
     buf_append(&b, c->consts.data, c->consts.len);
     buf_puts(&b, "\n");
@@ -1682,6 +1724,7 @@ bool cg_emit(IrModule *m, const char *fname, const CgOptions *opts, CgResult *ou
   c.errcap = errcap;
   c.res = out;
   c.loop_codes = opts && opts->loop_codes;
+  c.host_calls = opts && opts->host_calls;
   bool ok = c.g ? emit(&c, opts, out) : cg_fail(&c, NULL, "the module has no graph");
   if (!ok && !c.failed) cg_fail(&c, NULL, "C generation failed");
   buf_free(&c.body);

@@ -108,11 +108,24 @@ static size_t nccids;
 
 static unsigned tmp_counter;
 
+static int (*interpret_fn)(void *ctx, uint32_t id, void *const *in, void *out);
+static void *interpret_ctx;
+
+void jit_set_interpret(int (*fn)(void *ctx, uint32_t id, void *const *in, void *out), void *ctx) {
+  interpret_fn = fn;
+  interpret_ctx = ctx;
+}
+
+static int host_interpret(uint32_t id, void *const *in, void *out) {
+  return interpret_fn ? interpret_fn(interpret_ctx, id, in, out) : MSRT_EINVAL;
+}
+
 /* What JIT'd code may call in the host besides msrt_* (codegen.h). */
 static const MscHost host = {
     .abi_version = MSC_HOST_ABI_VERSION,
     .size = (uint32_t)sizeof(MscHost),
     .write = msrt_write,
+    .interpret = host_interpret,
 };
 
 const MscHost *jit_host(void) { return &host; }

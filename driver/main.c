@@ -218,10 +218,16 @@ static int run_script(RunJob *job) {
     if (job->aot) {
       if (status == 0 && job->cfg.records->nbreak) { /* listed as errors where they were met */
         fflush(stdout);
-        fprintf(stderr, "msc: error: %d graph break%s (capture_mode='bytecode'): a compiled library holds one graph "
-                "per entry and cannot run Python between pieces; use capture_mode='ast' or move those statements "
-                "out of the function; nothing was written\n", job->cfg.records->nbreak,
-                job->cfg.records->nbreak == 1 ? "" : "s");
+        int nb = job->cfg.records->nbreak, nf = job->cfg.records->nfallback;
+        if (nf == nb)
+          fprintf(stderr, "msc: error: %d JIT Fallback%s (jit_syntax_level LAX): a compiled library cannot run "
+                  "Python; compute those values from the graph's tensors with ops, or move the statements out of "
+                  "the function; nothing was written\n", nf, nf == 1 ? "" : "s");
+        else
+          fprintf(stderr, "msc: error: %d graph break%s (capture_mode='bytecode')%s: a compiled library holds one "
+                  "graph per entry and cannot run Python between pieces; use capture_mode='ast' or move those "
+                  "statements out of the function; nothing was written\n", nb, nb == 1 ? "" : "s",
+                  nf ? " and JIT Fallbacks" : "");
         graph_records_free(job->cfg.records);
         status = 1;
       } else if (status == 0) {

@@ -8,6 +8,7 @@
 #include <time.h>
 
 #include "../codegen/codegen.h"
+#include "../ir/exec.h"
 #include "../ir/ir.h"
 #include "graph.h"
 #include "interp.h"
@@ -62,10 +63,11 @@ struct GraphRegion {
 };
 
 /* How a call's result is rebuilt from the graph's outputs. */
-typedef enum { TPL_OUT, TPL_CONST, TPL_TUPLE, TPL_LIST } TplKind;
+typedef enum { TPL_OUT, TPL_CONST, TPL_TUPLE, TPL_LIST, TPL_NUM } TplKind;
 typedef struct Tpl {
   TplKind kind;
-  int out;               /* TPL_OUT: output index */
+  int out;               /* TPL_OUT, TPL_NUM (a 0-d output standing for a Python number): output index */
+  bool np, npscalar;     /* TPL_OUT: a numpy array (or numpy scalar) in the capture */
   Value v;               /* TPL_CONST (owned) */
   int n;
   struct Tpl *kids;
@@ -110,6 +112,7 @@ struct GFn {
   Entry **pieces;
   int64_t ncall, nrun, nhit; /* calls; pieces run; of which found compiled */
   int nbreak;            /* distinct graph breaks met */
+  int ninterp;           /* JIT Fallback: interpreted (PyExecute) nodes made */
 };
 
 /* A graph break met in bytecode capture (distinct locations). */
@@ -134,6 +137,10 @@ typedef struct GraphState {
   int nhooked;
   GraphBreak *breaks;    /* bytecode: every distinct graph break */
   int nbreak;
+  struct PyCall *pycalls; /* JIT Fallback: the interpreted nodes' calls, by id */
+  int npycall, cappycall;
+  Value fb_exc;          /* the exception a PyExecute's call raised (owned) */
+  IrLoc fb_exc_loc;      /* where: the call's line */
   bool need_fallback;    /* the ast capture failed on reading a graph tensor's value */
   Loc fallback_loc;      /* where, and what read it */
   char fallback_what[160];
@@ -169,7 +176,13 @@ static double now_ms(void) {
 
 static void out_write(void *ctx, const char *s, size_t n) { rt_write((Interp *)ctx, s, n); }
 
-void graph_init(Interp *I) { msrt_set_output(out_write, I); }
+static int fb_interpret(void *ctx, uint32_t id, void *const *in, void *out);
+
+void graph_init(Interp *I) {
+  msrt_set_output(out_write, I);
+  ir_exec_set_interpret(fb_interpret, I);
+  jit_set_interpret(fb_interpret, I);
+}
 
 bool graph_staging(Interp *I) {
   const Capture *c = I->graph ? I->graph->cap : NULL;
@@ -445,8 +458,24 @@ void graph_record(Interp *I, OpId op, int nin, Tensor *const *t, const msrt_dtyp
   o->sym_gen = c->gen;
 }
 
+static bool fb_stage(Interp *I, Value callee, int argc, Value *argv, KwArgs *kw, Value *out, bool effect);
+
 void graph_print(Interp *I, int argc, Value *argv) {
   Capture *c = I->graph->cap;
+  for (int i = 0; i < argc && c->mode == CAP_AST && c->gf; i++)
+    if (v_is(argv[i], OBJ_TENSOR) && AS_TENSOR(argv[i])->pynum) {
+      /* a Python number JIT Fallback computes: Python prints it (an
+       * interpreted print), as PyNative does */
+      Str *k = str_intern(I, "print");
+      Value pf = dict_get_str(I, I->builtins, k);
+      obj_decref(I, &k->h);
+      Value r;
+      if (pf.tag != V_UNDEF && fb_stage(I, pf, argc, argv, NULL, &r, true)) {
+        c->gf->ninterp++;
+        return;
+      }
+      break;
+    }
   IrNode **in = arena_alloc(c->m->arena, sizeof(IrNode *) * (size_t)(argc ? argc : 1));
   for (int i = 0; i < argc; i++) {
     Value v = argv[i];
@@ -462,16 +491,39 @@ void graph_print(Interp *I, int argc, Value *argv) {
   ir_print_node(c->g, argc, in, cur_loc(I, c->m));
 }
 
+/* MindSpore's parser names what it refuses by its Python ast class
+ * (mindspore/ccsrc/pipeline/jit/ps/parse/parse.cc: "Unsupported statement
+ * 'Delete'.", "Unsupported expression 'Set'."; a builtin outside its list,
+ * "The builtin function 'sorted' is not supported in graph mode", a
+ * NameError); what: msc's name of the construct. */
+static const struct {
+  const char *what, *ms;
+  bool stmt;
+} ms_syntax[] = {
+    {"'del'", "Delete", true},           {"'import'", "Import", true},
+    {"'from ... import'", "ImportFrom", true}, {"'nonlocal'", "Nonlocal", true},
+    {"'try'", "Try", true},              {"a set display", "Set", false},
+    {"a set comprehension", "SetComp", false},
+};
+
 void graph_check_syntax(Interp *I, const struct Node *node, const char *what) {
   if (!graph_staging(I) && !bytecode(I)) return;
   Frame *f = I->frame;
   if (f && node) f->cur = node;
   if (!f || !f->cur || !f->cur->loc.file || interp_is_lib_src(I, f->cur->loc.file)) return;
   if (graph_break_syntax(I, f->cur, what)) return;
-  rt_raise_op(I, EXC_RuntimeError,
-              "%s is not supported in graph mode (MindSpore's static graph syntax); move it out of the "
-              "@ms.jit function or construct, or run in PyNative mode",
-              what);
+  static const char hint[] = "is outside MindSpore's static graph syntax: move it out of the @ms.jit function or "
+                             "construct, or run in PyNative mode";
+  for (size_t i = 0; i < sizeof ms_syntax / sizeof ms_syntax[0]; i++)
+    if (strcmp(what, ms_syntax[i].what) == 0)
+      rt_raise_op(I, EXC_RuntimeError, "Unsupported %s '%s'. (%s %s)", ms_syntax[i].stmt ? "statement" : "expression",
+                  ms_syntax[i].ms, what, hint);
+  size_t n = strlen(what);
+  if (n > 2 && strcmp(what + n - 2, "()") == 0) /* a builtin function */
+    rt_raise_op(I, EXC_NameError, "The builtin function '%.*s' is not supported in graph mode. (%s %s)", (int)(n - 2),
+                what, what, hint);
+  rt_raise_op(I, EXC_RuntimeError, "%s is not supported in graph mode (MindSpore's static graph syntax); move it out "
+              "of the @ms.jit function or construct, or run in PyNative mode", what);
 }
 
 void graph_name_value(Interp *I, Tensor *t, const char *name) {
@@ -713,21 +765,50 @@ static bool strict_class_ok(Interp *I, Class *cls) {
   return v_is(mod, OBJ_STR) && strncmp(AS_STR(mod)->data, "mindspore", 9) == 0;
 }
 
+/* The texts are MindSpore's where its sources have one: getting an
+ * attribute of an object its STRICT level cannot interpret raises its
+ * AttributeError (static_eval.cc, GetEvaluatedValueForAttrOrMethodNotInMap;
+ * its test test_jit_syntax_level.py expects an AttributeError for a plain
+ * class's method); setting an attribute that is not a Parameter, the
+ * TypeError of parse.cc HandleAssignClassMember (the FAQ's "'self.xx'
+ * should be initialized as a 'Parameter' type in the '__init__' function",
+ * its closing quote missing as in MindSpore); msc's hint follows in
+ * parentheses. */
 void graph_strict_check_instance(Interp *I, Value obj, Str *attr, bool set, Value val) {
   (void)val;
   if (!strict_here(I) || !v_is(obj, OBJ_INSTANCE)) return;
   Class *cls = ((Instance *)obj.as.o)->cls;
   if (!strict_class_ok(I, cls))
-    rt_raise_op(I, EXC_TypeError, "an object of the class '%s' (neither an nn.Cell nor decorated with "
-                "@mindspore.jit_class) cannot be used in graph mode when jit_syntax_level is STRICT; %s",
+    rt_raise_op(I, EXC_AttributeError, "In JIT strict mode, cannot get attributes %s or the External object has no "
+                "attribute: '%s'. You can use os.environ['MS_DEV_JIT_SYNTAX_LEVEL'] = '2' to enable the JIT lax mode "
+                "to support the current syntax. (an object of the class '%s', neither an nn.Cell nor decorated with "
+                "@mindspore.jit_class, when jit_syntax_level is STRICT; %s)", attr->data, attr->data,
                 cls->name->data, strict_hint);
   if (!set) return;
   Dict *d = ((Instance *)obj.as.o)->dict;
   Value cur = d ? dict_get_str(I, d, attr) : v_undef();
   if (v_is(cur, OBJ_TENSOR) && AS_TENSOR(cur)->flavour == TF_PARAM) return;
-  rt_raise_op(I, EXC_TypeError, "setting the attribute '%s' of a '%s' object in graph mode needs jit_syntax_level "
-              "LAX: when it is STRICT only an attribute of self that __init__ made a Parameter may be set; %s",
-              attr->data, cls->name->data, strict_hint);
+  if (cur.tag == V_UNDEF)
+    rt_raise_op(I, EXC_TypeError, "'self.%s' should be initialized as a 'Parameter' in the '__init__' function before "
+                "assigning. (jit_syntax_level STRICT: only an attribute that __init__ made a Parameter may be set; "
+                "%s)", attr->data, strict_hint);
+  Str *sv = rt_str(I, cur);
+  char buf[128];
+  snprintf(buf, sizeof buf, "%s", sv->data);
+  obj_decref(I, &sv->h);
+  rt_raise_op(I, EXC_TypeError, "'self.%s' should be initialized as a 'Parameter' type in the '__init__' function, but "
+              "got '%s' with type '%s. (jit_syntax_level STRICT: only an attribute that __init__ made a Parameter "
+              "may be set; %s)", attr->data, buf, rt_type_name(I, cur), strict_hint);
+}
+
+/* Creating an object of a plain class in a STRICT graph: MindSpore's
+ * ValueError (static_eval.cc, CreateInstance without fallback). */
+static void strict_check_call(Interp *I, Value callee) {
+  if (!v_is(callee, OBJ_CLASS)) return;
+  Class *cls = (Class *)callee.as.o;
+  if (cls->builtin >= 0 || cls->ctor || cls->is_exception || strict_class_ok(I, cls)) return;
+  rt_raise_op(I, EXC_ValueError, "Can not call %s to create python object in graph mode. Try using 'jit_class' to "
+              "decorate the class? (jit_syntax_level STRICT; %s)", cls->name->data, strict_hint);
 }
 
 bool graph_builtin_seq(Interp *I) {
@@ -971,7 +1052,9 @@ static void tpl_build(Interp *I, OutCtx *o, Tpl *tp, Value v, int depth) {
   }
   if (v_is(v, OBJ_TENSOR)) {
     Tensor *t = AS_TENSOR(v);
-    tp->kind = TPL_OUT;
+    tp->kind = t->pynum ? TPL_NUM : TPL_OUT;
+    tp->np = t->flavour == TF_NP && !t->data;
+    tp->npscalar = tp->np && t->npscalar;
     tp->out = add_out(o, value_node(I, c, t, t->dtype));
     return;
   }
@@ -986,7 +1069,20 @@ static void tpl_build(Interp *I, OutCtx *o, Tpl *tp, Value v, int depth) {
 
 static Value tpl_make(Interp *I, const Tpl *tp, Tensor **outs) {
   switch (tp->kind) {
-  case TPL_OUT: return v_obj(&outs[tp->out]->h); /* takes the reference */
+  case TPL_OUT:
+    if (tp->np) { /* a fresh output: numpy's, as the capture had it */
+      outs[tp->out]->flavour = TF_NP;
+      outs[tp->out]->npscalar = tp->npscalar;
+    }
+    return v_obj(&outs[tp->out]->h); /* takes the reference */
+  case TPL_NUM: {
+    Tensor *t = outs[tp->out];
+    Value r = t->dtype == MSRT_BOOL     ? v_bool(tensor_get_i64(t, 0) != 0)
+              : t->dtype == MSRT_INT64 ? v_int(tensor_get_i64(t, 0))
+                                       : v_float(tensor_get_f64(t, 0));
+    obj_decref(I, &t->h);
+    return r;
+  }
   case TPL_CONST: return v_incref(tp->v);
   case TPL_TUPLE: {
     Tuple *t = tuple_new(I, tp->n);
@@ -1101,6 +1197,7 @@ static Value capture(Interp *I, GFn *gf, Entry *e, int argc, Value *argv, KwArgs
   memset(&c, 0, sizeof c);
   c.mode = gf->mode == CAP_BYTECODE ? CAP_AST : gf->mode; /* msc compile: a bytecode function without breaks */
   c.strict = gf->syntax == 1 || (gf->syntax == 0 && S->ctx_strict);
+  c.gf = gf; /* JIT Fallback's notes */
   c.gen = ++S->gen;
   c.m = ir_module_new();
   IrLoc floc = ir_noloc;
@@ -1221,6 +1318,7 @@ static void backend_prepare(Interp *I, GFn *gf, const char *name, Entry *e, cons
   o.level = gf->level;
   o.emit = c->backend == GB_CC;
   o.cg.loop_codes = true; /* a loop past its bound is reported at its line */
+  o.cg.host_calls = true; /* JIT Fallback's PyExecute nodes call back into the interpreter */
   char *fname = cg_entry_name(name);
   char err[512];
   CgStatus st = cg_compile(e->m, fname, &o, &e->cg, err, sizeof err);
@@ -1420,6 +1518,7 @@ static Tensor **entry_exec(Interp *I, GFn *gf, Entry *e, Tensor **params, GraphA
       free(outs);
       free(params);
       free_arrays(pre, e->nparam);
+      graph_fallback_reraise(I); /* a PyExecute's Python call raised */
       if (rc <= MSRT_ELOOP && rc > MSRT_ELOOP - e->cg.nloop) {
         const CgLoop *l = &e->cg.loops[MSRT_ELOOP - rc];
         char msg[512];
@@ -1656,7 +1755,7 @@ static void bc_flush(Interp *I, Capture *c, const Tensor *need) {
 
 /* Records a graph break at l (once per location): --explain prints it as a
  * note; msc compile as an error (it refuses graph breaks). */
-static void bc_note_break(Interp *I, GFn *gf, Loc l, const char *why) {
+static void bc_note_break(Interp *I, GFn *gf, Loc l, const char *why, bool node) {
   GraphState *S = gs(I);
   for (int i = 0; i < S->nbreak; i++)
     if (S->breaks[i].loc.file == l.file && S->breaks[i].loc.beg == l.beg && S->breaks[i].gf == gf) return;
@@ -1666,15 +1765,22 @@ static void bc_note_break(Interp *I, GFn *gf, Loc l, const char *why) {
   bool fb = gf->mode != CAP_BYTECODE;
   if (S->cfg.records) {
     S->cfg.records->nbreak++;
+    S->cfg.records->nfallback += fb;
     fflush(stdout);
-    if (fb)
+    if (fb && node)
+      diag_emit(DIAG_ERROR, l, "JIT Fallback in '%s' (jit_syntax_level LAX): %s; its interpreted node (PyExecute) "
+                "calls back into the Python interpreter when the graph runs, which C for firmware cannot do",
+                gf->name, why);
+    else if (fb)
       diag_emit(DIAG_ERROR, l, "JIT Fallback in '%s' (jit_syntax_level LAX): %s; it would run in Python when the "
                 "graph runs", gf->name, why);
     else
       diag_emit(DIAG_ERROR, l, "graph break in '%s' (capture_mode='bytecode'): %s", gf->name, why);
   } else if (S->cfg.explain) {
     fflush(stdout);
-    diag_emit(DIAG_NOTE, l, "%s in '%s': %s", fb ? "JIT Fallback" : "graph break", gf->name, why);
+    diag_emit(DIAG_NOTE, l, "%s in '%s': %s%s", fb ? "JIT Fallback" : "graph break", gf->name, why,
+              node ? "; an interpreted node (PyExecute) in the graph runs it in Python when the graph runs"
+              : fb ? "; this specialisation runs as graph pieces with the statement in Python between them" : "");
   }
 }
 
@@ -1700,7 +1806,7 @@ static bool bc_break(Interp *I, const struct Node *at, const Tensor *need, const
       }
   }
   c->nbreak++;
-  bc_note_break(I, c->gf, l, why);
+  bc_note_break(I, c->gf, l, why, false);
   bc_flush(I, c, need);
   return true;
 }
@@ -1763,14 +1869,403 @@ static void bc_explain(Interp *I) {
   if (!S || !S->cfg.explain) return;
   for (int i = 0; i < S->nfn; i++) {
     GFn *gf = S->fns[i];
-    if (!gf->ncall) continue;
     bool fb = gf->mode != CAP_BYTECODE;
+    if (!gf->ncall || (fb && !gf->nbreak)) continue;
+    char interp[64] = "";
+    if (fb) snprintf(interp, sizeof interp, ", %d interpreted node%s", gf->ninterp, gf->ninterp == 1 ? "" : "s");
     fflush(stdout);
-    fprintf(stderr, "msc: explain: '%s' (%s): %lld call%s, %d %s%s, %lld piece%s run, %d compiled\n", gf->name,
+    fprintf(stderr, "msc: explain: '%s' (%s): %lld call%s, %d %s%s%s, %lld piece%s run, %d compiled\n", gf->name,
             fb ? "JIT Fallback, jit_syntax_level LAX" : "capture_mode='bytecode'", (long long)gf->ncall,
             gf->ncall == 1 ? "" : "s", gf->nbreak, fb ? "fallback" : "graph break", gf->nbreak == 1 ? "" : "s",
-            (long long)gf->nrun, gf->nrun == 1 ? "" : "s", gf->npiece);
+            interp, (long long)gf->nrun, gf->nrun == 1 ? "" : "s", gf->npiece);
   }
+}
+
+/* ---- JIT Fallback: interpreted nodes --------------------------------------------
+ * jit_syntax_level LAX (MindSpore's default): in an ast capture, a call
+ * from the script's own code to a builtin or library callable (float(),
+ * int(), bool(), x.asnumpy().tolist()'s callables, numpy functions...) that
+ * needs the value of a tensor computed in the graph does not fail the
+ * capture: it becomes a PyExecute node (MindSpore's name for its
+ * interpreted node) whose operands are the graph tensors among the call's
+ * arguments. The graph stays one graph; when it runs, the node calls back
+ * into the interpreter (the reference executor's ir_exec_set_interpret,
+ * the JIT's MscHost.interpret) and the call runs in Python on the
+ * operands' values. The node's type is the result's, found by running the
+ * call once at capture time on stand-in tensors of the operands' types
+ * (filled with ones): a tensor gives a tensor of its dtype, shape and
+ * flavour; a Python bool/int/float a 0-d Bool/Int64/Float64 tensor marked
+ * pynum, which prim_call treats as the Python number it stands for (a weak
+ * operand) and which the call's result turns back into that number. Other
+ * results (a list, a string), and calls of the script's own functions,
+ * keep the error, which makes the specialisation run as pieces (above). */
+
+struct PyCall {
+  Value callee;          /* owned */
+  Value *args;           /* owned; the graph tensors are syms[] */
+  int nargs;
+  Str **knames;          /* owned refs */
+  Value *kvals;          /* owned */
+  int nk;
+  Tensor **syms;         /* owned refs: the symbolic tensors, operand k */
+  int nsym;
+  char kind;             /* 't' tensor, 'b' bool, 'i' int, 'f' float */
+  TType out;
+  uint8_t out_fl;
+  bool out_npscalar;
+  IrLoc loc;             /* the call's line (the entry module's strings) */
+};
+typedef struct PyCall PyCall;
+
+
+static bool user_src(Interp *I, const Loc *l) { return l->file && !interp_is_lib_src(I, l->file); }
+
+/* May callee run as an interpreted node: a builtin or a library callable
+ * (not the script's own function or class: its body is captured). */
+static bool fb_callee_ok(Interp *I, Value callee) {
+  if (v_is(callee, OBJ_BOUND)) callee = ((Bound *)callee.as.o)->func;
+  if (v_is(callee, OBJ_NATIVE)) return true;
+  if (v_is(callee, OBJ_CLASS)) {
+    const Class *k = (const Class *)callee.as.o;
+    return k->builtin >= 0 || k->ctor;
+  }
+  if (v_is(callee, OBJ_FUNC)) {
+    const Func *f = (const Func *)callee.as.o;
+    return f->def && f->def->loc.file && interp_is_lib_src(I, f->def->loc.file);
+  }
+  return false;
+}
+
+/* The callee's name for the IR (its qualname, or its type's name). */
+static const char *fb_name(Interp *I, Value v) {
+  if (v_is(v, OBJ_BOUND)) v = ((Bound *)v.as.o)->func;
+  if (v_is(v, OBJ_FUNC)) return ((Func *)v.as.o)->qualname->data;
+  if (v_is(v, OBJ_NATIVE)) return AS_NATIVE(v)->name;
+  if (v_is(v, OBJ_CLASS)) return ((Class *)v.as.o)->name->data;
+  return rt_type_name(I, v);
+}
+
+static bool is_graph_sym(const Capture *c, Value v) {
+  if (!v_is(v, OBJ_TENSOR)) return false;
+  const Tensor *t = AS_TENSOR(v);
+  return !t->data && t->sym && t->sym_gen == c->gen;
+}
+
+/* Collects the graph tensors in v (tensors, tuples and lists of them, two
+ * levels deep) into syms (new references); false when there are too many. */
+static bool fb_collect(Capture *c, Value v, Tensor **syms, int *n, int depth) {
+  if (is_graph_sym(c, v)) {
+    for (int i = 0; i < *n; i++)
+      if (syms[i] == AS_TENSOR(v)) return true;
+    if (*n >= 32) return false;
+    syms[(*n)++] = AS_TENSOR(v);
+    return true;
+  }
+  if (depth < 2 && (v_is(v, OBJ_TUPLE) || v_is(v, OBJ_LIST))) {
+    int64_t len = v_is(v, OBJ_TUPLE) ? AS_TUPLE(v)->len : AS_LIST(v)->len;
+    Value *it = v_is(v, OBJ_TUPLE) ? AS_TUPLE(v)->items : AS_LIST(v)->items;
+    for (int64_t i = 0; i < len; i++)
+      if (!fb_collect(c, it[i], syms, n, depth + 1)) return false;
+  }
+  return true;
+}
+
+/* v with each syms[k] replaced by vals[k] (a new reference). */
+static Value fb_subst(Interp *I, Value v, Tensor *const *syms, Tensor *const *vals, int n, int depth) {
+  if (v_is(v, OBJ_TENSOR)) {
+    for (int k = 0; k < n; k++)
+      if (AS_TENSOR(v) == syms[k]) {
+        obj_incref(&vals[k]->h);
+        return v_obj(&vals[k]->h);
+      }
+    return v_incref(v);
+  }
+  if (depth < 2 && v_is(v, OBJ_TUPLE)) {
+    Tuple *t = AS_TUPLE(v), *r = tuple_new(I, t->len);
+    for (int64_t i = 0; i < t->len; i++) r->items[i] = fb_subst(I, t->items[i], syms, vals, n, depth + 1);
+    return v_obj(&r->h);
+  }
+  if (depth < 2 && v_is(v, OBJ_LIST)) {
+    List *l = AS_LIST(v), *r = list_new(I, l->len);
+    for (int64_t i = 0; i < l->len; i++) {
+      Value x = fb_subst(I, l->items[i], syms, vals, n, depth + 1);
+      list_append(I, r, x);
+      v_decref(I, x);
+    }
+    return v_obj(&r->h);
+  }
+  return v_incref(v);
+}
+
+/* Runs call p on vals[] (concrete, one per operand); a new reference. */
+static Value fb_run(Interp *I, const PyCall *p, Tensor *const *vals) {
+  Value *a = xcalloc((size_t)(p->nargs + 1), sizeof(Value));
+  Value *kv = xcalloc((size_t)(p->nk + 1), sizeof(Value));
+  for (int i = 0; i < p->nargs; i++) a[i] = fb_subst(I, p->args[i], p->syms, vals, p->nsym, 0);
+  for (int i = 0; i < p->nk; i++) kv[i] = fb_subst(I, p->kvals[i], p->syms, vals, p->nsym, 0);
+  KwArgs kw = {p->nk, p->knames, kv};
+  Catch cat;
+  Value r = v_undef();
+  bool ok = false;
+  if (RT_TRY(I, &cat)) {
+    r = rt_call(I, p->callee, p->nargs, a, p->nk ? &kw : NULL);
+    rt_catch_pop(I, &cat);
+    ok = true;
+  }
+  for (int i = 0; i < p->nargs; i++) v_decref(I, a[i]);
+  for (int i = 0; i < p->nk; i++) v_decref(I, kv[i]);
+  free(a);
+  free(kv);
+  if (!ok) exc_reraise(I, CUR_EXC(I));
+  return r;
+}
+
+/* A concrete tensor of sym's type and flavour holding data (copied), or
+ * ones when data is NULL. */
+static Tensor *fb_value(Interp *I, const Tensor *sym, const void *data) {
+  Tensor *t = tensor_new(I, sym->dtype, sym->ndim, sym->shape, (TFlavour)sym->flavour);
+  size_t es = msrt_dtype_size(sym->dtype);
+  if (data) {
+    if (t->size) memcpy(t->data, data, (size_t)t->size * es);
+  } else {
+    double one = 1;
+    for (int64_t i = 0; i < t->size; i++) msrt_cast(MSRT_FLOAT64, sym->dtype, 1, &one, (char *)t->data + (size_t)i * es);
+  }
+  t->npscalar = sym->npscalar;
+  return t;
+}
+
+/* The kind of a result an interpreted node can give, and its type. */
+static bool fb_result_type(Value r, PyCall *p) {
+  memset(&p->out, 0, sizeof p->out);
+  if (r.tag == V_BOOL || r.tag == V_INT || r.tag == V_FLOAT) {
+    p->kind = r.tag == V_BOOL ? 'b' : r.tag == V_INT ? 'i' : 'f';
+    p->out.dt = r.tag == V_BOOL ? MSRT_BOOL : r.tag == V_INT ? MSRT_INT64 : MSRT_FLOAT64;
+    p->out_fl = TF_MS;
+    return true;
+  }
+  if (v_is(r, OBJ_TENSOR) && AS_TENSOR(r)->data) {
+    const Tensor *t = AS_TENSOR(r);
+    p->kind = 't';
+    p->out.dt = t->dtype;
+    p->out.ndim = t->ndim;
+    memcpy(p->out.shape, t->shape, sizeof(int64_t) * (size_t)t->ndim);
+    p->out_fl = t->flavour == TF_NP ? TF_NP : TF_MS;
+    p->out_npscalar = t->npscalar;
+    return true;
+  }
+  return false;
+}
+
+static void pycall_free(Interp *I, PyCall *p) {
+  v_decref(I, p->callee);
+  for (int i = 0; i < p->nargs; i++) v_decref(I, p->args[i]);
+  for (int i = 0; i < p->nk; i++) {
+    obj_decref(I, &p->knames[i]->h);
+    v_decref(I, p->kvals[i]);
+  }
+  for (int i = 0; i < p->nsym; i++) obj_decref(I, &p->syms[i]->h);
+  free(p->args);
+  free(p->knames);
+  free(p->kvals);
+  free(p->syms);
+  memset(p, 0, sizeof *p);
+}
+
+bool graph_fallback_calls(Interp *I, const struct Frame *f) {
+  const GraphState *S = I->graph;
+  const Capture *c = S ? S->cap : NULL;
+  if (!c || c->mode != CAP_AST) return false;
+  if (!c->strict && (!c->gf || c->gf->fullgraph || S->hook || S->export_name)) return false;
+  return f && f->cur && user_src(I, &f->cur->loc);
+}
+
+/* The interpreted node of call callee(argv..., kw) that failed on reading
+ * a graph tensor's value (the exception is current); false: not one. */
+/* effect: a call made for its effect (print): not run at capture time;
+ * its node gives a 0-d Bool nobody reads and the call gives None. */
+static bool fb_stage(Interp *I, Value callee, int argc, Value *argv, KwArgs *kw, Value *out, bool effect) {
+  GraphState *S = I->graph;
+  Capture *c = S->cap;
+  if (!fb_callee_ok(I, callee)) return false;
+  Tensor *syms[32];
+  int n = 0;
+  for (int i = 0; i < argc; i++)
+    if (!fb_collect(c, argv[i], syms, &n, 0)) return false;
+  for (int i = 0; kw && i < kw->n; i++)
+    if (!fb_collect(c, kw->vals[i], syms, &n, 0)) return false;
+  if (!n) return false;
+  PyCall p;
+  memset(&p, 0, sizeof p);
+  p.callee = v_incref(callee);
+  p.nargs = argc;
+  p.args = xcalloc((size_t)(argc + 1), sizeof(Value));
+  for (int i = 0; i < argc; i++) p.args[i] = v_incref(argv[i]);
+  p.nk = kw ? kw->n : 0;
+  p.knames = xcalloc((size_t)(p.nk + 1), sizeof(Str *));
+  p.kvals = xcalloc((size_t)(p.nk + 1), sizeof(Value));
+  for (int i = 0; i < p.nk; i++) {
+    p.knames[i] = kw->names[i];
+    obj_incref(&kw->names[i]->h);
+    p.kvals[i] = v_incref(kw->vals[i]);
+  }
+  p.nsym = n;
+  p.syms = xcalloc((size_t)n, sizeof(Tensor *));
+  for (int k = 0; k < n; k++) {
+    p.syms[k] = syms[k];
+    obj_incref(&syms[k]->h);
+  }
+  /* the result's type: the call on stand-ins, eagerly */
+  Tensor **vals = xcalloc((size_t)n, sizeof(Tensor *));
+  Capture *saved = S->cap;
+  S->cap = NULL;
+  Catch cat;
+  Value r = v_undef();
+  bool ok = false;
+  if (effect) {
+    p.kind = 'n';
+    p.out.dt = MSRT_BOOL;
+    ok = true;
+  } else if (RT_TRY(I, &cat)) {
+    for (int k = 0; k < n; k++) vals[k] = fb_value(I, syms[k], NULL);
+    r = fb_run(I, &p, vals);
+    rt_catch_pop(I, &cat);
+    ok = fb_result_type(r, &p);
+  } else {
+    v_decref(I, CUR_EXC(I));
+    CUR_EXC(I) = v_undef();
+    EV(I)->unwound = true;
+  }
+  S->cap = saved;
+  v_decref(I, r);
+  for (int k = 0; k < n; k++)
+    if (vals[k]) obj_decref(I, &vals[k]->h);
+  free(vals);
+  if (!ok) {
+    pycall_free(I, &p);
+    return false;
+  }
+  if (S->npycall == S->cappycall) {
+    S->cappycall = S->cappycall ? 2 * S->cappycall : 16;
+    S->pycalls = xrealloc(S->pycalls, sizeof(PyCall) * (size_t)S->cappycall);
+  }
+  int id = S->npycall;
+  p.loc = cur_loc(I, c->m);
+  S->pycalls[S->npycall++] = p;
+  IrNode **in = arena_alloc(c->m->arena, sizeof(IrNode *) * (size_t)n);
+  for (int k = 0; k < n; k++) in[k] = value_node(I, c, syms[k], syms[k]->dtype);
+  IrNode *node = ir_node(c->g, IR_PY_EXECUTE, n, in, ir_type_tensor(c->m, p.out.dt, p.out.ndim, p.out.shape),
+                         cur_loc(I, c->m));
+  ir_attr_int(node, "id", id);
+  ir_attr_str(node, "call", fb_name(I, callee));
+  Tensor *t = tensor_new_sym(I, p.out.dt, p.out.ndim, p.out.shape, node);
+  t->flavour = p.out_fl;
+  t->npscalar = p.out_npscalar;
+  t->pynum = p.kind != 't';
+  if (effect) {
+    obj_decref(I, &t->h);
+    *out = v_none();
+  } else {
+    *out = v_obj(&t->h);
+  }
+  return true;
+}
+
+Value graph_call(Interp *I, Value callee, int argc, Value *argv, KwArgs *kw) {
+  GraphState *S = I->graph;
+  if (S->cap->strict) { /* STRICT: no fallback; objects of plain classes are refused */
+    strict_check_call(I, callee);
+    return rt_call(I, callee, argc, argv, kw);
+  }
+  S->need_fallback = false;
+  Catch cat;
+  Value r = v_undef();
+  if (RT_TRY(I, &cat)) {
+    r = rt_call(I, callee, argc, argv, kw);
+    rt_catch_pop(I, &cat);
+    return r;
+  }
+  Value exc = CUR_EXC(I);
+  CUR_EXC(I) = v_undef();
+  Loc at = S->fallback_loc;
+  char what[160];
+  snprintf(what, sizeof what, "%s", S->fallback_what);
+  if (!S->need_fallback || !S->cap || !fb_stage(I, callee, argc, argv, kw, &r, false)) exc_reraise(I, exc);
+  v_decref(I, exc);
+  EV(I)->unwound = true; /* the C temporaries the exception crossed are swept at exit (trystmt.c) */
+  S->need_fallback = false;
+  char why[512];
+  snprintf(why, sizeof why, "%s reads the value of a tensor computed in the graph", what);
+  bc_note_break(I, S->cap->gf, at, why, true);
+  S->cap->gf->ninterp++;
+  return r;
+}
+
+/* The callbacks: PyExecute node id on operands in[] into out. */
+static int fb_interpret(void *ctx, uint32_t id, void *const *in, void *out) {
+  Interp *I = ctx;
+  GraphState *S = I ? I->graph : NULL;
+  if (!S || id >= (uint32_t)S->npycall) return MSRT_EINVAL;
+  const PyCall *p = &S->pycalls[id];
+  Capture *saved = S->cap;
+  S->cap = NULL;
+  Tensor **vals = xcalloc((size_t)(p->nsym ? p->nsym : 1), sizeof(Tensor *));
+  Catch cat;
+  Value r = v_undef();
+  int rc = 0;
+  if (RT_TRY(I, &cat)) {
+    for (int k = 0; k < p->nsym; k++) vals[k] = fb_value(I, p->syms[k], in[k]);
+    r = fb_run(I, p, vals);
+    const char *want = p->kind == 'b'   ? "bool"
+                       : p->kind == 'i' ? "int"
+                       : p->kind == 'f' ? "float"
+                       : p->kind == 'n' ? "None"
+                                        : "a tensor";
+    if (p->kind == 'n' && r.tag == V_NONE) {
+      *(bool *)out = false;
+    } else if (p->kind == 'f' && (r.tag == V_FLOAT || r.tag == V_INT || r.tag == V_BOOL)) {
+      *(double *)out = r.tag == V_FLOAT ? r.as.f : (double)num_i(r);
+    } else if (p->kind == 'i' && (r.tag == V_INT || r.tag == V_BOOL)) {
+      *(int64_t *)out = num_i(r);
+    } else if (p->kind == 'b' && r.tag == V_BOOL) {
+      *(bool *)out = r.as.b;
+    } else if (p->kind == 't' && v_is(r, OBJ_TENSOR) && AS_TENSOR(r)->data && AS_TENSOR(r)->dtype == p->out.dt &&
+               AS_TENSOR(r)->ndim == p->out.ndim &&
+               memcmp(AS_TENSOR(r)->shape, p->out.shape, sizeof(int64_t) * (size_t)p->out.ndim) == 0) {
+      const Tensor *t = AS_TENSOR(r);
+      if (t->size) memcpy(out, t->data, (size_t)t->size * msrt_dtype_size(t->dtype));
+    } else {
+      char a[128] = "", b[128];
+      if (v_is(r, OBJ_TENSOR) && AS_TENSOR(r)->data)
+        snprintf(a, sizeof a, " of dtype %s and shape %s", msrt_dtype_name(AS_TENSOR(r)->dtype),
+                 shape_str(b, sizeof b, AS_TENSOR(r)->ndim, AS_TENSOR(r)->shape));
+      rt_raise(I, EXC_TypeError, "JIT Fallback: when the graph was compiled, %s() returned %s (the graph's "
+               "type for it); when the graph ran, it returned %s%s", fb_name(I, p->callee), want,
+               rt_type_name(I, r), a);
+    }
+    rt_catch_pop(I, &cat);
+  } else {
+    v_decref(I, S->fb_exc);
+    S->fb_exc = CUR_EXC(I);
+    S->fb_exc_loc = p->loc;
+    CUR_EXC(I) = v_undef();
+    rc = -3;
+  }
+  v_decref(I, r);
+  for (int k = 0; k < p->nsym; k++)
+    if (vals[k]) obj_decref(I, &vals[k]->h);
+  free(vals);
+  S->cap = saved;
+  return rc;
+}
+
+void graph_fallback_reraise(Interp *I) {
+  GraphState *S = I->graph;
+  if (!S || S->fb_exc.tag == V_UNDEF) return;
+  Value e = S->fb_exc;
+  S->fb_exc = v_undef();
+  graph_relocate(I, S->fb_exc_loc);
+  reraise_owned(I, e);
 }
 
 /* ---- the jit entry points ------------------------------------------------------ */
@@ -1895,7 +2390,7 @@ static Value jit_dispatch(Interp *I, GFn *gf, Value args, Value kwargs, bool com
         e->fallback = true;
         char r[256];
         snprintf(r, sizeof r, "%s reads the value of a tensor computed in the graph", S->fallback_what);
-        bc_note_break(I, gf, S->fallback_loc, r);
+        bc_note_break(I, gf, S->fallback_loc, r, false);
         if (S->cfg.verbose)
           fprintf(stderr, "msc: jit: '%s' (%s): JIT Fallback: it reads a graph tensor's value in Python; every "
                   "call runs as graph pieces with that Python between them\n", gf->name, why);
@@ -1927,6 +2422,7 @@ static Value jit_dispatch(Interp *I, GFn *gf, Value args, Value kwargs, bool com
   buf_free(&kc.show);
   free(kw.names);
   free(kw.vals);
+  if (!e->fallback && !compile_only) gf->ncall++; /* (bytecode pieces count theirs) */
   if (e->fallback) {
     free(ins);
     if (compile_only) return v_none();
@@ -2089,6 +2585,8 @@ void graph_free_all(Interp *I) {
     I->graph->warned = NULL;
   }
   msrt_set_output(NULL, NULL);
+  ir_exec_set_interpret(NULL, NULL);
+  jit_set_interpret(NULL, NULL);
   if (I->graph) { /* ms.export: a script that failed inside an export */
     free(I->graph->export_name);
     I->graph->export_name = NULL;
@@ -2096,6 +2594,9 @@ void graph_free_all(Interp *I) {
   GraphState *S = I->graph;
   if (!S) return;
   bc_explain(I);
+  for (int i = 0; i < S->npycall; i++) pycall_free(I, &S->pycalls[i]);
+  free(S->pycalls);
+  v_decref(I, S->fb_exc);
   for (int i = 0; i < S->nbreak; i++) free(S->breaks[i].reason);
   free(S->breaks);
   for (int i = 0; i < S->nfn; i++) {

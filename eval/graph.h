@@ -124,8 +124,10 @@ typedef struct GraphRecord {
 struct GraphRecords {
   GraphRecord **v;
   int n, cap;
-  int nbreak;            /* graph breaks met (bytecode capture), each
-                            reported as an error: nothing may be written */
+  int nbreak;            /* graph breaks met (bytecode capture) and JIT
+                            Fallbacks (ast capture), each reported as an
+                            error: nothing may be written */
+  int nfallback;         /* of which JIT Fallbacks */
 };
 void graph_records_free(GraphRecords *rs);
 

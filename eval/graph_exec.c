@@ -113,5 +113,6 @@ void graph_exec(Interp *I, IrModule *m, Tensor *const *params, Tensor **outs) {
         outs[i] = NULL;
       }
   free(fresh);
+  if (!ok) graph_fallback_reraise(I); /* a PyExecute's Python call raised: its exception */
   if (!ok) graph_raise_at(I, err.kind, err.msg, err.loc, err.at_node);
 }

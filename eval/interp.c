@@ -586,6 +586,13 @@ static void add_kwarg(Interp *I, Value callee, List *names, List *vals, Value na
   list_append(I, vals, val);
 }
 
+/* rt_call from the script's code at frame f; during an ast capture with
+ * JIT Fallback the call may become an interpreted node (graph.c). */
+static inline Value call_at(Interp *I, Frame *f, Value callee, int argc, Value *argv, KwArgs *kw) {
+  if (__builtin_expect(I->graph != NULL, 0) && graph_fallback_calls(I, f)) return graph_call(I, callee, argc, argv, kw);
+  return rt_call(I, callee, argc, argv, kw);
+}
+
 /* A call with *args, keywords or **kwargs. */
 NOINLINE static Value call_general(Interp *I, Frame *f, Node *n, Value callee, Value self) {
   List *pos = list_new(I, n->elts.len + 1);
@@ -640,7 +647,7 @@ NOINLINE static Value call_general(Interp *I, Frame *f, Node *n, Value callee, V
   for (int i = 0; i < nk; i++) names[i] = AS_STR(kn->items[i]);
   KwArgs kw = {nk, names, kv->items};
   f->cur = n;
-  Value r = rt_call(I, callee, (int)pos->len, pos->items, nk ? &kw : NULL);
+  Value r = call_at(I, f, callee, (int)pos->len, pos->items, nk ? &kw : NULL);
   obj_decref(I, &pos->h);
   obj_decref(I, &kn->h);
   obj_decref(I, &kv->h);
@@ -666,8 +673,8 @@ NOINLINE static Value call_keywords(Interp *I, Frame *f, Node *n, Value callee, 
   }
   KwArgs kw = {nk, knames, kvals};
   f->cur = n;
-  Value r = self.tag != V_UNDEF ? rt_call(I, callee, argc, args, &kw)
-                                : rt_call(I, callee, argc - 1, args + 1, &kw);
+  Value r = self.tag != V_UNDEF ? call_at(I, f, callee, argc, args, &kw)
+                                : call_at(I, f, callee, argc - 1, args + 1, &kw);
   for (int i = 1; i < argc; i++) v_decref(I, args[i]);
   for (int i = 0; i < nk; i++) v_decref(I, kvals[i]);
   return r;
@@ -680,8 +687,8 @@ NOINLINE static Value call_many(Interp *I, Frame *f, Node *n, Value callee, Valu
   args[0] = self;
   for (int i = 0; i < argc; i++) args[i + 1] = eval(I, f, n->elts.items[i]);
   f->cur = n;
-  Value r = self.tag != V_UNDEF ? rt_call(I, callee, argc + 1, args, NULL)
-                                : rt_call(I, callee, argc, args + 1, NULL);
+  Value r = self.tag != V_UNDEF ? call_at(I, f, callee, argc + 1, args, NULL)
+                                : call_at(I, f, callee, argc, args + 1, NULL);
   for (int i = 1; i <= argc; i++) v_decref(I, args[i]);
   return r;
 }
@@ -719,8 +726,8 @@ NOINLINE static Value eval_call(Interp *I, Frame *f, Node *n) {
     args[0] = self;
     for (int i = 0; i < argc; i++) args[i + 1] = eval_leaf(I, f, n->elts.items[i]);
     f->cur = n;
-    if (self.tag != V_UNDEF) r = rt_call(I, callee, argc + 1, args, NULL);
-    else r = rt_call(I, callee, argc, args + 1, NULL);
+    if (self.tag != V_UNDEF) r = call_at(I, f, callee, argc + 1, args, NULL);
+    else r = call_at(I, f, callee, argc, args + 1, NULL);
     for (int i = 1; i <= argc; i++) v_decref(I, args[i]);
   } else {
     r = call_many(I, f, n, callee, self);

@@ -328,9 +328,13 @@ Value prim_call(Interp *I, OpId op, int nin, Value *in, const Attrs *attrs) {
   if (oi->nin >= 0 && nin != oi->nin)
     rt_raise_op(I, EXC_TypeError, "%s: takes %d input%s, got %d", oi->name, oi->nin, oi->nin == 1 ? "" : "s", nin);
   Attrs a = *attrs;
-  int ntensor = 0, nnp = 0;
+  int ntensor = 0, nnp = 0, npynum = 0;
   for (int i = 0; i < nin; i++)
     if (v_is(in[i], OBJ_TENSOR)) {
+      if (AS_TENSOR(in[i])->pynum) { /* a Python number computed by JIT Fallback: not a tensor */
+        npynum++;
+        continue;
+      }
       ntensor++;
       nnp += AS_TENSOR(in[i])->flavour == TF_NP;
     }
@@ -354,6 +358,7 @@ Value prim_call(Interp *I, OpId op, int nin, Value *in, const Attrs *attrs) {
     memset(&ty[i], 0, sizeof ty[i]);
     if (v_is(v, OBJ_TENSOR)) {
       t[i] = AS_TENSOR(v);
+      ty[i].weak = t[i]->pynum;
     } else if (is_num(v) || is_cplx(v)) {
       t[i] = keep(I, tensor_from_value(I, v, -1, fl));
       ty[i].weak = true;
@@ -382,8 +387,21 @@ Value prim_call(Interp *I, OpId op, int nin, Value *in, const Attrs *attrs) {
     scratch_pop(I, base);
     prim_raise(I, &err);
   }
+  bool pynum = npynum && !ntensor; /* Python numbers only: the result is one too (Python's int and float) */
+  if (pynum && out.ndim == 0 && out.dt != MSRT_BOOL) {
+    msrt_dtype w = dtype_is_float(out.dt) ? MSRT_FLOAT64 : MSRT_INT64;
+    out.dt = w;
+    for (int i = 0; i < nin; i++) cast[i] = w;
+  } else if (pynum && out.ndim == 0) {
+    for (int i = 0; i < nin; i++)
+      if (cast[i] != MSRT_BOOL) cast[i] = dtype_is_float(cast[i]) ? MSRT_FLOAT64 : MSRT_INT64;
+  } else {
+    pynum = false;
+  }
   if (graph_should_stage(I, nin, in)) { /* ast capture: a graph node, not a kernel run */
     Tensor *o = keep(I, graph_stage(I, op, nin, t, cast, &a, &out, in));
+    o->pynum = pynum;
+    if (fl == TF_NP) o->flavour = TF_NP; /* numpy on graph values gives numpy's arrays, as eagerly */
     o->npscalar = fl == TF_NP && o->ndim == 0 && np_scalar_result(op, nin, in);
     obj_incref(&o->h);
     scratch_pop(I, base);

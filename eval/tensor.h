@@ -31,6 +31,8 @@ struct Tensor {
   bool requires_grad;    /* Parameter */
   bool npscalar;         /* TF_NP, 0-d: a numpy scalar (np.float32(1), a[0], a.sum()):
                           * immutable, of class np.float32, ...; else a 0-d ndarray */
+  bool pynum;            /* symbolic, 0-d: stands for a Python bool/int/float
+                          * (a JIT Fallback result, eval/graph.c): a weak operand */
   int ndim;
   int64_t shape[MSRT_MAX_NDIM];
   int64_t size;          /* product of shape */

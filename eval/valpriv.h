@@ -478,6 +478,16 @@ bool graph_builtin_seq(Interp *I);
  * MindSpore's default and msc's). what: the construct, for the message. */
 void graph_strict_check_module(Interp *I, Module *m, Str *attr);
 void graph_strict_check_instance(Interp *I, Value obj, Str *attr, bool set, Value val);
+/* JIT Fallback (jit_syntax_level LAX): during an ast capture, may the call
+ * about to run at frame f (the script's own code) become an interpreted
+ * node? Then interp.c calls through graph_call, which is rt_call except
+ * that a call of a builtin or library callable failing on a graph
+ * tensor's value becomes a PyExecute node (graph.c). */
+bool graph_fallback_calls(Interp *I, const struct Frame *f);
+Value graph_call(Interp *I, Value callee, int argc, Value *argv, KwArgs *kw);
+/* After a graph run failed: re-raises the exception a PyExecute's Python
+ * call raised, if there is one. */
+void graph_fallback_reraise(Interp *I);
 /* Is v a tensor computed in the running bytecode piece (no data yet)? */
 bool graph_is_piece_sym(Interp *I, Value v);
 

@@ -496,6 +496,54 @@ static void run_fusion(Exec *x, IrNode *n) {
   set_tensor(x, n, &out, b);
 }
 
+/* JIT Fallback: the interpreter's callback (ir_exec_set_interpret). */
+static IrInterpretFn interpret_fn;
+static void *interpret_ctx;
+
+void ir_exec_set_interpret(IrInterpretFn fn, void *ctx) {
+  interpret_fn = fn;
+  interpret_ctx = ctx;
+}
+
+/* PyExecute(v...) {id}: the interpreter runs Python call `id` on the
+ * operands' data and writes the result (the node's type) into a new
+ * buffer. */
+static void run_py_execute(Exec *x, IrNode *n) {
+  const IrAttr *id = ir_attr_get(n, "id");
+  if (!interpret_fn || !id)
+    fail(x, OPE_RuntimeError, "PyExecute: this graph calls back into the Python interpreter (JIT Fallback), "
+         "which only msc run has");
+  for (int k = 0; k < n->nin; k++) x->argv[k] = *tensor_of(x, n->in[k], "PyExecute", k);
+  void **in = xcalloc((size_t)(n->nin ? n->nin : 1), sizeof(void *));
+  for (int k = 0; k < n->nin; k++) in[k] = x->argv[k].data;
+  const IrType *t = n->type;
+  OpTensor out;
+  memset(&out, 0, sizeof out);
+  out.dtype = t->dt;
+  out.ndim = t->ndim;
+  memcpy(out.shape, t->shape, sizeof(int64_t) * (size_t)t->ndim);
+  out.size = 1;
+  for (int d = 0; d < t->ndim; d++) out.size *= t->shape[d];
+  out.data = op_alloc_data(out.dtype, out.size);
+  XBuf *b = malloc(sizeof *b);
+  if (!out.data || !b) {
+    free(in);
+    free(out.data);
+    free(b);
+    fail(x, OPE_MemoryError, "out of memory");
+  }
+  int rc = interpret_fn(interpret_ctx, (uint32_t)id->i, in, out.data);
+  free(in);
+  if (rc) {
+    free(out.data);
+    free(b);
+    fail(x, OPE_RuntimeError, "PyExecute: the Python call of JIT Fallback raised");
+  }
+  b->refs = 1;
+  b->data = out.data;
+  set_tensor(x, n, &out, b);
+}
+
 /* Runs subgraph sg on argv (nargs tensors) as a call; its flattened
  * outputs land in fresh buffers (outs, nout of them, zeroed by the
  * caller). An error inside is reported at the failing node, else at n. */
@@ -621,6 +669,7 @@ static void run_node(Exec *x, IrNode *n) {
   case IR_ASSIGN: run_assign(x, n); break;
   case IR_PRINT: run_print(x, n); break;
   case IR_FUSION: run_fusion(x, n); break;
+  case IR_PY_EXECUTE: run_py_execute(x, n); break;
   case IR_IF: run_if(x, n); break;
   case IR_WHILE: run_while(x, n); break;
   default: fail(x, OPE_RuntimeError, "IR: unknown op %d", n->op);

@@ -13,6 +13,7 @@
  * into; outs[i].data NULL gets a new buffer (op_alloc_data: free() it).
  * Print writes through the runtime's output hook exactly as generated C
  * does. Structural ops: MakeTuple/TupleGetItem/Load/Assign/Print/Fusion,
+ * PyExecute (through ir_exec_set_interpret's callback),
  * and If/While, whose subgraphs run as calls (If: the taken branch; While:
  * the state in fresh buffers, replaced by each body call's results).
  */
@@ -39,5 +40,12 @@ bool ir_exec(IrModule *m, OpTensor *params, OpTensor *outs, OpWorkspace *ws, IrE
 typedef void (*IrExecObserve)(void *ctx, const IrNode *n, const OpTensor *t);
 bool ir_exec_observed(IrModule *m, OpTensor *params, OpTensor *outs, OpWorkspace *ws, IrExecError *err,
                       IrExecObserve observe, void *ctx);
+
+/* JIT Fallback (eval/graph.c): PyExecute node `id` calls fn(ctx, id, in, out):
+ * in[k] is operand k's data, out the result's buffer (the node's type);
+ * 0 on success, else the Python call raised (the interpreter keeps the
+ * exception). Unset (msc opt, msc compile's library): PyExecute fails. */
+typedef int (*IrInterpretFn)(void *ctx, uint32_t id, void *const *in, void *out);
+void ir_exec_set_interpret(IrInterpretFn fn, void *ctx);
 
 #endif

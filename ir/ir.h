@@ -39,6 +39,13 @@
  *                              sub as a graph; C generation emits it as one
  *                              loop nest (elementwise) or as a MatMul/Conv2D
  *                              with an epilogue (bias, activation)
+ *   PyExecute(v...) {id, call} JIT Fallback (eval/graph.c): the interpreter
+ *                              runs Python call `id` (`call` names it) on
+ *                              the tensors v when the graph runs
+ *                              (ir_exec_set_interpret; the JIT's
+ *                              MscHost.interpret); -> a tensor of the
+ *                              node's type. An effect; msc compile and
+ *                              msc opt --emit-c refuse it
  *
  * Text form (print.c writes it, parse.c reads it back byte-identically;
  * SEMANTICS.md §9, seed 004):

@@ -163,6 +163,15 @@ static bool check_structural(V *v, const IrNode *n) {
         return fail(v, n, "operand %d has type %s: Print takes tensors and strings", i + 1, tstr(a));
     }
     return true;
+  case IR_PY_EXECUTE: {
+    const IrAttr *id = ir_attr_get(n, "id");
+    if (!id || id->kind != IR_A_INT || id->i < 0) return fail(v, n, "PyExecute needs an 'id' attribute (an int >= 0)");
+    if (t->kind != IR_T_TENSOR) return fail(v, n, "PyExecute returns a tensor, not %s", tstr(t));
+    for (int i = 0; i < n->nin; i++)
+      if (n->in[i]->type->kind != IR_T_TENSOR)
+        return fail(v, n, "operand %d has type %s: PyExecute takes tensors", i + 1, tstr(n->in[i]->type));
+    return true;
+  }
   case IR_IF:
     if (!is_bool_scalar(n->in[0]->type))
       return fail(v, n, "condition has type %s, not a Bool scalar", tstr(n->in[0]->type));
@@ -293,7 +302,8 @@ static bool check_node(V *v, const IrNode *n) {
   static const int arity[] = {[IR_MAKE_TUPLE - OP_COUNT] = -1, [IR_TUPLE_GET - OP_COUNT] = 2,
                               [IR_LOAD - OP_COUNT] = 1,        [IR_ASSIGN - OP_COUNT] = 2,
                               [IR_IF - OP_COUNT] = -2,         [IR_WHILE - OP_COUNT] = -1,
-                              [IR_PRINT - OP_COUNT] = -1,      [IR_FUSION - OP_COUNT] = -1};
+                              [IR_PRINT - OP_COUNT] = -1,      [IR_FUSION - OP_COUNT] = -1,
+                              [IR_PY_EXECUTE - OP_COUNT] = -1};
   _Static_assert(sizeof arity / sizeof arity[0] == IR_NUM_OPS - OP_COUNT, "arity[] covers every structural op");
   int a = arity[n->op - OP_COUNT];
   if (a >= 0 && n->nin != a) return fail(v, n, "expected %d operand%s, got %d", a, a == 1 ? "" : "s", n->nin);
@@ -301,6 +311,10 @@ static bool check_node(V *v, const IrNode *n) {
   if (n->op == IR_WHILE && n->nattr == 1 && strcmp(n->attrs[0].name, "max_iterations") == 0) {
     if (n->attrs[0].kind != IR_A_INT || n->attrs[0].i < 0)
       return fail(v, n, "max_iterations must be a non-negative integer");
+  } else if (n->op == IR_PY_EXECUTE) {
+    for (int i = 0; i < n->nattr; i++)
+      if (strcmp(n->attrs[i].name, "id") != 0 && strcmp(n->attrs[i].name, "call") != 0)
+        return fail(v, n, "PyExecute takes the attributes id and call, not %s", n->attrs[i].name);
   } else if (n->nattr) {
     return fail(v, n, "%s takes no attributes%s", ir_op_name(n->op),
                 n->op == IR_WHILE ? " but max_iterations" : "");

@@ -1573,6 +1573,7 @@ static bool visit(GS *s, IrNode *n) {
     switch (n->op) {
     case IR_LOAD:
     case IR_MAKE_TUPLE: return true;
+    case IR_PY_EXECUTE: return true; /* JIT Fallback: Python's value, a constant to autodiff (as PyNative's float()) */
     case IR_TUPLE_GET: {
       IrNode *src = tuple_src(s, n), *t = n->in[0];
       int tk = key_of(s, t);

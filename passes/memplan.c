@@ -345,7 +345,7 @@ static void param_outs_fill(Mp *s) {
 
 /* Does n write a result of its own (a kernel, or a snapshot's copy)? */
 static bool produces(const MemPlan *p, const IrNode *n) {
-  return n->op < OP_COUNT || n->op == IR_FUSION || (n->op == IR_LOAD && val(p, n)->snapshot);
+  return n->op < OP_COUNT || n->op == IR_FUSION || n->op == IR_PY_EXECUTE || (n->op == IR_LOAD && val(p, n)->snapshot);
 }
 
 /* A buffer-producing node returned exactly once is computed into it.
@@ -474,7 +474,7 @@ static bool use_operands(Mp *s, IrNode *n, int i) {
 
 static bool use_node(Mp *s, IrNode *n, int i) {
   MemPlan *p = s->p;
-  if (n->op < OP_COUNT || n->op == IR_FUSION) return use_operands(s, n, i);
+  if (n->op < OP_COUNT || n->op == IR_FUSION || n->op == IR_PY_EXECUTE) return use_operands(s, n, i);
   if (is_region(n)) {
     for (int j = 0; j < n->nin; j++) {
       IrNode *r = memplan_source(p, n->in[j]);

@@ -8,11 +8,12 @@
 # JIT Fallback (jit_syntax_level LAX, MindSpore's default): a graph
 # tensor's value read in Python (int(x), float(x.asnumpy()), numpy on it,
 # len of its array) runs when the graph runs (x.asnumpy() itself, numpy
-# operators on it and len() of it are staged: no fallback). msc captures as ast; where
-# the capture reads such a value, that specialisation runs as graph pieces
-# with the statement in Python between them (--explain notes it), keeping
-# ast's semantics otherwise (print is the graph's Print, `if` on a tensor
-# an If). The values are the ones MindSpore's pages print for the same code
+# operators on it and len() of it are staged: no fallback). msc captures as
+# ast; a call that reads such a value becomes an interpreted node
+# (PyExecute) inside the one graph, which calls back into the interpreter
+# when the graph runs (--explain notes it), keeping ast's semantics
+# otherwise (print is the graph's Print, `if` on a tensor an If). The
+# values are the ones MindSpore's pages print for the same code
 # (tutorials/source_en/compile/python_builtin_functions.md "int", "float",
 # "len"; static_graph.md "Basic Operators Support More Data Type").
 # msc compile cannot put Python into firmware C: it lists each and stops.
@@ -72,12 +73,14 @@ for v in (1.0, 4.0):
 # CHECK-NEXT: Tensor(shape=[2], dtype=Float32, value=[ 9.60000000e+01  4.80000000e+01])
 # CHECK-NEXT: [ -4. -52.]
 # AGAIN: [ -4. -52.]
-# EXPLAIN: fallback.py:28:9: note: JIT Fallback in 'func_int': converting a tensor to a Python number reads the value of a tensor computed in the graph
-# EXPLAIN: fallback.py:35:9: note: JIT Fallback in 'func_float': converting a tensor to a Python number reads the value
+# EXPLAIN: fallback.py:29:9: note: JIT Fallback in 'func_int': converting a tensor to a Python number reads the value of a tensor computed in the graph
+# EXPLAIN: fallback.py:36:9: note: JIT Fallback in 'func_float': converting a tensor to a Python number reads the value
 # EXPLAIN-NOT: JIT Fallback in 'InnerClass_construct'
 # EXPLAIN-NOT: JIT Fallback in 'test_len'
-# EXPLAIN: fallback.py:51:9: note: JIT Fallback in 'mixed': converting a tensor to a Python number
-# EXPLAIN: msc: explain: 'mixed' (JIT Fallback, jit_syntax_level LAX): 2 calls, 1 fallback, 4 pieces run, {{[0-9]+}} compiled
-# COMPILE: fallback.py:28:9: error: JIT Fallback in 'func_int' (jit_syntax_level LAX): converting a tensor to a Python number reads the value of a tensor computed in the graph; it would run in Python when the graph runs
-# COMPILE: fallback.py:51:9: error: JIT Fallback in 'mixed'
-# COMPILE: msc: error: 3 graph breaks
+# EXPLAIN: fallback.py:52:9: note: JIT Fallback in 'mixed': converting a tensor to a Python number
+# EXPLAIN-SAME: ; an interpreted node (PyExecute) in the graph runs it in Python when the graph runs
+# EXPLAIN: msc: explain: 'func_int' (JIT Fallback, jit_syntax_level LAX): 1 call, 1 fallback, 1 interpreted node, 0 pieces run, 0 compiled
+# EXPLAIN: msc: explain: 'mixed' (JIT Fallback, jit_syntax_level LAX): 2 calls, 1 fallback, 1 interpreted node, 0 pieces run, 0 compiled
+# COMPILE: fallback.py:29:9: error: JIT Fallback in 'func_int' (jit_syntax_level LAX): converting a tensor to a Python number reads the value of a tensor computed in the graph; its interpreted node (PyExecute) calls back into the Python interpreter when the graph runs, which C for firmware cannot do
+# COMPILE: fallback.py:52:9: error: JIT Fallback in 'mixed'
+# COMPILE: msc: error: 3 JIT Fallbacks (jit_syntax_level LAX): a compiled library cannot run Python; compute those values from the graph's tensors with ops, or move the statements out of the function; nothing was written

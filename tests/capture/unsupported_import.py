@@ -8,4 +8,4 @@ def f(x):
     return x * sorted([2, 1])[0]
 
 f(Tensor(1.0))
-# CHECK: unsupported_import.py:7:5: error: RuntimeError: 'import' is not supported in graph mode
+# CHECK: unsupported_import.py:7:5: error: RuntimeError: Unsupported statement 'Import'. ('import' is outside MindSpore's static graph syntax: move it out of the @ms.jit function or construct, or run in PyNative mode)

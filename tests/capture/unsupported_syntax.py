@@ -19,5 +19,5 @@ def f(x):
     return x
 
 f(Tensor(1.0))
-# CHECK: unsupported_syntax.py:18:5: error: RuntimeError: 'del' is not supported in graph mode (MindSpore's static graph syntax); move it out of the @ms.jit function or construct, or run in PyNative mode
+# CHECK: unsupported_syntax.py:18:5: error: RuntimeError: Unsupported statement 'Delete'. ('del' is outside MindSpore's static graph syntax: move it out of the @ms.jit function or construct, or run in PyNative mode)
 # CHECK-NEXT: del d

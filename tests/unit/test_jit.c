@@ -705,6 +705,30 @@ TEST(host_table_reaches_msc_host_init) {
   done(dir);
 }
 
+/* MscHost.interpret (JIT Fallback's PyExecute) reaches the function
+ * jit_set_interpret registered, with the node's id and buffers; without
+ * one it refuses (MSRT_EINVAL), as generated code then returns. */
+static int interp_calls;
+static int fake_interpret(void *ctx, uint32_t id, void *const *in, void *out) {
+  interp_calls += *(int *)ctx;
+  *(int64_t *)out = (int64_t)id * 2 + *(const int64_t *)in[0];
+  return 0;
+}
+
+TEST(host_interpret_reaches_the_registered_function) {
+  int64_t a = 5, r = 0;
+  void *in[1] = {&a};
+  ASSERT(jit_host()->interpret != NULL);
+  int one = 1;
+  jit_set_interpret(NULL, NULL);
+  ASSERT_INT(MSRT_EINVAL, jit_host()->interpret(3, in, &r));
+  jit_set_interpret(fake_interpret, &one);
+  ASSERT_INT(0, jit_host()->interpret(21, in, &r));
+  ASSERT_INT(47, (int)r);
+  ASSERT_INT(1, interp_calls);
+  jit_set_interpret(NULL, NULL);
+}
+
 /* What JIT'd code can bind to in this binary: the runtime, and not the
  * interpreter or the compiler (driver/msc.dynlist). */
 TEST(only_the_runtime_is_exported) {
