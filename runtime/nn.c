@@ -118,36 +118,24 @@ static __mmask16 nn_mask16(int64_t n) {
   return (__mmask16)m;
 }
 
-/* out[co][oh][ow] for the image xc [cig][H][W] (already padded), the
- * filters w [cog][K]: segments of 16 outputs along each row, two per tile */
-NN_AVX512 static void direct512_f32(int64_t cig, int64_t H, int64_t W, int64_t kh, int64_t kw,
-                                    int64_t cog, int64_t OH, int64_t OW, const float *xc,
-                                    const float *w, float *out) {
-  int64_t spr = (OW + 15) / 16, nseg = OH * spr, s, co, K = cig * kh * kw, P = OH * OW;
-  for (s = 0; s < nseg; s += 2) {
-    int64_t ha = s / spr, wa = s % spr * 16, hb = ha, wb = wa;
-    __mmask16 ma = nn_mask16(OW - wa), mb = 0;
-    if (s + 1 < nseg) {
-      hb = (s + 1) / spr;
-      wb = (s + 1) % spr * 16;
-      mb = nn_mask16(OW - wb);
-    }
-    for (co = 0; co < cog; co += 8) {
-      const float *xa = xc + ha * W + wa, *xb = xc + hb * W + wb, *wc = w + co * K;
-      float *oa = out + co * P + ha * OW + wa, *ob = out + co * P + hb * OW + wb;
-      switch (nn_min(8, cog - co)) {
-#define DC5_CALL(n) dtile512(n, xa, xb, ma, mb, cig, H * W, W, kh, kw, wc, K, oa, ob, P); break
-      case 8: DC5_CALL(8);
-      case 7: DC5_CALL(7);
-      case 6: DC5_CALL(6);
-      case 5: DC5_CALL(5);
-      case 4: DC5_CALL(4);
-      case 3: DC5_CALL(3);
-      case 2: DC5_CALL(2);
-      default: DC5_CALL(1);
+/* One tile of cb <= 8 channels: segment a (na outputs from xa, to oa)
+ * and segment b (nb, maybe 0). */
+NN_AVX512 static void tile512(int64_t cb, const float *xa, const float *xb, int64_t na,
+                              int64_t nb, int64_t cig, int64_t HW, int64_t W, int64_t kh,
+                              int64_t kw, const float *w, int64_t K, float *oa, float *ob,
+                              int64_t P) {
+  __mmask16 ma = nn_mask16(na), mb = nn_mask16(nb);
+  switch (cb) {
+#define DC5_CALL(n) dtile512(n, xa, xb, ma, mb, cig, HW, W, kh, kw, w, K, oa, ob, P); break
+  case 8: DC5_CALL(8);
+  case 7: DC5_CALL(7);
+  case 6: DC5_CALL(6);
+  case 5: DC5_CALL(5);
+  case 4: DC5_CALL(4);
+  case 3: DC5_CALL(3);
+  case 2: DC5_CALL(2);
+  default: DC5_CALL(1);
 #undef DC5_CALL
-      }
-    }
   }
   _mm256_zeroupper();
 }
@@ -193,34 +181,48 @@ NN_AVX2 static __m256i nn_mask8(int64_t n) {
                             _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
 }
 
-NN_AVX2 static void direct256_f32(int64_t cig, int64_t H, int64_t W, int64_t kh, int64_t kw,
-                                  int64_t cog, int64_t OH, int64_t OW, const float *xc,
-                                  const float *w, float *out) {
-  int64_t spr = (OW + 7) / 8, nseg = OH * spr, s, co, K = cig * kh * kw, P = OH * OW;
-  for (s = 0; s < nseg; s += 2) {
-    int64_t ha = s / spr, wa = s % spr * 8, hb = ha, wb = wa;
-    __m256i ma = nn_mask8(OW - wa), mb = _mm256_setzero_si256();
-    if (s + 1 < nseg) {
-      hb = (s + 1) / spr;
-      wb = (s + 1) % spr * 8;
-      mb = nn_mask8(OW - wb);
-    }
-    for (co = 0; co < cog; co += 6) {
-      const float *xa = xc + ha * W + wa, *xb = xc + hb * W + wb, *wc = w + co * K;
-      float *oa = out + co * P + ha * OW + wa, *ob = out + co * P + hb * OW + wb;
-      switch (nn_min(6, cog - co)) {
-#define DC2_CALL(n) dtile256(n, xa, xb, ma, mb, cig, H * W, W, kh, kw, wc, K, oa, ob, P); break
-      case 6: DC2_CALL(6);
-      case 5: DC2_CALL(5);
-      case 4: DC2_CALL(4);
-      case 3: DC2_CALL(3);
-      case 2: DC2_CALL(2);
-      default: DC2_CALL(1);
+NN_AVX2 static void tile256(int64_t cb, const float *xa, const float *xb, int64_t na,
+                            int64_t nb, int64_t cig, int64_t HW, int64_t W, int64_t kh,
+                            int64_t kw, const float *w, int64_t K, float *oa, float *ob,
+                            int64_t P) {
+  __m256i ma = nn_mask8(na), mb = nn_mask8(nb);
+  switch (cb) {
+#define DC2_CALL(n) dtile256(n, xa, xb, ma, mb, cig, HW, W, kh, kw, w, K, oa, ob, P); break
+  case 6: DC2_CALL(6);
+  case 5: DC2_CALL(5);
+  case 4: DC2_CALL(4);
+  case 3: DC2_CALL(3);
+  case 2: DC2_CALL(2);
+  default: DC2_CALL(1);
 #undef DC2_CALL
-      }
-    }
   }
   _mm256_zeroupper();
+}
+
+/* out[co][oh][ow] for the image xc [cig][H][W] (already padded), the
+ * filters w [cog][K]: segments of vw outputs along each row, two per tile
+ * (the second may start a new row), cbmax channels at a time. */
+static void direct_f32(int isa, int64_t cig, int64_t H, int64_t W, int64_t kh, int64_t kw,
+                       int64_t cog, int64_t OH, int64_t OW, const float *xc, const float *w,
+                       float *out) {
+  int64_t vw = isa >= MSRT_ISA_AVX512 ? 16 : 8, cbmax = isa >= MSRT_ISA_AVX512 ? 8 : 6;
+  int64_t spr = (OW + vw - 1) / vw, nseg = OH * spr, s, co, K = cig * kh * kw, P = OH * OW;
+  for (s = 0; s < nseg; s += 2) {
+    int64_t ha = s / spr, wa = s % spr * vw, hb = ha, wb = wa, nb = 0;
+    if (s + 1 < nseg) {
+      hb = (s + 1) / spr;
+      wb = (s + 1) % spr * vw;
+      nb = OW - wb;
+    }
+    for (co = 0; co < cog; co += cbmax) {
+      const float *xa = xc + ha * W + wa, *xb = xc + hb * W + wb, *wc = w + co * K;
+      float *oa = out + co * P + ha * OW + wa, *ob = out + co * P + hb * OW + wb;
+      if (isa >= MSRT_ISA_AVX512)
+        tile512(nn_min(cbmax, cog - co), xa, xb, OW - wa, nb, cig, H * W, W, kh, kw, wc, K, oa, ob, P);
+      else
+        tile256(nn_min(cbmax, cog - co), xa, xb, OW - wa, nb, cig, H * W, W, kh, kw, wc, K, oa, ob, P);
+    }
+  }
 }
 #endif /* NN_X86 */
 
@@ -255,10 +257,7 @@ static int conv_direct_f32(int64_t cig, int64_t H, int64_t W, int64_t kh, int64_
     H = Hp;
     W = Wp;
   }
-  if (isa >= MSRT_ISA_AVX512)
-    direct512_f32(cig, H, W, kh, kw, cog, OH, OW, xc, w, out);
-  else
-    direct256_f32(cig, H, W, kh, kw, cog, OH, OW, xc, w, out);
+  direct_f32(isa, cig, H, W, kh, kw, cog, OH, OW, xc, w, out);
   return 1;
 #else
   (void)cig; (void)H; (void)W; (void)kh; (void)kw; (void)cog; (void)OH; (void)OW;
