@@ -74,6 +74,15 @@ size_t msrt_conv2d_ws_size(msrt_dtype dt, const int64_t *xs, const int64_t *wsh,
 #define NN_AVX2 __attribute__((target("avx2,fma")))
 #define NN_AVX512 __attribute__((target("avx512f,avx2,fma")))
 
+/* A fused epilogue the tiles apply before they store: + bias[i] (channel
+ * i of the tile; NULL: none), then ReLU when relu, as gemm.c's ep_avx2_f32
+ * does (x < 0 becomes +0.0; nan and -0.0 stay): the same bits as the
+ * separate pass. */
+typedef struct DcEp {
+  const float *bias;
+  int relu;
+} DcEp;
+
 /* one tap for the channel rows i < CB: c(i)(s) = fma(w(i, k), x(s), c(i)(s)) */
 #define DC5_ROW(i)                                                             \
   do {                                                                         \
@@ -86,6 +95,18 @@ size_t msrt_conv2d_ws_size(msrt_dtype dt, const int64_t *xs, const int64_t *wsh,
 #define DC5_STORE(i)                                                           \
   do {                                                                         \
     if (CB > (i)) {                                                            \
+      if (e && e->bias) {                                                      \
+        __m512 bi = _mm512_set1_ps(e->bias[i]);                                \
+        c##i##0 = _mm512_add_ps(c##i##0, bi);                                  \
+        c##i##1 = _mm512_add_ps(c##i##1, bi);                                  \
+      }                                                                        \
+      if (e && e->relu) {                                                      \
+        __m512 z = _mm512_setzero_ps();                                        \
+        c##i##0 = _mm512_mask_mov_ps(c##i##0,                                  \
+                                     _mm512_cmp_ps_mask(c##i##0, z, _CMP_LT_OQ), z); \
+        c##i##1 = _mm512_mask_mov_ps(c##i##1,                                  \
+                                     _mm512_cmp_ps_mask(c##i##1, z, _CMP_LT_OQ), z); \
+      }                                                                        \
       _mm512_mask_storeu_ps(oa + (i) * P, ma, c##i##0);                        \
       _mm512_mask_storeu_ps(ob + (i) * P, mb, c##i##1);                        \
     }                                                                          \
@@ -94,7 +115,7 @@ size_t msrt_conv2d_ws_size(msrt_dtype dt, const int64_t *xs, const int64_t *wsh,
 NN_AVX512 static inline __attribute__((always_inline)) void
 dtile512(const int CB, const float *xa, const float *xb, __mmask16 ma, __mmask16 mb,
          int64_t cig, int64_t HW, int64_t W, int64_t kh, int64_t kw, const float *w,
-         int64_t K, float *oa, float *ob, int64_t P) {
+         int64_t K, float *oa, float *ob, int64_t P, const DcEp *e) {
   __m512 c00 = _mm512_setzero_ps(), c01 = c00, c10 = c00, c11 = c00, c20 = c00, c21 = c00;
   __m512 c30 = c00, c31 = c00, c40 = c00, c41 = c00, c50 = c00, c51 = c00;
   __m512 c60 = c00, c61 = c00, c70 = c00, c71 = c00;
@@ -123,10 +144,10 @@ static __mmask16 nn_mask16(int64_t n) {
 NN_AVX512 static void tile512(int64_t cb, const float *xa, const float *xb, int64_t na,
                               int64_t nb, int64_t cig, int64_t HW, int64_t W, int64_t kh,
                               int64_t kw, const float *w, int64_t K, float *oa, float *ob,
-                              int64_t P) {
+                              int64_t P, const DcEp *e) {
   __mmask16 ma = nn_mask16(na), mb = nn_mask16(nb);
   switch (cb) {
-#define DC5_CALL(n) dtile512(n, xa, xb, ma, mb, cig, HW, W, kh, kw, w, K, oa, ob, P); break
+#define DC5_CALL(n) dtile512(n, xa, xb, ma, mb, cig, HW, W, kh, kw, w, K, oa, ob, P, e); break
   case 8: DC5_CALL(8);
   case 7: DC5_CALL(7);
   case 6: DC5_CALL(6);
@@ -152,6 +173,16 @@ NN_AVX512 static void tile512(int64_t cb, const float *xa, const float *xb, int6
 #define DC2_STORE(i)                                                           \
   do {                                                                         \
     if (CB > (i)) {                                                            \
+      if (e && e->bias) {                                                      \
+        __m256 bi = _mm256_broadcast_ss(e->bias + (i));                        \
+        c##i##0 = _mm256_add_ps(c##i##0, bi);                                  \
+        c##i##1 = _mm256_add_ps(c##i##1, bi);                                  \
+      }                                                                        \
+      if (e && e->relu) {                                                      \
+        __m256 z = _mm256_setzero_ps();                                        \
+        c##i##0 = _mm256_andnot_ps(_mm256_cmp_ps(c##i##0, z, _CMP_LT_OQ), c##i##0); \
+        c##i##1 = _mm256_andnot_ps(_mm256_cmp_ps(c##i##1, z, _CMP_LT_OQ), c##i##1); \
+      }                                                                        \
       _mm256_maskstore_ps(oa + (i) * P, ma, c##i##0);                          \
       _mm256_maskstore_ps(ob + (i) * P, mb, c##i##1);                          \
     }                                                                          \
@@ -160,7 +191,7 @@ NN_AVX512 static void tile512(int64_t cb, const float *xa, const float *xb, int6
 NN_AVX2 static inline __attribute__((always_inline)) void
 dtile256(const int CB, const float *xa, const float *xb, __m256i ma, __m256i mb, int64_t cig,
          int64_t HW, int64_t W, int64_t kh, int64_t kw, const float *w, int64_t K, float *oa,
-         float *ob, int64_t P) {
+         float *ob, int64_t P, const DcEp *e) {
   __m256 c00 = _mm256_setzero_ps(), c01 = c00, c10 = c00, c11 = c00, c20 = c00, c21 = c00;
   __m256 c30 = c00, c31 = c00, c40 = c00, c41 = c00, c50 = c00, c51 = c00;
   const float *wk = w;
@@ -184,10 +215,10 @@ NN_AVX2 static __m256i nn_mask8(int64_t n) {
 NN_AVX2 static void tile256(int64_t cb, const float *xa, const float *xb, int64_t na,
                             int64_t nb, int64_t cig, int64_t HW, int64_t W, int64_t kh,
                             int64_t kw, const float *w, int64_t K, float *oa, float *ob,
-                            int64_t P) {
+                            int64_t P, const DcEp *e) {
   __m256i ma = nn_mask8(na), mb = nn_mask8(nb);
   switch (cb) {
-#define DC2_CALL(n) dtile256(n, xa, xb, ma, mb, cig, HW, W, kh, kw, w, K, oa, ob, P); break
+#define DC2_CALL(n) dtile256(n, xa, xb, ma, mb, cig, HW, W, kh, kw, w, K, oa, ob, P, e); break
   case 6: DC2_CALL(6);
   case 5: DC2_CALL(5);
   case 4: DC2_CALL(4);
@@ -204,7 +235,7 @@ NN_AVX2 static void tile256(int64_t cb, const float *xa, const float *xb, int64_
  * (the second may start a new row), cbmax channels at a time. */
 static void direct_f32(int isa, int64_t cig, int64_t H, int64_t W, int64_t kh, int64_t kw,
                        int64_t cog, int64_t OH, int64_t OW, const float *xc, const float *w,
-                       float *out) {
+                       float *out, const DcEp *ep) {
   int64_t vw = isa >= MSRT_ISA_AVX512 ? 16 : 8, cbmax = isa >= MSRT_ISA_AVX512 ? 8 : 6;
   int64_t spr = (OW + vw - 1) / vw, nseg = OH * spr, s, co, K = cig * kh * kw, P = OH * OW;
   for (s = 0; s < nseg; s += 2) {
@@ -217,10 +248,17 @@ static void direct_f32(int isa, int64_t cig, int64_t H, int64_t W, int64_t kh, i
     for (co = 0; co < cog; co += cbmax) {
       const float *xa = xc + ha * W + wa, *xb = xc + hb * W + wb, *wc = w + co * K;
       float *oa = out + co * P + ha * OW + wa, *ob = out + co * P + hb * OW + wb;
+      DcEp e;
+      if (ep) {
+        e.bias = ep->bias ? ep->bias + co : NULL;
+        e.relu = ep->relu;
+      }
       if (isa >= MSRT_ISA_AVX512)
-        tile512(nn_min(cbmax, cog - co), xa, xb, OW - wa, nb, cig, H * W, W, kh, kw, wc, K, oa, ob, P);
+        tile512(nn_min(cbmax, cog - co), xa, xb, OW - wa, nb, cig, H * W, W, kh, kw, wc, K, oa, ob, P,
+                ep ? &e : NULL);
       else
-        tile256(nn_min(cbmax, cog - co), xa, xb, OW - wa, nb, cig, H * W, W, kh, kw, wc, K, oa, ob, P);
+        tile256(nn_min(cbmax, cog - co), xa, xb, OW - wa, nb, cig, H * W, W, kh, kw, wc, K, oa, ob, P,
+                ep ? &e : NULL);
     }
   }
 }
@@ -228,15 +266,18 @@ static void direct_f32(int isa, int64_t cig, int64_t H, int64_t W, int64_t kh, i
 
 /* Convolves one image and group by the direct kernels when the CPU's
  * kernel set has them and the convolution is stride 1, dilation 1;
- * returns 0 (nothing written) otherwise. buf (cap floats) takes the
- * padded image when there is padding; a padded image larger than cap
- * goes the im2col way. */
+ * returns 0 (nothing written) otherwise, 2 when the tiles applied ep
+ * (bias and ReLU or no activation), 1 when ep (if any) is still to be
+ * applied. buf (cap floats) takes the padded image when there is padding;
+ * a padded image larger than cap goes the im2col way. */
 static int conv_direct_f32(int64_t cig, int64_t H, int64_t W, int64_t kh, int64_t kw,
                            int64_t cog, int64_t OH, int64_t OW, const int64_t *stride,
                            const int64_t *pad, const int64_t *dil, const float *xc,
-                           const float *w, float *out, float *buf, int64_t cap) {
+                           const float *w, float *out, float *buf, int64_t cap,
+                           const msrt_epilogue *ep) {
 #ifdef NN_X86
   int isa = msrt_isa();
+  DcEp de, *dep = NULL;
   int64_t Hp = OH + kh - 1, Wp = OW + kw - 1;
   if (isa < MSRT_ISA_AVX2 || stride[0] != 1 || stride[1] != 1 || dil[0] != 1 || dil[1] != 1)
     return 0;
@@ -257,11 +298,17 @@ static int conv_direct_f32(int64_t cig, int64_t H, int64_t W, int64_t kh, int64_
     H = Hp;
     W = Wp;
   }
-  direct_f32(isa, cig, H, W, kh, kw, cog, OH, OW, xc, w, out);
-  return 1;
+  if (ep && (ep->act == MSRT_ACT_NONE || ep->act == MSRT_RELU)) {
+    de.bias = (const float *)ep->bias;
+    de.relu = ep->act == MSRT_RELU;
+    dep = &de;
+  }
+  direct_f32(isa, cig, H, W, kh, kw, cog, OH, OW, xc, w, out, dep);
+  return dep ? 2 : 1;
 #else
   (void)cig; (void)H; (void)W; (void)kh; (void)kw; (void)cog; (void)OH; (void)OW;
   (void)stride; (void)pad; (void)dil; (void)xc; (void)w; (void)out; (void)buf; (void)cap;
+  (void)ep;
   return 0;
 #endif
 }
@@ -270,9 +317,11 @@ static int conv_direct_f32(int64_t cig, int64_t H, int64_t W, int64_t kh, int64_
 static int conv_direct_f64(int64_t cig, int64_t H, int64_t W, int64_t kh, int64_t kw,
                            int64_t cog, int64_t OH, int64_t OW, const int64_t *stride,
                            const int64_t *pad, const int64_t *dil, const double *xc,
-                           const double *w, double *out, double *buf, int64_t cap) {
+                           const double *w, double *out, double *buf, int64_t cap,
+                           const msrt_epilogue *ep) {
   (void)cig; (void)H; (void)W; (void)kh; (void)kw; (void)cog; (void)OH; (void)OW;
   (void)stride; (void)pad; (void)dil; (void)xc; (void)w; (void)out; (void)buf; (void)cap;
+  (void)ep;
   return 0;
 }
 
@@ -335,6 +384,7 @@ static int conv_direct_f64(int64_t cig, int64_t H, int64_t W, int64_t kh, int64_
     int64_t Cout = wsh[0], cig = wsh[1], kh = wsh[2], kw = wsh[3];             \
     int64_t OH = os[2], OW = os[3], P = OH * OW, K = cig * kh * kw;            \
     int64_t cog = Cout / group, n, g, p0;                                      \
+    int dk;                                                                    \
     int64_t pc = col_block(K, P, (int64_t)sizeof(T));                          \
     int direct = kh == 1 && kw == 1 && stride[0] == 1 && stride[1] == 1 &&     \
                  pad[0] == 0 && pad[1] == 0 && pad[2] == 0 && pad[3] == 0;     \
@@ -352,9 +402,11 @@ static int conv_direct_f64(int64_t cig, int64_t H, int64_t W, int64_t kh, int64_
           eg.act = ep->act;                                                    \
           epg = &eg;                                                           \
         }                                                                      \
-        if (!direct && conv_direct_##SUF(cig, H, W, kh, kw, cog, OH, OW, stride,  \
-                                         pad, dil, xc, wg, og, col, K * pc)) {    \
-          if (epg) /* K = 0, beta = 1: the epilogue over the stored block */  \
+        dk = direct ? 0 : conv_direct_##SUF(cig, H, W, kh, kw, cog, OH, OW,     \
+                                            stride, pad, dil, xc, wg, og, col, \
+                                            K * pc, epg);                      \
+        if (dk) {                                                              \
+          if (epg && dk == 1) /* K = 0, beta = 1: the epilogue afterwards */  \
             msrt_gemm_ep_##SUF(0, 0, cog, P, 0, (T)1, NULL, 1, NULL, 1, (T)1,   \
                                og, P, NULL, epg, 1);                           \
           continue;                                                            \

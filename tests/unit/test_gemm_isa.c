@@ -308,7 +308,9 @@ TEST(packed_epilogue) {
  * stride 1, dilation 1, a padded image copied into ws first) and im2col +
  * gemm (the portable set, other strides) both give each output the chain
  * over im2col's taps in order (ci, ki, kj), the padding's zeros included:
- *     c = 0; for each tap: c = fma(w, x or 0, c); then + bias, then ReLU.
+ *     c = 0; for each tap: c = fma(w, x or 0, c); then + bias, then ReLU
+ * (the direct tiles apply bias and ReLU themselves; ReLU6 goes through
+ * the GEMM's epilogue pass).
  * Rows of 10, 28 and 37 outputs cover the masked and odd row segments; an
  * infinite weight on a padded tap makes a nan the chain must keep. */
 typedef struct {
@@ -357,20 +359,19 @@ TEST(conv_every_set) {
     for (i = 0; i < nw; i++) w[i] = (float)urand();
     for (i = 0; i < q->Cout; i++) bias[i] = (float)urand();
     if (q->pt > 0) w[0] = INFINITY; /* times a padding zero: nan in the top row */
-    for (e = 0; e < 2; e++) {
+    for (e = 0; e < 4; e++) { /* none; bias + ReLU; bias + ReLU6; ReLU */
       msrt_epilogue ep;
       memset(&ep, 0, sizeof ep);
-      ep.bias = bias;
-      ep.act = MSRT_RELU;
+      ep.bias = e == 3 ? NULL : bias;
+      ep.act = e == 2 ? MSRT_RELU6 : MSRT_RELU;
       for (n = 0; n < os[0]; n++)
         for (co = 0; co < os[1]; co++)
           for (oh = 0; oh < os[2]; oh++)
             for (ow = 0; ow < os[3]; ow++) {
               float c = conv_ref1(q, x, w, n, co, oh, ow);
-              if (e) {
-                c = c + bias[co];
-                c = c < 0 ? 0.0f : c;
-              }
+              if (e == 1 || e == 2) c = c + bias[co];
+              if (e) c = c < 0 ? 0.0f : c;
+              if (e == 2) c = c > 6.0f ? 6.0f : c;
               ref[((n * os[1] + co) * os[2] + oh) * os[3] + ow] = c;
             }
       for (s = 0; s < nisa; s++) {
