@@ -46,6 +46,38 @@
 #include "codegen.h"
 #include "../passes/memplan.h"
 
+/* buf_printf for the emitter's many small writes: a format without %
+ * is copied as is; otherwise one vsnprintf into the room already there,
+ * and a second only when the text did not fit (buf_printf measures
+ * first, every time: two formatting passes per line were half of the
+ * emission time of a 2000-node graph). The same text either way. */
+static void outf(Buf *b, const char *fmt, ...) MSC_PRINTF(2, 3);
+static void outf(Buf *b, const char *fmt, ...) {
+  va_list ap;
+  size_t room;
+  int n;
+  if (!strchr(fmt, '%')) {
+    buf_puts(b, fmt);
+    return;
+  }
+  buf_reserve(b, 256);
+  room = b->cap - b->len;
+  va_start(ap, fmt);
+  n = vsnprintf(b->data + b->len, room, fmt, ap);
+  va_end(ap);
+  if (n < 0) {
+    b->data[b->len] = 0;
+    return;
+  }
+  if ((size_t)n >= room) {
+    buf_reserve(b, (size_t)n);
+    va_start(ap, fmt);
+    vsnprintf(b->data + b->len, (size_t)n + 1, fmt, ap);
+    va_end(ap);
+  }
+  b->len += (size_t)n;
+}
+
 /* ---- names the generated C uses ------------------------------------------ */
 
 /* C names of the runtime's enums and types, expanded from its lists
@@ -140,8 +172,8 @@ static bool cg_mcu(const Cg *c) { return c->plan && c->plan->target.isa == MEM_I
 
 /* A static const int32_t array of n values (runtime/mcu.c's geometry). */
 static void put_i32_array(Buf *b, const char *indent, const char *name, int n, const int64_t *v) {
-  buf_printf(b, "%sstatic const int32_t %s[%d] = {", indent, name, n);
-  for (int i = 0; i < n; i++) buf_printf(b, "%s%lld", i ? ", " : "", (long long)v[i]);
+  outf(b, "%sstatic const int32_t %s[%d] = {", indent, name, n);
+  for (int i = 0; i < n; i++) outf(b, "%s%lld", i ? ", " : "", (long long)v[i]);
   buf_puts(b, "};\n");
 }
 
@@ -149,9 +181,9 @@ static MSC_PRINTF(3, 4) bool cg_fail(Cg *c, const IrNode *n, const char *fmt, ..
   if (c->failed) return false;
   c->failed = true;
   Buf b = {0};
-  if (n && n->loc.file) buf_printf(&b, "%s:%d:%d: ", n->loc.file, n->loc.line, n->loc.col);
+  if (n && n->loc.file) outf(&b, "%s:%d:%d: ", n->loc.file, n->loc.line, n->loc.col);
   if (n && n->kind == IR_NK_NODE)
-    buf_printf(&b, "%s: ", n->op < OP_COUNT ? op_info[n->op].name : ir_op_name(n->op));
+    outf(&b, "%s: ", n->op < OP_COUNT ? op_info[n->op].name : ir_op_name(n->op));
   va_list ap;
   va_start(ap, fmt);
   buf_vprintf(&b, fmt, ap);
@@ -161,7 +193,7 @@ static MSC_PRINTF(3, 4) bool cg_fail(Cg *c, const IrNode *n, const char *fmt, ..
   return false;
 }
 
-#define OUT(...) buf_printf(&c->body, __VA_ARGS__)
+#define OUT(...) outf(&c->body, __VA_ARGS__)
 
 /* ---- shapes --------------------------------------------------------------- */
 
@@ -203,14 +235,14 @@ static void bcast_strides(int xn, const int64_t *xs, int ndim, const int64_t *sh
 /* ---- literals ------------------------------------------------------------- */
 
 static void put_i64(Buf *b, int64_t v) {
-  if (v >= -2147483647 && v <= 2147483647) buf_printf(b, "%lld", (long long)v);
+  if (v >= -2147483647 && v <= 2147483647) outf(b, "%lld", (long long)v);
   else if (v == INT64_MIN) buf_puts(b, "(-INT64_C(9223372036854775807) - 1)");
-  else buf_printf(b, "INT64_C(%lld)", (long long)v);
+  else outf(b, "INT64_C(%lld)", (long long)v);
 }
 
 static void put_size(Buf *b, int64_t v) {
-  if (v >= 0 && v <= 2147483647) buf_printf(b, "%lld", (long long)v);
-  else buf_printf(b, "(size_t)INT64_C(%lld)", (long long)v);
+  if (v >= 0 && v <= 2147483647) outf(b, "%lld", (long long)v);
+  else outf(b, "(size_t)INT64_C(%lld)", (long long)v);
 }
 
 static void put_float(Cg *c, Buf *b, double v, bool f32) {
@@ -221,7 +253,7 @@ static void put_float(Cg *c, Buf *b, double v, bool f32) {
     c->use_math = true;
     buf_puts(b, v < 0 ? "-INFINITY" : "INFINITY");
   } else {
-    buf_printf(b, "%a%s", v, f32 ? "f" : "");
+    outf(b, "%a%s", v, f32 ? "f" : "");
   }
 }
 
@@ -229,11 +261,11 @@ static void put_float(Cg *c, Buf *b, double v, bool f32) {
 static void put_elem(Cg *c, Buf *b, msrt_dtype dt, const void *p) {
   switch (dt) {
   case MSRT_BOOL:
-  case MSRT_UINT8: buf_printf(b, "%u", (unsigned)*(const uint8_t *)p); break;
-  case MSRT_INT8: buf_printf(b, "%d", (int)*(const int8_t *)p); break;
-  case MSRT_INT16: buf_printf(b, "%d", (int)*(const int16_t *)p); break;
-  case MSRT_UINT16: buf_printf(b, "%u", (unsigned)*(const uint16_t *)p); break;
-  case MSRT_FLOAT16: buf_printf(b, "0x%04x", (unsigned)*(const uint16_t *)p); break;
+  case MSRT_UINT8: outf(b, "%u", (unsigned)*(const uint8_t *)p); break;
+  case MSRT_INT8: outf(b, "%d", (int)*(const int8_t *)p); break;
+  case MSRT_INT16: outf(b, "%d", (int)*(const int16_t *)p); break;
+  case MSRT_UINT16: outf(b, "%u", (unsigned)*(const uint16_t *)p); break;
+  case MSRT_FLOAT16: outf(b, "0x%04x", (unsigned)*(const uint16_t *)p); break;
   case MSRT_INT32: {
     int32_t v;
     memcpy(&v, p, 4);
@@ -243,7 +275,7 @@ static void put_elem(Cg *c, Buf *b, msrt_dtype dt, const void *p) {
   case MSRT_UINT32: {
     uint32_t v;
     memcpy(&v, p, 4);
-    buf_printf(b, "%luu", (unsigned long)v);
+    outf(b, "%luu", (unsigned long)v);
     break;
   }
   case MSRT_INT64: {
@@ -255,7 +287,7 @@ static void put_elem(Cg *c, Buf *b, msrt_dtype dt, const void *p) {
   case MSRT_UINT64: {
     uint64_t v;
     memcpy(&v, p, 8);
-    buf_printf(b, "UINT64_C(%llu)", (unsigned long long)v);
+    outf(b, "UINT64_C(%llu)", (unsigned long long)v);
     break;
   }
   case MSRT_FLOAT32: {
@@ -298,13 +330,13 @@ static void put_elem(Cg *c, Buf *b, msrt_dtype dt, const void *p) {
  * n == 0 gives a one-element dummy). */
 static void put_array(Cg *c, Buf *b, const char *indent, const char *name, msrt_dtype dt,
                       const void *data, int64_t n) {
-  buf_printf(b, "%sstatic const %s %s[%lld] = {", indent, dt_ctype[dt], name,
+  outf(b, "%sstatic const %s %s[%lld] = {", indent, dt_ctype[dt], name,
              (long long)(n ? n : 1));
   if (n == 0) buf_puts(b, "0");
   size_t es = esize(dt);
   for (int64_t i = 0; i < n; i++) {
     if (i) buf_puts(b, ",");
-    if (n > 8 && i % 8 == 0) buf_printf(b, "\n%s    ", indent);
+    if (n > 8 && i % 8 == 0) outf(b, "\n%s    ", indent);
     else if (i) buf_puts(b, " ");
     put_elem(c, b, dt, (const char *)data + (size_t)i * es);
   }
@@ -312,7 +344,7 @@ static void put_array(Cg *c, Buf *b, const char *indent, const char *name, msrt_
 }
 
 static void put_i64_array(Buf *b, const char *indent, const char *name, int n, const int64_t *v) {
-  buf_printf(b, "%sstatic const int64_t %s[%d] = {", indent, name, n);
+  outf(b, "%sstatic const int64_t %s[%d] = {", indent, name, n);
   for (int i = 0; i < n; i++) {
     if (i) buf_puts(b, ", ");
     put_i64(b, v[i]);
@@ -325,10 +357,10 @@ static void put_cstr(Buf *b, const char *s, size_t n) {
   buf_putc(b, '"');
   for (size_t i = 0; i < n; i++) {
     unsigned char ch = (unsigned char)s[i];
-    if (ch == '"' || ch == '\\' || ch == '?') buf_printf(b, "\\%c", ch);
+    if (ch == '"' || ch == '\\' || ch == '?') outf(b, "\\%c", ch);
     else if (ch == '\n') buf_puts(b, "\\n");
     else if (ch == '\t') buf_puts(b, "\\t");
-    else if (ch < 0x20 || ch >= 0x7f) buf_printf(b, "\\%03o", ch);
+    else if (ch < 0x20 || ch >= 0x7f) outf(b, "\\%03o", ch);
     else buf_putc(b, (char)ch);
   }
   buf_putc(b, '"');
@@ -468,7 +500,7 @@ static void emit_memcpy(Cg *c, const char *ind, Val dst, int64_t doff, Val src, 
       arg_storage(c, dst) == arg_storage(c, src))
     return; /* the same bytes (a state updated in place) */
   c->use_string = true;
-  buf_printf(&c->body, "%smemcpy(%s, %s, ", ind, vexpr_off(c, dst, doff, true),
+  outf(&c->body, "%smemcpy(%s, %s, ", ind, vexpr_off(c, dst, doff, true),
              vexpr_off(c, src, soff, false));
   put_size(&c->body, n);
   OUT(");\n");
@@ -696,7 +728,7 @@ static bool emit_softmax(Cg *c, Args *x) {
 
 /* "static const int64_t name[n] = {...};" of n byte offsets. */
 static void put_offsets(Cg *c, const char *name, int64_t n, const int64_t *v) {
-  buf_printf(&c->body, I2 "static const int64_t %s[%lld] = {", name, (long long)n);
+  outf(&c->body, I2 "static const int64_t %s[%lld] = {", name, (long long)n);
   for (int64_t i = 0; i < n; i++) {
     buf_puts(&c->body, i ? ", " : "");
     put_i64(&c->body, v[i]);
@@ -1567,7 +1599,7 @@ static bool refuse(Cg *c) { return refuse_graph(c, c->g, 0); }
 static void put_arg_line(Buf *b, int i, const char *what, const char *name, const IrType *t) {
   Buf tt = {0};
   ir_type_print(&tt, t);
-  buf_printf(b, " *   args[%d]  %s", i, what);
+  outf(b, " *   args[%d]  %s", i, what);
   if (name) {
     buf_puts(b, " %");
     put_comment_text(b, name);
@@ -1582,10 +1614,10 @@ static void put_arg_line(Buf *b, int i, const char *what, const char *name, cons
 static void put_header(Cg *c, Buf *b, int64_t ws) {
   const MemPlan *p = c->plan;
   IrGraph *g = c->g;
-  buf_printf(b, "/* %s: graph @", c->fname);
+  outf(b, "/* %s: graph @", c->fname);
   put_comment_text(b, g->name);
   buf_puts(b, ", C generated by msc " MSC_VERSION " (codegen/emit.c).\n *\n");
-  buf_printf(b, " * int %s(void *const *args, void *ws);\n", c->fname);
+  outf(b, " * int %s(void *const *args, void *ws);\n", c->fname);
   for (int i = 0; i < g->nparam; i++)
     put_arg_line(b, i, g->params[i]->is_parameter ? "Parameter" : "input", g->params[i]->name, g->params[i]->type);
   for (int i = 0; i < p->nconst; i++)
@@ -1596,8 +1628,8 @@ static void put_header(Cg *c, Buf *b, int64_t ws) {
     snprintf(what, sizeof what, "output %d", k);
     put_arg_line(b, p->out_base + k, what, NULL, resolve(c, p->outs[k])->type);
   }
-  buf_printf(b, " *   ws       %lld bytes of workspace, 64-byte aligned\n", (long long)ws);
-  buf_printf(b, " * Memory plan (passes/memplan.c): arena %lld bytes, lower bound %lld bytes.\n",
+  outf(b, " *   ws       %lld bytes of workspace, 64-byte aligned\n", (long long)ws);
+  outf(b, " * Memory plan (passes/memplan.c): arena %lld bytes, lower bound %lld bytes.\n",
              (long long)p->arena, (long long)p->lower_bound);
   buf_puts(b, " * Returns 0, or the error code of a kernel that refused its arguments.\n"
               " * Not checked here (the eager kernels raise): integer Pow with a\n"
@@ -1614,8 +1646,8 @@ static bool body_uses(const Cg *c, const char *name) {
 
 /* The function: its locals, then the statements. */
 static void put_function(Cg *c, Buf *b) {
-  buf_printf(b, "int %s(void *const *args, void *ws);\n\n", c->fname);
-  buf_printf(b, "int %s(void *const *args, void *ws) {\n", c->fname);
+  outf(b, "int %s(void *const *args, void *ws);\n\n", c->fname);
+  outf(b, "int %s(void *const *args, void *ws) {\n", c->fname);
   if (c->use_w) buf_puts(b, "  unsigned char *const W = (unsigned char *)ws;\n");
   if (c->use_rc) buf_puts(b, "  int rc;\n");
   if (!c->use_args) buf_puts(b, "  (void)args;\n");
@@ -1623,7 +1655,7 @@ static void put_function(Cg *c, Buf *b) {
   for (int i = 0; i < c->plan->ninline; i++) { /* a constant only a skipped (size-0) node used */
     char name[176];
     snprintf(name, sizeof name, "%s_c%d", c->cprefix, i);
-    if (!body_uses(c, name) && !(c->packed && c->packed[i] == Q8_BLOB)) buf_printf(b, "  (void)%s;\n", name);
+    if (!body_uses(c, name) && !(c->packed && c->packed[i] == Q8_BLOB)) outf(b, "  (void)%s;\n", name);
   }
   if (c->body.len) buf_append(b, c->body.data, c->body.len);
   buf_puts(b, "  return 0;\n}\n");

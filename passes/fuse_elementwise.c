@@ -76,7 +76,7 @@ static const char *new_sub_name(IrModule *m) {
  * put in the root's place. Operands from outside (0-d constants excepted)
  * become the subgraph's params, in order of first use. The moved nodes are
  * marked dead (the caller compacts g). Returns the Fusion node. */
-IrNode *fuse_outline(IrModule *m, IrGraph *g, int n, IrNode **grp, IrNode *root) {
+static IrNode *outline(IrModule *m, IrGraph *g, int n, IrNode **grp, IrNode *root) {
   IrGraph *sub = ir_graph_new(m, new_sub_name(m), root->loc);
   int next = 0, cap = 4;
   IrNode **ext = xmalloc(sizeof(IrNode *) * (size_t)cap);
@@ -124,13 +124,50 @@ IrNode *fuse_outline(IrModule *m, IrGraph *g, int n, IrNode **grp, IrNode *root)
   ir_return(sub, copy[ri], root->loc);
   IrNode *f = ir_fusion(g, sub, next, ext, root->type, root->loc);
   f->name = root->name;
-  ir_graph_move_before(g, f, root);
-  ir_replace_uses(g, root, f);
   for (int i = 0; i < n; i++) grp[i]->dead = true;
   free(ext);
   free(par);
   free(copy);
   return f;
+}
+
+IrNode *fuse_outline(IrModule *m, IrGraph *g, int n, IrNode **grp, IrNode *root) {
+  IrNode *f = outline(m, g, n, grp, root);
+  ir_graph_move_before(g, f, root);
+  ir_replace_uses(g, root, f);
+  return f;
+}
+
+/* The nodes of g (numbered, nn of them before the Fusion nodes were
+ * appended) with each root's Fusion to[root id] in the root's place and
+ * every use of a root, in g and in the subgraphs it calls, made a use of
+ * its Fusion: what fuse_outline's move and replace do one group at a
+ * time, in one walk (one walk per group made fusing quadratic in the
+ * graph's size). */
+static void place_fusions(IrGraph *g, int nn, IrNode **to) {
+  int n, j = 0;
+  IrGraph **gs = ir_graphs_called(g, &n);
+  for (int w = 0; w < n; w++) {
+    IrGraph *h = gs[w];
+    for (int i = 0; i < h->nnode; i++)
+      for (int k = 0; k < h->nodes[i]->nin; k++) {
+        IrNode *o = h->nodes[i]->in[k];
+        if (o->kind == IR_NK_NODE && o->owner == g && o->id >= 0 && o->id < nn && g->nodes[o->id] == o &&
+            to[o->id])
+          h->nodes[i]->in[k] = to[o->id];
+      }
+    IrNode *r = h->ret;
+    if (r && r->kind == IR_NK_NODE && r->owner == g && r->id >= 0 && r->id < nn && g->nodes[r->id] == r &&
+        to[r->id])
+      h->ret = to[r->id];
+  }
+  free(gs);
+  for (int i = 0; i < nn; i++) {
+    IrNode *x = g->nodes[i];
+    if (to[i]) g->nodes[j++] = to[i];
+    else if (!x->dead) g->nodes[j++] = x;
+  }
+  g->nnode = j;
 }
 
 static int cmp_id(const void *a, const void *b) {
@@ -173,9 +210,11 @@ static bool fuse_graph(IrModule *m, IrGraph *g) {
   }
   gstart[ngroups] = nall;
   /* outline in graph order so subgraph numbers follow the node order */
+  IrNode **to = xcalloc((size_t)nn + 1, sizeof(IrNode *));
   for (int k = ngroups - 1; k >= 0; k--)
-    fuse_outline(m, g, gstart[k + 1] - gstart[k], all + gstart[k], roots[k]);
-  if (ngroups) ir_graph_compact(g);
+    to[roots[k]->id] = outline(m, g, gstart[k + 1] - gstart[k], all + gstart[k], roots[k]);
+  if (ngroups) place_fusions(g, nn, to);
+  free(to);
   free(uses);
   free(taken);
   free(grp);

@@ -138,15 +138,38 @@ static int by_def(const void *x, const void *y) {
 
 /* The peak of the bytes live at one position; with p, the value blocks
  * alone (no scratch: the activation floor). */
+typedef struct Event {
+  int at;       /* a block's def, or its last + 1 */
+  int64_t size; /* + at a def, - past the last */
+} Event;
+
+static int by_at(const void *x, const void *y) {
+  const Event *a = x, *b = y;
+  return (a->at > b->at) - (a->at < b->at);
+}
+
+/* One sweep over the defs and ends in position order (a pair loop over
+ * the blocks was quadratic in the graph's size); the peak is at some
+ * block's def, once every block defined there has been added and every
+ * block that ended before it removed. */
 static int64_t lower_bound(const Block *bs, int nb, const MemPlan *p) {
-  int64_t best = 0;
-  for (int i = 0; i < nb; i++) { /* the peak is at some block's def */
-    int64_t sum = 0;
-    for (int j = 0; j < nb; j++)
-      if (bs[j].def <= bs[i].def && bs[i].def <= bs[j].last && !(p && p->bufs[bs[j].first].kind == MB_SCRATCH))
-        sum += bs[j].size;
+  Event *ev = xmalloc(sizeof(Event) * (2 * (size_t)nb + 1));
+  int ne = 0;
+  int64_t best = 0, sum = 0;
+  for (int j = 0; j < nb; j++) {
+    if (p && p->bufs[bs[j].first].kind == MB_SCRATCH) continue;
+    ev[ne].at = bs[j].def;
+    ev[ne++].size = bs[j].size;
+    ev[ne].at = bs[j].last + 1;
+    ev[ne++].size = -bs[j].size;
+  }
+  qsort(ev, (size_t)ne, sizeof(Event), by_at);
+  for (int i = 0; i < ne;) {
+    int at = ev[i].at;
+    for (; i < ne && ev[i].at == at; i++) sum += ev[i].size;
     if (sum > best) best = sum;
   }
+  free(ev);
   return best;
 }
 

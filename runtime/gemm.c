@@ -803,12 +803,12 @@ AVX2 static void panel_avx2_f64(int64_t mc, int64_t kc, const double *a, int64_t
     if (MR > (i)) {                                                            \
       __m512 ai = _mm512_set1_ps(a[(i) * ars]);                                \
       c##i##0 = _mm512_fmadd_ps(ai, b0, c##i##0);                              \
-      c##i##1 = _mm512_fmadd_ps(ai, b1, c##i##1);                              \
+      if (TWO) c##i##1 = _mm512_fmadd_ps(ai, b1, c##i##1);                     \
     }                                                                          \
   } while (0)
 #define A5F_STEP()                                                             \
   do {                                                                         \
-    __m512 b0 = L5F(pb, k0), b1 = L5F(pb + 16, k1);                            \
+    __m512 b0 = L5F(pb, k0), b1 = TWO ? L5F(pb + 16, k1) : b0;                 \
     A5F_ROW(0); A5F_ROW(1); A5F_ROW(2); A5F_ROW(3);                            \
     A5F_ROW(4); A5F_ROW(5); A5F_ROW(6); A5F_ROW(7);                            \
     a += acs;                                                                  \
@@ -818,14 +818,14 @@ AVX2 static void panel_avx2_f64(int64_t mc, int64_t kc, const double *a, int64_t
   do {                                                                         \
     if (MR > (i)) {                                                            \
       c##i##0 = L5F(c + (i) * ldc, k0);                                        \
-      c##i##1 = L5F(c + (i) * ldc + 16, k1);                                   \
+      if (TWO) c##i##1 = L5F(c + (i) * ldc + 16, k1);                          \
     }                                                                          \
   } while (0)
 #define A5F_STOREC(i)                                                          \
   do {                                                                         \
     if (MR > (i)) {                                                            \
       S5F(c + (i) * ldc, k0, c##i##0);                                         \
-      S5F(c + (i) * ldc + 16, k1, c##i##1);                                    \
+      if (TWO) S5F(c + (i) * ldc + 16, k1, c##i##1);                           \
     }                                                                          \
   } while (0)
 
@@ -840,8 +840,8 @@ static __mmask8 mask8(int n) {
 }
 
 AVX512 static inline __attribute__((always_inline)) void
-smk_avx512_f32(const int MR, const int MASKED, int64_t kc, const float *a, int64_t ars,
-               int64_t acs, const float *pb, int64_t bs, float *c, int64_t ldc, int n,
+smk_avx512_f32(const int MR, const int MASKED, const int TWO, int64_t kc, const float *a,
+               int64_t ars, int64_t acs, const float *pb, int64_t bs, float *c, int64_t ldc, int n,
                int load_c) {
   __mmask16 k0 = mask16(n), k1 = mask16(n - 16);
   __m512 c00 = _mm512_setzero_ps(), c01 = c00, c10 = c00, c11 = c00, c20 = c00, c21 = c00;
@@ -863,12 +863,17 @@ smk_avx512_f32(const int MR, const int MASKED, int64_t kc, const float *a, int64
   A5F_STOREC(4); A5F_STOREC(5); A5F_STOREC(6); A5F_STOREC(7);
 }
 
+/* TWO = 0: n fits the first vector of the panel (the N = 10 layer), so
+ * the second vector's loads and FMAs, all masked off, are skipped. */
 #define A5_CALL(SUF, R, FULL)                                                  \
   do {                                                                         \
     if (n == FULL)                                                             \
-      smk_avx512_##SUF(R, 0, kc, a, ars, acs, pb, bs, c, ldc, FULL, load_c);   \
+      smk_avx512_##SUF(R, 0, 1, kc, a, ars, acs, pb, bs, c, ldc, FULL,        \
+                       load_c);                                                \
+    else if (2 * n > FULL)                                                     \
+      smk_avx512_##SUF(R, 1, 1, kc, a, ars, acs, pb, bs, c, ldc, n, load_c);   \
     else                                                                       \
-      smk_avx512_##SUF(R, 1, kc, a, ars, acs, pb, bs, c, ldc, n, load_c);      \
+      smk_avx512_##SUF(R, 1, 0, kc, a, ars, acs, pb, bs, c, ldc, n, load_c);   \
   } while (0)
 #define PANEL_AVX512(T, SUF, FULL)                                             \
   AVX512 static void panel_avx512_##SUF(int64_t mc, int64_t kc, const T *a,    \
@@ -902,12 +907,12 @@ smk_avx512_f32(const int MR, const int MASKED, int64_t kc, const float *a, int64
     if (MR > (i)) {                                                            \
       __m512d ai = _mm512_set1_pd(a[(i) * ars]);                               \
       c##i##0 = _mm512_fmadd_pd(ai, b0, c##i##0);                              \
-      c##i##1 = _mm512_fmadd_pd(ai, b1, c##i##1);                              \
+      if (TWO) c##i##1 = _mm512_fmadd_pd(ai, b1, c##i##1);                     \
     }                                                                          \
   } while (0)
 #define A5D_STEP()                                                             \
   do {                                                                         \
-    __m512d b0 = L5D(pb, k0), b1 = L5D(pb + 8, k1);                            \
+    __m512d b0 = L5D(pb, k0), b1 = TWO ? L5D(pb + 8, k1) : b0;                 \
     A5D_ROW(0); A5D_ROW(1); A5D_ROW(2); A5D_ROW(3);                            \
     A5D_ROW(4); A5D_ROW(5); A5D_ROW(6); A5D_ROW(7);                            \
     a += acs;                                                                  \
@@ -917,20 +922,20 @@ smk_avx512_f32(const int MR, const int MASKED, int64_t kc, const float *a, int64
   do {                                                                         \
     if (MR > (i)) {                                                            \
       c##i##0 = L5D(c + (i) * ldc, k0);                                        \
-      c##i##1 = L5D(c + (i) * ldc + 8, k1);                                    \
+      if (TWO) c##i##1 = L5D(c + (i) * ldc + 8, k1);                           \
     }                                                                          \
   } while (0)
 #define A5D_STOREC(i)                                                          \
   do {                                                                         \
     if (MR > (i)) {                                                            \
       S5D(c + (i) * ldc, k0, c##i##0);                                         \
-      S5D(c + (i) * ldc + 8, k1, c##i##1);                                     \
+      if (TWO) S5D(c + (i) * ldc + 8, k1, c##i##1);                            \
     }                                                                          \
   } while (0)
 
 AVX512 static inline __attribute__((always_inline)) void
-smk_avx512_f64(const int MR, const int MASKED, int64_t kc, const double *a, int64_t ars,
-               int64_t acs, const double *pb, int64_t bs, double *c, int64_t ldc, int n,
+smk_avx512_f64(const int MR, const int MASKED, const int TWO, int64_t kc, const double *a,
+               int64_t ars, int64_t acs, const double *pb, int64_t bs, double *c, int64_t ldc, int n,
                int load_c) {
   __mmask8 k0 = mask8(n), k1 = mask8(n - 8);
   __m512d c00 = _mm512_setzero_pd(), c01 = c00, c10 = c00, c11 = c00, c20 = c00, c21 = c00;

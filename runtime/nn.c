@@ -57,6 +57,274 @@ size_t msrt_conv2d_ws_size(msrt_dtype dt, const int64_t *xs, const int64_t *wsh,
                   (int64_t)msrt_gemm_ws_size(cog, nn_max(pc, P), K));
 }
 
+/* Direct convolution (float32, stride 1, dilation 1), the x86 kernel sets
+ * only. For a tile of CB output channels by two row segments of output
+ * positions (at most one vector each, masked), the accumulators stay in
+ * registers over all K = cig*kh*kw taps in im2col's order (ci, ki, kj):
+ *     c = 0;  for each tap k:  c = fma(w[co][k], x[ci][oh + ki][ow + kj], c)
+ * the sequential fused chain of gemm.c, so the result is the bits of
+ * im2col + msrt_gemm_f32 on every kernel set, without the im2col copy
+ * (x rows are read where they lie: the segment shifted by kj is one
+ * unaligned load) or the packing. The input has no padding here: a
+ * padded convolution first copies the padded image into ws (zeros read
+ * as im2col's zeros: fma(w, 0, c), the same steps). */
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(MSRT_NO_SIMD)
+#define NN_X86 1
+#include <immintrin.h>
+#define NN_AVX2 __attribute__((target("avx2,fma")))
+#define NN_AVX512 __attribute__((target("avx512f,avx2,fma")))
+
+/* A fused epilogue the tiles apply before they store: + bias[i] (channel
+ * i of the tile; NULL: none), then ReLU when relu, as gemm.c's ep_avx2_f32
+ * does (x < 0 becomes +0.0; nan and -0.0 stay): the same bits as the
+ * separate pass. */
+typedef struct DcEp {
+  const float *bias;
+  int relu;
+} DcEp;
+
+/* one tap for the channel rows i < CB: c(i)(s) = fma(w(i, k), x(s), c(i)(s)) */
+#define DC5_ROW(i)                                                             \
+  do {                                                                         \
+    if (CB > (i)) {                                                            \
+      __m512 wi = _mm512_set1_ps(wk[(i) * K]);                                 \
+      c##i##0 = _mm512_fmadd_ps(wi, x0, c##i##0);                              \
+      c##i##1 = _mm512_fmadd_ps(wi, x1, c##i##1);                              \
+    }                                                                          \
+  } while (0)
+#define DC5_STORE(i)                                                           \
+  do {                                                                         \
+    if (CB > (i)) {                                                            \
+      if (e && e->bias) {                                                      \
+        __m512 bi = _mm512_set1_ps(e->bias[i]);                                \
+        c##i##0 = _mm512_add_ps(c##i##0, bi);                                  \
+        c##i##1 = _mm512_add_ps(c##i##1, bi);                                  \
+      }                                                                        \
+      if (e && e->relu) {                                                      \
+        __m512 z = _mm512_setzero_ps();                                        \
+        c##i##0 = _mm512_mask_mov_ps(c##i##0,                                  \
+                                     _mm512_cmp_ps_mask(c##i##0, z, _CMP_LT_OQ), z); \
+        c##i##1 = _mm512_mask_mov_ps(c##i##1,                                  \
+                                     _mm512_cmp_ps_mask(c##i##1, z, _CMP_LT_OQ), z); \
+      }                                                                        \
+      _mm512_mask_storeu_ps(oa + (i) * P, ma, c##i##0);                        \
+      _mm512_mask_storeu_ps(ob + (i) * P, mb, c##i##1);                        \
+    }                                                                          \
+  } while (0)
+
+NN_AVX512 static inline __attribute__((always_inline)) void
+dtile512(const int CB, const float *xa, const float *xb, __mmask16 ma, __mmask16 mb,
+         int64_t cig, int64_t HW, int64_t W, int64_t kh, int64_t kw, const float *w,
+         int64_t K, float *oa, float *ob, int64_t P, const DcEp *e) {
+  __m512 c00 = _mm512_setzero_ps(), c01 = c00, c10 = c00, c11 = c00, c20 = c00, c21 = c00;
+  __m512 c30 = c00, c31 = c00, c40 = c00, c41 = c00, c50 = c00, c51 = c00;
+  __m512 c60 = c00, c61 = c00, c70 = c00, c71 = c00;
+  const float *wk = w;
+  int64_t ci, ki, kj;
+  for (ci = 0; ci < cig; ci++)
+    for (ki = 0; ki < kh; ki++) {
+      const float *ra = xa + ci * HW + ki * W, *rb = xb + ci * HW + ki * W;
+      for (kj = 0; kj < kw; kj++, wk++) {
+        __m512 x0 = _mm512_maskz_loadu_ps(ma, ra + kj), x1 = _mm512_maskz_loadu_ps(mb, rb + kj);
+        DC5_ROW(0); DC5_ROW(1); DC5_ROW(2); DC5_ROW(3);
+        DC5_ROW(4); DC5_ROW(5); DC5_ROW(6); DC5_ROW(7);
+      }
+    }
+  DC5_STORE(0); DC5_STORE(1); DC5_STORE(2); DC5_STORE(3);
+  DC5_STORE(4); DC5_STORE(5); DC5_STORE(6); DC5_STORE(7);
+}
+
+static __mmask16 nn_mask16(int64_t n) {
+  unsigned m = n <= 0 ? 0u : n >= 16 ? 0xffffu : (1u << n) - 1u;
+  return (__mmask16)m;
+}
+
+/* One tile of cb <= 8 channels: segment a (na outputs from xa, to oa)
+ * and segment b (nb, maybe 0). */
+NN_AVX512 static void tile512(int64_t cb, const float *xa, const float *xb, int64_t na,
+                              int64_t nb, int64_t cig, int64_t HW, int64_t W, int64_t kh,
+                              int64_t kw, const float *w, int64_t K, float *oa, float *ob,
+                              int64_t P, const DcEp *e) {
+  __mmask16 ma = nn_mask16(na), mb = nn_mask16(nb);
+  switch (cb) {
+#define DC5_CALL(n) dtile512(n, xa, xb, ma, mb, cig, HW, W, kh, kw, w, K, oa, ob, P, e); break
+  case 8: DC5_CALL(8);
+  case 7: DC5_CALL(7);
+  case 6: DC5_CALL(6);
+  case 5: DC5_CALL(5);
+  case 4: DC5_CALL(4);
+  case 3: DC5_CALL(3);
+  case 2: DC5_CALL(2);
+  default: DC5_CALL(1);
+#undef DC5_CALL
+  }
+  _mm256_zeroupper();
+}
+
+/* the AVX2 set: segments of 8 outputs, at most 6 channels a tile */
+#define DC2_ROW(i)                                                             \
+  do {                                                                         \
+    if (CB > (i)) {                                                            \
+      __m256 wi = _mm256_broadcast_ss(wk + (i) * K);                           \
+      c##i##0 = _mm256_fmadd_ps(wi, x0, c##i##0);                              \
+      c##i##1 = _mm256_fmadd_ps(wi, x1, c##i##1);                              \
+    }                                                                          \
+  } while (0)
+#define DC2_STORE(i)                                                           \
+  do {                                                                         \
+    if (CB > (i)) {                                                            \
+      if (e && e->bias) {                                                      \
+        __m256 bi = _mm256_broadcast_ss(e->bias + (i));                        \
+        c##i##0 = _mm256_add_ps(c##i##0, bi);                                  \
+        c##i##1 = _mm256_add_ps(c##i##1, bi);                                  \
+      }                                                                        \
+      if (e && e->relu) {                                                      \
+        __m256 z = _mm256_setzero_ps();                                        \
+        c##i##0 = _mm256_andnot_ps(_mm256_cmp_ps(c##i##0, z, _CMP_LT_OQ), c##i##0); \
+        c##i##1 = _mm256_andnot_ps(_mm256_cmp_ps(c##i##1, z, _CMP_LT_OQ), c##i##1); \
+      }                                                                        \
+      _mm256_maskstore_ps(oa + (i) * P, ma, c##i##0);                          \
+      _mm256_maskstore_ps(ob + (i) * P, mb, c##i##1);                          \
+    }                                                                          \
+  } while (0)
+
+NN_AVX2 static inline __attribute__((always_inline)) void
+dtile256(const int CB, const float *xa, const float *xb, __m256i ma, __m256i mb, int64_t cig,
+         int64_t HW, int64_t W, int64_t kh, int64_t kw, const float *w, int64_t K, float *oa,
+         float *ob, int64_t P, const DcEp *e) {
+  __m256 c00 = _mm256_setzero_ps(), c01 = c00, c10 = c00, c11 = c00, c20 = c00, c21 = c00;
+  __m256 c30 = c00, c31 = c00, c40 = c00, c41 = c00, c50 = c00, c51 = c00;
+  const float *wk = w;
+  int64_t ci, ki, kj;
+  for (ci = 0; ci < cig; ci++)
+    for (ki = 0; ki < kh; ki++) {
+      const float *ra = xa + ci * HW + ki * W, *rb = xb + ci * HW + ki * W;
+      for (kj = 0; kj < kw; kj++, wk++) {
+        __m256 x0 = _mm256_maskload_ps(ra + kj, ma), x1 = _mm256_maskload_ps(rb + kj, mb);
+        DC2_ROW(0); DC2_ROW(1); DC2_ROW(2); DC2_ROW(3); DC2_ROW(4); DC2_ROW(5);
+      }
+    }
+  DC2_STORE(0); DC2_STORE(1); DC2_STORE(2); DC2_STORE(3); DC2_STORE(4); DC2_STORE(5);
+}
+
+NN_AVX2 static __m256i nn_mask8(int64_t n) {
+  return _mm256_cmpgt_epi32(_mm256_set1_epi32((int)nn_min(n < 0 ? 0 : n, 8)),
+                            _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+}
+
+NN_AVX2 static void tile256(int64_t cb, const float *xa, const float *xb, int64_t na,
+                            int64_t nb, int64_t cig, int64_t HW, int64_t W, int64_t kh,
+                            int64_t kw, const float *w, int64_t K, float *oa, float *ob,
+                            int64_t P, const DcEp *e) {
+  __m256i ma = nn_mask8(na), mb = nn_mask8(nb);
+  switch (cb) {
+#define DC2_CALL(n) dtile256(n, xa, xb, ma, mb, cig, HW, W, kh, kw, w, K, oa, ob, P, e); break
+  case 6: DC2_CALL(6);
+  case 5: DC2_CALL(5);
+  case 4: DC2_CALL(4);
+  case 3: DC2_CALL(3);
+  case 2: DC2_CALL(2);
+  default: DC2_CALL(1);
+#undef DC2_CALL
+  }
+  _mm256_zeroupper();
+}
+
+/* out[co][oh][ow] for the image xc [cig][H][W] (already padded), the
+ * filters w [cog][K]: segments of vw outputs along each row, two per tile
+ * (the second may start a new row), cbmax channels at a time. */
+static void direct_f32(int isa, int64_t cig, int64_t H, int64_t W, int64_t kh, int64_t kw,
+                       int64_t cog, int64_t OH, int64_t OW, const float *xc, const float *w,
+                       float *out, const DcEp *ep) {
+  int64_t vw = isa >= MSRT_ISA_AVX512 ? 16 : 8, cbmax = isa >= MSRT_ISA_AVX512 ? 8 : 6;
+  int64_t spr = (OW + vw - 1) / vw, nseg = OH * spr, s, co, K = cig * kh * kw, P = OH * OW;
+  for (s = 0; s < nseg; s += 2) {
+    int64_t ha = s / spr, wa = s % spr * vw, hb = ha, wb = wa, nb = 0;
+    if (s + 1 < nseg) {
+      hb = (s + 1) / spr;
+      wb = (s + 1) % spr * vw;
+      nb = OW - wb;
+    }
+    for (co = 0; co < cog; co += cbmax) {
+      const float *xa = xc + ha * W + wa, *xb = xc + hb * W + wb, *wc = w + co * K;
+      float *oa = out + co * P + ha * OW + wa, *ob = out + co * P + hb * OW + wb;
+      DcEp e;
+      if (ep) {
+        e.bias = ep->bias ? ep->bias + co : NULL;
+        e.relu = ep->relu;
+      }
+      if (isa >= MSRT_ISA_AVX512)
+        tile512(nn_min(cbmax, cog - co), xa, xb, OW - wa, nb, cig, H * W, W, kh, kw, wc, K, oa, ob, P,
+                ep ? &e : NULL);
+      else
+        tile256(nn_min(cbmax, cog - co), xa, xb, OW - wa, nb, cig, H * W, W, kh, kw, wc, K, oa, ob, P,
+                ep ? &e : NULL);
+    }
+  }
+}
+#endif /* NN_X86 */
+
+/* Convolves one image and group by the direct kernels when the CPU's
+ * kernel set has them and the convolution is stride 1, dilation 1;
+ * returns 0 (nothing written) otherwise, 2 when the tiles applied ep
+ * (bias and ReLU or no activation), 1 when ep (if any) is still to be
+ * applied. buf (cap floats) takes the padded image when there is padding;
+ * a padded image larger than cap goes the im2col way. */
+static int conv_direct_f32(int64_t cig, int64_t H, int64_t W, int64_t kh, int64_t kw,
+                           int64_t cog, int64_t OH, int64_t OW, const int64_t *stride,
+                           const int64_t *pad, const int64_t *dil, const float *xc,
+                           const float *w, float *out, float *buf, int64_t cap,
+                           const msrt_epilogue *ep) {
+#ifdef NN_X86
+  int isa = msrt_isa();
+  DcEp de, *dep = NULL;
+  int64_t Hp = OH + kh - 1, Wp = OW + kw - 1;
+  if (isa < MSRT_ISA_AVX2 || stride[0] != 1 || stride[1] != 1 || dil[0] != 1 || dil[1] != 1)
+    return 0;
+  if (pad[0] != 0 || pad[2] != 0 || Hp > H || Wp > W) {
+    /* im2col's input: x at (pad[0], pad[2]), zeros elsewhere */
+    int64_t ci, i, j;
+    if (cig * Hp * Wp > cap) return 0;
+    for (ci = 0; ci < cig; ci++)
+      for (i = 0; i < Hp; i++) {
+        float *d = buf + (ci * Hp + i) * Wp;
+        int64_t ih = i - pad[0];
+        for (j = 0; j < Wp; j++) {
+          int64_t iw = j - pad[2];
+          d[j] = ih >= 0 && ih < H && iw >= 0 && iw < W ? xc[(ci * H + ih) * W + iw] : 0.0f;
+        }
+      }
+    xc = buf;
+    H = Hp;
+    W = Wp;
+  }
+  if (ep && (ep->act == MSRT_ACT_NONE || ep->act == MSRT_RELU)) {
+    de.bias = (const float *)ep->bias;
+    de.relu = ep->act == MSRT_RELU;
+    dep = &de;
+  }
+  direct_f32(isa, cig, H, W, kh, kw, cog, OH, OW, xc, w, out, dep);
+  return dep ? 2 : 1;
+#else
+  (void)cig; (void)H; (void)W; (void)kh; (void)kw; (void)cog; (void)OH; (void)OW;
+  (void)stride; (void)pad; (void)dil; (void)xc; (void)w; (void)out; (void)buf; (void)cap;
+  (void)ep;
+  return 0;
+#endif
+}
+
+/* float64 has no direct kernels: im2col + gemm */
+static int conv_direct_f64(int64_t cig, int64_t H, int64_t W, int64_t kh, int64_t kw,
+                           int64_t cog, int64_t OH, int64_t OW, const int64_t *stride,
+                           const int64_t *pad, const int64_t *dil, const double *xc,
+                           const double *w, double *out, double *buf, int64_t cap,
+                           const msrt_epilogue *ep) {
+  (void)cig; (void)H; (void)W; (void)kh; (void)kw; (void)cog; (void)OH; (void)OW;
+  (void)stride; (void)pad; (void)dil; (void)xc; (void)w; (void)out; (void)buf; (void)cap;
+  (void)ep;
+  return 0;
+}
+
 /* CONV_DEFINE(T, SUF): im2col_SUF and conv_SUF for element type T. */
 #define CONV_DEFINE(T, SUF)                                                    \
   static void im2col_##SUF(const T *xc, int64_t cig, int64_t H, int64_t W,     \
@@ -116,6 +384,7 @@ size_t msrt_conv2d_ws_size(msrt_dtype dt, const int64_t *xs, const int64_t *wsh,
     int64_t Cout = wsh[0], cig = wsh[1], kh = wsh[2], kw = wsh[3];             \
     int64_t OH = os[2], OW = os[3], P = OH * OW, K = cig * kh * kw;            \
     int64_t cog = Cout / group, n, g, p0;                                      \
+    int dk;                                                                    \
     int64_t pc = col_block(K, P, (int64_t)sizeof(T));                          \
     int direct = kh == 1 && kw == 1 && stride[0] == 1 && stride[1] == 1 &&     \
                  pad[0] == 0 && pad[1] == 0 && pad[2] == 0 && pad[3] == 0;     \
@@ -132,6 +401,15 @@ size_t msrt_conv2d_ws_size(msrt_dtype dt, const int64_t *xs, const int64_t *wsh,
                              : NULL;                                           \
           eg.act = ep->act;                                                    \
           epg = &eg;                                                           \
+        }                                                                      \
+        dk = direct ? 0 : conv_direct_##SUF(cig, H, W, kh, kw, cog, OH, OW,     \
+                                            stride, pad, dil, xc, wg, og, col, \
+                                            K * pc, epg);                      \
+        if (dk) {                                                              \
+          if (epg && dk == 1) /* K = 0, beta = 1: the epilogue afterwards */  \
+            msrt_gemm_ep_##SUF(0, 0, cog, P, 0, (T)1, NULL, 1, NULL, 1, (T)1,   \
+                               og, P, NULL, epg, 1);                           \
+          continue;                                                            \
         }                                                                      \
         if (direct) {                                                          \
           msrt_gemm_ep_##SUF(0, 0, cog, P, K, (T)1, wg, K, xc, P, (T)0, og, P, \
@@ -412,6 +690,29 @@ static int64_t window(int64_t o, int64_t k, int64_t s, int64_t padlo, int64_t n,
                             const int64_t *k, const int64_t *s,                \
                             const int64_t *pad, const T *x, T *out) {          \
     int64_t nc, NC = xs[0] * xs[1], H = xs[2], W = xs[3], oh, ow, i, j;        \
+    if (k[0] == 2 && k[1] == 2 && pad[0] == 0 && pad[2] == 0 &&                \
+        (OH - 1) * s[0] + 2 <= H && (OW - 1) * s[1] + 2 <= W) {                \
+      /* 2x2 windows all inside (LeNet's pools): the same comparisons in       \
+       * the same order as below, without the window arithmetic */             \
+      int64_t sh = s[0], sw = s[1];                                            \
+      for (nc = 0; nc < NC; nc++) {                                            \
+        const T *xp = x + nc * H * W;                                          \
+        T *op = out + nc * OH * OW;                                            \
+        for (oh = 0; oh < OH; oh++) {                                          \
+          const T *r0 = xp + oh * sh * W, *r1 = r0 + W;                        \
+          for (ow = 0; ow < OW; ow++) {                                        \
+            T m = r0[ow * sw], v = r0[ow * sw + 1];                            \
+            m = v > m || ISNAN(v) ? v : m;                                     \
+            v = r1[ow * sw];                                                   \
+            m = v > m || ISNAN(v) ? v : m;                                     \
+            v = r1[ow * sw + 1];                                               \
+            m = v > m || ISNAN(v) ? v : m;                                     \
+            op[oh * OW + ow] = m;                                              \
+          }                                                                    \
+        }                                                                      \
+      }                                                                        \
+      return;                                                                  \
+    }                                                                          \
     for (nc = 0; nc < NC; nc++) {                                              \
       const T *xp = x + nc * H * W;                                            \
       T *op = out + nc * OH * OW;                                              \
@@ -451,6 +752,54 @@ MAXPOOL_DEFINE(uint32_t, u32, NN_NOTNAN)
 MAXPOOL_DEFINE(int64_t, i64, NN_NOTNAN)
 MAXPOOL_DEFINE(uint64_t, u64, NN_NOTNAN)
 
+/* 2x2 windows at stride 2, all inside (LeNet's pools), float32 on the
+ * AVX-512 set: 16 outputs a step, the scalar loop's selections in the same
+ * order (m = first; then m = v where v > m or v is nan, for the three
+ * others), so the same bits; returns 0 where it does not apply. */
+#ifdef NN_X86
+NN_AVX512 static void pool2x2_512(int64_t NC, int64_t H, int64_t W, int64_t OH, int64_t OW,
+                                  const float *x, float *out) {
+  const __m512i ev = _mm512_setr_epi32(0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30);
+  const __m512i od = _mm512_setr_epi32(1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31);
+  int64_t nc, oh, ow;
+  for (nc = 0; nc < NC; nc++)
+    for (oh = 0; oh < OH; oh++) {
+      const float *r0 = x + (nc * H + 2 * oh) * W, *r1 = r0 + W;
+      float *o = out + (nc * OH + oh) * OW;
+      for (ow = 0; ow < OW; ow += 16) {
+        __mmask16 k0 = nn_mask16(2 * (OW - ow)), k1 = nn_mask16(2 * (OW - ow) - 16);
+        __m512 a0 = _mm512_maskz_loadu_ps(k0, r0 + 2 * ow), a1 = _mm512_maskz_loadu_ps(k1, r0 + 2 * ow + 16);
+        __m512 b0 = _mm512_maskz_loadu_ps(k0, r1 + 2 * ow), b1 = _mm512_maskz_loadu_ps(k1, r1 + 2 * ow + 16);
+        __m512 m = _mm512_permutex2var_ps(a0, ev, a1), v = _mm512_permutex2var_ps(a0, od, a1);
+        __mmask16 t = _mm512_cmp_ps_mask(v, m, _CMP_GT_OQ) | _mm512_cmp_ps_mask(v, v, _CMP_UNORD_Q);
+        m = _mm512_mask_mov_ps(m, t, v);
+        v = _mm512_permutex2var_ps(b0, ev, b1);
+        t = _mm512_cmp_ps_mask(v, m, _CMP_GT_OQ) | _mm512_cmp_ps_mask(v, v, _CMP_UNORD_Q);
+        m = _mm512_mask_mov_ps(m, t, v);
+        v = _mm512_permutex2var_ps(b0, od, b1);
+        t = _mm512_cmp_ps_mask(v, m, _CMP_GT_OQ) | _mm512_cmp_ps_mask(v, v, _CMP_UNORD_Q);
+        m = _mm512_mask_mov_ps(m, t, v);
+        _mm512_mask_storeu_ps(o + ow, nn_mask16(OW - ow), m);
+      }
+    }
+  _mm256_zeroupper();
+}
+#endif
+
+static int maxpool_simd_f32(const int64_t *xs, int64_t OH, int64_t OW, const int64_t *k,
+                            const int64_t *s, const int64_t *pad, const float *x, float *out) {
+#ifdef NN_X86
+  if (msrt_isa() >= MSRT_ISA_AVX512 && k[0] == 2 && k[1] == 2 && s[0] == 2 && s[1] == 2 &&
+      pad[0] == 0 && pad[2] == 0 && 2 * OH <= xs[2] && 2 * OW <= xs[3]) {
+    pool2x2_512(xs[0] * xs[1], xs[2], xs[3], OH, OW, x, out);
+    return 1;
+  }
+#else
+  (void)xs; (void)OH; (void)OW; (void)k; (void)s; (void)pad; (void)x; (void)out;
+#endif
+  return 0;
+}
+
 static int pool_args_ok(const int64_t *xs, int64_t oh, int64_t ow, const int64_t *ksize,
                         const int64_t *stride, const int64_t *pad) {
   int i;
@@ -469,7 +818,10 @@ int msrt_maxpool2d(msrt_dtype dt, const int64_t *xs, int64_t oh, int64_t ow,
                ? MSRT_EINVAL : MSRT_OK;
   }
   switch (dt) {
-  case MSRT_FLOAT32: maxpool_f32(xs, oh, ow, ksize, stride, pad, (const float *)x, (float *)out); break;
+  case MSRT_FLOAT32:
+    if (!maxpool_simd_f32(xs, oh, ow, ksize, stride, pad, (const float *)x, (float *)out))
+      maxpool_f32(xs, oh, ow, ksize, stride, pad, (const float *)x, (float *)out);
+    break;
   case MSRT_FLOAT64: maxpool_f64(xs, oh, ow, ksize, stride, pad, (const double *)x, (double *)out); break;
   case MSRT_INT8: maxpool_i8(xs, oh, ow, ksize, stride, pad, (const int8_t *)x, (int8_t *)out); break;
   case MSRT_UINT8: maxpool_u8(xs, oh, ow, ksize, stride, pad, (const uint8_t *)x, (uint8_t *)out); break;

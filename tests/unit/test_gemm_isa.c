@@ -304,4 +304,141 @@ TEST(packed_epilogue) {
   ASSERT_INT(0, bad);
 }
 
+/* Conv2D (runtime/nn.c) on every kernel set: the direct kernels (x86,
+ * stride 1, dilation 1, a padded image copied into ws first) and im2col +
+ * gemm (the portable set, other strides) both give each output the chain
+ * over im2col's taps in order (ci, ki, kj), the padding's zeros included:
+ *     c = 0; for each tap: c = fma(w, x or 0, c); then + bias, then ReLU
+ * (the direct tiles apply bias and ReLU themselves; ReLU6 goes through
+ * the GEMM's epilogue pass).
+ * Rows of 10, 28 and 37 outputs cover the masked and odd row segments; an
+ * infinite weight on a padded tap makes a nan the chain must keep. */
+typedef struct {
+  int64_t N, Cin, H, W, Cout, kh, kw, pt, pb, pl, pr, stride, group;
+} ConvCase;
+
+static float conv_ref1(const ConvCase *q, const float *x, const float *w, int64_t n, int64_t co,
+                       int64_t oh, int64_t ow) {
+  int64_t cig = q->Cin / q->group, cog = q->Cout / q->group, c0 = co / cog * cig, ci, i, j;
+  float c = 0.0f;
+  for (ci = 0; ci < cig; ci++)
+    for (i = 0; i < q->kh; i++)
+      for (j = 0; j < q->kw; j++) {
+        int64_t ih = oh * q->stride - q->pt + i, iw = ow * q->stride - q->pl + j;
+        float v = ih >= 0 && ih < q->H && iw >= 0 && iw < q->W
+                      ? x[((n * q->Cin + c0 + ci) * q->H + ih) * q->W + iw]
+                      : 0.0f;
+        c = fmaf(w[((co * cig + ci) * q->kh + i) * q->kw + j], v, c);
+      }
+  return c;
+}
+
+TEST(conv_every_set) {
+  static const ConvCase cases[] = {
+      {2, 1, 32, 32, 6, 5, 5, 0, 0, 0, 0, 1, 1}, {2, 6, 14, 14, 16, 5, 5, 0, 0, 0, 0, 1, 1},
+      {1, 3, 9, 37, 11, 3, 3, 1, 1, 1, 1, 1, 1}, {1, 4, 7, 8, 6, 3, 2, 0, 1, 2, 0, 1, 2},
+      {1, 2, 5, 5, 3, 1, 1, 1, 1, 1, 1, 1, 1},   {1, 3, 9, 9, 4, 3, 3, 1, 1, 1, 1, 2, 1}};
+  static float x[2 * 6 * 32 * 32], w[16 * 6 * 25], bias[16], out[2 * 16 * 28 * 37],
+      ref[2 * 16 * 28 * 37];
+  static unsigned char ws[1 << 20] __attribute__((aligned(64)));
+  int s, t, e, bad = 0;
+  collect_isas();
+  for (t = 0; t < (int)(sizeof cases / sizeof cases[0]); t++) {
+    const ConvCase *q = &cases[t];
+    int64_t xs[4] = {q->N, q->Cin, q->H, q->W}, wsh[4] = {q->Cout, q->Cin / q->group, q->kh, q->kw};
+    int64_t pad[4] = {q->pt, q->pb, q->pl, q->pr}, st[2] = {q->stride, q->stride}, dil[2] = {1, 1};
+    int64_t os[4], nx = q->N * q->Cin * q->H * q->W, nw = q->Cout * wsh[1] * q->kh * q->kw, no, i;
+    int64_t n, co, oh, ow;
+    os[0] = q->N;
+    os[1] = q->Cout;
+    os[2] = (q->H + q->pt + q->pb - q->kh) / q->stride + 1;
+    os[3] = (q->W + q->pl + q->pr - q->kw) / q->stride + 1;
+    no = os[0] * os[1] * os[2] * os[3];
+    ASSERT(msrt_conv2d_ws_size(MSRT_FLOAT32, xs, wsh, os, q->group) <= sizeof ws);
+    for (i = 0; i < nx; i++) x[i] = (float)urand();
+    for (i = 0; i < nw; i++) w[i] = (float)urand();
+    for (i = 0; i < q->Cout; i++) bias[i] = (float)urand();
+    if (q->pt > 0) w[0] = INFINITY; /* times a padding zero: nan in the top row */
+    for (e = 0; e < 4; e++) { /* none; bias + ReLU; bias + ReLU6; ReLU */
+      msrt_epilogue ep;
+      memset(&ep, 0, sizeof ep);
+      ep.bias = e == 3 ? NULL : bias;
+      ep.act = e == 2 ? MSRT_RELU6 : MSRT_RELU;
+      for (n = 0; n < os[0]; n++)
+        for (co = 0; co < os[1]; co++)
+          for (oh = 0; oh < os[2]; oh++)
+            for (ow = 0; ow < os[3]; ow++) {
+              float c = conv_ref1(q, x, w, n, co, oh, ow);
+              if (e == 1 || e == 2) c = c + bias[co];
+              if (e) c = c < 0 ? 0.0f : c;
+              if (e == 2) c = c > 6.0f ? 6.0f : c;
+              ref[((n * os[1] + co) * os[2] + oh) * os[3] + ow] = c;
+            }
+      for (s = 0; s < nisa; s++) {
+        msrt_isa_set(isas[s]);
+        memset(out, 0xff, sizeof out);
+        ASSERT_INT(MSRT_OK, msrt_conv2d_ep(MSRT_FLOAT32, xs, wsh, os, st, pad, dil, q->group, x, w, out,
+                                           ws, e ? &ep : NULL));
+        if (!same_f32(out, ref, no)) {
+          printf("conv case %d (%s, epilogue %d): differs from the chain\n", t, msrt_isa_name(isas[s]), e);
+          bad++;
+        }
+      }
+    }
+  }
+  msrt_isa_set(-1);
+  ASSERT_INT(0, bad);
+}
+
+/* MaxPool 2x2 stride 2 (runtime/nn.c; AVX-512 has its own loop) on every
+ * kernel set: the first maximum of each window scanned row by row, a nan
+ * taking over (the last nan wins), ties of -0.0 and +0.0 kept first. */
+TEST(maxpool_every_set) {
+  static const int64_t shapes[][4] = {{2, 3, 28, 28}, {1, 2, 10, 10}, {1, 1, 7, 37}};
+  static float x[2 * 3 * 28 * 28], out[2 * 3 * 14 * 14], ref[2 * 3 * 14 * 14];
+  static const int64_t k[2] = {2, 2}, st[2] = {2, 2}, pad[4] = {0, 0, 0, 0};
+  int s, t, bad = 0;
+  collect_isas();
+  for (t = 0; t < 3; t++) {
+    const int64_t *xs = shapes[t];
+    int64_t OH = xs[2] / 2, OW = xs[3] / 2, n = xs[0] * xs[1] * xs[2] * xs[3], i, c, oh, ow;
+    for (i = 0; i < n; i++) {
+      uint32_t u;
+      float v = (float)urand();
+      rng = rng * 1103515245u + 12345u;
+      switch ((rng >> 16) % 8) {
+      case 0: v = 0.0f; break;
+      case 1: v = -0.0f; break;
+      case 2: u = 0x7fc00000u + (rng & 0xffu); memcpy(&v, &u, 4); if ((rng >> 8) % 4) v = 0.5f; break;
+      default: break;
+      }
+      x[i] = v;
+    }
+    for (c = 0; c < xs[0] * xs[1]; c++)
+      for (oh = 0; oh < OH; oh++)
+        for (ow = 0; ow < OW; ow++) {
+          const float *r = x + (c * xs[2] + 2 * oh) * xs[3] + 2 * ow;
+          float m = r[0], w4[3];
+          int j;
+          w4[0] = r[1];
+          w4[1] = r[xs[3]];
+          w4[2] = r[xs[3] + 1];
+          for (j = 0; j < 3; j++)
+            if (w4[j] > m || w4[j] != w4[j]) m = w4[j];
+          ref[(c * OH + oh) * OW + ow] = m;
+        }
+    for (s = 0; s < nisa; s++) {
+      msrt_isa_set(isas[s]);
+      memset(out, 0xff, sizeof out);
+      ASSERT_INT(MSRT_OK, msrt_maxpool2d(MSRT_FLOAT32, xs, OH, OW, k, st, pad, x, out));
+      if (!same_f32(out, ref, xs[0] * xs[1] * OH * OW)) {
+        printf("maxpool shape %d (%s): differs\n", t, msrt_isa_name(isas[s]));
+        bad++;
+      }
+    }
+  }
+  msrt_isa_set(-1);
+  ASSERT_INT(0, bad);
+}
+
 UNIT_MAIN()
