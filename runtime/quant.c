@@ -258,9 +258,9 @@ int msrt_q8_conv2d(const int64_t *xs, const int64_t *wsh, const int64_t *os, con
  * rounded up to a multiple of 4 (q8_kb: 16 inputs, the kernel's step):
  *   - per channel c < N4, Q8_HW = 3 words: the folded bias (bias[c] -
  *     x_zp * sum_p w[c,p]: the input's zero point is applied at compile
- *     time, so the kernel multiplies the raw int8 input), m2 = 2 mult[c]
- *     mod 2^32 (q8_requant) and the shift (zeros for the padding channels
- *     c >= N);
+ *     time, so the kernel multiplies the raw int8 input), mult[c] and
+ *     -shift[c] - 1 (e - 1 for a right shift e: q8_requant; 0 and -1 for
+ *     the padding channels c >= N);
  *   - then per group of 4 channels (c0..c3), per block b of inputs
  *     p = 4b..4b+3, four words: A and B of the pair (c0, c1), A and B of
  *     the pair (c2, c3), where for a pair (c, d)
@@ -325,8 +325,8 @@ static int q8_pack(int32_t N, int32_t K, const int8_t *w, const int32_t *bias, c
     }
     int32_t *hd = blob + Q8_HW * c;
     hd[0] = (int32_t)(b - (uint32_t)x_zp * s);
-    hd[1] = c < N ? (int32_t)(2u * (uint32_t)mult[c]) : 0; /* m2 */
-    hd[2] = c < N ? shift[c] : 0;
+    hd[1] = c < N ? mult[c] : 0;
+    hd[2] = c < N ? -shift[c] - 1 : -1; /* e - 1 for a right shift e */
   }
   int64_t o = Q8_HW * (int64_t)n4;
   for (int32_t j = 0; j < n4; j += 4)
@@ -360,17 +360,42 @@ int msrt_q8_pack_conv(const int64_t *wsh, const int8_t *w, const int32_t *bias, 
   return q8_pack((int32_t)wsh[0], ckh * kw, w, bias, mult, shift, x_zp, blob, 1, ckh > 0 ? ckh : 1, kw);
 }
 
-/* msrt_q_mul, then the zero point and the clamp, for the blob's m2 = 2 mult
- * mod 2^32 of a multiplier mult in [2^30, 2^31) (msrt_q_quantize_multiplier's
- * range) and its shift (hd: the blob's words of the channel).
+/* msrt_q_mul, then the zero point and the clamp, for the blob's multiplier
+ * mult in [2^30, 2^31) (msrt_q_quantize_multiplier's range) and its -shift
+ * - 1 (hd: the blob's words of the channel). Right shifts of 2 or more by
+ * one 64-bit rounding below; otherwise, with m2 = 2 mult mod 2^32,
  * SaturatingRoundingDoublingHighMul's
  * rounding, the nudged truncating division TFLite writes, is
  * floor((ab + 2^30) / 2^31) = floor((a m2 + 2^31) / 2^32) + a (its
  * saturating case, INT32_MIN * INT32_MIN, cannot occur): one SMMLAR on
  * Armv7E-M. Then RoundingDivideByPOT in 32-bit arithmetic. */
 static inline int8_t q8_requant(int32_t acc, const int32_t *hd, int32_t zp, int32_t lo, int32_t hi) {
-  int32_t m2 = hd[1], left = hd[2] > 0 ? hd[2] : 0, right = left - hd[2], v;
-  int32_t a = (int32_t)((uint32_t)acc << left);
+  int32_t e1 = hd[2], v;
+  if (e1 >= 1) {
+    /* A right shift e >= 2 (the usual case): x = floor((acc m + 2^30) /
+     * 2^31) is SaturatingRoundingDoublingHighMul, RoundingDivideByPOT(x, e)
+     * = floor((x + 2^(e-1) - [x < 0]) / 2^e), and floor((floor(y / A) + c) / B)
+     * = floor((y + c A) / (A B)): one 64-bit sum acc m + 2^30 - [acc < 0]
+     * 2^31 + 2^(30+e) ([x < 0] = [acc < 0] but where x = 0, which rounds
+     * to 0 either way), its high word shifted right by e - 1. On
+     * Armv7E-M, one SMLAL onto that constant (high word [acc < 0] + 2^(e-2),
+     * low word 2^30 - [acc < 0] 2^31). */
+    int32_t s = acc >> 31, m = hd[1];
+    int32_t th = s + ((1 << e1) >> 1);
+    uint32_t tl = 0x40000000u + ((uint32_t)s << 31);
+#if defined(Q8_SIMD32) && defined(__GNUC__)
+    __asm__("smlal %0, %1, %2, %3" : "+r"(tl), "+r"(th) : "r"(acc), "r"(m));
+    v = th >> e1;
+#else
+    int64_t t = (int64_t)(((uint64_t)(uint32_t)th << 32) | tl);
+    v = (int32_t)((uint64_t)(t + (int64_t)acc * (int64_t)m) >> 32) >> e1;
+#endif
+    v += zp;
+    v = v < lo ? lo : v;
+    return (int8_t)(v > hi ? hi : v);
+  }
+  int32_t shift = -e1 - 1, left = shift > 0 ? shift : 0, right = left - shift;
+  int32_t m2 = (int32_t)(2u * (uint32_t)hd[1]), a = (int32_t)((uint32_t)acc << left);
 #if defined(Q8_SIMD32) && defined(__GNUC__)
   __asm__("smmlar %0, %1, %2, %3" : "=r"(v) : "r"(a), "r"(m2), "r"(a));
 #else
