@@ -259,8 +259,8 @@ int msrt_q8_conv2d(const int64_t *xs, const int64_t *wsh, const int64_t *os, con
  *   - per channel c < N4, Q8_HW = 3 words: the folded bias (bias[c] -
  *     x_zp * sum_p w[c,p]: the input's zero point is applied at compile
  *     time, so the kernel multiplies the raw int8 input), mult[c] and
- *     -shift[c] - 1 (e - 1 for a right shift e: q8_requant; 0 and -1 for
- *     the padding channels c >= N);
+ *     its shift word (q8_shift_word; 0 and -1 for the padding channels
+ *     c >= N);
  *   - then per group of 4 channels (c0..c3), per block b of inputs
  *     p = 4b..4b+3, four words: A and B of the pair (c0, c1), A and B of
  *     the pair (c2, c3), where for a pair (c, d)
@@ -311,6 +311,12 @@ static uint32_t q8_pack_byte(int32_t N, int32_t K, const int8_t *w, int32_t c, i
  * x[p+3]) of q8_expand; ckh 0) and msrt_q8_pack_conv (natural 1: (x[p],
  * x[p+1]), (x[p+2], x[p+3]), the taps in msrt_q8_conv2d_packed's order,
  * ckh = C kh, kw: tap m is weight (m % ckh) kw + m / ckh) */
+/* The blob's shift word (q8_requant): for a right shift e in [2, 24],
+ * 2^(e-2) << 8 | (e - 1) (at least 256); otherwise -shift - 1 (below 256) */
+static int32_t q8_shift_word(int32_t shift) {
+  return shift <= -2 && shift >= -24 ? (int32_t)(1u << (6 - shift)) - shift - 1 : -shift - 1;
+}
+
 static int q8_pack(int32_t N, int32_t K, const int8_t *w, const int32_t *bias, const int32_t *mult,
                    const int32_t *shift, int32_t x_zp, int32_t *blob, int natural, int32_t ckh, int32_t kw) {
   if (N < 0 || K < 0) return MSRT_EINVAL;
@@ -326,7 +332,7 @@ static int q8_pack(int32_t N, int32_t K, const int8_t *w, const int32_t *bias, c
     int32_t *hd = blob + Q8_HW * c;
     hd[0] = (int32_t)(b - (uint32_t)x_zp * s);
     hd[1] = c < N ? mult[c] : 0;
-    hd[2] = c < N ? -shift[c] - 1 : -1; /* e - 1 for a right shift e */
+    hd[2] = c < N ? q8_shift_word(shift[c]) : -1;
   }
   int64_t o = Q8_HW * (int64_t)n4;
   for (int32_t j = 0; j < n4; j += 4)
@@ -361,18 +367,18 @@ int msrt_q8_pack_conv(const int64_t *wsh, const int8_t *w, const int32_t *bias, 
 }
 
 /* msrt_q_mul, then the zero point and the clamp, for the blob's multiplier
- * mult in [2^30, 2^31) (msrt_q_quantize_multiplier's range) and its -shift
- * - 1 (hd: the blob's words of the channel). Right shifts of 2 or more by
- * one 64-bit rounding below; otherwise, with m2 = 2 mult mod 2^32,
+ * mult in [2^30, 2^31) (msrt_q_quantize_multiplier's range) and its shift
+ * word sw (hd: the blob's words of the channel). Right shifts of 2 to 24
+ * by one 64-bit rounding below; otherwise (sw = -shift - 1), with m2 = 2 mult mod 2^32,
  * SaturatingRoundingDoublingHighMul's
  * rounding, the nudged truncating division TFLite writes, is
  * floor((ab + 2^30) / 2^31) = floor((a m2 + 2^31) / 2^32) + a (its
  * saturating case, INT32_MIN * INT32_MIN, cannot occur): one SMMLAR on
  * Armv7E-M. Then RoundingDivideByPOT in 32-bit arithmetic. */
 static inline int8_t q8_requant(int32_t acc, const int32_t *hd, int32_t zp, int32_t lo, int32_t hi) {
-  int32_t e1 = hd[2], v;
-  if (e1 >= 1) {
-    /* A right shift e >= 2 (the usual case): x = floor((acc m + 2^30) /
+  int32_t sw = hd[2], v;
+  if (sw >= 256) {
+    /* A right shift e in [2, 24] (the usual case): x = floor((acc m + 2^30) /
      * 2^31) is SaturatingRoundingDoublingHighMul, RoundingDivideByPOT(x, e)
      * = floor((x + 2^(e-1) - [x < 0]) / 2^e), and floor((floor(y / A) + c) / B)
      * = floor((y + c A) / (A B)): one 64-bit sum acc m + 2^30 - [acc < 0]
@@ -380,13 +386,14 @@ static inline int8_t q8_requant(int32_t acc, const int32_t *hd, int32_t zp, int3
      * to 0 either way), its high word shifted right by e - 1. On
      * Armv7E-M, one SMLAL onto that constant (high word [acc < 0] + 2^(e-2),
      * low word 2^30 - [acc < 0] 2^31). */
-    int32_t s = acc >> 31, m = hd[1];
-    int32_t th = s + ((1 << e1) >> 1);
+    int32_t s = acc >> 31, m = hd[1], th = s + (sw >> 8);
     uint32_t tl = 0x40000000u + ((uint32_t)s << 31);
 #if defined(Q8_SIMD32) && defined(__GNUC__)
-    __asm__("smlal %0, %1, %2, %3" : "+r"(tl), "+r"(th) : "r"(acc), "r"(m));
-    v = th >> e1;
+    /* ASR by a register uses its low byte: e - 1 */
+    __asm__("smlal %0, %1, %2, %3\n\tasr %1, %1, %4" : "+&r"(tl), "+&r"(th) : "r"(acc), "r"(m), "r"(sw));
+    v = th;
 #else
+    int32_t e1 = sw & 255;
     int64_t t = (int64_t)(((uint64_t)(uint32_t)th << 32) | tl);
     v = (int32_t)((uint64_t)(t + (int64_t)acc * (int64_t)m) >> 32) >> e1;
 #endif
@@ -394,7 +401,7 @@ static inline int8_t q8_requant(int32_t acc, const int32_t *hd, int32_t zp, int3
     v = v < lo ? lo : v;
     return (int8_t)(v > hi ? hi : v);
   }
-  int32_t shift = -e1 - 1, left = shift > 0 ? shift : 0, right = left - shift;
+  int32_t shift = -sw - 1, left = shift > 0 ? shift : 0, right = left - shift;
   int32_t m2 = (int32_t)(2u * (uint32_t)hd[1]), a = (int32_t)((uint32_t)acc << left);
 #if defined(Q8_SIMD32) && defined(__GNUC__)
   __asm__("smmlar %0, %1, %2, %3" : "=r"(v) : "r"(a), "r"(m2), "r"(a));
