@@ -542,14 +542,16 @@ static inline void q8_channels(int32_t N, int32_t K, const int16_t *xs, uint32_t
     w += (int64_t)ng * 4 * kb;
     const int32_t *hd = blob + Q8_HW * (int64_t)j, *a = acc, *ae = acc + nc;
     int8_t *y = yr + j * ys;
-    for (; a < ae; a += 2, hd += 2 * Q8_HW) { /* a pair: raw - 256 h - 128 sum x, then h */
+    for (; a + 2 <= ae; a += 2, hd += 2 * Q8_HW) { /* a pair: raw - 256 h - 128 sum x, then h */
       uint32_t h = (uint32_t)a[1];
       *y = q8_requant((int32_t)((uint32_t)hd[0] + (uint32_t)a[0] - 256u * h - c0), hd, out_zp, act_min, act_max);
       y += ys;
-      if (a + 1 == ae) break;
       *y = q8_requant((int32_t)((uint32_t)hd[Q8_HW] + h), hd + Q8_HW, out_zp, act_min, act_max);
       y += ys;
     }
+    if (a < ae) /* an odd channel count: the last pair's first channel */
+      *y = q8_requant((int32_t)((uint32_t)hd[0] + (uint32_t)a[0] - 256u * (uint32_t)a[1] - c0), hd, out_zp, act_min,
+                      act_max);
   }
 }
 
