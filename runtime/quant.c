@@ -366,15 +366,31 @@ int msrt_q8_pack_conv(const int64_t *wsh, const int8_t *w, const int32_t *bias, 
   return q8_pack((int32_t)wsh[0], ckh * kw, w, bias, mult, shift, x_zp, blob, 1, ckh > 0 ? ckh : 1, kw);
 }
 
+/* msrt_q_mul of the shifts q8_requant's fast path leaves (rare: out of
+ * line, to keep the inlined loops small). With m2 = 2 mult mod 2^32,
+ * SaturatingRoundingDoublingHighMul's rounding, the nudged truncating
+ * division TFLite writes, is floor((ab + 2^30) / 2^31) = floor((a m2 +
+ * 2^31) / 2^32) + a (its saturating case, INT32_MIN * INT32_MIN, cannot
+ * occur): one SMMLAR on Armv7E-M. Then RoundingDivideByPOT in 32-bit
+ * arithmetic. */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static int32_t q8_mul_other(int32_t acc, int32_t mult, int32_t shift) {
+  int32_t left = shift > 0 ? shift : 0, right = left - shift, v;
+  int32_t m2 = (int32_t)(2u * (uint32_t)mult), a = (int32_t)((uint32_t)acc << left);
+#if defined(Q8_SIMD32) && defined(__GNUC__)
+  __asm__("smmlar %0, %1, %2, %3" : "=r"(v) : "r"(a), "r"(m2), "r"(a));
+#else
+  v = (int32_t)(((int64_t)a * (int32_t)((uint32_t)m2 >> 1) + ((int64_t)1 << 30)) >> 31);
+#endif
+  int32_t mask = (int32_t)((1u << right) - 1u), thr = (mask >> 1) + (int32_t)((uint32_t)v >> 31);
+  return (v >> right) + (int32_t)((uint32_t)(thr - (v & mask)) >> 31); /* + (remainder > thr) */
+}
+
 /* msrt_q_mul, then the zero point and the clamp, for the blob's multiplier
  * mult in [2^30, 2^31) (msrt_q_quantize_multiplier's range) and its shift
- * word sw (hd: the blob's words of the channel). Right shifts of 2 to 24
- * by one 64-bit rounding below; otherwise (sw = -shift - 1), with m2 = 2 mult mod 2^32,
- * SaturatingRoundingDoublingHighMul's
- * rounding, the nudged truncating division TFLite writes, is
- * floor((ab + 2^30) / 2^31) = floor((a m2 + 2^31) / 2^32) + a (its
- * saturating case, INT32_MIN * INT32_MIN, cannot occur): one SMMLAR on
- * Armv7E-M. Then RoundingDivideByPOT in 32-bit arithmetic. */
+ * word sw (hd: the blob's words of the channel; q8_shift_word). */
 static inline int8_t q8_requant(int32_t acc, const int32_t *hd, int32_t zp, int32_t lo, int32_t hi) {
   int32_t sw = hd[2], v;
   if (sw >= 256) {
@@ -397,19 +413,10 @@ static inline int8_t q8_requant(int32_t acc, const int32_t *hd, int32_t zp, int3
     int64_t t = (int64_t)(((uint64_t)(uint32_t)th << 32) | tl);
     v = (int32_t)((uint64_t)(t + (int64_t)acc * (int64_t)m) >> 32) >> e1;
 #endif
-    v += zp;
-    v = v < lo ? lo : v;
-    return (int8_t)(v > hi ? hi : v);
+  } else {
+    v = q8_mul_other(acc, hd[1], -sw - 1);
   }
-  int32_t shift = -sw - 1, left = shift > 0 ? shift : 0, right = left - shift;
-  int32_t m2 = (int32_t)(2u * (uint32_t)hd[1]), a = (int32_t)((uint32_t)acc << left);
-#if defined(Q8_SIMD32) && defined(__GNUC__)
-  __asm__("smmlar %0, %1, %2, %3" : "=r"(v) : "r"(a), "r"(m2), "r"(a));
-#else
-  v = (int32_t)(((int64_t)a * (int32_t)((uint32_t)m2 >> 1) + ((int64_t)1 << 30)) >> 31);
-#endif
-  int32_t mask = (int32_t)((1u << right) - 1u), thr = (mask >> 1) + (int32_t)((uint32_t)v >> 31);
-  v = (v >> right) + (int32_t)((uint32_t)(thr - (v & mask)) >> 31) + zp; /* + (remainder > thr) */
+  v += zp;
   v = v < lo ? lo : v;
   return (int8_t)(v > hi ? hi : v);
 }
