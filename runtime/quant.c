@@ -258,8 +258,8 @@ int msrt_q8_conv2d(const int64_t *xs, const int64_t *wsh, const int64_t *os, con
  * rounded up to a multiple of 4 (q8_kb: 16 inputs, the kernel's step):
  *   - per channel c < N4, Q8_HW = 3 words: the folded bias (bias[c] -
  *     x_zp * sum_p w[c,p]: the input's zero point is applied at compile
- *     time, so the kernel multiplies the raw int8 input), m2 = 2 mult[c]
- *     mod 2^32 (q8_requant) and the shift (zeros for the padding channels
+ *     time, so the kernel multiplies the raw int8 input), mult[c] and
+ *     its shift word (q8_shift_word; 0 and -1 for the padding channels
  *     c >= N);
  *   - then per group of 4 channels (c0..c3), per block b of inputs
  *     p = 4b..4b+3, four words: A and B of the pair (c0, c1), A and B of
@@ -311,6 +311,12 @@ static uint32_t q8_pack_byte(int32_t N, int32_t K, const int8_t *w, int32_t c, i
  * x[p+3]) of q8_expand; ckh 0) and msrt_q8_pack_conv (natural 1: (x[p],
  * x[p+1]), (x[p+2], x[p+3]), the taps in msrt_q8_conv2d_packed's order,
  * ckh = C kh, kw: tap m is weight (m % ckh) kw + m / ckh) */
+/* The blob's shift word (q8_requant): for a right shift e in [2, 24],
+ * 2^(e-2) << 8 | (e - 1) (at least 256); otherwise -shift - 1 (below 256) */
+static int32_t q8_shift_word(int32_t shift) {
+  return shift <= -2 && shift >= -24 ? (int32_t)(1u << (6 - shift)) - shift - 1 : -shift - 1;
+}
+
 static int q8_pack(int32_t N, int32_t K, const int8_t *w, const int32_t *bias, const int32_t *mult,
                    const int32_t *shift, int32_t x_zp, int32_t *blob, int natural, int32_t ckh, int32_t kw) {
   if (N < 0 || K < 0) return MSRT_EINVAL;
@@ -325,8 +331,8 @@ static int q8_pack(int32_t N, int32_t K, const int8_t *w, const int32_t *bias, c
     }
     int32_t *hd = blob + Q8_HW * c;
     hd[0] = (int32_t)(b - (uint32_t)x_zp * s);
-    hd[1] = c < N ? (int32_t)(2u * (uint32_t)mult[c]) : 0; /* m2 */
-    hd[2] = c < N ? shift[c] : 0;
+    hd[1] = c < N ? mult[c] : 0;
+    hd[2] = c < N ? q8_shift_word(shift[c]) : -1;
   }
   int64_t o = Q8_HW * (int64_t)n4;
   for (int32_t j = 0; j < n4; j += 4)
@@ -360,24 +366,57 @@ int msrt_q8_pack_conv(const int64_t *wsh, const int8_t *w, const int32_t *bias, 
   return q8_pack((int32_t)wsh[0], ckh * kw, w, bias, mult, shift, x_zp, blob, 1, ckh > 0 ? ckh : 1, kw);
 }
 
-/* msrt_q_mul, then the zero point and the clamp, for the blob's m2 = 2 mult
- * mod 2^32 of a multiplier mult in [2^30, 2^31) (msrt_q_quantize_multiplier's
- * range) and its shift (hd: the blob's words of the channel).
- * SaturatingRoundingDoublingHighMul's
- * rounding, the nudged truncating division TFLite writes, is
- * floor((ab + 2^30) / 2^31) = floor((a m2 + 2^31) / 2^32) + a (its
- * saturating case, INT32_MIN * INT32_MIN, cannot occur): one SMMLAR on
- * Armv7E-M. Then RoundingDivideByPOT in 32-bit arithmetic. */
-static inline int8_t q8_requant(int32_t acc, const int32_t *hd, int32_t zp, int32_t lo, int32_t hi) {
-  int32_t m2 = hd[1], left = hd[2] > 0 ? hd[2] : 0, right = left - hd[2], v;
-  int32_t a = (int32_t)((uint32_t)acc << left);
+/* msrt_q_mul of the shifts q8_requant's fast path leaves (rare: out of
+ * line, to keep the inlined loops small). With m2 = 2 mult mod 2^32,
+ * SaturatingRoundingDoublingHighMul's rounding, the nudged truncating
+ * division TFLite writes, is floor((ab + 2^30) / 2^31) = floor((a m2 +
+ * 2^31) / 2^32) + a (its saturating case, INT32_MIN * INT32_MIN, cannot
+ * occur): one SMMLAR on Armv7E-M. Then RoundingDivideByPOT in 32-bit
+ * arithmetic. */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static int32_t q8_mul_other(int32_t acc, int32_t mult, int32_t shift) {
+  int32_t left = shift > 0 ? shift : 0, right = left - shift, v;
+  int32_t m2 = (int32_t)(2u * (uint32_t)mult), a = (int32_t)((uint32_t)acc << left);
 #if defined(Q8_SIMD32) && defined(__GNUC__)
   __asm__("smmlar %0, %1, %2, %3" : "=r"(v) : "r"(a), "r"(m2), "r"(a));
 #else
   v = (int32_t)(((int64_t)a * (int32_t)((uint32_t)m2 >> 1) + ((int64_t)1 << 30)) >> 31);
 #endif
   int32_t mask = (int32_t)((1u << right) - 1u), thr = (mask >> 1) + (int32_t)((uint32_t)v >> 31);
-  v = (v >> right) + (int32_t)((uint32_t)(thr - (v & mask)) >> 31) + zp; /* + (remainder > thr) */
+  return (v >> right) + (int32_t)((uint32_t)(thr - (v & mask)) >> 31); /* + (remainder > thr) */
+}
+
+/* msrt_q_mul, then the zero point and the clamp, for the blob's multiplier
+ * mult in [2^30, 2^31) (msrt_q_quantize_multiplier's range) and its shift
+ * word sw (hd: the blob's words of the channel; q8_shift_word). */
+static inline int8_t q8_requant(int32_t acc, const int32_t *hd, int32_t zp, int32_t lo, int32_t hi) {
+  int32_t sw = hd[2], v;
+  if (sw >= 256) {
+    /* A right shift e in [2, 24] (the usual case): x = floor((acc m + 2^30) /
+     * 2^31) is SaturatingRoundingDoublingHighMul, RoundingDivideByPOT(x, e)
+     * = floor((x + 2^(e-1) - [x < 0]) / 2^e), and floor((floor(y / A) + c) / B)
+     * = floor((y + c A) / (A B)): one 64-bit sum acc m + 2^30 - [acc < 0]
+     * 2^31 + 2^(30+e) ([x < 0] = [acc < 0] but where x = 0, which rounds
+     * to 0 either way), its high word shifted right by e - 1. On
+     * Armv7E-M, one SMLAL onto that constant (high word [acc < 0] + 2^(e-2),
+     * low word 2^30 - [acc < 0] 2^31). */
+    int32_t s = acc >> 31, m = hd[1], th = s + (sw >> 8);
+    uint32_t tl = 0x40000000u + ((uint32_t)s << 31);
+#if defined(Q8_SIMD32) && defined(__GNUC__)
+    /* ASR by a register uses its low byte: e - 1 */
+    __asm__("smlal %0, %1, %2, %3\n\tasr %1, %1, %4" : "+&r"(tl), "+&r"(th) : "r"(acc), "r"(m), "r"(sw));
+    v = th;
+#else
+    int32_t e1 = sw & 255;
+    int64_t t = (int64_t)(((uint64_t)(uint32_t)th << 32) | tl);
+    v = (int32_t)((uint64_t)(t + (int64_t)acc * (int64_t)m) >> 32) >> e1;
+#endif
+  } else {
+    v = q8_mul_other(acc, hd[1], -sw - 1);
+  }
+  v += zp;
   v = v < lo ? lo : v;
   return (int8_t)(v > hi ? hi : v);
 }
@@ -510,14 +549,16 @@ static inline void q8_channels(int32_t N, int32_t K, const int16_t *xs, uint32_t
     w += (int64_t)ng * 4 * kb;
     const int32_t *hd = blob + Q8_HW * (int64_t)j, *a = acc, *ae = acc + nc;
     int8_t *y = yr + j * ys;
-    for (; a < ae; a += 2, hd += 2 * Q8_HW) { /* a pair: raw - 256 h - 128 sum x, then h */
+    for (; a + 2 <= ae; a += 2, hd += 2 * Q8_HW) { /* a pair: raw - 256 h - 128 sum x, then h */
       uint32_t h = (uint32_t)a[1];
       *y = q8_requant((int32_t)((uint32_t)hd[0] + (uint32_t)a[0] - 256u * h - c0), hd, out_zp, act_min, act_max);
       y += ys;
-      if (a + 1 == ae) break;
       *y = q8_requant((int32_t)((uint32_t)hd[Q8_HW] + h), hd + Q8_HW, out_zp, act_min, act_max);
       y += ys;
     }
+    if (a < ae) /* an odd channel count: the last pair's first channel */
+      *y = q8_requant((int32_t)((uint32_t)hd[0] + (uint32_t)a[0] - 256u * (uint32_t)a[1] - c0), hd, out_zp, act_min,
+                      act_max);
   }
 }
 

@@ -102,9 +102,9 @@ TEST(dense_packed) {
       for (int32_t i = 0; i < n * k; i++)
         w[i] = (int8_t)(ext == 1 ? (qrand() & 1 ? 127 : -127) : qrange(-127, 127));
       for (int32_t j = 0; j < n; j++) {
-        bias[j] = qrange(-100000, 100000);
+        bias[j] = j == 4 ? (qrand() & 1 ? 1 << 30 : -(1 << 30)) : qrange(-100000, 100000); /* accumulators near +-2^30 */
         mult[j] = j == 0 && n > 2 ? 1 << 30 : j == 2 ? INT32_MAX : qrange(1 << 30, INT32_MAX);
-        shift[j] = j == 1 ? qrange(1, 4) : j == 3 ? -31 : qrange(-20, 0);
+        shift[j] = j == 1 ? qrange(1, 4) : j == 3 ? -31 : j == 5 ? -24 - (int32_t)(qrand() & 1) : qrange(-20, 0);
       }
       int32_t zp = ext == 2 ? (qrand() & 1 ? 127 : -128) : qrange(-128, 127), ozp = qrange(-128, 127);
       int32_t lo = qrand() & 1 ? ozp : -128, hi = qrand() & 1 ? 127 : qrange(ozp, 127);
