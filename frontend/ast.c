@@ -87,6 +87,12 @@ static void clone_vec(Cloner *c, NodeVec *v) {
   v->cap = v->len;
 }
 
+static void *arena_dup(Arena *a, const void *p, size_t size) {
+  void *q = arena_alloc(a, size);
+  memcpy(q, p, size);
+  return q;
+}
+
 Node *ast_clone(const Node *root, Arena *a) {
   Cloner c = {.a = a};
   Node *r = clone_ref(&c, root);
@@ -101,8 +107,7 @@ Node *ast_clone(const Node *root, Arena *a) {
     clone_vec(&c, &m->orelse);
     clone_vec(&c, &m->decorators);
     if (m->params && m->nparams > 0) {
-      Param *p = arena_alloc(a, sizeof *p * (size_t)m->nparams);
-      memcpy(p, m->params, sizeof *p * (size_t)m->nparams);
+      Param *p = arena_dup(a, m->params, sizeof *p * (size_t)m->nparams);
       for (int i = 0; i < m->nparams; i++) {
         p[i].deflt = clone_ref(&c, p[i].deflt);
         p[i].annotation = clone_ref(&c, p[i].annotation);
@@ -110,8 +115,7 @@ Node *ast_clone(const Node *root, Arena *a) {
       m->params = p;
     }
     if (m->comps && m->ncomps > 0) {
-      Comp *p = arena_alloc(a, sizeof *p * (size_t)m->ncomps);
-      memcpy(p, m->comps, sizeof *p * (size_t)m->ncomps);
+      Comp *p = arena_dup(a, m->comps, sizeof *p * (size_t)m->ncomps);
       for (int i = 0; i < m->ncomps; i++) {
         p[i].target = clone_ref(&c, p[i].target);
         p[i].iter = clone_ref(&c, p[i].iter);
