@@ -1707,7 +1707,8 @@ static const MemPlan *get_plan(Cg *c, const CgOptions *opts, MemPlan *own) {
     ir_graph_number(c->g); /* positions: the plan's (memplan.h) */
     return opts->plan;
   }
-  MemOptions mo = {{MEM_ISA_PORTABLE}, opts && opts->inline_max_elems > 0 ? opts->inline_max_elems : 16};
+  MemOptions mo = {.target = {.isa = MEM_ISA_PORTABLE},
+                   .inline_max = opts && opts->inline_max_elems > 0 ? opts->inline_max_elems : 16};
   if (opts && opts->target) mo.target = *opts->target;
   if (!memplan_compute(c->m, &mo, own, c->err, c->errcap)) {
     c->failed = true;

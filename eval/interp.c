@@ -2315,7 +2315,8 @@ void interp_free(Interp *I) {
   fflush(stdout);
   gc_sweep_all(I, !ev->unwound);
   value_free(I);
-  for (int i = 0; i < ev->nlib_srcs; i++) src_free(ev->lib_srcs[i]);
+  for (int i = 0; i < ev->nlib_srcs; i++)
+    if (!lib_src_kept(ev->lib_srcs[i])) src_free(ev->lib_srcs[i]);
   free(ev->lib_srcs);
   for (int i = 0; i < ev->nuser_srcs; i++) src_free(ev->user_srcs[i]);
   free(ev->user_srcs);

@@ -143,6 +143,8 @@ void interp_exec_module(Interp *I, Module *m, Node *module);
  * apart from the user's files by exc_report. (interp.c) */
 void interp_add_lib_src(Interp *I, SrcFile *src);
 bool interp_is_lib_src(Interp *I, const SrcFile *src);
+/* A source kept for the process by lib_keep_parsed (never freed). (modules.c) */
+bool lib_src_kept(const SrcFile *src);
 /* The user's own modules imported from sys.path: kept alive likewise, and
  * reported as the user's code. (interp.c) */
 void interp_add_user_src(Interp *I, SrcFile *src);

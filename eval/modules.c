@@ -24,6 +24,7 @@
 #include <string.h>
 #include <time.h>
 #include <dirent.h>
+#include <pthread.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -1466,7 +1467,82 @@ static int find_builtin(const char *name, size_t n) {
 typedef struct LibSource {
   SrcFile *src;
   bool package;
+  const Node *tree; /* kept parsed (lib_keep_parsed), or NULL: parse src */
 } LibSource;
+
+/* ---- lib/ modules parsed once per process (opt-in) ------------------------
+ * After lib_keep_parsed(), an embedded lib/ module is parsed once per
+ * process: its source and syntax tree stay in this table, and every
+ * interpreter that imports it gets a copy of the tree (ast_clone) in its own
+ * arena, which the resolver annotates as it would a fresh parse. For the
+ * fuzz target of the whole pipeline (fuzz/run.c), which makes an
+ * interpreter per input: parsing lib/mindspore was three quarters of each
+ * input's time. msc itself parses once per process anyway and never calls
+ * it. Modules of $MSC_LIB_PATH are read from disk each time, as before. */
+static struct {
+  bool on;
+  pthread_mutex_t mu;
+  Arena *arena; /* the trees; never freed */
+  struct LibParsed {
+    const char *rel;
+    SrcFile *src; /* never freed (interp_free asks lib_src_kept) */
+    Node *tree;
+  } *e;
+  int n, cap;
+} lib_parsed = {.mu = PTHREAD_MUTEX_INITIALIZER};
+
+void lib_keep_parsed(void) { lib_parsed.on = true; }
+
+bool lib_src_kept(const SrcFile *src) {
+  pthread_mutex_lock(&lib_parsed.mu);
+  bool kept = false;
+  for (int i = 0; i < lib_parsed.n && !kept; i++) kept = lib_parsed.e[i].src == src;
+  pthread_mutex_unlock(&lib_parsed.mu);
+  return kept;
+}
+
+/* The source of embedded file f, named "<msc-lib>/PATH". */
+static SrcFile *lib_src_new(const LibFile *f) {
+  char *text = xmalloc(f->len + 1);
+  memcpy(text, f->text, f->len);
+  text[f->len] = 0;
+  Buf name = {0};
+  buf_printf(&name, "<msc-lib>/%s", f->path);
+  SrcFile *src = src_new(name.data, text, f->len);
+  buf_free(&name);
+  return src;
+}
+
+/* The kept source and tree of embedded file f, parsed now if it is not
+ * kept yet; false when it does not parse (the caller then parses it as
+ * usual, which reports the errors). */
+static bool lib_kept(const LibFile *f, LibSource *out) {
+  pthread_mutex_lock(&lib_parsed.mu);
+  for (int i = 0; i < lib_parsed.n; i++)
+    if (strcmp(lib_parsed.e[i].rel, f->path) == 0) {
+      out->src = lib_parsed.e[i].src;
+      out->tree = lib_parsed.e[i].tree;
+      pthread_mutex_unlock(&lib_parsed.mu);
+      return true;
+    }
+  if (!lib_parsed.arena) lib_parsed.arena = arena_new();
+  SrcFile *src = lib_src_new(f);
+  Node *tree = parse_file(src, lib_parsed.arena);
+  if (!tree) {
+    src_free(src);
+    pthread_mutex_unlock(&lib_parsed.mu);
+    return false;
+  }
+  if (lib_parsed.n == lib_parsed.cap) {
+    lib_parsed.cap = lib_parsed.cap ? 2 * lib_parsed.cap : 64;
+    lib_parsed.e = xrealloc(lib_parsed.e, sizeof *lib_parsed.e * (size_t)lib_parsed.cap);
+  }
+  lib_parsed.e[lib_parsed.n++] = (struct LibParsed){f->path, src, tree};
+  out->src = src;
+  out->tree = tree;
+  pthread_mutex_unlock(&lib_parsed.mu);
+  return true;
+}
 
 static const char *lib_path_env(void) {
   const char *p = getenv("MSC_LIB_PATH");
@@ -1476,15 +1552,10 @@ static const char *lib_path_env(void) {
 static bool lib_embedded(const char *rel, LibSource *out, bool package) {
   for (int i = 0; i < msc_lib_nfiles; i++) {
     if (strcmp(msc_lib_files[i].path, rel) != 0) continue;
-    size_t len = msc_lib_files[i].len;
-    char *text = xmalloc(len + 1);
-    memcpy(text, msc_lib_files[i].text, len);
-    text[len] = 0;
-    Buf name = {0};
-    buf_printf(&name, "<msc-lib>/%s", rel);
-    out->src = src_new(name.data, text, len);
-    buf_free(&name);
     out->package = package;
+    if (lib_parsed.on && lib_kept(&msc_lib_files[i], out)) return true;
+    out->tree = NULL;
+    out->src = lib_src_new(&msc_lib_files[i]);
     return true;
   }
   return false;
@@ -1496,6 +1567,7 @@ static bool lib_on_disk(const char *dir, const char *rel, LibSource *out, bool p
   out->src = src_load(path.data);
   buf_free(&path);
   out->package = package;
+  out->tree = NULL;
   return out->src != NULL;
 }
 
@@ -1569,7 +1641,7 @@ static Module *lib_load(Interp *I, Str *key, LibSource *ls, bool user) {
   if (user) interp_add_user_src(I, src);
   else interp_add_lib_src(I, src);
   if (!I->arena) rt_raise(I, EXC_ImportError, "cannot import '%s': no compilation arena", key->data);
-  Node *tree = parse_file(src, I->arena);
+  Node *tree = ls->tree && !user ? ast_clone(ls->tree, I->arena) : parse_file(src, I->arena);
   if (!tree) {
     if (user)
       rt_raise(I, EXC_SyntaxError, "module '%s' (%s) has syntax errors (reported above)", key->data,
@@ -1795,7 +1867,7 @@ static Value import_prefix(Interp *I, const char *dotted, size_t n) {
   }
   int idx = find_builtin(dotted, n);
   Module *mod;
-  LibSource ls;
+  LibSource ls = {0};
   const char *leaf = dot ? dot + 1 : dotted;
   size_t leafn = (size_t)(dotted + n - leaf);
   List *ns = NULL;

@@ -448,6 +448,10 @@ Interp *interp_new(int argc, char **argv);
  * (0, 1 after an uncaught exception has been reported, or SystemExit's). */
 int interp_run_main(Interp *I, SrcFile *src, Node *module);
 void interp_free(Interp *I);
+/* From now on, every interpreter of this process shares one parse of each
+ * embedded lib/ module (each gets a copy of its tree): for a process that
+ * makes many interpreters (fuzz/run.c). eval/modules.c. */
+void lib_keep_parsed(void);
 /* Resolves names in a parsed module without running it (msc run
  * --syntax-only): reports the errors CPython reports at compile time
  * (global/nonlocal misuse, ...). Returns false after reporting any. */

@@ -4,7 +4,9 @@
  * the end column is the one just past the node). */
 #include "ast.h"
 
+#include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 Node *ast_new(Arena *a, NodeKind kind, Loc loc) {
@@ -23,6 +25,109 @@ void nodevec_push(Arena *a, NodeVec *v, Node *n) {
     v->cap = cap;
   }
   v->items[v->len++] = n;
+}
+
+/* ---- ast_clone ---------------------------------------------------------- */
+
+typedef struct Cloner {
+  Arena *a;
+  const Node **from; /* open addressing: original -> copy */
+  Node **to;
+  size_t cap, len;
+  Node **work; /* copies whose children still point into the original */
+  size_t nwork, capwork;
+} Cloner;
+
+static size_t clone_slot(const Cloner *c, const Node *n) {
+  uint64_t h = ((uint64_t)(uintptr_t)n >> 4) * UINT64_C(0x9E3779B97F4A7C15);
+  size_t i = (size_t)(h >> 32) & (c->cap - 1);
+  while (c->from[i] && c->from[i] != n) i = (i + 1) & (c->cap - 1);
+  return i;
+}
+
+static Node *clone_ref(Cloner *c, const Node *n) {
+  if (!n) return NULL;
+  if (2 * (c->len + 1) > c->cap) { /* grow: rehash */
+    Cloner old = *c;
+    c->cap = old.cap ? 2 * old.cap : 1024;
+    c->from = xcalloc(c->cap, sizeof *c->from);
+    c->to = xcalloc(c->cap, sizeof *c->to);
+    for (size_t i = 0; i < old.cap; i++)
+      if (old.from[i]) {
+        size_t j = clone_slot(c, old.from[i]);
+        c->from[j] = old.from[i];
+        c->to[j] = old.to[i];
+      }
+    free(old.from);
+    free(old.to);
+  }
+  size_t i = clone_slot(c, n);
+  if (c->from[i]) return c->to[i];
+  Node *m = arena_alloc(c->a, sizeof *m);
+  memcpy(m, n, sizeof *m);
+  c->from[i] = n;
+  c->to[i] = m;
+  c->len++;
+  if (c->nwork == c->capwork) {
+    c->capwork = c->capwork ? 2 * c->capwork : 256;
+    c->work = xrealloc(c->work, sizeof *c->work * c->capwork);
+  }
+  c->work[c->nwork++] = m;
+  return m;
+}
+
+static void clone_vec(Cloner *c, NodeVec *v) {
+  if (v->len <= 0) {
+    *v = (NodeVec){0};
+    return;
+  }
+  Node **items = arena_alloc(c->a, sizeof(Node *) * (size_t)v->len);
+  for (int i = 0; i < v->len; i++) items[i] = clone_ref(c, v->items[i]);
+  v->items = items;
+  v->cap = v->len;
+}
+
+static void *arena_dup(Arena *a, const void *p, size_t size) {
+  void *q = arena_alloc(a, size);
+  memcpy(q, p, size);
+  return q;
+}
+
+Node *ast_clone(const Node *root, Arena *a) {
+  Cloner c = {.a = a};
+  Node *r = clone_ref(&c, root);
+  while (c.nwork) {
+    Node *m = c.work[--c.nwork];
+    m->a = clone_ref(&c, m->a);
+    m->b = clone_ref(&c, m->b);
+    m->c = clone_ref(&c, m->c);
+    clone_vec(&c, &m->elts);
+    clone_vec(&c, &m->elts2);
+    clone_vec(&c, &m->body);
+    clone_vec(&c, &m->orelse);
+    clone_vec(&c, &m->decorators);
+    if (m->params && m->nparams > 0) {
+      Param *p = arena_dup(a, m->params, sizeof *p * (size_t)m->nparams);
+      for (int i = 0; i < m->nparams; i++) {
+        p[i].deflt = clone_ref(&c, p[i].deflt);
+        p[i].annotation = clone_ref(&c, p[i].annotation);
+      }
+      m->params = p;
+    }
+    if (m->comps && m->ncomps > 0) {
+      Comp *p = arena_dup(a, m->comps, sizeof *p * (size_t)m->ncomps);
+      for (int i = 0; i < m->ncomps; i++) {
+        p[i].target = clone_ref(&c, p[i].target);
+        p[i].iter = clone_ref(&c, p[i].iter);
+        clone_vec(&c, &p[i].ifs);
+      }
+      m->comps = p;
+    }
+  }
+  free(c.from);
+  free(c.to);
+  free(c.work);
+  return r;
 }
 
 static const char *const kind_names[ND_KIND_COUNT] = {

@@ -180,6 +180,15 @@ const char *ast_cmpop_str(CmpOp op);  /* "==", "is not", "not in" ... */
  * diag.h (up to 20, with recovery); returns NULL when there were any. */
 Node *parse_file(SrcFile *src, Arena *arena);
 
+/* A copy of the tree under root in arena a, node for node (a node reached
+ * twice is copied once). Names, string literals, comparison operators and
+ * import aliases are shared with the original, which must outlive the copy
+ * and is never changed by it; everything eval/ annotates or may extend
+ * (nodes, node vectors, parameters, comprehensions) is the copy's own.
+ * For a tree parsed once and run many times (lib/ modules kept across
+ * interpreters: eval/modules.c lib_keep_parsed). Iterative: any depth. */
+Node *ast_clone(const Node *root, Arena *a);
+
 /* Debug dump of a tree (msc run --dump-ast), one node per line, indented. */
 void ast_dump(const Node *n, void *file /* FILE* */);
 

@@ -44,6 +44,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   int64_t total = 0;
   for (int i = 0; i < g->nparam; i++) total += type_elems(mm.m, g->params[i]->type);
   for (int i = 0; i < g->nnode; i++) total += type_elems(mm.m, g->nodes[i]->type);
+  /* a while loop that never ends runs forever, as it would in MindSpore:
+   * bound each one (the executor's RuntimeError), as fuzz/run.c bounds a
+   * script's steps */
+  for (int gi = 0; gi < mm.m->ngraph; gi++)
+    for (int ni = 0; ni < mm.m->graphs[gi]->nnode; ni++) {
+      IrNode *n = mm.m->graphs[gi]->nodes[ni];
+      if (n->op == IR_WHILE && !ir_attr_get(n, "max_iterations")) ir_attr_int(n, "max_iterations", 10000);
+    }
   if (total < (INT64_C(1) << 20)) {
     OpTensor *p = calloc((size_t)g->nparam + 1, sizeof(OpTensor));
     int w = 0;

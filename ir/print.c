@@ -78,7 +78,14 @@ int64_t ir_elem_int(msrt_dtype dt, const void *data, size_t i) {
   case MSRT_UINT32: return ((const uint32_t *)data)[i];
   case MSRT_INT64: return ((const int64_t *)data)[i];
   case MSRT_UINT64: return (int64_t)((const uint64_t *)data)[i];
-  default: return (int64_t)ir_elem_float(dt, data, i);
+  default: {
+    /* a float's integer value as numpy's astype(int64) gives it on x86-64
+     * (runtime/kernels.c cvt64): truncated, MIN for NaN, +-inf and values
+     * out of range -- never the C cast's undefined behaviour (a MindIR
+     * constant NaN used as a weak scalar, found by fuzz/mindir) */
+    double v = ir_elem_float(dt, data, i);
+    return v >= -9223372036854775808.0 && v < 9223372036854775808.0 ? (int64_t)v : INT64_MIN;
+  }
   }
 }
 

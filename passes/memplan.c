@@ -766,7 +766,7 @@ static bool plan_graph(IrGraph *g, const MemOptions *o, int depth, MemPlan *p, c
 }
 
 bool memplan_compute(IrModule *m, const MemOptions *o, MemPlan *p, char *err, size_t errcap) {
-  static const MemOptions dflt = {{MEM_ISA_PORTABLE}, 16};
+  static const MemOptions dflt = {.target = {.isa = MEM_ISA_PORTABLE}, .inline_max = 16};
   MemOptions opts = o ? *o : dflt;
   if (opts.inline_max <= 0) opts.inline_max = 16;
   if (err && errcap) err[0] = 0;

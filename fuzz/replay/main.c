@@ -20,6 +20,9 @@
 #endif
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+/* the target's once-per-process set-up, when it has one (libFuzzer calls
+ * it before the first input likewise) */
+__attribute__((weak)) int LLVMFuzzerInitialize(int *argc, char ***argv);
 
 static int by_name(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
 
@@ -66,6 +69,7 @@ int main(int argc, char **argv) {
   }
   closedir(d);
   if (n) qsort(names, n, sizeof *names, by_name);
+  if (LLVMFuzzerInitialize) LLVMFuzzerInitialize(&argc, &argv);
   int passed = 0, failed = 0;
   for (size_t i = 0; i < n; i++) {
     char path[4096];

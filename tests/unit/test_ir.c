@@ -3,6 +3,7 @@
  * attributes, tuples, If/While subgraphs, Parameters, locations), verifier
  * rejections, parser diagnostics at line:col, every truncation of a printed
  * module, and `msc opt` (cg_opt_main). */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <unistd.h>
@@ -533,6 +534,21 @@ TEST(opt_main) {
   ASSERT_INT(1, run_opt("subgraph", NULL, &out));
   ASSERT(strstr(diag_buf, ":1:9: error: expected a subgraph name (@name), got end of file"));
   free(out);
+}
+
+/* A float constant's integer view (ir_elem_int, read by MindIR import for a
+ * weak scalar and by the printer) is numpy's astype(np.int64) on x86-64,
+ * never C's undefined cast: NaN, +-inf and 1e30 give INT64_MIN (numpy
+ * 1.24 prints -9223372036854775808 for each), others truncate. A NaN
+ * scalar in a fuzzed .mindir was UBSan's "-nan is outside the range of
+ * representable values of type 'long'" (fuzz/mindir). */
+TEST(float_constant_integer_view_is_numpys) {
+  const double d[] = {NAN, INFINITY, -INFINITY, 1e30, -2.9, 2.9e18};
+  const int64_t want_d[] = {INT64_MIN, INT64_MIN, INT64_MIN, INT64_MIN, -2, INT64_C(2900000000000000000)};
+  for (size_t i = 0; i < sizeof d / sizeof d[0]; i++) ASSERT_INT(want_d[i], ir_elem_int(MSRT_FLOAT64, d, i));
+  const float f[] = {NAN, 1e30f, -7.5f};
+  const int64_t want_f[] = {INT64_MIN, INT64_MIN, -7};
+  for (size_t i = 0; i < sizeof f / sizeof f[0]; i++) ASSERT_INT(want_f[i], ir_elem_int(MSRT_FLOAT32, f, i));
 }
 
 UNIT_MAIN()
