@@ -11,12 +11,9 @@
 import sys
 
 
-def rss_kb():
-    with open('/proc/self/status') as f:
-        for line in f:
-            if line.startswith('VmRSS:'):
-                return int(line.split()[1])
-    return 0
+import os
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), 'Inputs'))
+from rss import rss_kb  # noqa: E402
 
 
 def churn(n):
