@@ -64,8 +64,8 @@ char *xstrdup(const char *s) { return xstrndup(s, strlen(s)); }
  * 32 MiB mappings that ask for transparent huge pages (madvise): parsing
  * lib/mindspore for `import mindspore` fills ~17 MiB of AST, which in 4 KiB
  * pages is ~4,300 page faults, most of a short `msc run`'s system time.
- * Fresh pages are zero, and a chunk back from arena_free is cleared when it
- * is handed out again, so every chunk starts zeroed and arena_alloc does
+ * Fresh pages are zero, and arena_free clears the part of a chunk that was
+ * used before the chunk goes back to the pool, so every chunk starts zeroed and arena_alloc does
  * not clear each allocation. Requests larger than a chunk get their own
  * zeroed block. The pool never shrinks (freed chunks are reused).
  *
@@ -74,8 +74,8 @@ char *xstrdup(const char *s) { return xstrndup(s, strlen(s)); }
  * faults its pages in one by one), and ASan watches it by hand: a chunk is
  * poisoned when handed out, each allocation is unpoisoned with a 16-byte
  * poisoned gap after it (an overflow into the next allocation is reported,
- * which calloc'd chunks never did), and arena_free clears what a chunk
- * used and poisons it again (a use after arena_free is reported). Each
+ * which calloc'd chunks never did), and arena_free poisons a chunk again
+ * after clearing it (a use after arena_free is reported). Each
  * chunk in use is a LeakSanitizer root region, so heap blocks that only
  * AST nodes point to are not leaks; freed chunks are cleared, so their
  * stale pointers hide none. */
@@ -115,13 +115,9 @@ static Chunk *chunk_get(void) {
     UNPOISON(c, sizeof(Chunk));
     pool.free = c->next;
     pthread_mutex_unlock(&pool.mu);
-#ifdef ARENA_ASAN
     c->next = NULL; /* the data was cleared by arena_free */
     c->used = 0;
     c->big = 0;
-#else
-    memset(c, 0, CHUNK);
-#endif
   } else {
     if (pool.next == pool.end) {
       /* 2 MiB aligned, so that the kernel can back it with huge pages */
@@ -160,11 +156,11 @@ void arena_free(Arena *a) {
       free(c);
       continue;
     }
-#ifdef ARENA_ASAN
+    /* cleared now, what it used only, so a reused chunk starts zeroed (and,
+     * under ASan, its stale pointers hide no leak) */
     UNPOISON(c->data, c->used);
     memset(c->data, 0, c->used);
     POISON(c->data, c->cap);
-#endif
     pthread_mutex_lock(&pool.mu);
     c->next = pool.free;
     pool.free = c;
