@@ -153,25 +153,36 @@ int msrt_q8_dense(int32_t M, int32_t N, int32_t K, const int8_t *x, int32_t x_zp
  * zero when the dropped part is at least a half (t - trunc(t) is exact in
  * float). With software float (Arm cores without an FPU), where each of
  * those operations is a call, roundf. */
+#if defined(Q8_SIMD32) && defined(__GNUC__) && defined(__thumb2__) && defined(__ARM_FP) && (__ARM_FP & 4)
+/* msrt_q8_quantize's element t = x / scale, c = 1 + 2 zp (below) */
+static inline int8_t q8_vcvt(float t, int32_t c) {
+  int32_t m;
+  __asm__("vcvt.s16.f32 %0, %0, #1" : "+t"(t));
+  memcpy(&m, &t, sizeof m);
+  __asm__("add %0, %0, %0, asr #31" : "+r"(m)); /* m + (m < 0 ? -1 : 0) in one instruction */
+  m += c;
+  __asm__("ssat %0, #8, %0, asr #1" : "+r"(m));
+  return (int8_t)m;
+}
+#endif
+
 void msrt_q8_quantize(int64_t n, const float *x, float scale, int32_t zp, int8_t *q) {
 #if defined(Q8_SIMD32) && defined(__GNUC__) && defined(__thumb2__) && defined(__ARM_FP) && (__ARM_FP & 4)
   /* A VFP with fixed-point conversions (Armv7E-M's FPv4 and later): VCVT
-   * to one fraction bit gives m = trunc(2 t) exactly (saturating; nan: 0),
-   * and round_half_away(t) = (m + 1 + (m < 0 ? -1 : 0)) >> 1 (arithmetic
-   * shift); m is limited to 12 bits first (beyond, the result saturates
-   * either way: |zp| <= 128), the zero point added as 2 zp before the shift,
-   * then one SSAT shifts and saturates to 8 bits. */
+   * to a 16-bit fixed-point value with one fraction bit gives m =
+   * trunc(2 t) exactly, saturated to [-32768, 32767] (sign-extended; nan:
+   * 0), and round_half_away(t) = (m + 1 + (m < 0 ? -1 : 0)) >> 1
+   * (arithmetic shift); beyond 16 bits the result saturates either way
+   * (|zp| <= 128). The zero point is added as 2 zp before the shift, then
+   * one SSAT shifts and saturates to 8 bits. Two elements a step. */
   int32_t c = 1 + 2 * zp;
-  for (int64_t i = 0; i < n; i++) {
-    float t = x[i] / scale;
-    int32_t m;
-    __asm__("vcvt.s32.f32 %0, %0, #1" : "+t"(t));
-    memcpy(&m, &t, sizeof m);
-    __asm__("ssat %0, #12, %0" : "+r"(m));
-    m += c + (m >> 31);
-    __asm__("ssat %0, #8, %0, asr #1" : "+r"(m));
-    q[i] = (int8_t)m;
+  int64_t i = 0;
+  for (; i + 2 <= n; i += 2) {
+    int8_t q0 = q8_vcvt(x[i] / scale, c), q1 = q8_vcvt(x[i + 1] / scale, c);
+    q[i] = q0;
+    q[i + 1] = q1;
   }
+  if (i < n) q[i] = q8_vcvt(x[i] / scale, c);
   return;
 #endif
   for (int64_t i = 0; i < n; i++) {
@@ -468,15 +479,16 @@ static uint32_t q8_expand(const int8_t *xr, int32_t K, int16_t *xs) {
   "ssat " t ", #8, " t "\n\t"                                                                                      \
   "strb " t ", [lr], #1\n\t"
 /* For ng groups of 4 channels (the blob's words from g: head, weights,
- * tail): y[4 i ..] = the group's 4 outputs, over the row xs (q8_expand)
- * whose offset is c0. Registers: r0-r3 two blocks of input pairs, r4-r7 a
+ * tail) up to end: y[4 i ..] = the group's 4 outputs, over the row xs
+ * (q8_expand) whose offset is c0. Registers: r0-r3 two blocks of input pairs, r4-r7 a
  * block's weights, r8-r11 raw and h of the two pairs, r12 the blob, lr
- * the inputs (then y); the loop ends at the sentinel; xs, ng and y on the
- * stack, c0 the fifth argument above them. Per group: 5 + 56 KB / 4 + 35
+ * the inputs (then y); the loop ends at the sentinel; xs, end and y on the
+ * stack, c0 the fifth argument above them. Per group: 5 + 56 KB / 4 + 34
  * instructions. */
 #define Q8_ARG __attribute__((unused)) /* read from r0-r3 and the stack */
 __attribute__((naked, noinline)) static void q8_gemv_asm(const int16_t *xs Q8_ARG, const int32_t *g Q8_ARG,
-                                                         int32_t ng Q8_ARG, int8_t *y Q8_ARG, uint32_t c0 Q8_ARG) {
+                                                         const int32_t *end Q8_ARG, int8_t *y Q8_ARG,
+                                                         uint32_t c0 Q8_ARG) {
   __asm__ volatile("push {r4-r11, lr}\n\t"
                    "push {r0, r2, r3}\n\t"
                    "mov r12, r1\n"
@@ -498,8 +510,7 @@ __attribute__((naked, noinline)) static void q8_gemv_asm(const int16_t *xs Q8_AR
                    "ldm r12!, {r0-r3}\n\t" Q8_REQ("r10", "r0", "r1", "r4") Q8_REQ("r11", "r2", "r3", "r5")
                    "str lr, [sp, #8]\n\t"
                    "ldr r0, [sp, #4]\n\t"
-                   "subs r0, r0, #1\n\t"
-                   "str r0, [sp, #4]\n\t"
+                   "cmp r12, r0\n\t"
                    "bne 1b\n\t"
                    "add sp, sp, #12\n\t"
                    "pop {r4-r11, pc}\n\t");
@@ -507,31 +518,11 @@ __attribute__((naked, noinline)) static void q8_gemv_asm(const int16_t *xs Q8_AR
 #endif
 #endif
 
-/* One group's weights w (kb blocks) times the int16 inputs xs, as
- * q8_gemv_asm sums them (mod 2^32): acc = raw and h of the pairs (c0, c1),
- * (c2, c3); h: the high byte of each halfword, signed */
-static inline uint32_t q8_sbyte(uint32_t v) { return ((v & 0xffu) ^ 0x80u) - 0x80u; }
-static inline uint32_t q8_shalf(uint32_t v) { return ((v & 0xffffu) ^ 0x8000u) - 0x8000u; }
-#define Q8C_MAC(wd, xl, xh, r, h)                                                                                  \
-  do {                                                                                                             \
-    uint32_t v_ = (uint32_t)(wd);                                                                                  \
-    r += (xl) * q8_shalf(v_) + (xh) * q8_shalf(v_ >> 16);                                                          \
-    h += (xl) * q8_sbyte(v_ >> 8) + (xh) * q8_sbyte(v_ >> 24);                                                     \
-  } while (0)
-static void q8_dot_c(const int16_t *xs, const int32_t *w, int32_t kb, uint32_t *acc) {
-  uint32_t r0 = 0, h0 = 0, r1 = 0, h1 = 0;
-  const int16_t *x = xs;
-  for (int32_t b = 0; b < kb; b++, x += 4, w += 4) {
-    uint32_t a0 = (uint32_t)(int32_t)x[0], a1 = (uint32_t)(int32_t)x[1], b0 = (uint32_t)(int32_t)x[2],
-             b1 = (uint32_t)(int32_t)x[3];
-    Q8C_MAC(w[0], a0, a1, r0, h0);
-    Q8C_MAC(w[1], b0, b1, r0, h0);
-    Q8C_MAC(w[2], a0, a1, r1, h1);
-    Q8C_MAC(w[3], b0, b1, r1, h1);
-  }
-  acc[0] = r0, acc[1] = h0, acc[2] = r1, acc[3] = h1;
+/* A weight of the blob's word v: the low byte (offset by 128) of a pair's
+ * first channel, the signed high byte of its second */
+static int32_t q8_wbyte(uint32_t v, int32_t second) {
+  return second ? (int32_t)((v >> 8 & 0xffu) ^ 0x80u) - 0x80 : (int32_t)(v & 0xffu) - 128;
 }
-
 /* The blob's N channels of the expanded row xs (c0: q8_expand's offset)
  * into yr[j * ys]; stage: 4 Q8_CHUNK words of scratch. */
 static void q8_channels(int32_t N, int32_t K, const int16_t *xs, uint32_t c0, const int32_t *blob, int32_t out_zp,
@@ -543,10 +534,10 @@ static void q8_channels(int32_t N, int32_t K, const int16_t *xs, uint32_t c0, co
   if (fast && (int32_t)(int8_t)(uint8_t)((uint32_t)blob[0] >> 8) == out_zp && act_min <= -128 && act_max >= 127) {
     int8_t *tmp = (int8_t *)(void *)stage;
     int32_t full = ys == 1 ? N / 4 : 0; /* straight into y; the rest through tmp */
-    if (full) q8_gemv_asm(xs, g, full, yr, c0);
+    if (full) q8_gemv_asm(xs, g, g + full * gw, yr, c0);
     for (int32_t j = 4 * full; j < N; j += 4 * Q8_CHUNK) {
       int32_t nc = N - j < 4 * Q8_CHUNK ? N - j : 4 * Q8_CHUNK;
-      q8_gemv_asm(xs, g + j / 4 * gw, (nc + 3) / 4, tmp, c0);
+      q8_gemv_asm(xs, g + j / 4 * gw, g + (j / 4 + (nc + 3) / 4) * gw, tmp, c0);
       for (int32_t t = 0; t < nc; t++) yr[(j + t) * ys] = tmp[t];
     }
     return;
@@ -554,20 +545,25 @@ static void q8_channels(int32_t N, int32_t K, const int16_t *xs, uint32_t c0, co
 #else
   (void)stage;
 #endif
-  for (int32_t j = 0; j < N; j += 4, g += gw) {
-    uint32_t a[4];
-    q8_dot_c(xs, g + 4, kb, a);
-    uint32_t h0 = (uint32_t)g[1] + a[1], h1 = (uint32_t)g[3] + a[3];
-    int32_t acc[4] = {(int32_t)((uint32_t)g[0] - c0 + a[0] - 256u * h0), (int32_t)h0,
-                      (int32_t)((uint32_t)g[2] - c0 + a[2] - 256u * h1), (int32_t)h1};
-    const int32_t *tl = g + 4 + 4 * (int64_t)kb;
-    for (int32_t t = 0; t < 4 && j + t < N; t++) {
-      int32_t m = (int32_t)((uint32_t)tl[2 * t] >> 1), s = tl[2 * t + 1];
-      int32_t v = msrt_q_mul(acc[t], m, fast ? -(s & 255) : s) + out_zp;
-      v = v < act_min ? act_min : v > act_max ? act_max : v;
-      yr[(j + t) * ys] = (int8_t)v;
+  /* one channel at a time (compact: the Armv7E-M builds keep it for the
+   * blobs without the flag; sums mod 2^32 as the assembly's): channel t
+   * of a group reads byte (t & 1) of each halfword of its pair's words
+   * (t & 2); word b & 1 of block b / 2 pairs with xs[2 b], xs[2 b + 1] */
+  for (int32_t j = 0; j < N; j++) {
+    int32_t t = j & 3;
+    const int32_t *gg = g + j / 4 * gw;
+    uint32_t acc = (uint32_t)gg[t] - (t & 1 ? 0u : 256u * (uint32_t)gg[t + 1]);
+    for (int32_t b = 0; b < 2 * kb; b++) {
+      uint32_t v = (uint32_t)gg[4 + 4 * (b >> 1) + (t & 2) + (b & 1)];
+      acc += (uint32_t)(int32_t)xs[2 * b] * (uint32_t)q8_wbyte(v, t & 1) +
+             (uint32_t)(int32_t)xs[2 * b + 1] * (uint32_t)q8_wbyte(v >> 16, t & 1);
     }
+    const int32_t *tl = gg + 4 + 4 * (int64_t)kb + 2 * t;
+    int32_t v = msrt_q_mul((int32_t)acc, (int32_t)((uint32_t)tl[0] >> 1), fast ? -(tl[1] & 255) : tl[1]) + out_zp;
+    v = v < act_min ? act_min : v > act_max ? act_max : v;
+    yr[j * ys] = (int8_t)v;
   }
+  (void)c0;
 }
 
 int msrt_q8_dense_packed(int32_t M, int32_t N, int32_t K, const int8_t *x, const int32_t *blob, int32_t out_zp,
