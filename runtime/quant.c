@@ -308,14 +308,19 @@ int msrt_q8_conv2d(const int64_t *xs, const int64_t *wsh, const int64_t *os, con
 /* blocks of 4 inputs, rounded up to a multiple of 4 (the kernel's step);
  * channels rounded up to a multiple of 4 (a group) */
 static int32_t q8_kb(int32_t K) { return (K + 15) / 16 * 4; }
-static int32_t q8_n4(int32_t N) { return (N + 3) / 4 * 4; }
-/* words of a group of 4 channels: head, weights, tail */
-static int64_t q8_gw(int32_t kb) { return 12 + 4 * (int64_t)kb; }
+/* the channels of the group that starts at channel j: 4, or 2 for a last
+ * group of 1 or 2 channels (a pair) */
+static int32_t q8_width(int32_t N, int32_t j) { return N - j >= 3 ? 4 : 2; }
+/* words of a group of width channels: head, weights, tail */
+static int64_t q8_gw(int32_t kb, int32_t width) { return width * (3 + (int64_t)kb); }
 
 /* channel groups per q8_gemv_asm call into the scratch's staging bytes */
 #define Q8_CHUNK 8
 
-int64_t msrt_q8_packed_words(int32_t N, int32_t K) { return 1 + (int64_t)q8_n4(N) / 4 * q8_gw(q8_kb(K)); }
+int64_t msrt_q8_packed_words(int32_t N, int32_t K) {
+  int32_t kb = q8_kb(K), r = N % 4;
+  return 1 + (int64_t)(N / 4) * q8_gw(kb, 4) + (r ? q8_gw(kb, q8_width(N, N - r)) : 0);
+}
 
 int64_t msrt_q8_dense_scratch_words(int32_t K) { return 2 * (int64_t)q8_kb(K) + 4 + 4 * Q8_CHUNK; }
 
@@ -351,7 +356,7 @@ static int q8_pack(int32_t N, int32_t K, const int8_t *w, const int32_t *bias, c
                    const int32_t *shift, int32_t x_zp, int32_t out_zp, int32_t *blob, int natural, int32_t ckh,
                    int32_t kw) {
   if (N < 0 || K < 0 || out_zp < -128 || out_zp > 127) return MSRT_EINVAL;
-  int32_t n4 = q8_n4(N), kb = q8_kb(K), fast = 1;
+  int32_t kb = q8_kb(K), fast = 1;
   for (int32_t c = 0; c < N; c++) {
     if (mult[c] < (1 << 30) || shift[c] < -31 || shift[c] > 31) return MSRT_EINVAL;
     int64_t bound, e = -(int64_t)shift[c];
@@ -361,19 +366,20 @@ static int q8_pack(int32_t N, int32_t K, const int8_t *w, const int32_t *bias, c
   }
   blob[0] = fast ? (int32_t)(1u | (uint32_t)(uint8_t)out_zp << 8) : 0;
   int32_t *g = blob + 1;
-  for (int32_t j = 0; j < n4; j += 4, g += q8_gw(kb)) {
+  for (int32_t j = 0, wd; j < N; j += wd, g += q8_gw(kb, wd)) {
     uint32_t bf[4];
-    for (int32_t q = 0; q < 4; q++) {
+    wd = q8_width(N, j);
+    for (int32_t q = 0; q < wd; q++) {
       int64_t bound;
       bf[q] = j + q < N ? (uint32_t)q8_folded(K, w, bias, x_zp, j + q, &bound) : 0u;
     }
-    g[0] = (int32_t)(bf[0] + 256u * bf[1]);
-    g[1] = (int32_t)bf[1];
-    g[2] = (int32_t)(bf[2] + 256u * bf[3]);
-    g[3] = (int32_t)bf[3];
-    int64_t o = 4;
+    for (int32_t q = 0; q < wd; q += 2) {
+      g[q] = (int32_t)(bf[q] + 256u * bf[q + 1]);
+      g[q + 1] = (int32_t)bf[q + 1];
+    }
+    int64_t o = wd;
     for (int64_t bk = 0; bk < kb; bk++)
-      for (int32_t q = 0; q < 4; q += 2)
+      for (int32_t q = 0; q < wd; q += 2)
         for (int32_t h = 0; h < 2; h++) {
           int64_t p = 4 * bk + (natural ? 2 * h : h), p2 = p + (natural ? 1 : 2);
           int32_t c0 = j + q, c1 = j + q + 1;
@@ -385,7 +391,7 @@ static int q8_pack(int32_t N, int32_t K, const int8_t *w, const int32_t *bias, c
                        q8_pack_byte(N, K, w, c0, p2, 128) << 16 | q8_pack_byte(N, K, w, c1, p2, 0) << 24;
           g[o++] = (int32_t)v;
         }
-    for (int32_t q = 0; q < 4; q++, o += 2) {
+    for (int32_t q = 0; q < wd; q++, o += 2) {
       int32_t c = j + q, e = c < N ? -shift[c] : 1;
       g[o] = c < N ? (int32_t)(2u * (uint32_t)mult[c]) : 0;
       if (!fast)
@@ -515,6 +521,31 @@ __attribute__((naked, noinline)) static void q8_gemv_asm(const int16_t *xs Q8_AR
                    "add sp, sp, #12\n\t"
                    "pop {r4-r11, pc}\n\t");
 }
+/* q8_gemv_asm for a last group of two channels (a pair: its words per
+ * block are A and B): y[0], y[1]. Registers: r0-r3 two blocks of input
+ * pairs, r4-r7 their weights, r8 raw, r9 h, r12 the blob, lr the inputs
+ * (then y). Per pair: 9 + 30 KB / 4 + 15 instructions. */
+__attribute__((naked, noinline)) static void q8_gemv2_asm(const int16_t *xs Q8_ARG, const int32_t *g Q8_ARG,
+                                                          int8_t *y Q8_ARG, uint32_t c0 Q8_ARG) {
+  __asm__ volatile("push {r4-r9, lr}\n\t"
+                   "mov r12, r1\n\t"
+                   "mov lr, r0\n\t"
+                   "ldm r12!, {r8, r9}\n\t"
+                   "sub r8, r8, r3\n\t"
+                   "push {r2}\n\t"
+                   "ldm lr!, {r0-r3}\n"
+                   "2:\n\t"
+                   "ldm r12!, {r4-r7}\n\t" Q8_MAC("r8", "r9", "r4", "r0") Q8_MAC("r8", "r9", "r5", "r1")
+                       Q8_MAC("r8", "r9", "r6", "r2") Q8_MAC("r8", "r9", "r7", "r3") "ldm lr!, {r0-r3}\n\t"
+                   "ldm r12!, {r4-r7}\n\t" Q8_MAC("r8", "r9", "r4", "r0") Q8_MAC("r8", "r9", "r5", "r1")
+                       Q8_MAC("r8", "r9", "r6", "r2") Q8_MAC("r8", "r9", "r7", "r3") "ldm lr!, {r0-r3}\n\t"
+                   "cmp r0, #0x7f7f7f7f\n\t"
+                   "bne 2b\n\t"
+                   "sub r8, r8, r9, lsl #8\n\t"
+                   "pop {lr}\n\t"
+                   "ldm r12!, {r0-r3}\n\t" Q8_REQ("r8", "r0", "r1", "r4") Q8_REQ("r9", "r2", "r3", "r5")
+                   "pop {r4-r9, pc}\n\t");
+}
 #endif
 #endif
 
@@ -527,18 +558,26 @@ static int32_t q8_wbyte(uint32_t v, int32_t second) {
  * into yr[j * ys]; stage: 4 Q8_CHUNK words of scratch. */
 static void q8_channels(int32_t N, int32_t K, const int16_t *xs, uint32_t c0, const int32_t *blob, int32_t out_zp,
                         int32_t act_min, int32_t act_max, int8_t *yr, int64_t ys, int32_t *stage) {
-  int32_t kb = q8_kb(K), fast = blob[0] & 1;
-  int64_t gw = q8_gw(kb);
-  const int32_t *g = blob + 1;
+  int32_t kb = q8_kb(K), fast = blob[0] & 1, nf = N / 4, rem = N % 4;
+  int64_t gw = q8_gw(kb, 4);
+  const int32_t *g = blob + 1, *gt = g + nf * gw; /* the full groups; the last, partial one */
 #ifdef Q8_ASM
   if (fast && (int32_t)(int8_t)(uint8_t)((uint32_t)blob[0] >> 8) == out_zp && act_min <= -128 && act_max >= 127) {
     int8_t *tmp = (int8_t *)(void *)stage;
-    int32_t full = ys == 1 ? N / 4 : 0; /* straight into y; the rest through tmp */
-    if (full) q8_gemv_asm(xs, g, g + full * gw, yr, c0);
-    for (int32_t j = 4 * full; j < N; j += 4 * Q8_CHUNK) {
-      int32_t nc = N - j < 4 * Q8_CHUNK ? N - j : 4 * Q8_CHUNK;
-      q8_gemv_asm(xs, g + j / 4 * gw, g + (j / 4 + (nc + 3) / 4) * gw, tmp, c0);
-      for (int32_t t = 0; t < nc; t++) yr[(j + t) * ys] = tmp[t];
+    if (ys == 1 && nf) /* straight into y; otherwise through tmp */
+      q8_gemv_asm(xs, g, gt, yr, c0);
+    else
+      for (int32_t j = 0; j < nf; j += Q8_CHUNK) {
+        int32_t n = nf - j < Q8_CHUNK ? nf - j : Q8_CHUNK;
+        q8_gemv_asm(xs, g + j * gw, g + (j + n) * gw, tmp, c0);
+        for (int32_t t = 0; t < 4 * n; t++) yr[(4 * j + t) * ys] = tmp[t];
+      }
+    if (rem) {
+      if (rem == 3)
+        q8_gemv_asm(xs, gt, gt + gw, tmp, c0);
+      else
+        q8_gemv2_asm(xs, gt, tmp, c0);
+      for (int32_t t = 0; t < rem; t++) yr[(4 * nf + t) * ys] = tmp[t];
     }
     return;
   }
@@ -547,23 +586,25 @@ static void q8_channels(int32_t N, int32_t K, const int16_t *xs, uint32_t c0, co
 #endif
   /* one channel at a time (compact: the Armv7E-M builds keep it for the
    * blobs without the flag; sums mod 2^32 as the assembly's): channel t
-   * of a group reads byte (t & 1) of each halfword of its pair's words
-   * (t & 2); word b & 1 of block b / 2 pairs with xs[2 b], xs[2 b + 1] */
+   * of a group of wd reads byte (t & 1) of each halfword of its pair's
+   * words (t & 2); word b & 1 of block b / 2 pairs with xs[2 b], xs[2 b + 1] */
   for (int32_t j = 0; j < N; j++) {
-    int32_t t = j & 3;
+    int32_t t = j & 3, wd = q8_width(N, j - t);
     const int32_t *gg = g + j / 4 * gw;
     uint32_t acc = (uint32_t)gg[t] - (t & 1 ? 0u : 256u * (uint32_t)gg[t + 1]);
     for (int32_t b = 0; b < 2 * kb; b++) {
-      uint32_t v = (uint32_t)gg[4 + 4 * (b >> 1) + (t & 2) + (b & 1)];
+      uint32_t v = (uint32_t)gg[wd + wd * (b >> 1) + (t & 2) + (b & 1)];
       acc += (uint32_t)(int32_t)xs[2 * b] * (uint32_t)q8_wbyte(v, t & 1) +
              (uint32_t)(int32_t)xs[2 * b + 1] * (uint32_t)q8_wbyte(v >> 16, t & 1);
     }
-    const int32_t *tl = gg + 4 + 4 * (int64_t)kb + 2 * t;
+    const int32_t *tl = gg + wd + wd * (int64_t)kb + 2 * t;
     int32_t v = msrt_q_mul((int32_t)acc, (int32_t)((uint32_t)tl[0] >> 1), fast ? -(tl[1] & 255) : tl[1]) + out_zp;
     v = v < act_min ? act_min : v > act_max ? act_max : v;
     yr[j * ys] = (int8_t)v;
   }
   (void)c0;
+  (void)gt;
+  (void)rem;
 }
 
 int msrt_q8_dense_packed(int32_t M, int32_t N, int32_t K, const int8_t *x, const int32_t *blob, int32_t out_zp,
