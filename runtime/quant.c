@@ -549,10 +549,11 @@ __attribute__((naked, noinline)) static void q8_gemv2_asm(const int16_t *xs Q8_A
 #endif
 #endif
 
-/* A weight of the blob's word v: the low byte (offset by 128) of a pair's
- * first channel, the signed high byte of its second */
+/* A weight of the blob's word v: the low byte of a pair's first channel
+ * (w + 128, 0 past K: the row's offset c0 corrects it), the signed high
+ * byte of its second */
 static int32_t q8_wbyte(uint32_t v, int32_t second) {
-  return second ? (int32_t)((v >> 8 & 0xffu) ^ 0x80u) - 0x80 : (int32_t)(v & 0xffu) - 128;
+  return second ? (int32_t)((v >> 8 & 0xffu) ^ 0x80u) - 0x80 : (int32_t)(v & 0xffu);
 }
 /* The blob's N channels of the expanded row xs (c0: q8_expand's offset)
  * into yr[j * ys]; stage: 4 Q8_CHUNK words of scratch. */
@@ -585,13 +586,14 @@ static void q8_channels(int32_t N, int32_t K, const int16_t *xs, uint32_t c0, co
   (void)stage;
 #endif
   /* one channel at a time (compact: the Armv7E-M builds keep it for the
-   * blobs without the flag; sums mod 2^32 as the assembly's): channel t
+   * blobs without the flag; sums mod 2^32 as the assembly's, the values
+   * past K times weights 0 whatever they are): channel t
    * of a group of wd reads byte (t & 1) of each halfword of its pair's
    * words (t & 2); word b & 1 of block b / 2 pairs with xs[2 b], xs[2 b + 1] */
   for (int32_t j = 0; j < N; j++) {
     int32_t t = j & 3, wd = q8_width(N, j - t);
     const int32_t *gg = g + j / 4 * gw;
-    uint32_t acc = (uint32_t)gg[t] - (t & 1 ? 0u : 256u * (uint32_t)gg[t + 1]);
+    uint32_t acc = (uint32_t)gg[t] - (t & 1 ? 0u : 256u * (uint32_t)gg[t + 1] + c0);
     for (int32_t b = 0; b < 2 * kb; b++) {
       uint32_t v = (uint32_t)gg[wd + wd * (b >> 1) + (t & 2) + (b & 1)];
       acc += (uint32_t)(int32_t)xs[2 * b] * (uint32_t)q8_wbyte(v, t & 1) +
@@ -602,7 +604,6 @@ static void q8_channels(int32_t N, int32_t K, const int16_t *xs, uint32_t c0, co
     v = v < act_min ? act_min : v > act_max ? act_max : v;
     yr[j * ys] = (int8_t)v;
   }
-  (void)c0;
   (void)gt;
   (void)rem;
 }
@@ -630,11 +631,14 @@ int msrt_q8_dense_packed(int32_t M, int32_t N, int32_t K, const int8_t *x, const
 #define Q8_COLBUF 16384
 
 /* int16 values of the column buffer (0: not used): its columns are
- * (OW - 1) stride + kw */
+ * (OW - 1) stride + kw, then room for the last window's padding to q8_kb
+ * blocks and its sentinel (a window is read in place when it starts on a
+ * word: stride C kh even) */
 static int64_t q8_colbuf(const int64_t *xs, const int64_t *wsh, const int64_t *os, const int64_t *stride,
                          const int64_t *dil) {
-  int64_t ncol = (os[3] - 1) * stride[1] + wsh[3], n = ncol * xs[1] * wsh[2];
-  if (dil[1] != 1 || os[3] <= 0 || n * 2 + ncol * 4 > Q8_COLBUF) return 0;
+  int64_t ncol = (os[3] - 1) * stride[1] + wsh[3], k = xs[1] * wsh[2] * wsh[3];
+  int64_t n = ncol * xs[1] * wsh[2] + (k < (1 << 28) ? 4 * (int64_t)q8_kb((int32_t)k) - k + 8 : 0);
+  if (dil[1] != 1 || os[3] <= 0 || k >= (1 << 28) || n * 2 + ncol * 4 > Q8_COLBUF) return 0;
   return n;
 }
 
@@ -687,6 +691,12 @@ int msrt_q8_conv2d_packed(const int64_t *xs, const int64_t *wsh, const int64_t *
    * then the sentinel; each window rewrites the first K */
   for (int32_t t = K; t < kb * 4; t++) x16[t] = 0;
   q8_sentinel(x16 + kb * 4);
+  /* windows read in place from the column buffer (each starts on a word):
+   * the sentinel goes after the window for the call and the 8 values it
+   * covers come back after; the slack past the last column is zero (any
+   * value but the sentinel's would do: its weights are 0) */
+  int inplace = ncb && sw * ce % 2 == 0;
+  for (int32_t t = ncol * ce; inplace && t < ncb; t++) cb[t] = 0;
   for (int32_t b = 0; b < n; b++)
     for (int32_t i = 0; i < oh; i++) {
       int32_t rb = i * sh - (int32_t)pad[0], p0, p1;
@@ -719,6 +729,16 @@ int msrt_q8_conv2d_packed(const int64_t *xs, const int64_t *wsh, const int64_t *
       for (int32_t j = 0; j < ow; j++) {
         int32_t sb = j * sw - pl;
         uint32_t sum = 0;
+        if (inplace) {
+          int16_t *win = cb + j * sw * ce, keep[8];
+          for (int32_t q = 0; q < kw; q++) sum += (uint32_t)colsum[j * sw + q];
+          memcpy(keep, win + 4 * kb, sizeof keep);
+          q8_sentinel(win + 4 * kb);
+          q8_channels(co, K, win, 128u * sum, blob, out_zp, act_min, act_max, y + ((b * co) * oh + i) * ow + j,
+                      (int64_t)oh * ow, acc);
+          memcpy(win + 4 * kb, keep, sizeof keep);
+          continue;
+        }
         if (ncb) {
           q8_copy16(x16, cb + j * sw * ce, K);
           for (int32_t q = 0; q < kw; q++) sum += (uint32_t)colsum[j * sw + q];

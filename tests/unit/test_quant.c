@@ -167,7 +167,7 @@ TEST(quantize_rounding) {
 /* msrt_q8_conv2d_packed gives msrt_q8_conv2d's bits (group 1): random
  * shapes with stride, padding (its taps at the zero point) and dilation,
  * channel counts across the groups of 6, 4 and 2, K = C kh kw not a
- * multiple of 4. */
+ * multiple of 4; windows copied and read in place. */
 TEST(conv2d_packed) {
   static int8_t x[2 * 5 * 9 * 9], w[13 * 5 * 3 * 3], y0[2 * 13 * 81], y1[2 * 13 * 81];
   static int32_t bias[13], mult[13], shift[13], blob[4000], scr[400];
@@ -177,6 +177,7 @@ TEST(conv2d_packed) {
       {2, 3, 9, 7, 13, 3, 2, 2, 1, 0, 2, 1},
       {1, 5, 6, 6, 5, 1, 1, 1, 1, 0, 0, 0},
       {1, 2, 9, 9, 8, 3, 3, 1, 2, 2, 2, 2},
+      {1, 4, 6, 6, 9, 3, 3, 1, 1, 1, 1, 1}, /* windows read in place from the column buffer (C kh even) */
   };
   int bad = 0;
   for (int si = 0; si < LEN(shapes); si++) {
