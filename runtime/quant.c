@@ -265,7 +265,7 @@ int msrt_q8_conv2d(const int64_t *xs, const int64_t *wsh, const int64_t *os, con
  *
  * The blob (int32 words; each weight word's bytes by value, low byte
  * first, so the layout does not depend on the target's byte order), with
- * N4 = N rounded up to a multiple of 4 and KB = the blocks of 4 inputs,
+ * KB = the blocks of 4 inputs,
  * rounded up to a multiple of 4 (q8_kb: 16 inputs, the kernel's step):
  *   - word 0: 1 | (out_zp & 255) << 8 when every channel takes the
  *     requantization of q8_gemv_asm (below), else 0;
@@ -281,7 +281,9 @@ int msrt_q8_conv2d(const int64_t *xs, const int64_t *wsh, const int64_t *os, con
  *     (bytes, low first; 0 past K and for the padding channels); then
  *     the tail, per channel 2 mult (mod 2^32) and its shift word: with
  *     word 0's flag, t << 8 | e for the right shift e = -shift in [1, 15]
- *     and t = 2^(e-1) (1 + 2 out_zp), else the shift itself.
+ *     and t = 2^(e-1) (1 + 2 out_zp), else the shift itself; a last group
+ *     of 1 or 2 channels is a pair (c0, c1): its head, A and B per block,
+ *     its tail (q8_width; 0 for a padding channel c1 >= N).
  * One byte per weight, as [N, K] int8, plus 12 bytes per channel.
  *
  * Why that layout: on Armv7E-M a halfword of A read as int16 is

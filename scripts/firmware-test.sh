@@ -23,7 +23,10 @@
 #             digits_conv, digits_conv_int8: tests/quant's conv net trained
 #             on samples/data (Conv2d 3x3 -> ReLU -> MaxPool -> Dense) from
 #             its MINDIR, in float32 and int8 (calibrated on the training
-#             images); the int8 models are not in FIRMWARE_QUICK):
+#             images); digits_conv2, digits_conv2_int8: the same with two
+#             convolutions (digits_conv.py two: Conv2d 3x3 -> ReLU ->
+#             Conv2d 3x3 -> ReLU -> MaxPool -> Dense); the int8 models are
+#             not in FIRMWARE_QUICK):
 #             `msc compile MODEL.py -o DIR` writes the library and its
 #             self-test (NAME.h, NAME.c, NAME_test.c, and msrt.h/msrt_*.c
 #             when the runtime is separate): every DIR/*.c is cross-compiled
