@@ -805,7 +805,7 @@ int msrt_q8_dense(int32_t M, int32_t N, int32_t K, const int8_t *x, int32_t x_zp
 /* msrt_q8_pack_dense: constant weights w [N, K], bias (or NULL), mult
  * (each in [2^30, 2^31), msrt_q_quantize_multiplier's range for a nonzero
  * scale, else MSRT_EINVAL) and shift of msrt_q8_dense, and the input
- * zero point, laid out in blob (msrt_q8_packed_words(N, K) int32 words;
+ * zero point (and the output's: q8_gemv_asm folds it in), laid out in blob (msrt_q8_packed_words(N, K) int32 words;
  * quant.c describes the layout) for msrt_q8_dense_packed, which computes
  * msrt_q8_dense's bits with that blob; scratch:
  * msrt_q8_dense_scratch_words(K) int32 (one input row as int16 pairs and
@@ -813,7 +813,7 @@ int msrt_q8_dense(int32_t M, int32_t N, int32_t K, const int8_t *x, int32_t x_zp
 int64_t msrt_q8_packed_words(int32_t N, int32_t K);
 int64_t msrt_q8_dense_scratch_words(int32_t K);
 int msrt_q8_pack_dense(int32_t N, int32_t K, const int8_t *w, const int32_t *bias, const int32_t *mult,
-                       const int32_t *shift, int32_t x_zp, int32_t *blob);
+                       const int32_t *shift, int32_t x_zp, int32_t out_zp, int32_t *blob);
 int msrt_q8_dense_packed(int32_t M, int32_t N, int32_t K, const int8_t *x, const int32_t *blob, int32_t out_zp,
                          int32_t act_min, int32_t act_max, int8_t *y, int32_t *scratch);
 /* msrt_q8_conv2d_packed: msrt_q8_conv2d (group 1) with the weights w of
@@ -824,7 +824,7 @@ int msrt_q8_dense_packed(int32_t M, int32_t N, int32_t K, const int8_t *x, const
  * dil) int32 (a window as int16, the sums of a few channel groups, the
  * windows of an output row). */
 int msrt_q8_pack_conv(const int64_t *wsh, const int8_t *w, const int32_t *bias, const int32_t *mult,
-                      const int32_t *shift, int32_t x_zp, int32_t *blob);
+                      const int32_t *shift, int32_t x_zp, int32_t out_zp, int32_t *blob);
 int64_t msrt_q8_conv_scratch_words(const int64_t *xs, const int64_t *wsh, const int64_t *os, const int64_t *stride,
                                    const int64_t *dil);
 int msrt_q8_conv2d_packed(const int64_t *xs, const int64_t *wsh, const int64_t *os, const int64_t *stride,
