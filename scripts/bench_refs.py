@@ -209,6 +209,8 @@ def write_env(bdir, chosen, core_name, broken, handref=None):
     with open(os.path.join(bdir, 'refs.env'), 'w') as f:
         if chosen:
             f.write('OPENBLAS_CORETYPE=%s; export OPENBLAS_CORETYPE\n' % chosen)
+        else:  # as installed: not a CORETYPE the environment may carry
+            f.write('unset OPENBLAS_CORETYPE\n')
         f.write('MSC_BENCH_BLAS_CORE=%s; export MSC_BENCH_BLAS_CORE\n' % core_name)
         f.write('MSC_BENCH_REF_BROKEN=%d; export MSC_BENCH_REF_BROKEN\n' % int(broken))
         if handref:

@@ -54,5 +54,12 @@ else:
     print('  graph vs torch eager[%s]: %.2fx (target >= 2x; [core]: its OpenBLAS kernel set%s)' % (
         core, t / g, ', OPENBLAS_CORETYPE=' + os.environ['OPENBLAS_CORETYPE'] if os.environ.get('OPENBLAS_CORETYPE') else ''))
 print('  checksums agree' if ok else '  CHECKSUMS DIFFER: %s' % sums)
+if os.environ.get('MSC_BENCH_JSONL'):  # make bench: into build/bench.json
+    import json
+    with open(os.environ['MSC_BENCH_JSONL'], 'a') as f:
+        f.write(json.dumps({'section': 'rnn cell, hidden 128, 100 steps by while (issue 16)', 'batch': 1,
+                            'graph_s': g * 1e-3, 'refs': {
+                                'PyNative': {'s': p * 1e-3, 'core': None, 'broken': False},
+                                'PyTorch': {'s': t * 1e-3, 'core': core, 'broken': broken}}}) + '\n')
 sys.exit(0 if ok else 1)
 PY
