@@ -524,6 +524,13 @@ typedef int (*msrt_parallel_fn)(void *ctx, int n, msrt_task_fn task, void *arg);
 void msrt_set_parallel(msrt_parallel_fn fn, void *ctx);
 int msrt_parallel_width(void);
 
+/* c[j] = sum over p of a[p] * B[p * ldb + j] for j < N (1 x K times
+ * K x N, c contiguous): msrt_gemm_f32's bits (the sequential fused chain
+ * over p from 0), by 16-float AVX-512 vectors when msrt_isa() is
+ * MSRT_ISA_AVX512 (runtime/gemv.c). Graphs call it for their one-row
+ * float32 products. MSRT_EINVAL for a negative size or ldb < N. */
+int msrt_gemv_f32(int64_t N, int64_t K, const float *a, const float *B, int64_t ldb, float *c);
+
 /* Batched matmul of contiguous operands for any numeric dtype:
  * C[b] = op(A[b]) @ op(B[b]); a_bstride/b_bstride are the element strides
  * between batches (0 broadcasts one matrix over the batch). */

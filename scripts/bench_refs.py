@@ -22,6 +22,14 @@ Writes BDIR/refs.env (sourced by scripts/bench.sh: OPENBLAS_CORETYPE,
 MSC_BENCH_BLAS_CORE, MSC_BENCH_REF_BROKEN) and BDIR/refs.json (for
 build/bench.json). Reported, never asserted; exit status non-zero only if
 nothing could be measured.
+
+    bench_refs.py --blas ROOT BDIR
+
+Steps 1 to 3 only, for a bench run on its own (bench/rnn/rnn.sh outside
+`make bench`): bench/gemm_bench is built and run for the peak when
+BDIR/gemm_bench.out is missing; BDIR/refs.env is written the same way.
+A reference script names the kernel set it ran on with openblas_core()
+(import this file) and prints it as "core NAME".
 """
 import json
 import os
@@ -30,25 +38,18 @@ import subprocess
 import sys
 
 PY3 = '/usr/bin/python3'
+HERE = os.path.dirname(os.path.abspath(__file__))
 # OpenBLAS 0.3.21's DYNAMIC_ARCH x86-64 kernel sets worth trying on a
 # machine with AVX2 or better (and Prescott, the fallback of an
 # unrecognised CPU, for information).
 CANDIDATES = ['Haswell', 'Zen', 'SkylakeX', 'Cooperlake', 'SapphireRapids', 'Sandybridge', 'Prescott']
 
 SGEMM_PY = r'''
-import ctypes, sys, time
+import sys, time
 import numpy as np
-core = '?'
-for line in open('/proc/self/maps'):
-    p = line.split()[-1]
-    if 'blas' in p and p.startswith('/'):
-        try:
-            f = ctypes.CDLL(p).openblas_get_corename
-            f.restype = ctypes.c_char_p
-            core = f().decode()
-            break
-        except (OSError, AttributeError):
-            pass
+sys.path.insert(0, %r)
+from bench_refs import openblas_core
+core = openblas_core()
 n = 1024
 rng = np.random.default_rng(0)
 a = rng.standard_normal((n, n)).astype(np.float32)
@@ -60,23 +61,15 @@ for _ in range(int(sys.argv[1])):
     a @ b
     best = min(best, time.perf_counter() - t)
 print(core, 2.0 * n ** 3 / best * 1e-9)
-'''
+''' % HERE
 
 TORCH_PY = r'''
-import ctypes, time
+import sys, time
 import torch
 torch.set_num_threads(1)
-core = '?'
-for line in open('/proc/self/maps'):
-    p = line.split()[-1]
-    if 'blas' in p and p.startswith('/'):
-        try:
-            f = ctypes.CDLL(p).openblas_get_corename
-            f.restype = ctypes.c_char_p
-            core = f().decode()
-            break
-        except (OSError, AttributeError):
-            pass
+sys.path.insert(0, %r)
+from bench_refs import openblas_core
+core = openblas_core()
 n = 1024
 a = torch.rand(n, n)
 b = torch.rand(n, n)
@@ -87,7 +80,23 @@ for _ in range(3):
     a @ b
     best = min(best, time.perf_counter() - t)
 print(core, 2.0 * n ** 3 / best * 1e-9)
-'''
+''' % HERE
+
+
+def openblas_core():
+    """The kernel set OpenBLAS runs in this process (openblas_get_corename()
+    of the libblas numpy or PyTorch loaded), or '?'."""
+    import ctypes
+    for line in open('/proc/self/maps'):
+        p = line.split()[-1]
+        if 'blas' in p and p.startswith('/'):
+            try:
+                f = ctypes.CDLL(p).openblas_get_corename
+                f.restype = ctypes.c_char_p
+                return f().decode()
+            except (OSError, AttributeError):
+                pass
+    return '?'
 
 
 def env1(core=None):
@@ -134,24 +143,33 @@ def cpu_flags():
     return []
 
 
-def main():
-    root, bdir = sys.argv[1], sys.argv[2]
+def read_peaks(root, bdir, build):
+    """{'wNNN': GFLOP/s} and the widest, from BDIR/gemm_bench.out (built and
+    run here first when build and it is missing, as scripts/bench.sh does)."""
+    out = os.path.join(bdir, 'gemm_bench.out')
+    if build and not os.path.exists(out):
+        os.makedirs(bdir, exist_ok=True)
+        exe = os.path.join(bdir, 'gemm_bench')
+        rt = sorted(os.path.join(root, 'runtime', f) for f in os.listdir(os.path.join(root, 'runtime'))
+                    if f.endswith('.c'))
+        subprocess.run([os.environ.get('CC', 'cc'), '-std=c99', '-O2', '-g', '-I' + root, '-o', exe,
+                        os.path.join(root, 'bench', 'gemm_bench.c')] + rt + ['-lm'], check=True)
+        with open(out, 'w') as f:
+            subprocess.run([exe, '1.0'], stdout=f, check=True)
     peaks, widest = {}, 0.0
-    for line in open(os.path.join(bdir, 'gemm_bench.out')):
+    for line in open(out):
         f = line.split()
         if f[:2] == ['peak', 'f32'] and len(f) == 4:
             peaks[f[2]] = float(f[3])
         elif f[:2] == ['peak', 'f32'] and len(f) == 3:
             widest = float(f[2])
-    res = {'machine': {'cpu': cpu_model(), 'flags': cpu_flags(), 'cores': os.cpu_count()},
-           'peak_gflops': peaks, 'peak_widest_gflops': widest}
-    print('machine: %s (%s), %s logical cores' % (res['machine']['cpu'], ' '.join(res['machine']['flags']),
-                                                  os.cpu_count()))
-    print('FMA peak, one core, float32: %s; "%% of peak" below uses %.1f GFLOP/s' % (
-        ', '.join('%s-bit %.1f GFLOP/s' % (w[1:], g) for w, g in sorted(peaks.items())) or 'not measured',
-        widest))
+    return peaks, widest
 
-    # ---- OpenBLAS kernel sets
+
+def choose_blas(res, widest):
+    """Steps 2 and 3: res['blas'], res['blas_broken']; returns the chosen
+    OPENBLAS_CORETYPE (None: as installed), its core name and whether the
+    references are broken."""
     installed = measure(SGEMM_PY, None)
     print('OpenBLAS through numpy, one thread, 1024^3 sgemm:')
     if installed[0] is None:
@@ -181,10 +199,44 @@ def main():
             'OPENBLAS_CORETYPE=' + chosen if chosen else 'as installed', chosen_core, best))
     broken = bool(widest) and best < 0.5 * widest
     res['blas_broken'] = broken
-    core_name = res.get('blas', {}).get('core', 'none')
     if broken:
         print('  REFERENCE BROKEN: the best OpenBLAS kernel set reaches %.0f%% of the widest peak (< 50%%): '
               'no ratio is printed against numpy or PyTorch' % (100 * best / widest))
+    return chosen, res.get('blas', {}).get('core', 'none'), broken
+
+
+def write_env(bdir, chosen, core_name, broken, handref=None):
+    with open(os.path.join(bdir, 'refs.env'), 'w') as f:
+        if chosen:
+            f.write('OPENBLAS_CORETYPE=%s; export OPENBLAS_CORETYPE\n' % chosen)
+        else:  # as installed: not a CORETYPE the environment may carry
+            f.write('unset OPENBLAS_CORETYPE\n')
+        f.write('MSC_BENCH_BLAS_CORE=%s; export MSC_BENCH_BLAS_CORE\n' % core_name)
+        f.write('MSC_BENCH_REF_BROKEN=%d; export MSC_BENCH_REF_BROKEN\n' % int(broken))
+        if handref:
+            f.write('MSC_BENCH_HANDREF=%s; export MSC_BENCH_HANDREF\n' % handref)
+
+
+def main():
+    if sys.argv[1:2] == ['--blas']:
+        root, bdir = sys.argv[2], sys.argv[3]
+        res = {}
+        _, widest = read_peaks(root, bdir, True)
+        chosen, core_name, broken = choose_blas(res, widest)
+        write_env(bdir, chosen, core_name, broken)
+        return 0 if res['blas'].get('core') else 1
+    root, bdir = sys.argv[1], sys.argv[2]
+    peaks, widest = read_peaks(root, bdir, False)
+    res = {'machine': {'cpu': cpu_model(), 'flags': cpu_flags(), 'cores': os.cpu_count()},
+           'peak_gflops': peaks, 'peak_widest_gflops': widest}
+    print('machine: %s (%s), %s logical cores' % (res['machine']['cpu'], ' '.join(res['machine']['flags']),
+                                                  os.cpu_count()))
+    print('FMA peak, one core, float32: %s; "%% of peak" below uses %.1f GFLOP/s' % (
+        ', '.join('%s-bit %.1f GFLOP/s' % (w[1:], g) for w, g in sorted(peaks.items())) or 'not measured',
+        widest))
+
+    # ---- OpenBLAS kernel sets
+    chosen, core_name, broken = choose_blas(res, widest)
 
     # ---- PyTorch's BLAS with that choice
     tcore, tg = measure(TORCH_PY, chosen)
@@ -214,13 +266,8 @@ def main():
         res['handref'] = {'core': hcore, 'sgemm1024_gflops': g, 'exe': exe}
     with open(os.path.join(bdir, 'refs.json'), 'w') as f:
         json.dump(res, f, indent=1, sort_keys=True)
-    with open(os.path.join(bdir, 'refs.env'), 'w') as f:
-        if chosen:
-            f.write('OPENBLAS_CORETYPE=%s; export OPENBLAS_CORETYPE\n' % chosen)
-        f.write('MSC_BENCH_BLAS_CORE=%s; export MSC_BENCH_BLAS_CORE\n' % core_name)
-        f.write('MSC_BENCH_REF_BROKEN=%d; export MSC_BENCH_REF_BROKEN\n' % int(broken))
-        f.write('MSC_BENCH_HANDREF=%s; export MSC_BENCH_HANDREF\n' % exe)
-    return 0 if installed[0] is not None else 1
+    write_env(bdir, chosen, core_name, broken, exe)
+    return 0 if res['blas'].get('installed_core') else 1
 
 
 if __name__ == '__main__':
