@@ -263,7 +263,7 @@ endif
 
 # The sanitizer pass without its samples: the truncation test over every cut
 # (make test: ~250 cases under the sanitizers, ~3000 in the plain pass)
-# and every case of ops-diff and graph-diff (make test: 1/5), lit and the
+# and every case of ops-diff and graph-diff (make test: 1/8), every lit test, and the
 # rest as in make test. Long (~1 hour on 2 cores): never part of make test.
 test-full:
 	@$(TEST_MAKE) SANITIZE=1 all unit && \

@@ -57,7 +57,7 @@
 #                     are the same text in the plain, sanitizer and coverage
 #                     passes; their seconds of gcc prove nothing the second
 #                     time). One cache per run, removed after. 0: no cache.
-#   SAN_SAMPLE=1/5    in a sanitizer build, ops-diff runs this share of each
+#   SAN_SAMPLE=1/8    in a sanitizer build, ops-diff runs this share of each
 #                     op's cases (every op still runs: its cost is mostly msc
 #                     reading the literal inputs) and graph-diff this share of
 #                     the op groups and of the model scripts, drawn with
@@ -68,11 +68,15 @@
 #                     under three compilers, training loops; their seconds
 #                     are mostly the C compiler and the generated code,
 #                     which the plain pass proved) runs in the sanitizer
-#                     pass ("lit sample: ..." names them); the coverage gate
-#                     runs the others only when it does not hold without.
-#                     And the same share of the corpus of MindSpore's doc
-#                     examples (scripts/corpus.sh CORPUS_SAMPLE).
-#                     The plain build runs everything. Empty or 1/1: all.
+#                     pass, and of the other lit tests all that expect an
+#                     error or a warning, all of tests/hostile, lang and
+#                     frontend, and SAN_LIT_SAMPLE=1/4 of the rest
+#                     (san_lit_sample below; "lit sample: ..." says what ran);
+#                     the coverage gate runs the others only when it does not
+#                     hold without. And SAN_SAMPLE of the corpus of
+#                     MindSpore's doc examples (scripts/corpus.sh
+#                     CORPUS_SAMPLE). The plain build runs everything.
+#                     Empty or 1/1: all.
 #   TEST_JOBS=2       how many of the one-core sections (unit tests, each
 #                     seed-example run, print-diff, kernel-diff, firmware)
 #                     run at a time; their output is printed in order when
@@ -121,9 +125,9 @@ set -u
 SEED_GATING=${SEED_GATING:-0}
 COVERAGE_GATE=${COVERAGE_GATE:-1}
 CC_CACHE=${CC_CACHE:-1}
-SAN_SAMPLE=${SAN_SAMPLE-1/5}
+SAN_SAMPLE=${SAN_SAMPLE-1/8}
 SAN_SEED=${SAN_SEED:-1}
-SAN_LIT_SAMPLE=${SAN_LIT_SAMPLE-1/3}
+SAN_LIT_SAMPLE=${SAN_LIT_SAMPLE-1/4}
 TEST_JOBS=${TEST_JOBS:-2}
 TRUNCATE=${TRUNCATE:-1}
 LEVELS=${LEVELS-O0,O1,O2}
@@ -408,10 +412,12 @@ names_re() { # names_re < NAMES: lit's --filter-out regex for those test names
 # RUN line `not %msc` or `test $? -eq N` with N > 0, or a CHECK line naming
 # an error or a warning) and every test of tests/hostile (error paths are
 # where ASan and UBSan find most, and they reach the diagnostic sites the
-# coverage gate counts), and SAN_LIT_SAMPLE of the others (scripts run to
-# their end: the same paths of the interpreter and compiler again and
-# again). Says what it kept on stderr. With no TIMES or no sampling, prints
-# nothing.
+# coverage gate counts), of tests/lang and of tests/frontend (the language:
+# together they reduce every grammar rule, which the gate also counts), and
+# SAN_LIT_SAMPLE of the others (scripts run to their end: the same paths of
+# the interpreter and compiler again and again). Tests that took no time in the plain pass (lit's UNSUPPORTED: the
+# corpus and the op tables, which harnesses run) are neither run nor held.
+# Says what it kept on stderr. With no TIMES or no sampling, prints nothing.
 san_lit_sample() {
   local times=$1
   [ -s "$times" ] && [ -n "$SAN_SAMPLE" ] || return 0
@@ -423,14 +429,14 @@ san_lit_sample() {
             split(ss, a, "/"); sn = a[1]; sd = a[2]; split(ls, b, "/"); ln = b[1]; ld = b[2] }
     function h(s,  i, x) { x = 0; for (i = 1; i <= length(s); i++) x = (x * 31 + ord[substr(s, i, 1)]) % 1000003; return x }
     FILENAME == ARGV[1] { err[$0] = 1; next }
-    { if ($2 ~ /^(Inputs|lit-tools)\//) next; t[$2] = $1; sum += $1 }
+    { if ($2 ~ /^(Inputs|lit-tools)\//) next; sum += $1; if ($1 >= 0.001) t[$2] = $1 }
     END {
       for (n in t) {
         if (t[n] >= sum / 200) { slow++; if (h(n) % sd < sn) kept_slow = kept_slow " " n; else print t[n], n }
-        else if (n ~ /^hostile\// || (n in err)) kept_err++
+        else if (n ~ /^(hostile|lang|frontend)\// || (n in err)) kept_err++
         else { other++; if (ld == "" || h(n) % ld < ln) kept_other++; else print t[n], n }
       }
-      printf "lit sample: of the %d slowest tests (each >= 0.5%% of the plain pass'"'"'s lit time), %s ran:%s; every other test of errors and warnings and of tests/hostile (%d); of the %d others, %d (%s)\n", \
+      printf "lit sample: of the %d slowest tests (each >= 0.5%% of the plain pass'"'"'s lit time), %s ran:%s; every other test of errors and warnings and of tests/hostile, lang and frontend (%d); of the %d others, %d (%s)\n", \
         slow, ss, kept_slow, kept_err, other, kept_other, ls > "/dev/stderr"
     }' "$run_tmp/san-lit-errors" "$times" | sort -g | while read -r _ t; do [ -f "tests/$t" ] && echo "$t"; done
 }
