@@ -280,10 +280,17 @@ run_symbols() { # run_symbols BUILD: scripts/check-symbols.sh
 # lit runs the slowest tests first when it knows their times (from
 # BUILD/lit-out/.lit_test_times.txt, which it writes), so that both workers
 # stay busy to the end; a fresh build directory borrows the plain pass's.
+# The plain pass of a fresh build directory starts from tests/lit-times.txt
+# (the times of a recent run, committed; a stale entry only changes the
+# order), so that a long test does not start last and leave one core idle.
 lit_times_from_plain() { # lit_times_from_plain BUILD
   local t=lit-out/.lit_test_times.txt
-  [ -n "$lit_plain" ] && [ -f "$lit_plain/$t" ] && [ ! -f "$1/$t" ] || return 0
-  mkdir -p "$1/lit-out" && cp "$lit_plain/$t" "$1/$t"
+  [ ! -f "$1/$t" ] || return 0
+  if [ -n "$lit_plain" ] && [ -f "$lit_plain/$t" ]; then
+    mkdir -p "$1/lit-out" && cp "$lit_plain/$t" "$1/$t"
+  elif [ -z "$lit_plain" ] && [ -f tests/lit-times.txt ]; then
+    mkdir -p "$1/lit-out" && cp tests/lit-times.txt "$1/$t"
+  fi
 }
 
 run_lit() { # run_lit BUILD [LIT OPTIONS...]
