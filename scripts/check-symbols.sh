@@ -49,8 +49,9 @@ check_eval_data() {
       exit bad
     }' "$allow") || ok=0
   local found
-  found=$(for f in "${objs[@]}"; do
-      objdump -t "$f" | awk -v obj="$(basename "$f")" '
+  # one objdump for every object ("FILE:     file format ..." heads each)
+  found=$(objdump -t "${objs[@]}" | awk '
+        / file format / { obj = $1; sub(/:$/, "", obj); sub(/^.*\//, "", obj); next }
         # objdump -t: ADDR FLAGS... SECTION SIZE NAME; data objects carry flag "O"
         $0 ~ / O / {
           for (i = 1; i <= NF; i++) if ($i == "O") break
@@ -61,8 +62,7 @@ check_eval_data() {
           sub(/\.[0-9]+$/, "", name)   # gcc: cap.1
           sub(/^.*\./, "", name)       # clang: gemm_ws.cap
           print obj, name, sec
-        }'
-    done | sort -u)
+        }' | sort -u)
   n=0
   while read -r f sym sec; do
     [ -n "$f" ] || continue
@@ -84,7 +84,7 @@ check_eval_data() {
 
 # ---- exports -----------------------------------------------------------------
 check_exports() {
-  local ok=1 bin names extra nmsrt n
+  local ok=1 bin names extra nmsrt n dyn
   # the names the dynamic list spells out (comments stripped, patterns skipped)
   names=$(sed -e 's:/\*[^*]*\*/::g' "$dynlist" | tr -d '\n' | sed -e 's:/\*.*\*/::' |
           tr ';{} \t' '\n\n\n\n\n' | grep -E '^[A-Za-z_][A-Za-z0-9_]*$' | sort -u)
@@ -103,8 +103,8 @@ check_exports() {
   for bin in "${bins[@]}"; do
     [ -f "$bin" ] && [ -x "$bin" ] || continue
     nbin=$((nbin + 1))
-    extra=$(nm -D --defined-only "$bin" | awk '{print $NF}' | sed 's/@.*//' |
-            grep -v '^msrt_' | grep -v -E '^__(gcov|asan|ubsan|sancov|lsan)' | sort -u |
+    dyn=$(nm -D --defined-only "$bin" | awk '{print $NF}' | sed 's/@.*//')
+    extra=$(grep -v '^msrt_' <<< "$dyn" | grep -v -E '^__(gcov|asan|ubsan|sancov|lsan)' | sort -u |
             comm -23 - <(printf '%s\n' "$names"))
     if [ -n "$extra" ]; then
       echo "exports: $bin defines $(grep -c . <<< "$extra") dynamic symbols that are neither" \
@@ -112,7 +112,7 @@ check_exports() {
            "$([ "$(grep -c . <<< "$extra")" -gt 12 ] && echo ...)"
       ok=0
     fi
-    nmsrt=$(nm -D --defined-only "$bin" | awk '{print $NF}' | grep -c '^msrt_write$')
+    nmsrt=$(grep -c '^msrt_write$' <<< "$dyn")
     if [ "$nmsrt" -eq 0 ]; then echo "exports: $bin does not export the runtime (msrt_write): JIT'd code cannot bind"; ok=0; fi
   done
   echo "exports [$b]: $(nm -D --defined-only "$b/msc" | awk '{print $NF}' | grep -c '^msrt_') msrt_* and" \
