@@ -3,6 +3,8 @@
  * (scripts/bench.sh builds and runs it; never part of `make test`).
  *
  *   gemm_bench [MIN_SECONDS]
+ *   gemm_bench peak [MIN_SECONDS]   the peak lines alone (scripts/bench_refs.py
+ *                                   runs it between its references' runs)
  *
  * Output, one line per measurement, whitespace-separated:
  *   peak f32 w128|w256|w512 GFLOPS   (each vector width the CPU has)
@@ -275,7 +277,8 @@ int main(int argc, char **argv) {
                                       {10, 64, 512, 1, 0, 0, 0},  {64, 512, 784, 0, 0, 0, 0},
                                       {64, 10, 512, 0, 0, 0, 0}};
   static const char *ep_names[3] = {"", "+b", "+br"};
-  double secs = argc > 1 ? atof(argv[1]) : 1.0, mflops;
+  int peak_only = argc > 1 && argv[1][0] == 'p';
+  double secs = argc > 1 + peak_only ? atof(argv[1 + peak_only]) : 1.0, mflops;
   long nw = 784 * 512 + 512 * 512 + 512 * 10;
   size_t s;
   int tb, batch;
@@ -295,6 +298,7 @@ int main(int argc, char **argv) {
   widest = peak_gflops(fma_loop_port, 16.0 / 12.0, secs);
 #endif
   printf("peak f32 %.1f\n", widest);
+  if (peak_only) return 0;
   for (s = 0; s < sizeof shapes / sizeof shapes[0]; s++)
     for (tb = 0; tb < 2; tb++)
       printf("gemm f32 %s %ld %ld %ld %.1f\n", tb ? "NT" : "NN", shapes[s][0],

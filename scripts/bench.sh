@@ -384,7 +384,7 @@ CEOF
   # shellcheck disable=SC2086 # libsrc: several files
   if ${CC:-cc} -std=c99 -O2 -I"$aot/lib" -o "$aot/harness" "$aot/harness.c" $libsrc -lm; then
     OPENBLAS_NUM_THREADS=1 OMP_NUM_THREADS=1 /usr/bin/python3 - "$aot/harness" "$aot/data" <<'PY' || status=1
-import subprocess, sys, time
+import os, subprocess, sys, time
 import numpy as np
 harness, d = sys.argv[1], sys.argv[2]
 ws = [np.load('%s/dense_relu_sequential.%d.weight.npy' % (d, k)) for k in (0, 2, 4)]
@@ -415,6 +415,8 @@ line = ('seed MLP batch 1, host: generated library %.1f us; numpy %.1f us (numpy
         % (t_lib * 1e6, t_np * 1e6, t_np / t_lib))
 try:
     import torch
+    if os.environ.get('MSC_BENCH_TORCH_BROKEN') == '1':  # scripts/bench_refs.py's 50 % rule
+        raise ImportError('REFERENCE BROKEN')
     torch.set_num_threads(1)
     tw = [torch.from_numpy(w) for w in ws]
     tb = [torch.from_numpy(b) for b in bs]
@@ -426,8 +428,8 @@ try:
             return torch.nn.functional.linear(h, tw[2], tb[2])
     t_t = timed(torch_fwd)
     line += '; PyTorch eager %.1f us (PyTorch/library %.2fx)' % (t_t * 1e6, t_t / t_lib)
-except ImportError:
-    line += '; PyTorch not installed'
+except ImportError as e:
+    line += '; PyTorch %s' % ('REFERENCE BROKEN' if 'BROKEN' in str(e) else 'not installed')
 print(line)
 if abs(y0 - float(ref[0, 0])) > 1e-4 + 1e-3 * abs(float(ref[0, 0])):
     print('issue 7: the library computed %g for out[0], numpy %g: MISMATCH' % (y0, ref[0, 0]))
