@@ -13,7 +13,8 @@
    machine is shared: a candidate measured alone during a burst of load
    would lose by chance). The fastest is chosen by measurement, not by a
    CPU-name table, and used by every reference after this (numpy, PyTorch
-   and bench/ref/handref).
+   and bench/ref/handref; refs.env unsets an OPENBLAS_CORETYPE inherited
+   from the caller when the installed set wins).
 3. Each reference's own 1024^3 sgemm with that choice -- numpy, PyTorch
    (its matmul, torch.set_num_threads(1); its BLAS may be another library
    than numpy's: the core printed is openblas_get_corename() of whatever
@@ -281,8 +282,11 @@ def main():
     with open(os.path.join(bdir, 'refs.json'), 'w') as f:
         json.dump(res, f, indent=1, sort_keys=True)
     with open(os.path.join(bdir, 'refs.env'), 'w') as f:
-        if chosen:
-            f.write('OPENBLAS_CORETYPE=%s; export OPENBLAS_CORETYPE\n' % chosen)
+        # as installed: no OPENBLAS_CORETYPE, not even one the caller's
+        # environment carried (this machine's sessions had Haswell set: the
+        # references then ran AVX2 kernels at 40 % of peak)
+        f.write('OPENBLAS_CORETYPE=%s; export OPENBLAS_CORETYPE\n' % chosen if chosen
+                else 'unset OPENBLAS_CORETYPE\n')
         f.write('MSC_BENCH_BLAS_CORE=%s; export MSC_BENCH_BLAS_CORE\n' % (env.get('REF', (None,))[0] or 'none'))
         f.write('MSC_BENCH_TORCH_CORE=%s; export MSC_BENCH_TORCH_CORE\n' % (env['TORCH'][0] or 'none'))
         for key, (core, broken) in sorted(env.items()):
