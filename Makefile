@@ -262,7 +262,7 @@ test:
 endif
 
 # The sanitizer pass without its samples: the truncation test over every cut
-# (make test: ~500 cases under the sanitizers, ~6000 in the plain pass)
+# (make test: ~250 cases under the sanitizers, ~3000 in the plain pass)
 # and every case of ops-diff and graph-diff (make test: 1/5), lit and the
 # rest as in make test. Long (~1 hour on 2 cores): never part of make test.
 test-full:

@@ -810,6 +810,14 @@ static void emit_matmul_call(Cg *c, Args *x, const MemMatmul *d, bool xone, bool
     rc_check(c, I1);
     return;
   }
+  if (d->batch == 1 && d->m == 1 && x->ot.dt == MSRT_FLOAT32 && !x->a.transpose_b) {
+    /* one row (a recurrent cell's h @ W): runtime/gemv.c, msrt_matmul's bits */
+    OUT(I1 "rc = msrt_gemv_f32(%lld, %lld, (const float *)(const void *)%s, (const float *)(const void *)%s, %lld, "
+           "(float *)(void *)%s);\n",
+        (long long)d->n, (long long)d->k, vexpr(c, x->iv[0]), vexpr(c, x->iv[1]), (long long)d->n, wexpr(c, x->ov));
+    rc_check(c, I1);
+    return;
+  }
   OUT(I1 "rc = msrt_matmul(%s, %d, %d, ", dt_enum[x->ot.dt], x->a.transpose_a, x->a.transpose_b);
   put_i64(&c->body, d->batch);
   OUT(", ");
@@ -829,7 +837,8 @@ static void emit_matmul_call(Cg *c, Args *x, const MemMatmul *d, bool xone, bool
 static bool emit_matmul(Cg *c, Args *x) {
   const Shp *xs = &x->it[0], *ys = &x->it[1];
   MemMatmul d;
-  const char *why = scratch_matmul_dims(x->n->op, xs, ys, &x->ot, x->a.transpose_a, x->a.transpose_b, &d);
+  const char *why = scratch_matmul_dims(x->n->op, xs, ys, &x->ot, x->a.transpose_a, x->a.transpose_b,
+                                        c->plan ? &c->plan->target : NULL, &d);
   if (why) return cg_fail(c, x->n, "%s", why);
   if (nelem(&x->ot) == 0) return true;
   msrt_dtype dt = x->ot.dt;
@@ -846,7 +855,8 @@ static bool emit_matmul(Cg *c, Args *x) {
   bool xone = bx == 1, yone = by == 1;
   bool same = nbx == nby || xone || yone;
   c->use_rc = true;
-  if (same && (bx == d.batch || xone) && (by == d.batch || yone)) emit_matmul_call(c, x, &d, xone, yone, ws);
+  if (d.folded) emit_matmul_call(c, x, &d, true, true, ws);
+  else if (same && (bx == d.batch || xone) && (by == d.batch || yone)) emit_matmul_call(c, x, &d, xone, yone, ws);
   else emit_matmul_table(c, x, &d, ws);
   return true;
 }

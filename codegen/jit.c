@@ -86,6 +86,12 @@ extern char **environ;
  * loops vectorize 8 floats wide, and no a * b + c becomes an FMA, so
  * every result is the bit of the SSE2 code and of the eager kernels. */
 #define JIT_FLAGS_AVX2 "-mavx2"
+/* When it runs the AVX-512 kernels: elementwise loops 16 floats (8
+ * doubles: the float32 tanh) wide. AVX-512F has FMA instructions, so
+ * -ffp-contract=off keeps every a * b + c two roundings, as in the
+ * eager kernels (GCC's -std=c99 implies it; clang's default contracts). */
+#define JIT_FLAGS_AVX512 "-mavx512f"
+#define JIT_FLAGS_NOFMA "-ffp-contract=off"
 #define JIT_LIBS "-lm"
 
 static JitStats stats;
@@ -585,7 +591,7 @@ static void remember(uint64_t key, void *handle) {
 
 /* Compiles <key>.c into <key>.so (renamed into place), writes its
  * manifest and loads it (*handle) from the bytes the manifest hashed. */
-static bool compile(const char *cc, bool gcc, bool avx2, const char *dir, const char *stem, uint64_t key,
+static bool compile(const char *cc, bool gcc, int isa, const char *dir, const char *stem, uint64_t key,
                     const char *c_text, bool verbose, void **handle, char *err, size_t errcap) {
   if (!ensure_header(dir, err, errcap)) return false;
   Buf cpath = {0}, so = {0}, log = {0}, tso = {0}, tlog = {0}, inc = {0}, cmd = {0};
@@ -602,7 +608,7 @@ static bool compile(const char *cc, bool gcc, bool avx2, const char *dir, const 
 
   if (!write_atomic(cpath.data, c_text, strlen(c_text), err, errcap)) goto out;
 
-  int nw = split_cc(cc, 12, &argv, &words);
+  int nw = split_cc(cc, 14, &argv, &words);
   int i = nw;
   argv[i++] = "-std=c99";
   argv[i++] = "-O2";
@@ -610,7 +616,11 @@ static bool compile(const char *cc, bool gcc, bool avx2, const char *dir, const 
   argv[i++] = "-fPIC";
   argv[i++] = "-shared";
   if (gcc) argv[i++] = JIT_FLAGS_GCC;
-  if (avx2) argv[i++] = JIT_FLAGS_AVX2;
+  if (isa == MSRT_ISA_AVX2) argv[i++] = JIT_FLAGS_AVX2;
+  if (isa == MSRT_ISA_AVX512) {
+    argv[i++] = JIT_FLAGS_AVX512;
+    argv[i++] = JIT_FLAGS_NOFMA;
+  }
   argv[i++] = inc.data;
   argv[i++] = "-o";
   int tso_at = i; /* the log shows the final name */
@@ -730,8 +740,9 @@ CgEntryFn jit_load(const char *c_text, const char *fname, const JitOptions *opts
   h = fnv_part(h, &id, sizeof id);
   h = fnv_part(h, JIT_FLAGS " " JIT_LIBS, strlen(JIT_FLAGS " " JIT_LIBS));
   if (gcc) h = fnv_part(h, JIT_FLAGS_GCC, strlen(JIT_FLAGS_GCC));
-  bool avx2 = msrt_isa() >= MSRT_ISA_AVX2;
-  if (avx2) h = fnv_part(h, JIT_FLAGS_AVX2, strlen(JIT_FLAGS_AVX2));
+  int isa = msrt_isa();
+  if (isa == MSRT_ISA_AVX2) h = fnv_part(h, JIT_FLAGS_AVX2, strlen(JIT_FLAGS_AVX2));
+  if (isa == MSRT_ISA_AVX512) h = fnv_part(h, JIT_FLAGS_AVX512 " " JIT_FLAGS_NOFMA, strlen(JIT_FLAGS_AVX512 " " JIT_FLAGS_NOFMA));
   h = fnv_part(h, msc_msrt_h, msc_msrt_h_len);
   h = fnv_part(h, MSC_VERSION, strlen(MSC_VERSION));
   uint32_t abi = MSC_HOST_ABI_VERSION;
@@ -765,7 +776,7 @@ CgEntryFn jit_load(const char *c_text, const char *fname, const JitOptions *opts
   }
   if (!handle) {
     if (!make_dirs(dir, err, errcap)) goto out;
-    if (!compile(cc, gcc, avx2, dir, stem.data, h, c_text, verbose, &handle, err, errcap)) goto out;
+    if (!compile(cc, gcc, isa, dir, stem.data, h, c_text, verbose, &handle, err, errcap)) goto out;
   }
   host_init(handle);
   remember(h, handle);

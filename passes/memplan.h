@@ -170,12 +170,21 @@ typedef struct MemMatmul {
   int64_t m, k, n; /* one product: [m, k] @ [k, n] */
   int nb;          /* batch dims of the result */
   int64_t batch;   /* their element count */
+  bool folded;     /* the batch folded into m: batch is 1 and m the rows of
+                      every batch of x (below) */
 } MemMatmul;
 
 /* The geometry of MatMul-family op on x, y giving out; NULL, or why the
- * operand types do not fit (the emitter's message). */
+ * operand types do not fit (the emitter's message). With a target t
+ * (NULL: never), a batched x (not transposed, every batch its own) times
+ * one matrix y is one product of batch * m rows (folded), the same bits
+ * as batch products of m rows (every output is the same chain over k)
+ * with one sweep over y instead of batch: an RNN's input projection
+ * (passes/licm.c) of T steps at batch 1 is one [T, k] @ [k, n] GEMM, not
+ * T one-row products. Not where it would add a workspace on a
+ * microcontroller (m == 1 there takes none). */
 const char *scratch_matmul_dims(int op, const MemShape *x, const MemShape *y, const MemShape *out, bool ta,
-                                bool tb, MemMatmul *d);
+                                bool tb, const MemTarget *t, MemMatmul *d);
 
 typedef struct MemReduce {
   int64_t outer, r, inner; /* x as [outer, r, inner], r reduced */

@@ -69,7 +69,7 @@ static const char *matmul_mkn(int op, const MemShape *x, const MemShape *y, bool
 }
 
 const char *scratch_matmul_dims(int op, const MemShape *x, const MemShape *y, const MemShape *out, bool ta,
-                                bool tb, MemMatmul *d) {
+                                bool tb, const MemTarget *t, MemMatmul *d) {
   memset(d, 0, sizeof *d);
   const char *why = matmul_mkn(op, x, y, ta, tb, d);
   if (why) return why;
@@ -78,6 +78,12 @@ const char *scratch_matmul_dims(int op, const MemShape *x, const MemShape *y, co
   if (d->nb < 0 || d->nb < nbx || d->nb < nby) return "the result type does not match the operands";
   d->batch = prod(d->nb, out->shape);
   if (d->batch * d->m * d->n != memplan_nelem(out)) return "the result type does not match the operands";
+  if (t && !ta && x->ndim > 2 && d->batch > 1 && prod(nbx, x->shape) == d->batch && prod(nby, y->shape) == 1 &&
+      (d->m > 1 || t->isa != MEM_ISA_MCU)) {
+    d->m *= d->batch;
+    d->batch = 1;
+    d->folded = true;
+  }
   return NULL;
 }
 
@@ -170,7 +176,7 @@ static void slot(MemScratch *s, int k, int64_t bytes, const char *what) {
 static void sc_matmul(const ScratchArgs *x, MemScratch *s) {
   MemMatmul d;
   if (x->nin != 2 || scratch_matmul_dims(x->n->op, &x->in[0], &x->in[1], &x->out, x->a.transpose_a,
-                                         x->a.transpose_b, &d))
+                                         x->a.transpose_b, x->t, &d))
     return;
   if (memplan_nelem(&x->out) == 0 || d.k == 0) return;
   slot(s, 0, (int64_t)msrt_gemm_ws_size(d.m, d.n, d.k), "gemm workspace");
@@ -267,7 +273,7 @@ static void sc_fusion(const ScratchArgs *x, MemScratch *s) {
   Attrs a;
   ir_attrs_decode(h, &a);
   MemMatmul d;
-  if (h->op == OP_MatMul && !scratch_matmul_dims(OP_MatMul, xs, ys, os, a.transpose_a, a.transpose_b, &d) && d.k > 0)
+  if (h->op == OP_MatMul && !scratch_matmul_dims(OP_MatMul, xs, ys, os, a.transpose_a, a.transpose_b, NULL, &d) && d.k > 0)
     slot(s, 0, (int64_t)msrt_gemm_ws_size(d.m, d.n, d.k), "gemm workspace");
   if (h->op == OP_Conv2D && conv_shapes_ok(xs, ys, os, a.group) && !mem_mcu_conv(x->t, os->dt, a.group))
     slot(s, 0, (int64_t)msrt_conv2d_ws_size(os->dt, xs->shape, ys->shape, os->shape, a.group), "conv workspace");

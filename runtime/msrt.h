@@ -524,6 +524,13 @@ typedef int (*msrt_parallel_fn)(void *ctx, int n, msrt_task_fn task, void *arg);
 void msrt_set_parallel(msrt_parallel_fn fn, void *ctx);
 int msrt_parallel_width(void);
 
+/* c[j] = sum over p of a[p] * B[p * ldb + j] for j < N (1 x K times
+ * K x N, c contiguous): msrt_gemm_f32's bits (the sequential fused chain
+ * over p from 0), by 16-float AVX-512 vectors when msrt_isa() is
+ * MSRT_ISA_AVX512 (runtime/gemv.c). Graphs call it for their one-row
+ * float32 products. MSRT_EINVAL for a negative size or ldb < N. */
+int msrt_gemv_f32(int64_t N, int64_t K, const float *a, const float *B, int64_t ldb, float *c);
+
 /* Batched matmul of contiguous operands for any numeric dtype:
  * C[b] = op(A[b]) @ op(B[b]); a_bstride/b_bstride are the element strides
  * between batches (0 broadcasts one matrix over the batch). */
@@ -805,7 +812,7 @@ int msrt_q8_dense(int32_t M, int32_t N, int32_t K, const int8_t *x, int32_t x_zp
 /* msrt_q8_pack_dense: constant weights w [N, K], bias (or NULL), mult
  * (each in [2^30, 2^31), msrt_q_quantize_multiplier's range for a nonzero
  * scale, else MSRT_EINVAL) and shift of msrt_q8_dense, and the input
- * zero point, laid out in blob (msrt_q8_packed_words(N, K) int32 words;
+ * zero point (and the output's: q8_gemv_asm folds it in), laid out in blob (msrt_q8_packed_words(N, K) int32 words;
  * quant.c describes the layout) for msrt_q8_dense_packed, which computes
  * msrt_q8_dense's bits with that blob; scratch:
  * msrt_q8_dense_scratch_words(K) int32 (one input row as int16 pairs and
@@ -813,7 +820,7 @@ int msrt_q8_dense(int32_t M, int32_t N, int32_t K, const int8_t *x, int32_t x_zp
 int64_t msrt_q8_packed_words(int32_t N, int32_t K);
 int64_t msrt_q8_dense_scratch_words(int32_t K);
 int msrt_q8_pack_dense(int32_t N, int32_t K, const int8_t *w, const int32_t *bias, const int32_t *mult,
-                       const int32_t *shift, int32_t x_zp, int32_t *blob);
+                       const int32_t *shift, int32_t x_zp, int32_t out_zp, int32_t *blob);
 int msrt_q8_dense_packed(int32_t M, int32_t N, int32_t K, const int8_t *x, const int32_t *blob, int32_t out_zp,
                          int32_t act_min, int32_t act_max, int8_t *y, int32_t *scratch);
 /* msrt_q8_conv2d_packed: msrt_q8_conv2d (group 1) with the weights w of
@@ -824,7 +831,7 @@ int msrt_q8_dense_packed(int32_t M, int32_t N, int32_t K, const int8_t *x, const
  * dil) int32 (a window as int16, the sums of a few channel groups, the
  * windows of an output row). */
 int msrt_q8_pack_conv(const int64_t *wsh, const int8_t *w, const int32_t *bias, const int32_t *mult,
-                      const int32_t *shift, int32_t x_zp, int32_t *blob);
+                      const int32_t *shift, int32_t x_zp, int32_t out_zp, int32_t *blob);
 int64_t msrt_q8_conv_scratch_words(const int64_t *xs, const int64_t *wsh, const int64_t *os, const int64_t *stride,
                                    const int64_t *dil);
 int msrt_q8_conv2d_packed(const int64_t *xs, const int64_t *wsh, const int64_t *os, const int64_t *stride,

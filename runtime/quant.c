@@ -153,25 +153,36 @@ int msrt_q8_dense(int32_t M, int32_t N, int32_t K, const int8_t *x, int32_t x_zp
  * zero when the dropped part is at least a half (t - trunc(t) is exact in
  * float). With software float (Arm cores without an FPU), where each of
  * those operations is a call, roundf. */
+#if defined(Q8_SIMD32) && defined(__GNUC__) && defined(__thumb2__) && defined(__ARM_FP) && (__ARM_FP & 4)
+/* msrt_q8_quantize's element t = x / scale, c = 1 + 2 zp (below) */
+static inline int8_t q8_vcvt(float t, int32_t c) {
+  int32_t m;
+  __asm__("vcvt.s16.f32 %0, %0, #1" : "+t"(t));
+  memcpy(&m, &t, sizeof m);
+  __asm__("add %0, %0, %0, asr #31" : "+r"(m)); /* m + (m < 0 ? -1 : 0) in one instruction */
+  m += c;
+  __asm__("ssat %0, #8, %0, asr #1" : "+r"(m));
+  return (int8_t)m;
+}
+#endif
+
 void msrt_q8_quantize(int64_t n, const float *x, float scale, int32_t zp, int8_t *q) {
 #if defined(Q8_SIMD32) && defined(__GNUC__) && defined(__thumb2__) && defined(__ARM_FP) && (__ARM_FP & 4)
   /* A VFP with fixed-point conversions (Armv7E-M's FPv4 and later): VCVT
-   * to one fraction bit gives m = trunc(2 t) exactly (saturating; nan: 0),
-   * and round_half_away(t) = (m + 1 + (m < 0 ? -1 : 0)) >> 1 (arithmetic
-   * shift); m is limited to 12 bits first (beyond, the result saturates
-   * either way: |zp| <= 128), the zero point added as 2 zp before the shift,
-   * then one SSAT shifts and saturates to 8 bits. */
+   * to a 16-bit fixed-point value with one fraction bit gives m =
+   * trunc(2 t) exactly, saturated to [-32768, 32767] (sign-extended; nan:
+   * 0), and round_half_away(t) = (m + 1 + (m < 0 ? -1 : 0)) >> 1
+   * (arithmetic shift); beyond 16 bits the result saturates either way
+   * (|zp| <= 128). The zero point is added as 2 zp before the shift, then
+   * one SSAT shifts and saturates to 8 bits. Two elements a step. */
   int32_t c = 1 + 2 * zp;
-  for (int64_t i = 0; i < n; i++) {
-    float t = x[i] / scale;
-    int32_t m;
-    __asm__("vcvt.s32.f32 %0, %0, #1" : "+t"(t));
-    memcpy(&m, &t, sizeof m);
-    __asm__("ssat %0, #12, %0" : "+r"(m));
-    m += c + (m >> 31);
-    __asm__("ssat %0, #8, %0, asr #1" : "+r"(m));
-    q[i] = (int8_t)m;
+  int64_t i = 0;
+  for (; i + 2 <= n; i += 2) {
+    int8_t q0 = q8_vcvt(x[i] / scale, c), q1 = q8_vcvt(x[i + 1] / scale, c);
+    q[i] = q0;
+    q[i + 1] = q1;
   }
+  if (i < n) q[i] = q8_vcvt(x[i] / scale, c);
   return;
 #endif
   for (int64_t i = 0; i < n; i++) {
@@ -254,19 +265,25 @@ int msrt_q8_conv2d(const int64_t *xs, const int64_t *wsh, const int64_t *os, con
  *
  * The blob (int32 words; each weight word's bytes by value, low byte
  * first, so the layout does not depend on the target's byte order), with
- * N4 = N rounded up to a multiple of 4 and KB = the blocks of 4 inputs,
+ * KB = the blocks of 4 inputs,
  * rounded up to a multiple of 4 (q8_kb: 16 inputs, the kernel's step):
- *   - per channel c < N4, Q8_HW = 3 words: the folded bias (bias[c] -
- *     x_zp * sum_p w[c,p]: the input's zero point is applied at compile
- *     time, so the kernel multiplies the raw int8 input), mult[c] and
- *     its shift word (q8_shift_word; 0 and -1 for the padding channels
- *     c >= N);
- *   - then per group of 4 channels (c0..c3), per block b of inputs
- *     p = 4b..4b+3, four words: A and B of the pair (c0, c1), A and B of
- *     the pair (c2, c3), where for a pair (c, d)
+ *   - word 0: 1 | (out_zp & 255) << 8 when every channel takes the
+ *     requantization of q8_gemv_asm (below), else 0;
+ *   - then per group of 4 channels (c0..c3), 12 + 4 KB words (q8_gw):
+ *     the head, bf[c0] + 256 bf[c1], bf[c1], bf[c2] + 256 bf[c3], bf[c3]
+ *     (mod 2^32; bf = bias - x_zp sum_p w[c,p], the folded bias: the
+ *     input's zero point is applied at compile time, so the kernel
+ *     multiplies the raw int8 input; 0 for the padding channels c >= N);
+ *     per block b of inputs p = 4b..4b+3, four words: A and B of the
+ *     pair (c0, c1), A and B of the pair (c2, c3), where for a pair (c, d)
  *       A = [w[c,p] + 128, w[d,p], w[c,p+2] + 128, w[d,p+2]]
  *       B = [w[c,p+1] + 128, w[d,p+1], w[c,p+3] + 128, w[d,p+3]]
- *     (bytes, low first; 0 past K and for the padding channels).
+ *     (bytes, low first; 0 past K and for the padding channels); then
+ *     the tail, per channel 2 mult (mod 2^32) and its shift word: with
+ *     word 0's flag, t << 8 | e for the right shift e = -shift in [1, 15]
+ *     and t = 2^(e-1) (1 + 2 out_zp), else the shift itself; a last group
+ *     of 1 or 2 channels is a pair (c0, c1): its head, A and B per block,
+ *     its tail (q8_width; 0 for a padding channel c1 >= N).
  * One byte per weight, as [N, K] int8, plus 12 bytes per channel.
  *
  * Why that layout: on Armv7E-M a halfword of A read as int16 is
@@ -275,29 +292,37 @@ int msrt_q8_conv2d(const int64_t *xs, const int64_t *wsh, const int64_t *os, con
  * multiply-adds both channels at once: raw += U + 256 V. SXTB16 of A
  * rotated by 8 gives the halfwords w[d,.] alone and a second SMLAD
  * h += V; then U = raw - 256 h (raw may wrap: sums mod 2^32 are the
- * int32 sums), and U - 128 sum_p x[p] is channel c's sum. Three
- * instructions (SMLAD, SXTB16, SMLAD) per four multiply-adds, where
- * unpacking the weights needs five. q8_dot_asm: per 4 blocks (64
- * multiply-adds) two LDM of 4 input words, four LDM of 4 weight words,
- * 48 SMLAD/SXTB16 and the loop's test (the input row ends with a
- * sentinel word no input pair can hold: 0x7f7f is 32639) = 56
- * instructions, 0.875 per multiply-add. Elsewhere the same words are read
- * by portable C (q8_dot_c). Integer sums in any order: bit-identical to
- * msrt_q8_dense.
+ * int32 sums), and U - 128 sum_p x[p] is channel c's sum. The head starts
+ * raw at bf[c] + 256 bf[d] - 128 sum x and h at bf[d], so channel d's
+ * accumulator is h and channel c's raw - 256 h. Three instructions (SMLAD,
+ * SXTB16, SMLAD) per four multiply-adds, where unpacking the weights
+ * needs five. q8_gemv_asm: per 4 blocks (64 multiply-adds) two LDM of 4
+ * input words, four LDM of 4 weight words, 48 SMLAD/SXTB16 and the loop's
+ * test (the input row ends with a sentinel word no input pair can hold:
+ * 0x7f7f is 32639) = 56 instructions, 0.875 per multiply-add; then each
+ * channel's requantization in six instructions (q8_gemv_asm). Elsewhere,
+ * and for a blob without word 0's flag or a call with another zero point
+ * or a narrower clamp, the same words are read by portable C (q8_dot_c)
+ * and requantized by msrt_q_mul. Integer sums in any order: bit-identical
+ * to msrt_q8_dense.
  * =================================================================== */
 
 /* blocks of 4 inputs, rounded up to a multiple of 4 (the kernel's step);
  * channels rounded up to a multiple of 4 (a group) */
 static int32_t q8_kb(int32_t K) { return (K + 15) / 16 * 4; }
-static int32_t q8_n4(int32_t N) { return (N + 3) / 4 * 4; }
+/* the channels of the group that starts at channel j: 4, or 2 for a last
+ * group of 1 or 2 channels (a pair) */
+static int32_t q8_width(int32_t N, int32_t j) { return N - j >= 3 ? 4 : 2; }
+/* words of a group of width channels: head, weights, tail */
+static int64_t q8_gw(int32_t kb, int32_t width) { return width * (3 + (int64_t)kb); }
 
-/* channel groups per q8_dot call: the scratch's accumulators */
+/* channel groups per q8_gemv_asm call into the scratch's staging bytes */
 #define Q8_CHUNK 8
 
-/* words per channel before the weights */
-#define Q8_HW 3
-
-int64_t msrt_q8_packed_words(int32_t N, int32_t K) { return (int64_t)q8_n4(N) * (Q8_HW + q8_kb(K)); }
+int64_t msrt_q8_packed_words(int32_t N, int32_t K) {
+  int32_t kb = q8_kb(K), r = N % 4;
+  return 1 + (int64_t)(N / 4) * q8_gw(kb, 4) + (r ? q8_gw(kb, q8_width(N, N - r)) : 0);
+}
 
 int64_t msrt_q8_dense_scratch_words(int32_t K) { return 2 * (int64_t)q8_kb(K) + 4 + 4 * Q8_CHUNK; }
 
@@ -307,37 +332,56 @@ static uint32_t q8_pack_byte(int32_t N, int32_t K, const int8_t *w, int32_t c, i
   return (uint32_t)(uint8_t)(int32_t)(w[(int64_t)c * K + p] + off);
 }
 
+/* channel c's folded bias bias[c] - x_zp sum_p w[c,p] (exact), and the
+ * largest |accumulator| it can reach: |bf| + 128 sum_p |w[c,p]| */
+static int64_t q8_folded(int32_t K, const int8_t *w, const int32_t *bias, int32_t x_zp, int32_t c, int64_t *bound) {
+  int64_t s = 0, a = 0;
+  for (int64_t p = 0; p < K; p++) {
+    int32_t wv = w[(int64_t)c * K + p];
+    s += wv;
+    a += wv < 0 ? -wv : wv;
+  }
+  int64_t bf = (bias ? bias[c] : 0) - (int64_t)x_zp * s;
+  *bound = (bf < 0 ? -bf : bf) + 128 * a;
+  return bf;
+}
+
 /* msrt_q8_pack_dense (natural 0: the input pairs (x[p], x[p+2]), (x[p+1],
  * x[p+3]) of q8_expand; ckh 0) and msrt_q8_pack_conv (natural 1: (x[p],
  * x[p+1]), (x[p+2], x[p+3]), the taps in msrt_q8_conv2d_packed's order,
- * ckh = C kh, kw: tap m is weight (m % ckh) kw + m / ckh) */
-/* The blob's shift word (q8_requant): for a right shift e in [2, 24],
- * 2^(e-2) << 8 | (e - 1) (at least 256); otherwise -shift - 1 (below 256) */
-static int32_t q8_shift_word(int32_t shift) {
-  return shift <= -2 && shift >= -24 ? (int32_t)(1u << (6 - shift)) - shift - 1 : -shift - 1;
-}
-
+ * ckh = C kh, kw: tap m is weight (m % ckh) kw + m / ckh).
+ * q8_gemv_asm's requantization (the flag of word 0) is exact when each
+ * channel's right shift e is in [1, 15] (t << 8 fits) and x + t + s, its
+ * 32-bit sum, cannot wrap: |acc| + |t| + 2 < 2^31 for every accumulator
+ * the channel can reach (|x| <= |acc|). */
 static int q8_pack(int32_t N, int32_t K, const int8_t *w, const int32_t *bias, const int32_t *mult,
-                   const int32_t *shift, int32_t x_zp, int32_t *blob, int natural, int32_t ckh, int32_t kw) {
-  if (N < 0 || K < 0) return MSRT_EINVAL;
-  int32_t n4 = q8_n4(N), kb = q8_kb(K);
-  for (int32_t c = 0; c < N; c++)
+                   const int32_t *shift, int32_t x_zp, int32_t out_zp, int32_t *blob, int natural, int32_t ckh,
+                   int32_t kw) {
+  if (N < 0 || K < 0 || out_zp < -128 || out_zp > 127) return MSRT_EINVAL;
+  int32_t kb = q8_kb(K), fast = 1;
+  for (int32_t c = 0; c < N; c++) {
     if (mult[c] < (1 << 30) || shift[c] < -31 || shift[c] > 31) return MSRT_EINVAL;
-  for (int32_t c = 0; c < n4; c++) {
-    uint32_t b = c < N && bias ? (uint32_t)bias[c] : 0u, s = 0;
-    for (int64_t p = 0; c < N && p < K; p++) {
-      int32_t wv = w[(int64_t)c * K + p];
-      s += (uint32_t)wv;
-    }
-    int32_t *hd = blob + Q8_HW * c;
-    hd[0] = (int32_t)(b - (uint32_t)x_zp * s);
-    hd[1] = c < N ? mult[c] : 0;
-    hd[2] = c < N ? q8_shift_word(shift[c]) : -1;
+    int64_t bound, e = -(int64_t)shift[c];
+    q8_folded(K, w, bias, x_zp, c, &bound);
+    int64_t t = e >= 1 && e <= 15 ? ((int64_t)1 << (e - 1)) * (1 + 2 * out_zp) : 0;
+    if (e < 1 || e > 15 || bound + (t < 0 ? -t : t) + 2 >= ((int64_t)1 << 31)) fast = 0;
   }
-  int64_t o = Q8_HW * (int64_t)n4;
-  for (int32_t j = 0; j < n4; j += 4)
+  blob[0] = fast ? (int32_t)(1u | (uint32_t)(uint8_t)out_zp << 8) : 0;
+  int32_t *g = blob + 1;
+  for (int32_t j = 0, wd; j < N; j += wd, g += q8_gw(kb, wd)) {
+    uint32_t bf[4];
+    wd = q8_width(N, j);
+    for (int32_t q = 0; q < wd; q++) {
+      int64_t bound;
+      bf[q] = j + q < N ? (uint32_t)q8_folded(K, w, bias, x_zp, j + q, &bound) : 0u;
+    }
+    for (int32_t q = 0; q < wd; q += 2) {
+      g[q] = (int32_t)(bf[q] + 256u * bf[q + 1]);
+      g[q + 1] = (int32_t)bf[q + 1];
+    }
+    int64_t o = wd;
     for (int64_t bk = 0; bk < kb; bk++)
-      for (int32_t q = 0; q < 4; q += 2)
+      for (int32_t q = 0; q < wd; q += 2)
         for (int32_t h = 0; h < 2; h++) {
           int64_t p = 4 * bk + (natural ? 2 * h : h), p2 = p + (natural ? 1 : 2);
           int32_t c0 = j + q, c1 = j + q + 1;
@@ -347,78 +391,32 @@ static int q8_pack(int32_t N, int32_t K, const int8_t *w, const int32_t *bias, c
           }
           uint32_t v = q8_pack_byte(N, K, w, c0, p, 128) | q8_pack_byte(N, K, w, c1, p, 0) << 8 |
                        q8_pack_byte(N, K, w, c0, p2, 128) << 16 | q8_pack_byte(N, K, w, c1, p2, 0) << 24;
-          blob[o++] = (int32_t)v;
+          g[o++] = (int32_t)v;
         }
+    for (int32_t q = 0; q < wd; q++, o += 2) {
+      int32_t c = j + q, e = c < N ? -shift[c] : 1;
+      g[o] = c < N ? (int32_t)(2u * (uint32_t)mult[c]) : 0;
+      if (!fast)
+        g[o + 1] = c < N ? shift[c] : 0;
+      else /* t << 8 | e; t = 0 for the padding channels */
+        g[o + 1] = (int32_t)((c < N ? (uint32_t)(1 + 2 * out_zp) << (e - 1 + 8) : 0u) | (uint32_t)e);
+    }
+  }
   return MSRT_OK;
 }
 
 int msrt_q8_pack_dense(int32_t N, int32_t K, const int8_t *w, const int32_t *bias, const int32_t *mult,
-                       const int32_t *shift, int32_t x_zp, int32_t *blob) {
-  return q8_pack(N, K, w, bias, mult, shift, x_zp, blob, 0, 0, 0);
+                       const int32_t *shift, int32_t x_zp, int32_t out_zp, int32_t *blob) {
+  return q8_pack(N, K, w, bias, mult, shift, x_zp, out_zp, blob, 0, 0, 0);
 }
 
 int msrt_q8_pack_conv(const int64_t *wsh, const int8_t *w, const int32_t *bias, const int32_t *mult,
-                      const int32_t *shift, int32_t x_zp, int32_t *blob) {
+                      const int32_t *shift, int32_t x_zp, int32_t out_zp, int32_t *blob) {
   for (int t = 0; t < 4; t++)
     if (wsh[t] < 0 || wsh[t] >= (1 << 15)) return MSRT_EINVAL;
   int32_t ckh = (int32_t)(wsh[1] * wsh[2]), kw = (int32_t)wsh[3];
   if ((int64_t)ckh * kw >= (1 << 30)) return MSRT_EINVAL;
-  return q8_pack((int32_t)wsh[0], ckh * kw, w, bias, mult, shift, x_zp, blob, 1, ckh > 0 ? ckh : 1, kw);
-}
-
-/* msrt_q_mul of the shifts q8_requant's fast path leaves (rare: out of
- * line, to keep the inlined loops small). With m2 = 2 mult mod 2^32,
- * SaturatingRoundingDoublingHighMul's rounding, the nudged truncating
- * division TFLite writes, is floor((ab + 2^30) / 2^31) = floor((a m2 +
- * 2^31) / 2^32) + a (its saturating case, INT32_MIN * INT32_MIN, cannot
- * occur): one SMMLAR on Armv7E-M. Then RoundingDivideByPOT in 32-bit
- * arithmetic. */
-#if defined(__GNUC__)
-__attribute__((noinline))
-#endif
-static int32_t q8_mul_other(int32_t acc, int32_t mult, int32_t shift) {
-  int32_t left = shift > 0 ? shift : 0, right = left - shift, v;
-  int32_t m2 = (int32_t)(2u * (uint32_t)mult), a = (int32_t)((uint32_t)acc << left);
-#if defined(Q8_SIMD32) && defined(__GNUC__)
-  __asm__("smmlar %0, %1, %2, %3" : "=r"(v) : "r"(a), "r"(m2), "r"(a));
-#else
-  v = (int32_t)(((int64_t)a * (int32_t)((uint32_t)m2 >> 1) + ((int64_t)1 << 30)) >> 31);
-#endif
-  int32_t mask = (int32_t)((1u << right) - 1u), thr = (mask >> 1) + (int32_t)((uint32_t)v >> 31);
-  return (v >> right) + (int32_t)((uint32_t)(thr - (v & mask)) >> 31); /* + (remainder > thr) */
-}
-
-/* msrt_q_mul, then the zero point and the clamp, for the blob's multiplier
- * mult in [2^30, 2^31) (msrt_q_quantize_multiplier's range) and its shift
- * word sw (hd: the blob's words of the channel; q8_shift_word). */
-static inline int8_t q8_requant(int32_t acc, const int32_t *hd, int32_t zp, int32_t lo, int32_t hi) {
-  int32_t sw = hd[2], v;
-  if (sw >= 256) {
-    /* A right shift e in [2, 24] (the usual case): x = floor((acc m + 2^30) /
-     * 2^31) is SaturatingRoundingDoublingHighMul, RoundingDivideByPOT(x, e)
-     * = floor((x + 2^(e-1) - [x < 0]) / 2^e), and floor((floor(y / A) + c) / B)
-     * = floor((y + c A) / (A B)): one 64-bit sum acc m + 2^30 - [acc < 0]
-     * 2^31 + 2^(30+e) ([x < 0] = [acc < 0] but where x = 0, which rounds
-     * to 0 either way), its high word shifted right by e - 1. On
-     * Armv7E-M, one SMLAL onto that constant (high word [acc < 0] + 2^(e-2),
-     * low word 2^30 - [acc < 0] 2^31). */
-    int32_t s = acc >> 31, m = hd[1], th = s + (sw >> 8);
-    uint32_t tl = 0x40000000u + ((uint32_t)s << 31);
-#if defined(Q8_SIMD32) && defined(__GNUC__)
-    /* ASR by a register uses its low byte: e - 1 */
-    __asm__("smlal %0, %1, %2, %3\n\tasr %1, %1, %4" : "+&r"(tl), "+&r"(th) : "r"(acc), "r"(m), "r"(sw));
-    v = th;
-#else
-    int32_t e1 = sw & 255;
-    int64_t t = (int64_t)(((uint64_t)(uint32_t)th << 32) | tl);
-    v = (int32_t)((uint64_t)(t + (int64_t)acc * (int64_t)m) >> 32) >> e1;
-#endif
-  } else {
-    v = q8_mul_other(acc, hd[1], -sw - 1);
-  }
-  v += zp;
-  v = v < lo ? lo : v;
-  return (int8_t)(v > hi ? hi : v);
+  return q8_pack((int32_t)wsh[0], ckh * kw, w, bias, mult, shift, x_zp, out_zp, blob, 1, ckh > 0 ? ckh : 1, kw);
 }
 
 /* the end of an expanded row: the sentinel pair and six zeros */
@@ -429,7 +427,7 @@ static void q8_sentinel(int16_t *e) {
 
 /* The row xr [K] as int16 pairs in xs (q8_kb(K) blocks of four: x[4b],
  * x[4b+2], x[4b+1], x[4b+3]; zeros past K), then the sentinel pair
- * 0x7f7f 0x7f7f and six zeros (q8_dot_asm's last LDM reads them).
+ * 0x7f7f 0x7f7f and six zeros (q8_gemv_asm's last LDM reads them).
  * Returns 128 sum_p x[p] mod 2^32 (the c channels' offset). */
 static uint32_t q8_expand(const int8_t *xr, int32_t K, int16_t *xs) {
   int32_t kb = q8_kb(K), b = 0;
@@ -457,6 +455,7 @@ static uint32_t q8_expand(const int8_t *xr, int32_t K, int16_t *xs) {
   return 128u * s;
 }
 
+
 #ifdef Q8_SIMD32
 #if defined(__GNUC__) && defined(__thumb2__) && defined(__ARM_FEATURE_DSP)
 #define Q8_ASM 1
@@ -470,106 +469,155 @@ static uint32_t q8_expand(const int8_t *xr, int32_t K, int16_t *xs) {
 #define Q8_BLK(xa, xb)                                                                                             \
   "ldm r12!, {r4-r7}\n\t" Q8_MAC("r8", "r9", "r4", xa) Q8_MAC("r8", "r9", "r5", xb)                               \
       Q8_MAC("r10", "r11", "r6", xa) Q8_MAC("r10", "r11", "r7", xb)
-/* For ng groups of 4 channels (the blob's words from w): acc[4 g ..] =
- * raw and h of the pairs (c0, c1), (c2, c3) over the row xs (q8_expand).
- * Registers: r0-r3 two blocks of input pairs, r4-r7 a block's weights,
- * r8-r11 the sums, r12 the weights, lr the inputs; the loop ends at the
- * sentinel; xs, ng and acc on the stack. */
-#define Q8_ARG __attribute__((unused)) /* read from r0-r3 */
-__attribute__((naked, noinline)) static void q8_dot_asm(const int16_t *xs Q8_ARG, const int32_t *w Q8_ARG,
-                                                        int32_t ng Q8_ARG, int32_t *acc Q8_ARG) {
+/* The accumulator a requantized with its tail words m2 (2 mult) and s (t
+ * << 8 | e), stored at lr (post-incremented); t: a scratch register.
+ * SMMLAR(a, m2, r) = r - a + floor((2 a mult + 2^31) / 2^32) mod 2^32
+ * (m2 read as signed is 2 mult - 2^32) = r - a + x, x TFLite's
+ * SaturatingRoundingDoublingHighMul (floor((a mult + 2^30) / 2^31) always;
+ * its saturating case needs mult = INT32_MIN); with r = a + t + [a < 0 ?
+ * -1 : 0], that is x + 2^(e-1) - [x < 0] + zp 2^e (where x = 0 and a < 0
+ * the -1 changes nothing), and its arithmetic shift by e (ASR by a
+ * register reads its low byte) is RoundingDivideByPOT(x, e) + zp; SSAT
+ * clamps to [-128, 127]. */
+#define Q8_REQ(a, m, s, t)                                                                                         \
+  "add " t ", " a ", " s ", asr #8\n\t"                                                                            \
+  "add " t ", " t ", " a ", asr #31\n\t"                                                                           \
+  "smmlar " t ", " a ", " m ", " t "\n\t"                                                                          \
+  "asr " t ", " t ", " s "\n\t"                                                                                    \
+  "ssat " t ", #8, " t "\n\t"                                                                                      \
+  "strb " t ", [lr], #1\n\t"
+/* For ng groups of 4 channels (the blob's words from g: head, weights,
+ * tail) up to end: y[4 i ..] = the group's 4 outputs, over the row xs
+ * (q8_expand) whose offset is c0. Registers: r0-r3 two blocks of input pairs, r4-r7 a
+ * block's weights, r8-r11 raw and h of the two pairs, r12 the blob, lr
+ * the inputs (then y); the loop ends at the sentinel; xs, end and y on the
+ * stack, c0 the fifth argument above them. Per group: 5 + 56 KB / 4 + 34
+ * instructions. */
+#define Q8_ARG __attribute__((unused)) /* read from r0-r3 and the stack */
+__attribute__((naked, noinline)) static void q8_gemv_asm(const int16_t *xs Q8_ARG, const int32_t *g Q8_ARG,
+                                                         const int32_t *end Q8_ARG, int8_t *y Q8_ARG,
+                                                         uint32_t c0 Q8_ARG) {
   __asm__ volatile("push {r4-r11, lr}\n\t"
                    "push {r0, r2, r3}\n\t"
                    "mov r12, r1\n"
                    "1:\n\t"
                    "ldr lr, [sp]\n\t"
-                   "mov r8, #0\n\t"
-                   "mov r9, #0\n\t"
-                   "mov r10, #0\n\t"
-                   "mov r11, #0\n\t"
+                   "ldm r12!, {r8-r11}\n\t"
+                   "ldr r0, [sp, #48]\n\t"
+                   "sub r8, r8, r0\n\t"
+                   "sub r10, r10, r0\n\t"
                    "ldm lr!, {r0-r3}\n"
                    "2:\n\t" Q8_BLK("r0", "r1") Q8_BLK("r2", "r3") "ldm lr!, {r0-r3}\n\t" Q8_BLK("r0", "r1")
                        Q8_BLK("r2", "r3") "ldm lr!, {r0-r3}\n\t"
                    "cmp r0, #0x7f7f7f7f\n\t"
                    "bne 2b\n\t"
-                   "ldr r0, [sp, #8]\n\t"
-                   "stm r0!, {r8-r11}\n\t"
-                   "str r0, [sp, #8]\n\t"
+                   "sub r8, r8, r9, lsl #8\n\t"
+                   "sub r10, r10, r11, lsl #8\n\t"
+                   "ldr lr, [sp, #8]\n\t"
+                   "ldm r12!, {r0-r3}\n\t" Q8_REQ("r8", "r0", "r1", "r4") Q8_REQ("r9", "r2", "r3", "r5")
+                   "ldm r12!, {r0-r3}\n\t" Q8_REQ("r10", "r0", "r1", "r4") Q8_REQ("r11", "r2", "r3", "r5")
+                   "str lr, [sp, #8]\n\t"
                    "ldr r0, [sp, #4]\n\t"
-                   "subs r0, r0, #1\n\t"
-                   "str r0, [sp, #4]\n\t"
+                   "cmp r12, r0\n\t"
                    "bne 1b\n\t"
                    "add sp, sp, #12\n\t"
                    "pop {r4-r11, pc}\n\t");
 }
-#endif
-#endif
-
-#ifndef Q8_ASM
-/* q8_dot_asm in C: the halfwords of the words w times the int16 inputs
- * (mod 2^32); h: the high byte of each halfword, signed */
-static inline uint32_t q8_sbyte(uint32_t v) { return ((v & 0xffu) ^ 0x80u) - 0x80u; }
-static inline uint32_t q8_shalf(uint32_t v) { return ((v & 0xffffu) ^ 0x8000u) - 0x8000u; }
-#define Q8C_MAC(wd, xl, xh, r, h)                                                                                  \
-  do {                                                                                                             \
-    uint32_t v_ = (uint32_t)(wd);                                                                                  \
-    r += (xl) * q8_shalf(v_) + (xh) * q8_shalf(v_ >> 16);                                                          \
-    h += (xl) * q8_sbyte(v_ >> 8) + (xh) * q8_sbyte(v_ >> 24);                                                     \
-  } while (0)
-static void q8_dot_c(const int16_t *xs, const int32_t *w, int32_t ng, int32_t kb, int32_t *acc) {
-  for (int32_t g = 0; g < ng; g++, acc += 4) {
-    uint32_t r0 = 0, h0 = 0, r1 = 0, h1 = 0;
-    const int16_t *x = xs;
-    for (int32_t b = 0; b < kb; b++, x += 4, w += 4) {
-      uint32_t a0 = (uint32_t)(int32_t)x[0], a1 = (uint32_t)(int32_t)x[1], b0 = (uint32_t)(int32_t)x[2],
-               b1 = (uint32_t)(int32_t)x[3];
-      Q8C_MAC(w[0], a0, a1, r0, h0);
-      Q8C_MAC(w[1], b0, b1, r0, h0);
-      Q8C_MAC(w[2], a0, a1, r1, h1);
-      Q8C_MAC(w[3], b0, b1, r1, h1);
-    }
-    acc[0] = (int32_t)r0, acc[1] = (int32_t)h0, acc[2] = (int32_t)r1, acc[3] = (int32_t)h1;
-  }
+/* q8_gemv_asm for a last group of two channels (a pair: its words per
+ * block are A and B): y[0], y[1]. Registers: r0-r3 two blocks of input
+ * pairs, r4-r7 their weights, r8 raw, r9 h, r12 the blob, lr the inputs
+ * (then y). Per pair: 9 + 30 KB / 4 + 15 instructions. */
+__attribute__((naked, noinline)) static void q8_gemv2_asm(const int16_t *xs Q8_ARG, const int32_t *g Q8_ARG,
+                                                          int8_t *y Q8_ARG, uint32_t c0 Q8_ARG) {
+  __asm__ volatile("push {r4-r9, lr}\n\t"
+                   "mov r12, r1\n\t"
+                   "mov lr, r0\n\t"
+                   "ldm r12!, {r8, r9}\n\t"
+                   "sub r8, r8, r3\n\t"
+                   "push {r2}\n\t"
+                   "ldm lr!, {r0-r3}\n"
+                   "2:\n\t"
+                   "ldm r12!, {r4-r7}\n\t" Q8_MAC("r8", "r9", "r4", "r0") Q8_MAC("r8", "r9", "r5", "r1")
+                       Q8_MAC("r8", "r9", "r6", "r2") Q8_MAC("r8", "r9", "r7", "r3") "ldm lr!, {r0-r3}\n\t"
+                   "ldm r12!, {r4-r7}\n\t" Q8_MAC("r8", "r9", "r4", "r0") Q8_MAC("r8", "r9", "r5", "r1")
+                       Q8_MAC("r8", "r9", "r6", "r2") Q8_MAC("r8", "r9", "r7", "r3") "ldm lr!, {r0-r3}\n\t"
+                   "cmp r0, #0x7f7f7f7f\n\t"
+                   "bne 2b\n\t"
+                   "sub r8, r8, r9, lsl #8\n\t"
+                   "pop {lr}\n\t"
+                   "ldm r12!, {r0-r3}\n\t" Q8_REQ("r8", "r0", "r1", "r4") Q8_REQ("r9", "r2", "r3", "r5")
+                   "pop {r4-r9, pc}\n\t");
 }
 #endif
-
-/* The blob's N channels of the expanded row xs (c0: q8_expand's offset)
- * into yr[j * ys]; acc: 4 Q8_CHUNK words of scratch. */
-static inline void q8_channels(int32_t N, int32_t K, const int16_t *xs, uint32_t c0, const int32_t *blob, int32_t out_zp,
-                        int32_t act_min, int32_t act_max, int8_t *yr, int64_t ys, int32_t *acc) {
-  int32_t n4 = q8_n4(N), kb = q8_kb(K);
-  const int32_t *w = blob + Q8_HW * (int64_t)n4;
-  for (int32_t j = 0; j < N; j += 4 * Q8_CHUNK) {
-    int32_t nc = N - j < 4 * Q8_CHUNK ? N - j : 4 * Q8_CHUNK, ng = (nc + 3) / 4;
-#ifdef Q8_ASM
-    q8_dot_asm(xs, w, ng, acc);
-#else
-    q8_dot_c(xs, w, ng, kb, acc);
 #endif
-    w += (int64_t)ng * 4 * kb;
-    const int32_t *hd = blob + Q8_HW * (int64_t)j, *a = acc, *ae = acc + nc;
-    int8_t *y = yr + j * ys;
-    for (; a + 2 <= ae; a += 2, hd += 2 * Q8_HW) { /* a pair: raw - 256 h - 128 sum x, then h */
-      uint32_t h = (uint32_t)a[1];
-      *y = q8_requant((int32_t)((uint32_t)hd[0] + (uint32_t)a[0] - 256u * h - c0), hd, out_zp, act_min, act_max);
-      y += ys;
-      *y = q8_requant((int32_t)((uint32_t)hd[Q8_HW] + h), hd + Q8_HW, out_zp, act_min, act_max);
-      y += ys;
+
+/* A weight of the blob's word v: the low byte of a pair's first channel
+ * (w + 128, 0 past K: the row's offset c0 corrects it), the signed high
+ * byte of its second */
+static int32_t q8_wbyte(uint32_t v, int32_t second) {
+  return second ? (int32_t)((v >> 8 & 0xffu) ^ 0x80u) - 0x80 : (int32_t)(v & 0xffu);
+}
+/* The blob's N channels of the expanded row xs (c0: q8_expand's offset)
+ * into yr[j * ys]; stage: 4 Q8_CHUNK words of scratch. */
+static void q8_channels(int32_t N, int32_t K, const int16_t *xs, uint32_t c0, const int32_t *blob, int32_t out_zp,
+                        int32_t act_min, int32_t act_max, int8_t *yr, int64_t ys, int32_t *stage) {
+  int32_t kb = q8_kb(K), fast = blob[0] & 1, nf = N / 4, rem = N % 4;
+  int64_t gw = q8_gw(kb, 4);
+  const int32_t *g = blob + 1, *gt = g + nf * gw; /* the full groups; the last, partial one */
+#ifdef Q8_ASM
+  if (fast && (int32_t)(int8_t)(uint8_t)((uint32_t)blob[0] >> 8) == out_zp && act_min <= -128 && act_max >= 127) {
+    int8_t *tmp = (int8_t *)(void *)stage;
+    if (ys == 1 && nf) /* straight into y; otherwise through tmp */
+      q8_gemv_asm(xs, g, gt, yr, c0);
+    else
+      for (int32_t j = 0; j < nf; j += Q8_CHUNK) {
+        int32_t n = nf - j < Q8_CHUNK ? nf - j : Q8_CHUNK;
+        q8_gemv_asm(xs, g + j * gw, g + (j + n) * gw, tmp, c0);
+        for (int32_t t = 0; t < 4 * n; t++) yr[(4 * j + t) * ys] = tmp[t];
+      }
+    if (rem) {
+      if (rem == 3)
+        q8_gemv_asm(xs, gt, gt + gw, tmp, c0);
+      else
+        q8_gemv2_asm(xs, gt, tmp, c0);
+      for (int32_t t = 0; t < rem; t++) yr[(4 * nf + t) * ys] = tmp[t];
     }
-    if (a < ae) /* an odd channel count: the last pair's first channel */
-      *y = q8_requant((int32_t)((uint32_t)hd[0] + (uint32_t)a[0] - 256u * (uint32_t)a[1] - c0), hd, out_zp, act_min,
-                      act_max);
+    return;
   }
+#else
+  (void)stage;
+#endif
+  /* one channel at a time (compact: the Armv7E-M builds keep it for the
+   * blobs without the flag; sums mod 2^32 as the assembly's, the values
+   * past K times weights 0 whatever they are): channel t
+   * of a group of wd reads byte (t & 1) of each halfword of its pair's
+   * words (t & 2); word b & 1 of block b / 2 pairs with xs[2 b], xs[2 b + 1] */
+  for (int32_t j = 0; j < N; j++) {
+    int32_t t = j & 3, wd = q8_width(N, j - t);
+    const int32_t *gg = g + j / 4 * gw;
+    uint32_t acc = (uint32_t)gg[t] - (t & 1 ? 0u : 256u * (uint32_t)gg[t + 1] + c0);
+    for (int32_t b = 0; b < 2 * kb; b++) {
+      uint32_t v = (uint32_t)gg[wd + wd * (b >> 1) + (t & 2) + (b & 1)];
+      acc += (uint32_t)(int32_t)xs[2 * b] * (uint32_t)q8_wbyte(v, t & 1) +
+             (uint32_t)(int32_t)xs[2 * b + 1] * (uint32_t)q8_wbyte(v >> 16, t & 1);
+    }
+    const int32_t *tl = gg + wd + wd * (int64_t)kb + 2 * t;
+    int32_t v = msrt_q_mul((int32_t)acc, (int32_t)((uint32_t)tl[0] >> 1), fast ? -(tl[1] & 255) : tl[1]) + out_zp;
+    v = v < act_min ? act_min : v > act_max ? act_max : v;
+    yr[j * ys] = (int8_t)v;
+  }
+  (void)gt;
+  (void)rem;
 }
 
 int msrt_q8_dense_packed(int32_t M, int32_t N, int32_t K, const int8_t *x, const int32_t *blob, int32_t out_zp,
                          int32_t act_min, int32_t act_max, int8_t *y, int32_t *scratch) {
   if (M < 0 || N < 0 || K < 0 || act_min > act_max) return MSRT_EINVAL;
   int16_t *xs = (int16_t *)(void *)scratch;
-  int32_t *acc = scratch + 2 * q8_kb(K) + 4;
+  int32_t *stage = scratch + 2 * q8_kb(K) + 4;
   for (int32_t i = 0; i < M; i++) {
     uint32_t c0 = q8_expand(x + (int64_t)i * K, K, xs);
-    q8_channels(N, K, xs, c0, blob, out_zp, act_min, act_max, y + (int64_t)i * N, 1, acc);
+    q8_channels(N, K, xs, c0, blob, out_zp, act_min, act_max, y + (int64_t)i * N, 1, stage);
   }
   return MSRT_OK;
 }
@@ -585,11 +633,14 @@ int msrt_q8_dense_packed(int32_t M, int32_t N, int32_t K, const int8_t *x, const
 #define Q8_COLBUF 16384
 
 /* int16 values of the column buffer (0: not used): its columns are
- * (OW - 1) stride + kw */
+ * (OW - 1) stride + kw, then room for the last window's padding to q8_kb
+ * blocks and its sentinel (a window is read in place when it starts on a
+ * word: stride C kh even) */
 static int64_t q8_colbuf(const int64_t *xs, const int64_t *wsh, const int64_t *os, const int64_t *stride,
                          const int64_t *dil) {
-  int64_t ncol = (os[3] - 1) * stride[1] + wsh[3], n = ncol * xs[1] * wsh[2];
-  if (dil[1] != 1 || os[3] <= 0 || n * 2 + ncol * 4 > Q8_COLBUF) return 0;
+  int64_t ncol = (os[3] - 1) * stride[1] + wsh[3], k = xs[1] * wsh[2] * wsh[3];
+  int64_t n = ncol * xs[1] * wsh[2] + (k < (1 << 28) ? 4 * (int64_t)q8_kb((int32_t)k) - k + 8 : 0);
+  if (dil[1] != 1 || os[3] <= 0 || k >= (1 << 28) || n * 2 + ncol * 4 > Q8_COLBUF) return 0;
   return n;
 }
 
@@ -642,6 +693,12 @@ int msrt_q8_conv2d_packed(const int64_t *xs, const int64_t *wsh, const int64_t *
    * then the sentinel; each window rewrites the first K */
   for (int32_t t = K; t < kb * 4; t++) x16[t] = 0;
   q8_sentinel(x16 + kb * 4);
+  /* windows read in place from the column buffer (each starts on a word):
+   * the sentinel goes after the window for the call and the 8 values it
+   * covers come back after; the slack past the last column is zero (any
+   * value but the sentinel's would do: its weights are 0) */
+  int inplace = ncb && sw * ce % 2 == 0;
+  for (int32_t t = ncol * ce; inplace && t < ncb; t++) cb[t] = 0;
   for (int32_t b = 0; b < n; b++)
     for (int32_t i = 0; i < oh; i++) {
       int32_t rb = i * sh - (int32_t)pad[0], p0, p1;
@@ -674,6 +731,16 @@ int msrt_q8_conv2d_packed(const int64_t *xs, const int64_t *wsh, const int64_t *
       for (int32_t j = 0; j < ow; j++) {
         int32_t sb = j * sw - pl;
         uint32_t sum = 0;
+        if (inplace) {
+          int16_t *win = cb + j * sw * ce, keep[8];
+          for (int32_t q = 0; q < kw; q++) sum += (uint32_t)colsum[j * sw + q];
+          memcpy(keep, win + 4 * kb, sizeof keep);
+          q8_sentinel(win + 4 * kb);
+          q8_channels(co, K, win, 128u * sum, blob, out_zp, act_min, act_max, y + ((b * co) * oh + i) * ow + j,
+                      (int64_t)oh * ow, acc);
+          memcpy(win + 4 * kb, keep, sizeof keep);
+          continue;
+        }
         if (ncb) {
           q8_copy16(x16, cb + j * sw * ce, K);
           for (int32_t q = 0; q < kw; q++) sum += (uint32_t)colsum[j * sw + q];

@@ -39,6 +39,14 @@ MSC_BENCH_BLAS_CORE, MSC_BENCH_REF_BROKEN, MSC_BENCH_TORCH_CORE,
 MSC_BENCH_TORCH_BROKEN, MSC_BENCH_HANDREF_BROKEN) and BDIR/refs.json (for
 build/bench.json). Reported, never asserted; exit status non-zero only if
 nothing could be measured.
+
+    bench_refs.py --blas ROOT BDIR
+
+Steps 1 and 2 and numpy's 50 % rule only, for a bench run on its own
+(bench/rnn/rnn.sh outside `make bench`): bench/gemm_bench is built and run
+for the peak when BDIR/gemm_bench.out is missing; BDIR/refs.env is
+written the same way. A reference script names the kernel set it ran on
+with openblas_core() (import this file) and prints it as "core NAME".
 """
 import json
 import os
@@ -47,25 +55,18 @@ import subprocess
 import sys
 
 PY3 = '/usr/bin/python3'
+HERE = os.path.dirname(os.path.abspath(__file__))
 # OpenBLAS 0.3.21's DYNAMIC_ARCH x86-64 kernel sets worth trying on a
 # machine with AVX2 or better (and Prescott, the fallback of an
 # unrecognised CPU, for information).
 CANDIDATES = ['Haswell', 'Zen', 'SkylakeX', 'Cooperlake', 'SapphireRapids', 'Sandybridge', 'Prescott']
 
 SGEMM_PY = r'''
-import ctypes, sys, time
+import sys, time
 import numpy as np
-core = '?'
-for line in open('/proc/self/maps'):
-    p = line.split()[-1]
-    if 'blas' in p and p.startswith('/'):
-        try:
-            f = ctypes.CDLL(p).openblas_get_corename
-            f.restype = ctypes.c_char_p
-            core = f().decode()
-            break
-        except (OSError, AttributeError):
-            pass
+sys.path.insert(0, %r)
+from bench_refs import openblas_core
+core = openblas_core()
 n = 1024
 rng = np.random.default_rng(0)
 a = rng.standard_normal((n, n)).astype(np.float32)
@@ -77,24 +78,16 @@ for _ in range(int(sys.argv[1])):
     np.matmul(a, b, out=c)
     best = min(best, time.thread_time() - t)
 print(core, 2.0 * n ** 3 / best * 1e-9)
-'''
+''' % HERE
 
 TORCH_PY = r'''
-import ctypes, re, sys, time
+import re, sys, time
 import torch
 torch.set_num_threads(1)
-core = None
-for line in open('/proc/self/maps'):
-    p = line.split()[-1]
-    if 'blas' in p and p.startswith('/'):
-        try:
-            f = ctypes.CDLL(p).openblas_get_corename
-            f.restype = ctypes.c_char_p
-            core = f().decode()
-            break
-        except (OSError, AttributeError):
-            pass
-if core is None:  # not OpenBLAS (MKL linked into torch, ...): its BLAS_INFO
+sys.path.insert(0, %r)
+from bench_refs import openblas_core
+core = openblas_core()
+if core == '?':  # not OpenBLAS (MKL linked into torch, ...): its BLAS_INFO
     m = re.search(r'BLAS_INFO=(\w+)', torch.__config__.show())
     core = 'BLAS_INFO=' + (m.group(1) if m else '?')
 n = 1024
@@ -107,7 +100,24 @@ for _ in range(int(sys.argv[1])):
     torch.mm(a, b, out=c)
     best = min(best, time.thread_time() - t)
 print(core, 2.0 * n ** 3 / best * 1e-9)
-'''
+''' % HERE
+
+
+def openblas_core():
+    """The kernel set OpenBLAS runs in this process (openblas_get_corename()
+    of the libblas numpy or PyTorch loaded), or '?'."""
+    import ctypes
+    for line in open('/proc/self/maps'):
+        p = line.split()[-1]
+        if 'blas' in p and p.startswith('/'):
+            try:
+                f = ctypes.CDLL(p).openblas_get_corename
+                f.restype = ctypes.c_char_p
+                return f().decode()
+            except (OSError, AttributeError):
+                pass
+    return '?'
+
 
 ROUNDS = int(os.environ.get("MSC_BENCH_REF_ROUNDS", "3"))
 
@@ -178,15 +188,105 @@ def peak_now(bdir):
     return 0.0
 
 
-def main():
-    root, bdir = sys.argv[1], sys.argv[2]
+def read_peaks(root, bdir, build):
+    """{'wNNN': GFLOP/s} and the widest, from BDIR/gemm_bench.out (built and
+    its peak lines run here first when build and it is missing)."""
+    out = os.path.join(bdir, 'gemm_bench.out')
+    if build and not os.path.exists(out):
+        os.makedirs(bdir, exist_ok=True)
+        exe = os.path.join(bdir, 'gemm_bench')
+        rt = sorted(os.path.join(root, 'runtime', f) for f in os.listdir(os.path.join(root, 'runtime'))
+                    if f.endswith('.c'))
+        subprocess.run([os.environ.get('CC', 'cc'), '-std=c99', '-O2', '-g', '-I' + root, '-o', exe,
+                        os.path.join(root, 'bench', 'gemm_bench.c')] + rt + ['-lm', '-ldl'], check=True)
+        with open(out, 'w') as f:
+            subprocess.run([exe, 'peak', '1.0'], stdout=f, check=True)
     peaks, widest = {}, 0.0
-    for line in open(os.path.join(bdir, 'gemm_bench.out')):
+    for line in open(out):
         f = line.split()
         if f[:2] == ['peak', 'f32'] and len(f) == 4:
             peaks[f[2]] = float(f[3])
         elif f[:2] == ['peak', 'f32'] and len(f) == 3:
             widest = float(f[2])
+    return peaks, widest
+
+
+def choose_blas(res, widest):
+    """Step 2: res['blas']; returns the chosen OPENBLAS_CORETYPE (None: as
+    installed), its core name and numpy's best 1024^3 GFLOP/s with it (0
+    when numpy failed)."""
+    installed = measure(SGEMM_PY, None)
+    print('OpenBLAS through numpy, one thread, 1024^3 sgemm (best of %d interleaved rounds):' % ROUNDS)
+    if installed[0] is None:
+        print('  numpy failed: %s' % installed[1])
+        res['blas'] = {'error': installed[1]}
+        return None, None, 0.0
+    # ROUNDS interleaved rounds (a candidate far behind after a round is
+    # not run again)
+    cands = {None: {'core': installed[0], 'gflops': installed[1]}}
+    for _ in range(ROUNDS):
+        lead = max(c['gflops'] for c in cands.values() if 'gflops' in c)
+        for c in CANDIDATES + [None]:
+            old = cands.get(c)
+            if old is not None and ('error' in old or old['gflops'] < 0.6 * lead):
+                continue
+            core, g = measure(SGEMM_PY, c)
+            if core is None:
+                if old is None:
+                    cands[c] = {'error': g}
+            elif old is None or g > old['gflops']:
+                cands[c] = {'core': core, 'gflops': g}
+    for c in [None] + CANDIDATES:
+        e = cands[c]
+        name = 'CORETYPE=' + c if c else 'as installed'
+        if 'error' in e:
+            print('  %-20s %s' % (name, e['error']))
+        else:
+            print('  %-20s core %-14s %7.1f GFLOP/s  (%3.0f%% of peak)' % (
+                name, e['core'], e['gflops'], pct(e['gflops'], widest)))
+    # the fastest, unless it beats the installed set by less than 5 %
+    # (noise on a shared machine)
+    best = max([(e['gflops'], c) for c, e in cands.items() if c and 'gflops' in e] or [(0.0, None)])
+    chosen = best[1] if best[0] > 1.05 * cands[None]['gflops'] else None
+    chosen_core = cands[chosen]['core']
+    res['blas'] = {'installed_core': installed[0], 'installed_gflops': cands[None]['gflops'],
+                   'candidates': {c: e for c, e in cands.items() if c},
+                   'chosen_coretype': chosen, 'core': chosen_core}
+    print('  chosen: %s (core %s)' % ('OPENBLAS_CORETYPE=' + chosen if chosen else 'as installed', chosen_core))
+    return chosen, chosen_core, cands[chosen]['gflops']
+
+
+def write_env(bdir, chosen, env, handref=None):
+    """BDIR/refs.env; env: {'REF'|'TORCH'|'HANDREF': (core or None, broken)}."""
+    with open(os.path.join(bdir, 'refs.env'), 'w') as f:
+        # as installed: no OPENBLAS_CORETYPE, not even one the caller's
+        # environment carried (this machine's sessions had Haswell set: the
+        # references then ran AVX2 kernels at 40 % of peak)
+        f.write('OPENBLAS_CORETYPE=%s; export OPENBLAS_CORETYPE\n' % chosen if chosen
+                else 'unset OPENBLAS_CORETYPE\n')
+        f.write('MSC_BENCH_BLAS_CORE=%s; export MSC_BENCH_BLAS_CORE\n' % (env.get('REF', (None,))[0] or 'none'))
+        if 'TORCH' in env:
+            f.write('MSC_BENCH_TORCH_CORE=%s; export MSC_BENCH_TORCH_CORE\n' % (env['TORCH'][0] or 'none'))
+        for key, (_, broken) in sorted(env.items()):
+            f.write('MSC_BENCH_%s_BROKEN=%d; export MSC_BENCH_%s_BROKEN\n' % (key, broken, key))
+        if handref:
+            f.write('MSC_BENCH_HANDREF=%s; export MSC_BENCH_HANDREF\n' % handref)
+
+
+def main():
+    if sys.argv[1:2] == ['--blas']:
+        root, bdir = sys.argv[2], sys.argv[3]
+        res = {}
+        _, widest = read_peaks(root, bdir, True)
+        chosen, core, g = choose_blas(res, widest)
+        broken = bool(widest) and g < 0.5 * widest
+        if broken:
+            print('  REFERENCE BROKEN: numpy\'s 1024^3 sgemm reaches %.0f%% of the widest peak (< 50%%)'
+                  % pct(g, widest))
+        write_env(bdir, chosen, {'REF': (core, int(broken))})
+        return 0 if core else 1
+    root, bdir = sys.argv[1], sys.argv[2]
+    peaks, widest = read_peaks(root, bdir, False)
     res = {'machine': {'cpu': cpu_model(), 'flags': cpu_flags(), 'cores': os.cpu_count()},
            'peak_gflops': peaks, 'peak_widest_gflops': widest}
     print('machine: %s (%s), %s logical cores' % (res['machine']['cpu'], ' '.join(res['machine']['flags']),
@@ -195,44 +295,9 @@ def main():
         ', '.join('%s-bit %.1f GFLOP/s' % (w[1:], g) for w, g in sorted(peaks.items())) or 'not measured',
         widest))
 
-    # ---- OpenBLAS kernel sets, through numpy: ROUNDS interleaved rounds
-    # (a candidate far behind after the first round is not run again)
-    installed = measure(SGEMM_PY, None)
-    print('OpenBLAS through numpy, one thread, 1024^3 sgemm (best of %d interleaved rounds):' % ROUNDS)
-    chosen, chosen_core = None, None
-    if installed[0] is None:
-        print('  numpy failed: %s' % installed[1])
-        res['blas'] = {'error': installed[1]}
-    else:
-        cands = {None: {'core': installed[0], 'gflops': installed[1]}}
-        for r in range(ROUNDS):
-            lead = max(c['gflops'] for c in cands.values() if 'gflops' in c)
-            for c in CANDIDATES + [None]:
-                old = cands.get(c)
-                if old is not None and ('error' in old or old['gflops'] < 0.6 * lead):
-                    continue
-                core, g = measure(SGEMM_PY, c)
-                if core is None:
-                    cands[c] = {'error': g}
-                elif old is None or g > old['gflops']:
-                    cands[c] = {'core': core, 'gflops': g}
-        for c in [None] + CANDIDATES:
-            e = cands[c]
-            name = 'CORETYPE=' + c if c else 'as installed'
-            if 'error' in e:
-                print('  %-20s %s' % (name, e['error']))
-            else:
-                print('  %-20s core %-14s %7.1f GFLOP/s  (%3.0f%% of peak)' % (
-                    name, e['core'], e['gflops'], pct(e['gflops'], widest)))
-        # the fastest, unless it beats the installed set by less than 5 %
-        # (noise on a shared machine)
-        best = max((e['gflops'], c) for c, e in cands.items() if c and 'gflops' in e)
-        chosen = best[1] if best[0] > 1.05 * cands[None]['gflops'] else None
-        chosen_core = cands[chosen]['core']
-        res['blas'] = {'installed_core': installed[0], 'installed_gflops': cands[None]['gflops'],
-                       'candidates': {c: e for c, e in cands.items() if c},
-                       'chosen_coretype': chosen, 'core': chosen_core}
-        print('  chosen: %s (core %s)' % ('OPENBLAS_CORETYPE=' + chosen if chosen else 'as installed', chosen_core))
+    # ---- OpenBLAS kernel sets, through numpy
+    chosen, chosen_core, _ = choose_blas(res, widest)
+    numpy_ok = chosen_core is not None
 
     # ---- bench/'s hand-written C
     exe = os.path.join(bdir, 'handref')
@@ -246,7 +311,7 @@ def main():
 
     # ---- every reference's 1024^3 sgemm with that choice, interleaved with
     # the FMA peak: the 50 % rule for each
-    refs = [('numpy', lambda: measure(SGEMM_PY, chosen) if installed[0] else (None, 'numpy failed')),
+    refs = [('numpy', lambda: measure(SGEMM_PY, chosen) if numpy_ok else (None, 'numpy failed')),
             ('PyTorch', lambda: measure(TORCH_PY, chosen))]
     if exe:
         refs.append(('handref', lambda: handref_sgemm(exe, chosen)))
@@ -284,19 +349,8 @@ def main():
         res['handref']['exe'] = exe
     with open(os.path.join(bdir, 'refs.json'), 'w') as f:
         json.dump(res, f, indent=1, sort_keys=True)
-    with open(os.path.join(bdir, 'refs.env'), 'w') as f:
-        # as installed: no OPENBLAS_CORETYPE, not even one the caller's
-        # environment carried (this machine's sessions had Haswell set: the
-        # references then ran AVX2 kernels at 40 % of peak)
-        f.write('OPENBLAS_CORETYPE=%s; export OPENBLAS_CORETYPE\n' % chosen if chosen
-                else 'unset OPENBLAS_CORETYPE\n')
-        f.write('MSC_BENCH_BLAS_CORE=%s; export MSC_BENCH_BLAS_CORE\n' % (env.get('REF', (None,))[0] or 'none'))
-        f.write('MSC_BENCH_TORCH_CORE=%s; export MSC_BENCH_TORCH_CORE\n' % (env['TORCH'][0] or 'none'))
-        for key, (core, broken) in sorted(env.items()):
-            f.write('MSC_BENCH_%s_BROKEN=%d; export MSC_BENCH_%s_BROKEN\n' % (key, broken, key))
-        if exe:
-            f.write('MSC_BENCH_HANDREF=%s; export MSC_BENCH_HANDREF\n' % exe)
-    return 0 if installed[0] is not None else 1
+    write_env(bdir, chosen, env, exe)
+    return 0 if numpy_ok else 1
 
 
 if __name__ == '__main__':

@@ -23,7 +23,10 @@
 #             digits_conv, digits_conv_int8: tests/quant's conv net trained
 #             on samples/data (Conv2d 3x3 -> ReLU -> MaxPool -> Dense) from
 #             its MINDIR, in float32 and int8 (calibrated on the training
-#             images); the int8 models are not in FIRMWARE_QUICK):
+#             images); digits_conv2, digits_conv2_int8: the same with two
+#             convolutions (digits_conv.py two: Conv2d 3x3 -> ReLU ->
+#             Conv2d 3x3 -> ReLU -> MaxPool -> Dense); the int8 models are
+#             not in FIRMWARE_QUICK):
 #             `msc compile MODEL.py -o DIR` writes the library and its
 #             self-test (NAME.h, NAME.c, NAME_test.c, and msrt.h/msrt_*.c
 #             when the runtime is separate): every DIR/*.c is cross-compiled
@@ -145,6 +148,7 @@ macs_of() {
     seed_mlp_int8_Network_construct) echo 669696 ;;
     lenet_int8_LeNet5_construct) echo 416520 ;;
     digits_conv_predict | digits_conv_int8_predict) echo 5888 ;; # 64*8*9 + 128*10
+    digits_conv2_predict | digits_conv2_int8_predict) echo 80896 ;; # 64*8*9 + 64*16*72 + 256*10
     *) echo 0 ;;
   esac
 }
@@ -280,11 +284,13 @@ msc_lib() {
         src=samples/digits_train.py
         "$MSC" run "$src" samples/data --save="$s/data" >/dev/null || { echo "firmware: digits_train.py --save failed" >&2; return 1; }
         args=(--entry=digits_mlp --name=digits_int8 --quantize=int8 --calibration="$s/data/train_x.npy") ;;
-      digits_conv | digits_conv_int8) # the conv net of tests/quant (trained on samples/data), from its MINDIR
-        "$MSC" run tests/quant/Inputs/digits_conv.py samples/data "$s/data" >/dev/null ||
+      digits_conv | digits_conv_int8 | digits_conv2 | digits_conv2_int8)
+        # the conv net of tests/quant (trained on samples/data), from its MINDIR; conv2: its two-convolution variant
+        variant=(); case $model in digits_conv2*) variant=(two) ;; esac
+        "$MSC" run tests/quant/Inputs/digits_conv.py samples/data "$s/data" "${variant[@]}" >"$s/train.log" ||
           { echo "firmware: digits_conv.py failed" >&2; return 1; }
         src=$s/data/digits_conv.mindir; args=(--name="$model")
-        [ "$model" = digits_conv ] || args+=(--quantize=int8 --calibration="$s/data/train_x.npy") ;;
+        case $model in *_int8) args+=(--quantize=int8 --calibration="$s/data/train_x.npy") ;; esac ;;
       conv_bn) args+=(--fold-bn) ;; # BatchNorm folded into the convolutions
       seed_mlp_int8) # --quantize=int8, calibrated on 128 random inputs in the test input's range
         src=$FW/models/seed_mlp.py
@@ -364,7 +370,7 @@ run_config() {
 
 INFER=(seed_mlp lenet conv_bn)
 ALL=(seed_mlp lenet conv_bn train_step control_flow digits_train digits_int8)
-ALL+=(seed_mlp_int8 lenet_int8 digits_conv digits_conv_int8) # int8 (--quantize=int8) and its float twin: not in FIRMWARE_QUICK
+ALL+=(seed_mlp_int8 lenet_int8 digits_conv digits_conv_int8 digits_conv2 digits_conv2_int8) # int8 (--quantize=int8) and its float twins: not in FIRMWARE_QUICK
 if [ "$QUICK" = 1 ]; then
   run_config m4-O2-generic cortex-m4 -O2 mps2-an386 generic seed_mlp lenet train_step control_flow digits_train
   run_config m4-O2-cortex-m4 cortex-m4 -O2 mps2-an386 cortex-m4 "${INFER[@]}"

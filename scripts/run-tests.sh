@@ -80,15 +80,17 @@
 #                     themselves (lit -j2, ops-diff, graph-diff, truncation)
 #                     run alone. 1: everything one after another.
 #   TRUNCATE=1        set to 0 to skip the truncation test (quick local runs).
-#   TRUNCATE_SAN_CASES=500 under a sanitizer build the truncation test runs
+#   TRUNCATE_SAN_CASES=250 under a sanitizer build the truncation test runs
 #                     about this many cases, evenly spread (a fixed sample:
-#                     ASan's start-up, ~35 ms of cpu per msc run, makes the
-#                     full set of ~170k runs take over an hour; 0: all, as
-#                     `make test-full` runs it).
-#   TRUNCATE_CASES=6000 the plain build's share (cuts at every 7th byte of
-#                     every test input, every ~29th of them today; the full
+#                     a sanitized msc run costs ~150 ms of cpu, so the full
+#                     set of ~170k runs takes hours; 0: all, as `make
+#                     test-full` runs it).
+#   TRUNCATE_CASES=3000 the plain build's share (cuts at every 7th byte of
+#                     every test input, every ~60th of them today; the full
 #                     set takes ~6 minutes of cpu). A number of cases, not a
 #                     stride, so that the cost does not grow with tests/.
+#                     The cuts a run leaves out are the fuzz targets' job
+#                     (fuzz/parse and fuzz/run in `make fuzz`).
 #   LIT_ARGS          extra arguments for lit (e.g. LIT_ARGS=tests/lang).
 #   LEVELS=O0,O1,O2   the optimisation levels (`msc run -O<n>`) the seed
 #                     examples and the graph differential suite run at in
@@ -121,6 +123,7 @@ COVERAGE_GATE=${COVERAGE_GATE:-1}
 CC_CACHE=${CC_CACHE:-1}
 SAN_SAMPLE=${SAN_SAMPLE-1/5}
 SAN_SEED=${SAN_SEED:-1}
+SAN_LIT_SAMPLE=${SAN_LIT_SAMPLE-1/3}
 TEST_JOBS=${TEST_JOBS:-2}
 TRUNCATE=${TRUNCATE:-1}
 LEVELS=${LEVELS-O0,O1,O2}
@@ -394,20 +397,42 @@ names_re() { # names_re < NAMES: lit's --filter-out regex for those test names
 }
 
 # san_lit_sample TIMES: prints the lit tests the sanitizer pass leaves out,
-# one per line: of the slowest tests of the plain pass (TIMES, lit's
-# .lit_test_times.txt: each >= 0.5% of its total), all but a SAN_SAMPLE share
-# drawn with SAN_SEED (a fixed seed: the same sample on every run of a tree;
-# sorted by name, every D-th from the seed's offset). Says what it kept on
-# stderr. With no TIMES or no sampling, prints nothing.
+# one per line, the quickest first (the order in which the coverage gate
+# adds them back if it does not hold without them). TIMES is the plain
+# pass's lit times (.lit_test_times.txt). A share of the tests runs, chosen
+# by a hash of the test's name (a stable draw: adding a test does not
+# reshuffle the others): SAN_SAMPLE of the slowest (each >= 0.5% of the
+# plain pass's lit time: msc compile's libraries under three compilers,
+# training loops, mostly C compiler and generated code that the plain pass
+# proved); of the rest, every test that expects an error or a warning (a
+# RUN line `not %msc` or `test $? -eq N` with N > 0, or a CHECK line naming
+# an error or a warning) and every test of tests/hostile (error paths are
+# where ASan and UBSan find most, and they reach the diagnostic sites the
+# coverage gate counts), and SAN_LIT_SAMPLE of the others (scripts run to
+# their end: the same paths of the interpreter and compiler again and
+# again). Says what it kept on stderr. With no TIMES or no sampling, prints
+# nothing.
 san_lit_sample() {
-  local times=$1 num den
+  local times=$1
   [ -s "$times" ] && [ -n "$SAN_SAMPLE" ] || return 0
-  num=${SAN_SAMPLE%/*} den=${SAN_SAMPLE#*/}
-  [ "$num" != "$den" ] || return 0
-  awk 'NR == FNR { if ($2 !~ /^(Inputs|lit-tools)\//) sum += $1; next } $1 >= sum / 200 { print $2 }' \
-      "$times" "$times" | LC_ALL=C sort | while read -r t; do [ -f "tests/$t" ] && echo "$t"; done |
-    awk -v n="$num" -v d="$den" -v s="$SAN_SEED" '{ if ((NR - 1 + s) % d < n) kept = kept " " $0; else print }
-      END { print "lit sample: of the slowest tests (each >= 0.5% of the plain pass'"'"'s lit time) ran" kept > "/dev/stderr" }'
+  [ "${SAN_SAMPLE%/*}" != "${SAN_SAMPLE#*/}" ] || return 0
+  grep -l -r -E 'RUN:.*(not %msc|test \$\? -eq [1-9])|CHECK[A-Za-z-]*:.*([Ee]rror|[Ww]arning)' \
+       --include='*.py' --include='*.mir' tests | sed 's|^tests/||' >"$run_tmp/san-lit-errors"
+  awk -v ss="$SAN_SAMPLE" -v ls="$SAN_LIT_SAMPLE" '
+    BEGIN { for (i = 32; i < 127; i++) ord[sprintf("%c", i)] = i
+            split(ss, a, "/"); sn = a[1]; sd = a[2]; split(ls, b, "/"); ln = b[1]; ld = b[2] }
+    function h(s,  i, x) { x = 0; for (i = 1; i <= length(s); i++) x = (x * 31 + ord[substr(s, i, 1)]) % 1000003; return x }
+    FILENAME == ARGV[1] { err[$0] = 1; next }
+    { if ($2 ~ /^(Inputs|lit-tools)\//) next; t[$2] = $1; sum += $1 }
+    END {
+      for (n in t) {
+        if (t[n] >= sum / 200) { slow++; if (h(n) % sd < sn) kept_slow = kept_slow " " n; else print t[n], n }
+        else if (n ~ /^hostile\// || (n in err)) kept_err++
+        else { other++; if (ld == "" || h(n) % ld < ln) kept_other++; else print t[n], n }
+      }
+      printf "lit sample: of the %d slowest tests (each >= 0.5%% of the plain pass'"'"'s lit time), %s ran:%s; every other test of errors and warnings and of tests/hostile (%d); of the %d others, %d (%s)\n", \
+        slow, ss, kept_slow, kept_err, other, kept_other, ls > "/dev/stderr"
+    }' "$run_tmp/san-lit-errors" "$times" | sort -g | while read -r _ t; do [ -f "tests/$t" ] && echo "$t"; done
 }
 
 run_truncate() { # run_truncate BUILD [CASES]
@@ -523,8 +548,8 @@ for b in "$@"; do
     sect "graph-diff [$b]" with_jit_cc run_diff "$b" graph-diff scripts/graph-diff.sh "cases equal in PyNative and Graph mode (cc and ref backends at ${levels//,/, }; $gtag)" "--levels=$levels" --cache-dir="$MSC_CACHE_DIR" "${gsample[@]}"
   fi
   if [ "$TRUNCATE" = 1 ]; then
-    if is_sanitized "$b/msc"; then sect "truncation [$b]" run_truncate "$b" "${TRUNCATE_SAN_CASES:-500}"
-    else sect "truncation [$b]" run_truncate "$b" "${TRUNCATE_CASES:-6000}"; fi
+    if is_sanitized "$b/msc"; then sect "truncation [$b]" run_truncate "$b" "${TRUNCATE_SAN_CASES:-250}"
+    else sect "truncation [$b]" run_truncate "$b" "${TRUNCATE_CASES:-3000}"; fi
   fi
 done
 

@@ -129,6 +129,7 @@ print(net(Tensor(np.random.randn(2, 6).astype(np.float32))).shape)
 # LS-SEP-NEXT: msrt.h
 # LS-SEP-NEXT: msrt_dtype.c
 # LS-SEP-NEXT: msrt_gemm.c
+# LS-SEP-NEXT: msrt_gemv.c
 # LS-SEP-NEXT: msrt_index.c
 # LS-SEP-NEXT: msrt_kernels.c
 # LS-SEP-NEXT: msrt_mcu.c

@@ -24,6 +24,16 @@
 # CHECK-LABEL: subgraph @RNN_construct_body
 # CHECK: PrimFunc_Gather(%para{{[0-9]+}}_inv, %para{{[0-9]+}}_i) {axis: I64(0)}
 # CHECK-NOT: PrimFunc_MatMulExt(%0,
+# In the generated C, the projection is one product of T rows (the one-row
+# products of the batch folded: one sweep over wx), the body's h @ wh a one-row
+# msrt_gemv_f32, and nothing in the loop calls back into msc (no
+# msc_host_interpret: the whole loop is C and msrt_* kernels).
+# RUN: %msc run -O1 --dump-c %s graph 2>&1 >/dev/null | FileCheck %s --check-prefix=C
+# C: rc = msrt_matmul(MSRT_FLOAT32, 0, 0, 1, 7, 16, 16, args[0], 0, args[3], 0,
+# C: for (;;) {
+# C-NOT: msc_host
+# C: rc = msrt_gemv_f32(16, 16,
+# C-NOT: msc_host
 import sys
 import numpy as np
 import mindspore as ms

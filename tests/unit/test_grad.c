@@ -202,7 +202,13 @@ static int fd_cases;
 
 static char jit_dir[64];
 
+/* The run's JIT cache when scripts/run-tests.sh gives one (MSC_CACHE_DIR:
+ * the sanitizer pass then loads the ~100 graphs the plain pass compiled,
+ * the same C text, instead of running cc for each again); otherwise a
+ * private directory, removed at the end. */
 static const char *jit_cache(void) {
+  const char *run = getenv("MSC_CACHE_DIR");
+  if (run && *run) return run;
   if (!jit_dir[0]) {
     snprintf(jit_dir, sizeof jit_dir, "/tmp/msc-test-grad-XXXXXX");
     if (!mkdtemp(jit_dir)) UNIT_FAIL("mkdtemp");

@@ -93,24 +93,29 @@ TEST(dense_packed) {
   static int8_t x[2 * 1100], w[37 * 1100], y0[2 * 37], y1[2 * 37];
   static int32_t bias[37], mult[37], shift[37], blob[50000], xs[600];
   static const int32_t ks[] = {1, 2, 3, 4, 5, 7, 8, 63, 64, 130, 511, 512, 513, 516, 1025, 1100};
-  int bad = 0, cases = 0;
+  int bad = 0, cases = 0, nfast = 0;
   for (int ki = 0; ki < LEN(ks); ki++)
     for (int32_t n = 1; n <= 37; n += n < 13 ? 1 : 12) {
       int32_t k = ks[ki], m = 1 + (int32_t)(qrand() % 2), ext = (int32_t)(qrand() % 3);
+      int fast = (int)(qrand() % 2); /* shifts, bias and clamp of the Armv7E-M requantization (word 0's flag) */
       for (int32_t i = 0; i < m * k; i++)
         x[i] = (int8_t)(ext == 0 ? (qrand() & 1 ? 127 : -128) : qrange(-128, 127));
       for (int32_t i = 0; i < n * k; i++)
         w[i] = (int8_t)(ext == 1 ? (qrand() & 1 ? 127 : -127) : qrange(-127, 127));
       for (int32_t j = 0; j < n; j++) {
-        bias[j] = j == 4 ? (qrand() & 1 ? 1 << 30 : -(1 << 30)) : qrange(-100000, 100000); /* accumulators near +-2^30 */
+        bias[j] = j == 4 && !fast ? (qrand() & 1 ? 1 << 30 : -(1 << 30)) : qrange(-100000, 100000); /* accumulators near +-2^30 */
         mult[j] = j == 0 && n > 2 ? 1 << 30 : j == 2 ? INT32_MAX : qrange(1 << 30, INT32_MAX);
         shift[j] = j == 1 ? qrange(1, 4) : j == 3 ? -31 : j == 5 ? -24 - (int32_t)(qrand() & 1) : qrange(-20, 0);
+        if (fast) /* the fast path's range [1, 15], its ends at channels 1 and 3 */
+          shift[j] = j == 1 ? -1 : j == 3 ? -15 : qrange(-15, -1);
       }
       int32_t zp = ext == 2 ? (qrand() & 1 ? 127 : -128) : qrange(-128, 127), ozp = qrange(-128, 127);
       int32_t lo = qrand() & 1 ? ozp : -128, hi = qrand() & 1 ? 127 : qrange(ozp, 127);
+      if (fast) lo = -128, hi = 127, ozp = qrand() & 1 ? qrange(-128, 127) : qrand() & 1 ? 127 : -128;
       const int32_t *b = qrand() % 4 ? bias : NULL;
       ASSERT(msrt_q8_packed_words(n, k) <= LEN(blob) && msrt_q8_dense_scratch_words(k) <= LEN(xs));
-      ASSERT_INT(MSRT_OK, msrt_q8_pack_dense(n, k, w, b, mult, shift, zp, blob));
+      ASSERT_INT(MSRT_OK, msrt_q8_pack_dense(n, k, w, b, mult, shift, zp, ozp, blob));
+      nfast += blob[0] & 1;
       ASSERT_INT(MSRT_OK, msrt_q8_dense(m, n, k, x, zp, w, b, mult, shift, ozp, lo, hi, y0));
       ASSERT_INT(MSRT_OK, msrt_q8_dense_packed(m, n, k, x, blob, ozp, lo, hi, y1, xs));
       if (memcmp(y0, y1, (size_t)(m * n)) && bad++ < 5) fprintf(stderr, "  M %d N %d K %d zp %d\n", m, n, k, zp);
@@ -118,10 +123,11 @@ TEST(dense_packed) {
     }
   ASSERT_INT(0, bad);
   ASSERT(cases > 100);
+  ASSERT(nfast > 30); /* the blobs the Armv7E-M kernel requantizes */
   mult[0] = (1 << 30) - 1; /* below msrt_q_quantize_multiplier's range: msrt_q8_dense's job */
-  ASSERT_INT(MSRT_EINVAL, msrt_q8_pack_dense(1, 4, w, NULL, mult, shift, 0, blob));
+  ASSERT_INT(MSRT_EINVAL, msrt_q8_pack_dense(1, 4, w, NULL, mult, shift, 0, 0, blob));
   mult[0] = 0;
-  ASSERT_INT(MSRT_EINVAL, msrt_q8_pack_dense(1, 4, w, NULL, mult, shift, 0, blob));
+  ASSERT_INT(MSRT_EINVAL, msrt_q8_pack_dense(1, 4, w, NULL, mult, shift, 0, 0, blob));
   ASSERT_INT(MSRT_EINVAL, msrt_q8_dense_packed(1, 1, 1, x, blob, 0, 5, 4, y1, xs));
 }
 
@@ -161,7 +167,7 @@ TEST(quantize_rounding) {
 /* msrt_q8_conv2d_packed gives msrt_q8_conv2d's bits (group 1): random
  * shapes with stride, padding (its taps at the zero point) and dilation,
  * channel counts across the groups of 6, 4 and 2, K = C kh kw not a
- * multiple of 4. */
+ * multiple of 4; windows copied and read in place. */
 TEST(conv2d_packed) {
   static int8_t x[2 * 5 * 9 * 9], w[13 * 5 * 3 * 3], y0[2 * 13 * 81], y1[2 * 13 * 81];
   static int32_t bias[13], mult[13], shift[13], blob[4000], scr[400];
@@ -171,6 +177,7 @@ TEST(conv2d_packed) {
       {2, 3, 9, 7, 13, 3, 2, 2, 1, 0, 2, 1},
       {1, 5, 6, 6, 5, 1, 1, 1, 1, 0, 0, 0},
       {1, 2, 9, 9, 8, 3, 3, 1, 2, 2, 2, 2},
+      {1, 4, 6, 6, 9, 3, 3, 1, 1, 1, 1, 1}, /* windows read in place from the column buffer (C kh even) */
   };
   int bad = 0;
   for (int si = 0; si < LEN(shapes); si++) {
@@ -183,10 +190,12 @@ TEST(conv2d_packed) {
     for (int64_t i = 0; i < d[0] * d[1] * d[2] * d[3]; i++) x[i] = (int8_t)qrange(-128, 127);
     for (int32_t i = 0; i < co * K; i++) w[i] = (int8_t)qrange(-127, 127);
     for (int32_t j = 0; j < co; j++)
-      bias[j] = qrange(-20000, 20000), mult[j] = qrange(1 << 30, INT32_MAX), shift[j] = qrange(-12, 1);
+      bias[j] = qrange(-20000, 20000), mult[j] = qrange(1 << 30, INT32_MAX),
+      shift[j] = si % 2 ? qrange(-12, 1) : qrange(-12, -1); /* even shapes: the fast requantization */
     int32_t zp = si == 1 ? -128 : qrange(-128, 127), ozp = qrange(-128, 127);
     ASSERT(msrt_q8_conv_scratch_words(xs, wsh, os, st, dil) <= LEN(scr) && msrt_q8_packed_words(co, K) <= LEN(blob));
-    ASSERT_INT(MSRT_OK, msrt_q8_pack_conv(wsh, w, bias, mult, shift, zp, blob));
+    ASSERT_INT(MSRT_OK, msrt_q8_pack_conv(wsh, w, bias, mult, shift, zp, ozp, blob));
+    ASSERT_INT(si % 2 == 0, blob[0] & 1);
     ASSERT_INT(MSRT_OK, msrt_q8_conv2d(xs, wsh, os, st, pad, dil, 1, x, zp, w, bias, mult, shift, ozp, -128, 127, y0));
     ASSERT_INT(MSRT_OK, msrt_q8_conv2d_packed(xs, wsh, os, st, pad, dil, x, zp, blob, ozp, -128, 127, y1, scr));
     if (memcmp(y0, y1, (size_t)(d[0] * co * oh * ow)) && bad++ < 5) fprintf(stderr, "  shape %d\n", si);
