@@ -3,11 +3,13 @@
  * (scripts/bench.sh builds and runs it; never part of `make test`).
  *
  *   gemm_bench [MIN_SECONDS]
+ *   gemm_bench peak [MIN_SECONDS]   the peak lines alone (scripts/bench_refs.py
+ *                                   runs it between its references' runs)
  *
  * Output, one line per measurement, whitespace-separated:
  *   peak f32 w128|w256|w512 GFLOPS   (each vector width the CPU has)
  *   peak f32 GFLOPS                  (the widest)
- *   gemm f32|f64 NN|NT|TN[+b|+br][p] M K N GFLOPS
+ *   gemm f32|f64 NN|NT|TN[+b|+br][p] M K N GFLOPS [OPENBLAS_GFLOPS]
  *   mlp f32 NN|NT BATCH GFLOPS MICROSECONDS
  * (shape is M x K times K x N; NT means B is given as N x K, as nn.Dense
  * stores its weight, TN that A is given as K x M (dW = dY^T X); p: B
@@ -16,9 +18,20 @@
  * does). "mlp" is the seed MLP 784-512-512-10 forward as Graph mode runs
  * it after fusion (three msrt_matmul_ep calls, ReLU on the first two);
  * the batch-1 floor (reading the weights once) is bench/stream_bench.c's.
- * Each figure is the best of several timed runs of
- * enough calls to last MIN_SECONDS / 5. */
+ * OPENBLAS_GFLOPS (float32 rows, when Debian's OpenBLAS can be dlopen'ed):
+ * cblas_sgemm on the same operands in the same process, its batches
+ * interleaved with msc's (the B operand as is: OpenBLAS packs it per call;
+ * +b/+br rows add the bias (and ReLU) in a plain loop after it, as a
+ * hand-written C layer does); run it with OPENBLAS_NUM_THREADS=1 and the
+ * OPENBLAS_CORETYPE scripts/bench_refs.py chose. Its core name is printed
+ * as "blas core NAME". No Python between the timer and the kernel, so
+ * the skinny layers (N = 10: a few microseconds) compare kernel to kernel.
+ * Each figure is the best over short batches of calls (each at least
+ * 20 us; for MIN_SECONDS / 5 in all), and the peak the best of short
+ * bursts: on a shared machine the minimum is the figure a preemption did
+ * not inflate, for the peak and the GEMM alike. */
 #define _POSIX_C_SOURCE 199309L
+#include <dlfcn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <time.h>
@@ -92,24 +105,48 @@ static volatile float sink;
 /* GFLOP/s of fma_loop: lanes floats per FMA, 12 FMAs per iteration. */
 static double peak_gflops(float (*fma_loop)(long), double lanes, double secs) {
   const double flops_per_iter = 12.0 * lanes * 2;
-  long n = 1000000;
-  double best = 0;
-  int r;
-  for (;;) { /* calibrate */
+  long n = 1000;
+  double best = 0, t0;
+  for (;;) { /* calibrate: bursts of about 100 us */
     double t = now();
     sink = fma_loop(n);
     t = now() - t;
-    if (t > secs / 10) break;
+    if (t > 100e-6) break;
     n *= 2;
   }
-  for (r = 0; r < 10; r++) {
+  t0 = now();
+  do {
     double t = now(), g;
     sink = fma_loop(n);
     t = now() - t;
     g = flops_per_iter * (double)n / t * 1e-9;
     if (g > best) best = g;
-  }
+  } while (now() - t0 < secs);
   return best;
+}
+
+/* OpenBLAS's cblas_sgemm, dlopen'ed (no -dev package needed), or NULL. */
+enum { RowMajor = 101, NoTrans = 111, Trans = 112 };
+typedef void (*sgemm_fn)(int order, int ta, int tb, int M, int N, int K, float alpha,
+                         const float *A, int lda, const float *B, int ldb, float beta, float *C,
+                         int ldc);
+static sgemm_fn blas_sgemm;
+
+static const char *load_blas(void) {
+  static const char *const libs[] = {
+      "libopenblas.so.0", "/usr/lib/x86_64-linux-gnu/openblas-pthread/libopenblas.so.0",
+      "/usr/lib/aarch64-linux-gnu/openblas-pthread/libopenblas.so.0"};
+  size_t i;
+  for (i = 0; i < sizeof libs / sizeof libs[0]; i++) {
+    void *h = dlopen(libs[i], RTLD_NOW);
+    if (h) {
+      char *(*corename)(void);
+      *(void **)&blas_sgemm = dlsym(h, "cblas_sgemm");
+      *(void **)&corename = dlsym(h, "openblas_get_corename");
+      if (blas_sgemm) return corename ? corename() : "openblas";
+    }
+  }
+  return NULL;
 }
 
 static void fill(float *p, long n, unsigned *seed) {
@@ -125,14 +162,25 @@ static void fill(float *p, long n, unsigned *seed) {
 static void gemm_call(int ta, int tb, int packed, long M, long K, long N, const float *A,
                       const float *B, const float *Bp, float *C, void *ws,
                       const msrt_epilogue *e) {
-  if (packed)
+  if (packed < 0) { /* OpenBLAS, then the epilogue in a plain loop */
+    long i, j;
+    blas_sgemm(RowMajor, ta ? Trans : NoTrans, tb ? Trans : NoTrans, (int)M, (int)N, (int)K, 1.0f,
+               A, ta ? (int)M : (int)K, B, tb ? (int)K : (int)N, 0.0f, C, (int)N);
+    if (e)
+      for (i = 0; i < M; i++)
+        for (j = 0; j < N; j++) {
+          float v = C[i * N + j] + ((const float *)e->bias)[j];
+          C[i * N + j] = e->act == MSRT_RELU && v < 0 ? 0.0f : v;
+        }
+  } else if (packed)
     msrt_gemm_packed_ep_f32(ta, M, N, K, A, ta ? M : K, Bp, 0, C, N, e, 0);
   else
     msrt_gemm_ep_f32(ta, tb, M, N, K, 1.0f, A, ta ? M : K, B, tb ? K : N, 0.0f, C, N, ws, e, 0);
 }
 
+/* GFLOP/s of msc's call (and in *blas, of OpenBLAS's when loaded). */
 static double bench_f32(int ta, int tb, int ep, int packed, long M, long K, long N,
-                        double secs) {
+                        double secs, double *blas) {
   float *A = malloc(sizeof(float) * (size_t)(M * K));
   float *B = malloc(sizeof(float) * (size_t)(K * N));
   float *C = malloc(sizeof(float) * (size_t)(M * N));
@@ -142,30 +190,35 @@ static double bench_f32(int ta, int tb, int ep, int packed, long M, long K, long
   msrt_epilogue e;
   unsigned seed = 42;
   long reps = 1, i;
-  double best = 0, flops = 2.0 * (double)M * (double)N * (double)K;
-  int r;
+  double best = 0, bbest = 0, flops = 2.0 * (double)M * (double)N * (double)K, t0;
+  int who;
   fill(A, M * K, &seed);
   fill(B, K * N, &seed);
   fill(bias, N, &seed);
   e.bias = bias;
   e.act = ep == 2 ? MSRT_RELU : MSRT_ACT_NONE;
   msrt_gemm_pack_b_f32(tb, K, N, B, tb ? K : N, Bp);
-  for (;;) {
+  for (;;) { /* batches of at least 20 us */
     double t = now();
     for (i = 0; i < reps; i++)
       gemm_call(ta, tb, packed, M, K, N, A, B, Bp, C, ws, ep ? &e : NULL);
     t = now() - t;
-    if (t > secs / 10) break;
+    if (t > 20e-6) break;
     reps *= 2;
   }
-  for (r = 0; r < 5; r++) {
-    double t = now(), g;
-    for (i = 0; i < reps; i++)
-      gemm_call(ta, tb, packed, M, K, N, A, B, Bp, C, ws, ep ? &e : NULL);
-    t = now() - t;
-    g = flops * (double)reps / t * 1e-9;
-    if (g > best) best = g;
-  }
+  t0 = now();
+  do { /* msc's batch, then OpenBLAS's, alternately */
+    for (who = 0; who < (blas && blas_sgemm ? 2 : 1); who++) {
+      double t = now(), g;
+      for (i = 0; i < reps; i++)
+        gemm_call(ta, tb, who ? -1 : packed, M, K, N, A, B, Bp, C, ws, ep ? &e : NULL);
+      t = now() - t;
+      g = flops * (double)reps / t * 1e-9;
+      if (who == 0 && g > best) best = g;
+      if (who == 1 && g > bbest) bbest = g;
+    }
+  } while (now() - t0 < secs / 5);
+  if (blas) *blas = bbest;
   sink = C[0];
   free(A); free(B); free(C); free(bias); free(Bp); free(ws);
   return best;
@@ -275,11 +328,13 @@ int main(int argc, char **argv) {
                                       {10, 64, 512, 1, 0, 0, 0},  {64, 512, 784, 0, 0, 0, 0},
                                       {64, 10, 512, 0, 0, 0, 0}};
   static const char *ep_names[3] = {"", "+b", "+br"};
-  double secs = argc > 1 ? atof(argv[1]) : 1.0, mflops;
+  int peak_only = argc > 1 && argv[1][0] == 'p';
+  double secs = argc > 1 + peak_only ? atof(argv[1 + peak_only]) : 1.0, mflops;
   long nw = 784 * 512 + 512 * 512 + 512 * 10;
   size_t s;
   int tb, batch;
-  double widest;
+  double widest, bg;
+  const char *core;
 #if defined(__x86_64__) && defined(__GNUC__)
   if (have_fma()) {
     printf("peak f32 w128 %.1f\n", peak_gflops(fma_loop_128, 4, secs));
@@ -295,17 +350,28 @@ int main(int argc, char **argv) {
   widest = peak_gflops(fma_loop_port, 16.0 / 12.0, secs);
 #endif
   printf("peak f32 %.1f\n", widest);
+  if (peak_only) return 0;
+  core = load_blas();
+  if (core) printf("blas core %s\n", core);
+  else printf("# no OpenBLAS (libopenblas.so.0): no OPENBLAS_GFLOPS column\n");
   for (s = 0; s < sizeof shapes / sizeof shapes[0]; s++)
-    for (tb = 0; tb < 2; tb++)
-      printf("gemm f32 %s %ld %ld %ld %.1f\n", tb ? "NT" : "NN", shapes[s][0],
-             shapes[s][1], shapes[s][2],
-             bench_f32(0, tb, 0, 0, shapes[s][0], shapes[s][1], shapes[s][2], secs));
-  for (s = 0; s < sizeof ep_shapes / sizeof ep_shapes[0]; s++)
-    printf("gemm f32 %s%s%s%s %ld %ld %ld %.1f\n", ep_shapes[s][3] ? "T" : "N",
+    for (tb = 0; tb < 2; tb++) {
+      double g = bench_f32(0, tb, 0, 0, shapes[s][0], shapes[s][1], shapes[s][2], secs, &bg);
+      printf("gemm f32 %s %ld %ld %ld %.1f", tb ? "NT" : "NN", shapes[s][0], shapes[s][1],
+             shapes[s][2], g);
+      if (core) printf(" %.1f", bg);
+      printf("\n");
+    }
+  for (s = 0; s < sizeof ep_shapes / sizeof ep_shapes[0]; s++) {
+    double g = bench_f32((int)ep_shapes[s][3], (int)ep_shapes[s][4], (int)ep_shapes[s][5],
+                         (int)ep_shapes[s][6], ep_shapes[s][0], ep_shapes[s][1], ep_shapes[s][2],
+                         secs, &bg);
+    printf("gemm f32 %s%s%s%s %ld %ld %ld %.1f", ep_shapes[s][3] ? "T" : "N",
            ep_shapes[s][4] ? "T" : "N", ep_names[ep_shapes[s][5]], ep_shapes[s][6] ? "p" : "",
-           ep_shapes[s][0], ep_shapes[s][1], ep_shapes[s][2],
-           bench_f32((int)ep_shapes[s][3], (int)ep_shapes[s][4], (int)ep_shapes[s][5],
-                     (int)ep_shapes[s][6], ep_shapes[s][0], ep_shapes[s][1], ep_shapes[s][2], secs));
+           ep_shapes[s][0], ep_shapes[s][1], ep_shapes[s][2], g);
+    if (core) printf(" %.1f", bg);
+    printf("\n");
+  }
   printf("gemm f64 NN 512 512 512 %.1f\n", bench_f64(512, 512, 512, secs));
   for (batch = 64; batch >= 1; batch -= 63)
     for (tb = 1; tb >= 0; tb--) {

@@ -880,8 +880,9 @@ smk_avx512_f32(const int MR, const int MASKED, const int TWO, int64_t kc, const 
                                         int64_t ars, int64_t acs, const T *pb, \
                                         int64_t bs, int n, T *c, int64_t ldc,  \
                                         int load_c) {                          \
-    int64_t ir;                                                                \
-    for (ir = 0; ir + 8 <= mc; ir += 8, a += 8 * ars, c += 8 * ldc)            \
+    int64_t ir = 0;                                                            \
+    NARROW_##SUF();                                                            \
+    for (; ir + 8 <= mc; ir += 8, a += 8 * ars, c += 8 * ldc)                  \
       A5_CALL(SUF, 8, FULL);                                                   \
     switch (mc - ir) {                                                         \
     case 7: A5_CALL(SUF, 7, FULL); break;                                      \
@@ -957,6 +958,70 @@ smk_avx512_f64(const int MR, const int MASKED, const int TWO, int64_t kc, const 
   A5D_STOREC(4); A5D_STOREC(5); A5D_STOREC(6); A5D_STOREC(7);
 }
 
+/* float, n <= 16 (the N = 10 layer): 16-row tiles of one vector each, so
+ * sixteen independent chains cover the FMA latency on both ports (eight
+ * rows left half the FMA slots idle) and each B row loaded serves
+ * sixteen rows of A; the rows left over take the 8-row tiles below. */
+/* Row i = 4q + r of the tile is read at aq + sr (four row pointers and
+ * three strides, spelled out: with a[i * ars] for sixteen rows GCC ran out
+ * of registers and chained fifteen dependent adds per step). */
+#define A5N_ROW(i, q, r)                                                       \
+  do {                                                                         \
+    if (MR > (i)) d##i = _mm512_fmadd_ps(_mm512_set1_ps(a##q[s##r]), b0, d##i); \
+  } while (0)
+#define A5N_ROWS4(X)                                                           \
+  X(0, 0, 0); X(1, 0, 1); X(2, 0, 2); X(3, 0, 3);                              \
+  X(4, 1, 0); X(5, 1, 1); X(6, 1, 2); X(7, 1, 3);                              \
+  X(8, 2, 0); X(9, 2, 1); X(10, 2, 2); X(11, 2, 3);                            \
+  X(12, 3, 0); X(13, 3, 1); X(14, 3, 2); X(15, 3, 3)
+#define A5N_ROWS(X)                                                            \
+  X(0); X(1); X(2); X(3); X(4); X(5); X(6); X(7);                              \
+  X(8); X(9); X(10); X(11); X(12); X(13); X(14); X(15)
+#define A5N_STEP()                                                             \
+  do {                                                                         \
+    __m512 b0 = _mm512_maskz_loadu_ps(k0, pb);                                 \
+    A5N_ROWS4(A5N_ROW);                                                        \
+    a0 += acs;                                                                 \
+    a1 += acs;                                                                 \
+    a2 += acs;                                                                 \
+    a3 += acs;                                                                 \
+    pb += bs;                                                                  \
+  } while (0)
+#define A5N_LOADC(i)                                                           \
+  do {                                                                         \
+    if (MR > (i)) d##i = _mm512_maskz_loadu_ps(k0, c + (i) * ldc);             \
+  } while (0)
+#define A5N_STOREC(i)                                                          \
+  do {                                                                         \
+    if (MR > (i)) _mm512_mask_storeu_ps(c + (i) * ldc, k0, d##i);              \
+  } while (0)
+
+AVX512 static inline __attribute__((always_inline)) void
+smk_avx512n_f32(const int MR, int64_t kc, const float *a, int64_t ars, int64_t acs,
+                const float *pb, int64_t bs, float *c, int64_t ldc, int n, int load_c) {
+  __mmask16 k0 = mask16(n);
+  __m512 d0 = _mm512_setzero_ps(), d1 = d0, d2 = d0, d3 = d0, d4 = d0, d5 = d0, d6 = d0, d7 = d0;
+  __m512 d8 = d0, d9 = d0, d10 = d0, d11 = d0, d12 = d0, d13 = d0, d14 = d0, d15 = d0;
+  const float *a0 = a, *a1 = a + 4 * ars, *a2 = a + 8 * ars, *a3 = a + 12 * ars;
+  const int64_t s0 = 0, s1 = ars, s2 = 2 * ars, s3 = 3 * ars;
+  int64_t p = kc;
+  if (load_c) {
+    A5N_ROWS(A5N_LOADC);
+  }
+  for (; p >= 2; p -= 2) {
+    A5N_STEP();
+    A5N_STEP();
+  }
+  if (p) A5N_STEP();
+  A5N_ROWS(A5N_STOREC);
+}
+
+#define NARROW_f32()                                                           \
+  if (2 * n <= 32)                                                             \
+    for (; ir + 16 <= mc; ir += 16, a += 16 * ars, c += 16 * ldc)              \
+      smk_avx512n_f32(16, kc, a, ars, acs, pb, bs, c, ldc, n, load_c)
+#define NARROW_f64() ((void)0)
+
 PANEL_AVX512(float, f32, 32)
 PANEL_AVX512(double, f64, 16)
 
@@ -1003,6 +1068,19 @@ tr8x8_f32(const float *s, int64_t ldb, float *d, int64_t ds) {
 AVX2 static void pack_avx2_f32(int transb, const float *B, int64_t ldb, int64_t p0,
                                int64_t kc, int64_t j0, int n, float *dst) {
   int64_t p;
+  if (n != 32 && transb && n >= 8) {
+    /* a partial panel of B^T (the N = 10 layer's weight): 8x8 transposes
+     * for each whole group of eight rows of B, element by element for
+     * the rest (kc % 8 of them, and the n % 8 rows) */
+    const float *src = B + j0 * ldb + p0;
+    int q, j;
+    for (q = 0; q + 8 <= n; q += 8)
+      for (p = 0; p + 8 <= kc; p += 8) tr8x8_f32(src + q * ldb + p, ldb, dst + p * n + q, n);
+    for (p = 0; p < kc; p++)
+      for (j = p < kc / 8 * 8 ? q : 0; j < n; j++) dst[p * n + j] = src[j * ldb + p];
+    _mm256_zeroupper();
+    return;
+  }
   if (n != 32) {
     _mm256_zeroupper();
     pack_panel_f32(transb, B, ldb, p0, kc, j0, n, dst);

@@ -79,20 +79,22 @@ status=$?
 
 # ---------------------------------------------------------------- gemm
 # msrt_gemm_f32 GFLOP/s (bench/gemm_bench.c, built like the runtime in
-# msc: cc -O2, no -march) beside numpy's a @ b in the same run, with
-# OPENBLAS_NUM_THREADS=1 (one core, like msc), the ratio msc/numpy and the
-# fraction of the core's FP32 peak, which gemm_bench measures with an
-# AVX2+FMA loop. NN: B is K x N; NT: B is N x K (nn.Dense's weight layout).
-# Reported, never asserted.
+# msc: cc -O2, no -march) beside OpenBLAS's cblas_sgemm called from the
+# same C process (batches interleaved) and numpy's a @ b, with
+# OPENBLAS_NUM_THREADS=1 (one core, like msc) and the kernel set
+# bench_refs.py chose, the ratios and the fraction of the core's FP32 peak,
+# which gemm_bench measures with FMA loops per vector width (its peak lines
+# run first, for bench_refs.py). NN: B is K x N; NT: B is N x K (nn.Dense's
+# weight layout). Reported, never asserted.
 echo
 bdir=$(cd "$(dirname "$1")" && pwd)/bench
 mkdir -p "$bdir" || exit 2
 if ! ${CC:-cc} -std=c99 -O2 -g -I"$root" -o "$bdir/gemm_bench" "$root/bench/gemm_bench.c" \
-     "$root"/runtime/*.c -lm; then
+     "$root"/runtime/*.c -lm -ldl; then
   echo "gemm: build of bench/gemm_bench.c failed"
   exit 1
 fi
-"$bdir/gemm_bench" 1.0 > "$bdir/gemm_bench.out" || { echo "gemm: gemm_bench failed"; exit 1; }
+"$bdir/gemm_bench" peak 1.0 > "$bdir/gemm_bench.out" || { echo "gemm: gemm_bench failed"; exit 1; }
 # ---------------------------------------------------------------- references
 # The FMA peak per vector width, OpenBLAS's kernel set as installed and the
 # fastest OPENBLAS_CORETYPE measured on a 1024^3 sgemm (used by every
@@ -104,19 +106,24 @@ MSC_BENCH_JSONL=$bdir/results.jsonl; export MSC_BENCH_JSONL
 # shellcheck disable=SC1091
 [ -f "$bdir/refs.env" ] && . "$bdir/refs.env"
 echo
+OPENBLAS_NUM_THREADS=1 "$bdir/gemm_bench" 1.0 > "$bdir/gemm_bench.out" || { echo "gemm: gemm_bench failed"; exit 1; }
 OPENBLAS_NUM_THREADS=1 OMP_NUM_THREADS=1 MKL_NUM_THREADS=1 \
 /usr/bin/python3 - "$bdir/gemm_bench.out" <<'PY' || status=1
 import json, os, sys, time
 import numpy as np
 
-res = {}
-peak = None
+res, blas = {}, {}
+peak, bcore = None, None
 for line in open(sys.argv[1]):
     f = line.split()
     if f[:2] == ['peak', 'f32'] and len(f) == 3:
         peak = float(f[2])
+    elif f[:2] == ['blas', 'core']:
+        bcore = f[2]
     elif f and f[0] == 'gemm':
         res[(f[1], f[2], int(f[3]), int(f[4]), int(f[5]))] = float(f[6])
+        if len(f) > 7:
+            blas[(f[1], f[2], int(f[3]), int(f[4]), int(f[5]))] = float(f[7])
 
 def np_gflops(dt, lay, M, K, N, secs=0.2):
     rng = np.random.default_rng(0)
@@ -147,28 +154,35 @@ broken = os.environ.get('MSC_BENCH_REF_BROKEN') == '1'
 print('gemm float32, one core (numpy: OpenBLAS core %s%s, one thread); widest FMA peak %.1f GFLOP/s%s' % (
     core, ', OPENBLAS_CORETYPE=' + os.environ['OPENBLAS_CORETYPE'] if os.environ.get('OPENBLAS_CORETYPE') else '',
     peak or 0, '; numpy: REFERENCE BROKEN' if broken else ''))
-print('%-18s %-7s %9s %9s %7s %8s  %s' % ('M x K x N', '', 'msc', 'numpy', 'ratio', 'of peak',
-                                         'target (MLP shapes): >= 80% of peak; N=10 <= 1.3x numpy time'))
+print('(OpenBLAS: cblas_sgemm from C in gemm_bench, core %s, batches interleaved with msc\'s; '
+      'each figure the best of short batches)' % (bcore or 'none: not loaded'))
+print('%-18s %-7s %9s %9s %7s %9s %7s %8s  %s' % ('M x K x N', '', 'msc', 'OpenBLAS', 'ratio', 'numpy', 'ratio',
+                                                'of peak', 'target (MLP shapes): >= 80% of peak; '
+                                                'N=10 <= 1.3x OpenBLAS time'))
 rows = []
 for (dt, lay, M, K, N), g in res.items():
     npg = np_gflops(np.float32 if dt == 'f32' else np.float64, lay, M, K, N)
+    bg = blas.get((dt, lay, M, K, N))
     frac = g / peak if peak else 0
     if dt == 'f64':
         frac *= 2  # float64 peak is half the float32 one
     tgt = ''
     mlp = dt == 'f32' and (M == 64 or (lay.startswith('TN') and K == 64))
-    if mlp and 10 in (M, N, K):  # the skinny last layer: against OpenBLAS
-        tgt = 'N=10: ' + ('REFERENCE BROKEN' if broken else 'ok' if npg / g <= 1.3 else 'SLOWER THAN TARGET')
+    if mlp and 10 in (M, N, K):  # the skinny last layer: against OpenBLAS (from C)
+        tgt = 'N=10: ' + ('REFERENCE BROKEN' if broken else 'no OpenBLAS' if not bg else
+                          'ok (%.2fx)' % (bg / g) if bg / g <= 1.3 else 'SLOWER THAN TARGET (%.2fx)' % (bg / g))
     elif mlp:
         tgt = 'ok' if frac >= 0.80 else 'BELOW TARGET'
     ratio = '%6.2fx' % (g / npg) if not broken else '   n/a'
-    print('%-18s %-7s %8.1f  %8.1f  %s %7.0f%%  %s' % (
-        '%dx%dx%d%s' % (M, K, N, '' if dt == 'f32' else ' f64'), lay, g, npg, ratio, 100 * frac, tgt))
+    bratio = '%6.2fx' % (g / bg) if bg and not broken else '   n/a'
+    print('%-18s %-7s %8.1f  %8s  %s %8.1f  %s %7.0f%%  %s' % (
+        '%dx%dx%d%s' % (M, K, N, '' if dt == 'f32' else ' f64'), lay, g, '%.1f' % bg if bg else '-', bratio,
+        npg, ratio, 100 * frac, tgt))
     rows.append({'dtype': dt, 'layout': lay, 'M': M, 'K': K, 'N': N, 'msc_gflops': g, 'numpy_gflops': npg,
-                 'of_peak': frac, 'target': tgt})
+                 'openblas_c_gflops': bg, 'of_peak': frac, 'target': tgt})
 if os.environ.get('MSC_BENCH_JSONL'):
     with open(os.environ['MSC_BENCH_JSONL'], 'a') as f:
-        f.write(json.dumps({'section': 'gemm', 'peak_gflops': peak, 'numpy_core': core,
+        f.write(json.dumps({'section': 'gemm', 'peak_gflops': peak, 'numpy_core': core, 'openblas_c_core': bcore,
                             'reference_broken': broken, 'rows': rows}) + '\n')
 PY
 
@@ -384,7 +398,7 @@ CEOF
   # shellcheck disable=SC2086 # libsrc: several files
   if ${CC:-cc} -std=c99 -O2 -I"$aot/lib" -o "$aot/harness" "$aot/harness.c" $libsrc -lm; then
     OPENBLAS_NUM_THREADS=1 OMP_NUM_THREADS=1 /usr/bin/python3 - "$aot/harness" "$aot/data" <<'PY' || status=1
-import subprocess, sys, time
+import os, subprocess, sys, time
 import numpy as np
 harness, d = sys.argv[1], sys.argv[2]
 ws = [np.load('%s/dense_relu_sequential.%d.weight.npy' % (d, k)) for k in (0, 2, 4)]
@@ -415,6 +429,8 @@ line = ('seed MLP batch 1, host: generated library %.1f us; numpy %.1f us (numpy
         % (t_lib * 1e6, t_np * 1e6, t_np / t_lib))
 try:
     import torch
+    if os.environ.get('MSC_BENCH_TORCH_BROKEN') == '1':  # scripts/bench_refs.py's 50 % rule
+        raise ImportError('REFERENCE BROKEN')
     torch.set_num_threads(1)
     tw = [torch.from_numpy(w) for w in ws]
     tb = [torch.from_numpy(b) for b in bs]
@@ -426,8 +442,8 @@ try:
             return torch.nn.functional.linear(h, tw[2], tb[2])
     t_t = timed(torch_fwd)
     line += '; PyTorch eager %.1f us (PyTorch/library %.2fx)' % (t_t * 1e6, t_t / t_lib)
-except ImportError:
-    line += '; PyTorch not installed'
+except ImportError as e:
+    line += '; PyTorch %s' % ('REFERENCE BROKEN' if 'BROKEN' in str(e) else 'not installed')
 print(line)
 if abs(y0 - float(ref[0, 0])) > 1e-4 + 1e-3 * abs(float(ref[0, 0])):
     print('issue 7: the library computed %g for out[0], numpy %g: MISMATCH' % (y0, ref[0, 0]))

@@ -53,8 +53,9 @@ def main():
         kind, path = rest.split(':', 1)
         refs.append((name, kind, path))
     core = os.environ.get('MSC_BENCH_BLAS_CORE')
-    broken = os.environ.get('MSC_BENCH_REF_BROKEN') == '1'
+    tcore = os.environ.get('MSC_BENCH_TORCH_CORE')
     labels = {}  # reference -> the BLAS core it runs on
+    broken = {}  # reference -> REFERENCE BROKEN (scripts/bench_refs.py: its 1024^3 sgemm < 50 % of peak)
     bad = 0
     cache = tempfile.mkdtemp(prefix='msc-bench-cache.')
     try:
@@ -77,10 +78,17 @@ def main():
                 results.append((name, kind, None, 'not installed (%s)' % ', '.join(missing)))
                 continue
             cmd = [PY3, path]
-            if core and re.search(r'^import (numpy|torch)', open(path).read(), re.M):
-                labels[name] = core
+            if re.search(r'^import torch', open(path).read(), re.M):
+                if tcore or core:
+                    labels[name] = tcore or core
+                broken[name] = os.environ.get('MSC_BENCH_TORCH_BROKEN', os.environ.get('MSC_BENCH_REF_BROKEN')) == '1'
+            elif re.search(r'^import numpy', open(path).read(), re.M):
+                if core:
+                    labels[name] = core
+                broken[name] = os.environ.get('MSC_BENCH_REF_BROKEN') == '1'
         elif kind == 'exe':  # a program of bench/ (bench/ref/handref MODE)
             cmd = path.split()
+            broken[name] = os.environ.get('MSC_BENCH_HANDREF_BROKEN') == '1'
         else:
             cmd = [msc, 'run'] + (['--mode=pynative'] if kind == 'msc-pynative' else []) + [path]
         r = run(cmd)[1]
@@ -108,7 +116,7 @@ def main():
     for b in sorted(g, reverse=True):  # the batch sizes the graph script timed
         row = '%-6d %8.1fus' % (b, g[b][0] * 1e6)
         for name, kind, t, note in results:
-            if t is not None and b in t and broken and name in labels:
+            if t is not None and b in t and broken.get(name):
                 row += ' %12.1fus %s' % (t[b][0] * 1e6, 'REFERENCE BROKEN')
             elif t is not None and b in t:
                 row += ' %12.1fus %6.2fx' % (t[b][0] * 1e6, g[b][0] / t[b][0])
@@ -119,17 +127,17 @@ def main():
             t = next((x[2] for x in results if x[0] == tn), None)
             if tb != b or not t or b not in t:
                 continue
-            if broken and tn in labels:
-                verdict = 'REFERENCE BROKEN'
-            else:
-                verdict = 'ok' if g[b][0] / t[b][0] <= tr else 'MISSED'
+            if broken.get(tn):
+                print('       target %s: REFERENCE BROKEN (no ratio against %s)' % (tt, tn))
+                continue
+            verdict = 'ok' if g[b][0] / t[b][0] <= tr else 'MISSED'
             print('       target %s: %s (graph/%s %.2fx, needs <= %.2fx)' % (
                 tt, verdict, tn, g[b][0] / t[b][0], tr))
         if os.environ.get('MSC_BENCH_JSONL'):
             import json
             with open(os.environ['MSC_BENCH_JSONL'], 'a') as f:
                 f.write(json.dumps({'section': title, 'batch': b, 'graph_s': g[b][0], 'refs': {
-                    name: {'s': t[b][0], 'core': labels.get(name), 'broken': broken and name in labels}
+                    name: {'s': t[b][0], 'core': labels.get(name), 'broken': broken.get(name, False)}
                     for name, kind, t, note in results if t is not None and b in t}}) + '\n')
         for name, kind, t, _ in results:
             if kind.startswith('msc') and t and b in t and t[b][1] != g[b][1]:
@@ -290,6 +298,9 @@ def targets(argv):
         bad = 1
     tr = run([PY3, os.path.join(mlp, 'mlp_torch.py')])[1]
     torch_t = times(tr) if tr.returncode == 0 else {}
+    if os.environ.get('MSC_BENCH_TORCH_BROKEN') == '1':  # scripts/bench_refs.py's 50 % rule
+        print('PyTorch: REFERENCE BROKEN (its 1024^3 sgemm below 50% of peak): no ratio against it')
+        torch_t = {}
     cache = tempfile.mkdtemp(prefix='msc-bench-cache.')
     per = {}  # level -> dict
     try:

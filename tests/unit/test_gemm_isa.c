@@ -182,6 +182,28 @@ TEST(chain_every_set_edges) {
   ASSERT(runs >= 260);
 }
 
+/* Narrow panels (N <= 16: the AVX-512 16-row tiles, and B^T packed by
+ * 8x8 transposes for each whole eight of its n rows, element by element
+ * for the rest and the kc % 8 tail): rows around 16 and 32, every
+ * transpose, beta 0 and 1. */
+TEST(chain_narrow_panels) {
+  static const int64_t Ms[] = {15, 16, 17, 31, 33, 64};
+  static const int64_t Ns[] = {8, 9, 10, 12, 15, 16};
+  static const int64_t Ks[] = {7, 13, 128, 129, 300};
+  int s, i, bad = 0;
+  collect_isas();
+  for (s = 0; s < nisa; s++) {
+    msrt_isa_set(isas[s]);
+    for (i = 0; i < 6 * 6; i++) {
+      int64_t M = Ms[i % 6], N = Ns[i / 6], K = Ks[i % 5];
+      bad += check_one(i & 1, 1, M, N, K, (i >> 1) & 1);
+      bad += check_one(0, (i >> 2) & 1, M, N, K, 0);
+    }
+  }
+  msrt_isa_set(-1);
+  ASSERT_INT(0, bad);
+}
+
 /* The MLP's shapes (batch 64: NT forward, TN/NN backward, N = 10). */
 TEST(chain_mlp_shapes) {
   static const int64_t sh[][3] = {{64, 128, 784}, {64, 10, 128}, {128, 784, 64},
