@@ -176,13 +176,13 @@ void msrt_q8_quantize(int64_t n, const float *x, float scale, int32_t zp, int8_t
    * (|zp| <= 128). The zero point is added as 2 zp before the shift, then
    * one SSAT shifts and saturates to 8 bits. Two elements a step. */
   int32_t c = 1 + 2 * zp;
-  int64_t i = 0;
-  for (; i + 2 <= n; i += 2) {
-    int8_t q0 = q8_vcvt(x[i] / scale, c), q1 = q8_vcvt(x[i + 1] / scale, c);
-    q[i] = q0;
-    q[i + 1] = q1;
+  int64_t k = 0; /* (not i: the portable loop's, below, would shadow it) */
+  for (; k + 2 <= n; k += 2) {
+    int8_t q0 = q8_vcvt(x[k] / scale, c), q1 = q8_vcvt(x[k + 1] / scale, c);
+    q[k] = q0;
+    q[k + 1] = q1;
   }
-  if (i < n) q[i] = q8_vcvt(x[i] / scale, c);
+  if (k < n) q[k] = q8_vcvt(x[k] / scale, c);
   return;
 #endif
   for (int64_t i = 0; i < n; i++) {
