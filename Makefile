@@ -36,7 +36,10 @@ FLEX ?= flex
 BISON ?= bison
 
 WARN := -Wall -Wextra -Wshadow -Wmissing-prototypes -Wstrict-prototypes -Werror
-BASEFLAGS := -std=c11 -D_GNU_SOURCE -g -I. -I$(O)
+# -g1: line tables and function descriptions (backtraces, the sanitizers'
+# file:line reports) without the local-variable info of -g, a fifth less
+# compile time for every build of make test; `make CFLAGS=-g` for gdb.
+BASEFLAGS := -std=c11 -D_GNU_SOURCE -g1 -I. -I$(O)
 OPT ?= -O2
 ifeq ($(SANITIZE),1)
 OPT := -O1 -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all
