@@ -429,7 +429,7 @@ san_lit_sample() {
   local times=$1
   [ -s "$times" ] && [ -n "$SAN_SAMPLE" ] || return 0
   [ "${SAN_SAMPLE%/*}" != "${SAN_SAMPLE#*/}" ] || return 0
-  grep -l -r -E 'RUN:.*(not %msc|test \$\? -eq [1-9])|CHECK[A-Za-z-]*:.*([Ee]rror|[Ww]arning)' \
+  grep -l -r -E 'RUN:.*(not %msc|test \$\? -eq [1-9]|2>&1|2> ?%t)|CHECK[A-Za-z-]*:.*([Ee]rror|[Ww]arning)' \
        --include='*.py' --include='*.mir' tests | sed 's|^tests/||' >"$run_tmp/san-lit-errors"
   awk -v ss="$SAN_SAMPLE" -v ls="$SAN_LIT_SAMPLE" '
     BEGIN { for (i = 32; i < 127; i++) ord[sprintf("%c", i)] = i
