@@ -60,12 +60,13 @@ typedef int (*GuardFn)(Interp *I, Frame *f, Node *n, void *arg);
 static bool guarded(Interp *I, Frame *f, GuardFn fn, Node *n, void *arg, int *ctrl, Value *exc,
                     Str **tb) {
   Catch c;
-  if (RT_TRY(I, &c)) {
+  if (RT_TRY_RECLAIM(I, &c)) {
     int r = fn(I, f, n, arg);
     rt_catch_pop(I, &c);
     *ctrl = r;
     return true;
   }
+  rt_catch_reclaim(I, &c); /* the unwound frames' temporaries */
   *exc = CUR_EXC(I);
   CUR_EXC(I) = v_undef();
   *tb = rt_tb_save(I);

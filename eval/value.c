@@ -367,12 +367,9 @@ static const char *kind_name(ObjKind k) {
   return k < OBJ_KIND_COUNT ? names[k] : "?";
 }
 
-static int64_t leak_check(Interp *I, bool verbose) {
-  Obj *h = &I->gc_head;
-  for (Obj *o = h->gc_next; o != h; o = o->gc_next) o->gc_prev = (Obj *)(intptr_t)o->rc;
-  for (Obj *o = h->gc_next; o != h; o = o->gc_next) obj_traverse(o, subtract_ref, NULL);
-  /* References the Interp itself and the value layer's caches hold. */
-#define ROOT(p) do { if (p) subtract_ref(&(p)->h, NULL); } while (0)
+/* References the Interp itself and the value layer's caches hold. */
+static void visit_interp_roots(Interp *I, VisitFn visit, void *arg) {
+#define ROOT(p) do { if (p) visit(&(p)->h, arg); } while (0)
   ROOT(I->interned); ROOT(I->builtins); ROOT(I->modules);
   for (int i = 0; i < CLS_COUNT; i++) ROOT(I->cls[i]);
   for (int i = 0; i < EXC_COUNT; i++) ROOT(I->exc[i]);
@@ -383,14 +380,21 @@ static int64_t leak_check(Interp *I, bool verbose) {
     ROOT(I->s.binop[i]); ROOT(I->s.rbinop[i]); ROOT(I->s.ibinop[i]);
   }
 #undef ROOT
-  if (CUR_EXC(I).tag == V_OBJ) subtract_ref(CUR_EXC(I).as.o, NULL);
+  if (CUR_EXC(I).tag == V_OBJ) visit(CUR_EXC(I).as.o, arg);
   VRoots *vr = &I->vs->roots;
   for (size_t i = 0; i < sizeof vr->all / sizeof vr->all[0]; i++)
-    if (vr->all[i]) subtract_ref(vr->all[i], NULL);
+    if (vr->all[i]) visit(vr->all[i], arg);
+}
+
+static int64_t leak_check(Interp *I, bool verbose) {
+  Obj *h = &I->gc_head;
+  for (Obj *o = h->gc_next; o != h; o = o->gc_next) o->gc_prev = (Obj *)(intptr_t)o->rc;
+  for (Obj *o = h->gc_next; o != h; o = o->gc_next) obj_traverse(o, subtract_ref, NULL);
+  visit_interp_roots(I, subtract_ref, NULL);
   int64_t n = 0;
   for (Obj *o = h->gc_next; o != h; o = o->gc_next) {
     intptr_t ext = (intptr_t)o->gc_prev;
-    if (ext == 0) continue;
+    if (ext == 0 || o->kind == OBJ_MARK) continue;
     n++;
     if (verbose) {
       fprintf(stderr, "msc: leak: %s at %p rc=%" PRId64 " external=%ld", kind_name(o->kind),
@@ -449,6 +453,162 @@ void gc_sweep_all(Interp *I, bool audit) {
   memset(&I->s, 0, sizeof I->s);
   CUR_EXC(I) = v_undef();
   memset(&I->vs->roots, 0, sizeof I->vs->roots);
+}
+
+/* ---- Releasing what an unwound C stack held ---------------------------- */
+
+/* A mark is a bare Obj of kind OBJ_MARK linked into the all-objects list:
+ * every object in front of it (the list grows at its head) was allocated
+ * after it. It is not counted in nobjects, has no referents, and is never
+ * visited by the object graph. */
+Obj *gc_mark_new(Interp *I) {
+  Obj *m = obj_block(I, sizeof(Obj));
+  m->rc = (int64_t)++I->vs->wclock; /* a mark's rc is its clock (Dict.written) */
+  m->kind = OBJ_MARK;
+  gc_link(I, m);
+  return m;
+}
+
+void gc_mark_free(Interp *I, Obj *m) {
+  m->gc_prev->gc_next = m->gc_next;
+  m->gc_next->gc_prev = m->gc_prev;
+  obj_release(I, m);
+}
+
+/* During gc_reclaim_young, a young object's gc_prev holds its count of
+ * references not yet explained by the object graph and the roots. */
+static void young_explained(Obj *child, void *arg) {
+  (void)arg;
+  if (child->flags & OF_YOUNG) child->gc_prev = (Obj *)((intptr_t)child->gc_prev - 1);
+}
+
+static inline intptr_t unexplained(const Obj *o) { return (intptr_t)o->gc_prev; }
+
+/* The young objects left with unexplained references, sorted by address:
+ * the walk of the older heap looks its children up here instead of
+ * reading each child's header. */
+typedef struct Suspects {
+  Obj **o;
+  int64_t n;
+} Suspects;
+
+static int cmp_ptr(const void *a, const void *b) {
+  uintptr_t x = (uintptr_t) * (Obj *const *)a, y = (uintptr_t) * (Obj *const *)b;
+  return x < y ? -1 : x > y;
+}
+
+static bool is_suspect(const Suspects *s, const Obj *o) {
+  int64_t lo = 0, hi = s->n;
+  while (lo < hi) {
+    int64_t mid = (lo + hi) / 2;
+    if ((uintptr_t)s->o[mid] < (uintptr_t)o) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo < s->n && s->o[lo] == o;
+}
+
+static void suspect_explained(Obj *child, void *arg) {
+  if (is_suspect(arg, child)) child->gc_prev = (Obj *)((intptr_t)child->gc_prev - 1);
+}
+
+/* Can o, made before the mark, hold a young object? Not when o is of a
+ * kind whose references are all set by the code that builds it (that code
+ * was suspended since the mark, or done); nor a dict or set that took no
+ * reference since the mark (Dict.written); nor a function, class or
+ * tensor when none took one since (gc_stored_late). Lists and cells take
+ * references everywhere: always walked. */
+static bool may_hold_young(Interp *I, const Obj *o, uint64_t clock) {
+  switch (o->kind) {
+  case OBJ_STR: case OBJ_BYTES: case OBJ_BYTEARRAY: case OBJ_RANGE: case OBJ_COMPLEX: case OBJ_DTYPE:
+  case OBJ_TUPLE: case OBJ_SLICE: case OBJ_BOUND: case OBJ_NATIVE: case OBJ_ITER: case OBJ_INSTANCE:
+  case OBJ_MODULE: case OBJ_PROPERTY: case OBJ_STATICMETHOD: case OBJ_CLASSMETHOD: case OBJ_SUPER:
+  case OBJ_DICTVIEW: case OBJ_MARK:
+    return false;
+  case OBJ_DICT: case OBJ_SET:
+    return ((const Dict *)o)->written >= clock;
+  case OBJ_FUNC: case OBJ_CLASS: case OBJ_TENSOR:
+    return I->vs->late_written >= clock;
+  default:
+    return true;
+  }
+}
+
+/* MSC_CHECK_RECLAIM: an object may_hold_young skipped holds a suspect. */
+static void suspect_forbidden(Obj *child, void *arg) {
+  if (is_suspect(arg, child)) die("gc_reclaim_young: an object it skips holds a young %s", kind_name(child->kind));
+}
+
+/* See valpriv.h. Trial deletion restricted to the young objects: each
+ * one's count starts at its rc; every reference from an object (young or
+ * old) and from a root is taken off; what is left was held by the C
+ * frames the exception unwound, and is dropped. The older heap is walked
+ * only when some young object has references left after the young
+ * objects and the roots, and only for references to those. */
+int64_t gc_reclaim_young(Interp *I, Obj *mark, void (*roots)(Interp *, VisitFn, void *)) {
+  Obj *h = &I->gc_head;
+  int64_t nyoung = 0;
+  for (Obj *o = h->gc_next; o != mark; o = o->gc_next) {
+    if (o->kind == OBJ_MARK) continue;
+    o->flags |= OF_YOUNG;
+    o->gc_prev = (Obj *)(intptr_t)o->rc;
+    nyoung++;
+  }
+  Suspects s = {NULL, 0};
+  Obj *small[16];
+  if (nyoung) {
+    for (Obj *o = h->gc_next; o != mark; o = o->gc_next) obj_traverse(o, young_explained, NULL);
+    int64_t n = 0;
+    for (Obj *o = h->gc_next; o != mark; o = o->gc_next)
+      if (o->kind != OBJ_MARK && unexplained(o) > 0) n++;
+    s.o = n <= 16 ? small : malloc(sizeof(Obj *) * (size_t)n); /* none: nothing is dropped */
+    for (Obj *o = h->gc_next; s.o && o != mark; o = o->gc_next)
+      if (o->kind != OBJ_MARK && unexplained(o) > 0) s.o[s.n++] = o;
+    if (s.n > 1) qsort(s.o, (size_t)s.n, sizeof(Obj *), cmp_ptr);
+  }
+  if (s.n) { /* the roots, then the older heap: only references to suspects */
+    visit_interp_roots(I, suspect_explained, &s);
+    roots(I, suspect_explained, &s);
+    bool any = false;
+    for (int64_t i = 0; i < s.n && !any; i++) any = unexplained(s.o[i]) > 0;
+    if (!I->vs->check_reclaim) {
+      const char *e = getenv("MSC_CHECK_RECLAIM");
+      I->vs->check_reclaim = e && *e && strcmp(e, "0") != 0 ? 2 : 1;
+    }
+    if (any)
+      for (Obj *o = mark->gc_next; o != h; o = o->gc_next) {
+        if (may_hold_young(I, o, (uint64_t)mark->rc)) obj_traverse(o, suspect_explained, &s);
+        else if (I->vs->check_reclaim == 2) obj_traverse(o, suspect_forbidden, &s);
+      }
+  }
+  /* The drops: counts first, then the list and flags put back. An object
+   * left with n references has at least n until they go, so the drops may
+   * run in any order (and run finalizers). */
+  int64_t nd = 0;
+  for (int64_t i = 0; i < s.n; i++) {
+    intptr_t k = unexplained(s.o[i]);
+    if (k > 0) {
+      s.o[nd] = s.o[i];
+      s.o[nd]->gc_prev = (Obj *)k; /* kept in place until the list is restored */
+      nd++;
+    }
+  }
+  intptr_t *cnt = NULL, cnt_small[16];
+  if (nd) cnt = nd <= 16 ? cnt_small : malloc(sizeof(intptr_t) * (size_t)nd);
+  if (!cnt) nd = 0;
+  for (int64_t i = 0; i < nd; i++) cnt[i] = unexplained(s.o[i]);
+  Obj *prev = h;
+  for (Obj *o = h->gc_next; o != mark->gc_next; o = o->gc_next) {
+    o->flags &= ~OF_YOUNG;
+    o->gc_prev = prev;
+    prev = o;
+  }
+  for (int64_t i = 0; i < nd; i++) {
+    s.o[i]->rc -= cnt[i] - 1;
+    obj_decref(I, s.o[i]);
+  }
+  if (cnt && cnt != cnt_small) free(cnt);
+  if (s.o && s.o != small) free(s.o);
+  return nd;
 }
 
 /* ---- Natives ----------------------------------------------------------- */
