@@ -56,7 +56,8 @@ void rt_catch_pop(Interp *I, Catch *c) {
 /* Every reference held outside the object graph besides the value layer's
  * roots: the live frames' locals and pending return values, the
  * evaluator's own references, the generators'. */
-static void visit_eval_roots(Interp *I, VisitFn visit, void *arg) {
+static void visit_eval_roots(Interp *I, void *ctx, VisitFn visit, void *arg) {
+  const Catch *c = ctx;
   for (Frame *f = I->frame; f; f = f->prev) {
     if (f->locals && f->info)
       for (int i = 0; i < f->info->nlocals; i++)
@@ -65,7 +66,7 @@ static void visit_eval_roots(Interp *I, VisitFn visit, void *arg) {
     if (f->ns) visit(&f->ns->h, arg);
   }
   Eval *ev = EV(I);
-  for (int i = 0; i < ev->nconsts; i++) visit(ev->consts[i], arg);
+  for (int i = c->nkept; i < ev->nconsts; i++) visit(ev->consts[i], arg); /* older ones are old */
 #define ROOT(p) do { if (p) visit(&(p)->h, arg); } while (0)
   ROOT(ev->empty); ROOT(ev->s_all); ROOT(ev->s_file); ROOT(ev->s_gen); ROOT(ev->gen_class);
   ROOT(ev->main); ROOT(ev->s_co); ROOT(ev->co_class); ROOT(ev->s_file_state); ROOT(ev->file_class);
@@ -82,11 +83,12 @@ void rt_catch_push_reclaim(Interp *I, Catch *c) {
   c->mark = gc_mark_new(I);
   c->serial = ++ev->serial;
   c->gen = ev->gen_running;
+  c->nkept = ev->nconsts;
 }
 
 void rt_catch_reclaim(Interp *I, Catch *c) {
   if (!c->mark) return;
-  if (graph_reclaim_ok(I) && gen_reclaim_ok(I, c)) gc_reclaim_young(I, c->mark, visit_eval_roots);
+  if (graph_reclaim_ok(I) && gen_reclaim_ok(I, c)) gc_reclaim_young(I, c->mark, visit_eval_roots, c);
   gc_mark_free(I, c->mark);
   c->mark = NULL;
 }

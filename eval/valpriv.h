@@ -130,10 +130,12 @@ Obj *gc_mark_new(Interp *I);
 void gc_mark_free(Interp *I, Obj *mark);
 /* After an exception unwound C frames that all started after mark was
  * made: drops the references those frames held on young objects (what the
- * object graph, the value layer's roots and roots(), which must visit
- * every other reference to an object held outside the object graph,
- * cannot explain). Returns how many objects had such references. */
-int64_t gc_reclaim_young(Interp *I, Obj *mark, void (*roots)(Interp *, VisitFn, void *));
+ * object graph, the value layer's roots and roots(I, ctx, ...), which must
+ * visit every other reference held outside the object graph to an object
+ * made since the mark, cannot explain). Returns how many objects had such
+ * references. */
+typedef void (*GcRoots)(Interp *I, void *ctx, VisitFn visit, void *arg);
+int64_t gc_reclaim_young(Interp *I, Obj *mark, GcRoots roots, void *ctx);
 void class_add_native(Interp *I, Class *c, const char *name, NativeFn fn);
 void dict_add_native(Interp *I, Dict *d, const char *name, NativeFn fn);
 /* Creates a class; computes the C3 MRO (TypeError if impossible). For a

@@ -349,6 +349,7 @@ typedef struct Catch {
   Obj *mark;          /* RT_TRY_RECLAIM: where the young objects begin (else NULL) */
   uint64_t serial;    /* RT_TRY_RECLAIM: Eval.serial when pushed */
   struct GenCo *gen;  /* RT_TRY_RECLAIM: the generator running when pushed */
+  int nkept;          /* RT_TRY_RECLAIM: how many references ev_keep held when pushed */
 } Catch;
 #define RT_TRY(I, c) (rt_catch_push((I), (c)), setjmp((c)->jb) == 0)
 void rt_catch_push(Interp *I, Catch *c);
@@ -407,7 +408,7 @@ typedef struct Names {
 
 struct Interp {
   Arena *arena;     /* compiler data: AST, resolver info */
-  Obj gc_head;      /* sentinel of the all-objects list */
+  Obj gc_head[3];   /* sentinels of the all-objects lists (value.c GC_*) */
   int64_t nobjects; /* live objects */
   struct ObjPool *pool; /* small-object allocator (value.c) */
   struct ValState *vs;  /* eval/'s caches and scratch (valpriv.h) */
