@@ -8,8 +8,9 @@
 # two items (the partial list, the generator and its stack: 7 KB each
 # before), == of two lists whose third items' __eq__ raises (both lists and
 # their strings), and a numpy matmul of mismatched shapes (both arrays).
-# Each kind runs in one process after a warm-up; its resident-set growth is
-# printed as bounded or not, as CPython prints it. Under ASan the
+# Each kind runs after a warm-up; its resident-set growth over 12,000 errors
+# (2,000 generators) is printed as bounded (under 512 KB) or not, as CPython
+# prints it; before the fix every kind grew by 750 KB to 14 MB. Under ASan the
 # quarantine of freed blocks is made small, so that what grows is only
 # what is kept.
 import sys
@@ -82,7 +83,8 @@ def matmul_mismatch(i):
 
 
 def churn(fn, n):
-    fn(0)
+    for i in range(n // 4):  # warm-up: the allocators' caches, ASan's quarantine
+        fn(i)
     before = rss_kb()
     caught = 0
     for i in range(n):
