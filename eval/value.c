@@ -45,6 +45,8 @@ static int gc_list_of(unsigned kind) {
   }
 }
 
+void gc_mark_free(Interp *I, Obj *m);
+
 static void gc_init(Interp *I) {
   for (int k = 0; k < GC_NLISTS; k++)
     if (!I->gc_head[k].gc_next) {
@@ -473,6 +475,12 @@ void gc_sweep_all(Interp *I, bool audit) {
   if (chk && *chk && strcmp(chk, "0") != 0) {
     int64_t n = leak_check(I, strcmp(chk, "2") == 0);
     if (n) fprintf(stderr, "msc: internal: %" PRId64 " objects leaked (refcount)\n", n);
+  }
+  /* Marks still linked: catches on the stacks of generators left suspended
+   * in a try (gen_free_all). A mark's first node is on GC_FIXED. */
+  for (Obj *h = &I->gc_head[GC_FIXED], *o = h->gc_next, *next; o != h; o = next) {
+    next = o->gc_next;
+    if (o->kind == OBJ_MARK) gc_mark_free(I, o);
   }
   for (int k = 0; k < GC_NLISTS; k++) {
     Obj *h = &I->gc_head[k];
