@@ -56,8 +56,17 @@ void rt_catch_pop(Interp *I, Catch *c) {
 /* Every reference held outside the object graph besides the value layer's
  * roots: the live frames' locals and pending return values, the
  * evaluator's own references, the generators'. */
+typedef struct Landing {
+  const Catch *c;
+  const Value *held; /* what the landing code holds */
+  int nheld;
+} Landing;
+
 static void visit_eval_roots(Interp *I, void *ctx, VisitFn visit, void *arg) {
-  const Catch *c = ctx;
+  const Landing *l = ctx;
+  const Catch *c = l->c;
+  for (int i = 0; i < l->nheld; i++)
+    if (l->held[i].tag == V_OBJ) visit(l->held[i].as.o, arg);
   for (Frame *f = I->frame; f; f = f->prev) {
     if (f->locals && f->info)
       for (int i = 0; i < f->info->nlocals; i++)
@@ -86,9 +95,10 @@ void rt_catch_push_reclaim(Interp *I, Catch *c) {
   c->nkept = ev->nconsts;
 }
 
-void rt_catch_reclaim(Interp *I, Catch *c) {
+void rt_catch_reclaim(Interp *I, Catch *c, const Value *held, int nheld) {
   if (!c->mark) return;
-  if (graph_reclaim_ok(I) && gen_reclaim_ok(I, c)) gc_reclaim_young(I, c->mark, visit_eval_roots, c);
+  Landing l = {c, held, nheld};
+  if (graph_reclaim_ok(I) && gen_reclaim_ok(I, c)) gc_reclaim_young(I, c->mark, visit_eval_roots, &l);
   gc_mark_free(I, c->mark);
   c->mark = NULL;
 }

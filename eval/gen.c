@@ -108,6 +108,7 @@ typedef struct GenCo {
 } GenCo;
 
 static void close_gen(Interp *I, GenCo *g);
+static void close_quietly(Interp *I, GenCo *g);
 
 /* ---- the generator class ------------------------------------------------- */
 
@@ -606,13 +607,18 @@ bool gen_finalize(Interp *I, Obj *o) {
   GenCo *g = (GenCo *)(intptr_t)p.as.i;
   o->rc = 1;
   if (g->state == GEN_SUSPENDED && !EV(I)->gen_teardown) {
-    Catch c;
-    if (RT_TRY(I, &c)) {
-      close_gen(I, g);
-      rt_catch_pop(I, &c);
-    } else {
-      v_decref(I, CUR_EXC(I));
-      CUR_EXC(I) = v_undef();
+    /* The last reference may go while an exception is on its way to its
+     * catch point (exc.c release_frames drops the abandoned frames'
+     * locals): closing runs Python that raises and catches, so the
+     * exception in flight and its traceback are kept aside meanwhile. */
+    Value inflight = CUR_EXC(I);
+    CUR_EXC(I) = v_undef();
+    Str *tb = inflight.tag != V_UNDEF ? rt_tb_save(I) : NULL;
+    close_quietly(I, g);
+    if (tb) {
+      CUR_EXC(I) = inflight;
+      rt_tb_restore(I, tb);
+      obj_decref(I, &tb->h);
     }
   }
   if (--o->rc > 0) return false;

@@ -66,11 +66,12 @@ static bool guarded(Interp *I, Frame *f, GuardFn fn, Node *n, void *arg, int *ct
     *ctrl = r;
     return true;
   }
-  rt_catch_reclaim(I, &c); /* the unwound frames' temporaries */
   *exc = CUR_EXC(I);
   CUR_EXC(I) = v_undef();
   *tb = rt_tb_save(I);
   exc_attach_tb(I, *exc, f);
+  Value held[2] = {*exc, v_obj(&(*tb)->h)};
+  rt_catch_reclaim(I, &c, held, 2); /* the unwound frames' temporaries */
   return false;
 }
 

@@ -356,12 +356,14 @@ void rt_catch_push(Interp *I, Catch *c);
 void rt_catch_pop(Interp *I, Catch *c);
 /* A catch point that, when an exception reaches it, releases what the C
  * frames it unwound held (the evaluator's and the natives' temporaries):
- * the code that lands must call rt_catch_reclaim first, while CUR_EXC
- * still holds the exception, and must itself keep no object made after
- * RT_TRY_RECLAIM (exc.c). */
+ * the code that lands must call rt_catch_reclaim, passing every value it
+ * holds that was made after RT_TRY_RECLAIM (the exception it took from
+ * CUR_EXC, its saved traceback). Dropping those temporaries may run
+ * finalizers (a generator's finally), which raise and catch on their own:
+ * take the exception and its traceback first (exc.c). */
 #define RT_TRY_RECLAIM(I, c) (rt_catch_push_reclaim((I), (c)), setjmp((c)->jb) == 0)
 void rt_catch_push_reclaim(Interp *I, Catch *c);
-void rt_catch_reclaim(Interp *I, Catch *c);
+void rt_catch_reclaim(Interp *I, Catch *c, const Value *held, int nheld);
 
 /* Raises a new exception of a built-in class with a printf message. */
 _Noreturn void rt_raise(Interp *I, ExcKind kind, const char *fmt, ...) MSC_PRINTF(3, 4);
