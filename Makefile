@@ -208,10 +208,12 @@ $(O)/tests/unit/test_quant: tests/unit/quant_vectors.h
 # (fuzz/replay/main.c): plain executables, run with the unit tests.
 REPLAY_TARGETS := $(filter $(basename $(notdir $(wildcard fuzz/*.c))),$(notdir $(wildcard tests/fuzz/corpus/*)))
 REPLAY_BINS := $(REPLAY_TARGETS:%=$(O)/tests/unit/fuzz_replay_%)
+# -MMD with two sources writes one $@.d, the last source's: fuzz/%.c goes
+# last (replay/main.c includes only system headers).
 $(O)/tests/unit/fuzz_replay_%: fuzz/%.c fuzz/replay/main.c fuzz/fuzz.h $(LIB_OBJS) $(DYNLIST)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS_ALL) $(WARN) -DFUZZ_CORPUS='"$(CURDIR)/tests/fuzz/corpus/$*"' -o $@ $< fuzz/replay/main.c \
-	  $(LIB_OBJS) $(LDSAN) $(LDLIBS) $(LDEXPORT)
+	$(CC) $(CFLAGS_ALL) $(WARN) -DFUZZ_CORPUS='"$(CURDIR)/tests/fuzz/corpus/$*"' -MMD -MP -o $@ \
+	  fuzz/replay/main.c $< $(LIB_OBJS) $(LDSAN) $(LDLIBS) $(LDEXPORT)
 
 unit: $(UNIT_BINS) $(REPLAY_BINS)
 
@@ -228,7 +230,7 @@ FUZZ_TARGETS ?= $(sort $(basename $(notdir $(wildcard fuzz/*.c))))
 FUZZ_BINS := $(FUZZ_TARGETS:%=$(O)/fuzz/%)
 $(O)/fuzz/%: fuzz/%.c fuzz/fuzz.h $(LIB_OBJS) $(DYNLIST)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS_ALL) $(WARN) -fsanitize=fuzzer -o $@ $< $(LIB_OBJS) $(LDSAN) $(LDLIBS) $(LDEXPORT)
+	$(CC) $(CFLAGS_ALL) $(WARN) -fsanitize=fuzzer -MMD -MP -o $@ $< $(LIB_OBJS) $(LDSAN) $(LDLIBS) $(LDEXPORT)
 fuzz-bins: $(FUZZ_BINS)
 fuzz:
 	@ENSURE_FUZZ=1 scripts/ensure-tools.sh
@@ -320,3 +322,6 @@ clean:
 	rm -rf build build-san build-cov build-fuzz
 
 -include $(DEPS)
+# The fuzz targets and their corpus replays are compiled and linked in one
+# step; -MMD leaves $@.d next to each (the headers fuzz/NAME.c includes).
+-include $(FUZZ_BINS:=.d) $(REPLAY_BINS:=.d)

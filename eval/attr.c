@@ -214,7 +214,10 @@ static bool getattr_func(Interp *I, Func *fn, Str *name, Value *out) {
   else if (name == I->s.doc && !(fn->attrs && dict_get_str(I, fn->attrs, name).tag != V_UNDEF))
     *out = fi->doc ? incref_obj(&fi->doc->h) : v_none();
   else if (name == I->s.dict) {
-    if (!fn->attrs) fn->attrs = dict_new(I);
+    if (!fn->attrs) {
+      fn->attrs = dict_new(I);
+      gc_stored_late(I);
+    }
     *out = incref_obj(&fn->attrs->h);
   } else if (strcmp(name->data, "__defaults__") == 0)
     *out = fn->defaults ? incref_obj(&fn->defaults->h) : v_none();
@@ -510,12 +513,16 @@ void rt_setattr(Interp *I, Value obj, Str *name, Value val) {
         if (!v_is(val, OBJ_STR))
           rt_raise(I, EXC_TypeError, "%s must be set to a string object", name->data);
         Str **slot = name == I->s.name ? &fn->name : &fn->qualname;
+        gc_stored_late(I);
         obj_incref(val.as.o);
         obj_decref(I, &(*slot)->h);
         *slot = AS_STR(val);
         return;
       }
-      if (!fn->attrs) fn->attrs = dict_new(I);
+      if (!fn->attrs) {
+        fn->attrs = dict_new(I);
+        gc_stored_late(I);
+      }
       dict_set_str(I, fn->attrs, name, val);
       return;
     }
@@ -634,8 +641,9 @@ Value call_class(Interp *I, Class *c, int argc, Value *argv, KwArgs *kw) {
   return self;
 }
 
-static void set_owner(Value v, Class *c) {
+static void set_owner(Interp *I, Value v, Class *c) {
   if (v_is(v, OBJ_FUNC) && !AS_FUNC(v)->owner) {
+    gc_stored_late(I);
     obj_incref(&c->h);
     AS_FUNC(v)->owner = c;
   }
@@ -643,18 +651,17 @@ static void set_owner(Value v, Class *c) {
 
 /* Methods defined in a class body remember their class (zero-arg super). */
 void class_set_owner(Interp *I, Class *c) {
-  (void)I;
   Dict *d = c->dict;
   for (int64_t i = 0; i < d->nentries; i++) {
     DictEntry *e = &d->entries[i];
     if (e->key.tag == V_UNDEF || e->val.tag != V_OBJ) continue;
     Obj *o = e->val.as.o;
-    if (o->kind == OBJ_FUNC) set_owner(e->val, c);
+    if (o->kind == OBJ_FUNC) set_owner(I, e->val, c);
     else if (o->kind == OBJ_PROPERTY || o->kind == OBJ_STATICMETHOD || o->kind == OBJ_CLASSMETHOD) {
       Wrapper *w = (Wrapper *)o;
-      set_owner(w->a, c);
-      set_owner(w->b, c);
-      set_owner(w->c, c);
+      set_owner(I, w->a, c);
+      set_owner(I, w->b, c);
+      set_owner(I, w->c, c);
     }
   }
 }

@@ -150,8 +150,12 @@ Str *dict_find_cstr(Dict *d, const char *s, size_t n, uint64_t h) {
   }
 }
 
+/* A reference was stored in d (value.h Dict.written). */
+static inline void written(Interp *I, Dict *d) { d->written = I->vs->wclock; }
+
 static void dict_insert_hashed(Interp *I, Dict *d, Value key, Value val, uint64_t h) {
   uint64_t slot;
+  written(I, d);
   int64_t ix = dict_lookup(I, d, key, h, &slot);
   if (ix >= 0) {
     Value old = d->entries[ix].val;
@@ -456,6 +460,7 @@ restart:
 
 /* Adds key (increfs it) unless present; true if added. */
 static bool set_add_entry(Interp *I, Set *s, Value key, uint64_t h) {
+  written(I, s);
   set_ensure_table(s);
 restart:;
   uint64_t mask = (uint64_t)s->nentries - 1, perturb = h, i = h & mask;
@@ -538,6 +543,7 @@ static void set_swap_bodies(Set *a, Set *b) {
 
 static void set_merge(Interp *I, Set *so, Set *other) {
   if (other == so || other->len == 0) return;
+  written(I, so);
   set_ensure_table(so);
   if ((so->cap + other->len) * 5 >= (so->nentries - 1) * 3) set_resize(so, (so->len + other->len) * 2);
   if (so->cap == 0 && so->nentries == other->nentries && other->cap == other->len) {
@@ -715,6 +721,7 @@ static Set *set_symmetric_difference(Interp *I, Set *so, Value other) {
 static void set_intersection_update(Interp *I, Set *so, Value other) {
   Set *tmp = set_intersection(I, so, other);
   set_swap_bodies(so, tmp);
+  written(I, so);
   obj_decref(I, &tmp->h);
 }
 
@@ -1077,6 +1084,7 @@ static Value s_intersection_update(Interp *I, int argc, Value *argv, KwArgs *kw)
   args_no_kw(I, "set.intersection_update", kw);
   Set *tmp = intersection_multi(I, argc, argv);
   set_swap_bodies(DSELF, tmp);
+  written(I, DSELF);
   obj_decref(I, &tmp->h);
   return v_none();
 }

@@ -25,13 +25,86 @@ void rt_catch_push(Interp *I, Catch *c) {
   c->prev = I->catch_top;
   c->frame = I->frame;
   c->depth = I->depth;
+  c->mark = NULL;
   I->catch_top = c;
 }
 
-void rt_catch_pop(Interp *I, Catch *c) { I->catch_top = c->prev; }
+void rt_catch_pop(Interp *I, Catch *c) {
+  I->catch_top = c->prev;
+  if (c->mark) {
+    gc_mark_free(I, c->mark);
+    c->mark = NULL;
+  }
+}
+
+/* ---- Releasing the temporaries of unwound C frames -------------------------
+ * The evaluator and the natives hold new references in C locals (operands,
+ * argument arrays, containers being built); an exception's longjmp skips
+ * their v_decref. A reclaiming catch point marks the all-objects list when
+ * pushed; when an exception lands there, every C frame that ran since the
+ * push is gone, so a reference to an object made since then that neither
+ * the object graph nor a root explains was held by one of them, and is
+ * dropped (value.c gc_reclaim_young). Frames older than the push were
+ * suspended all along and hold only older objects, which are never
+ * touched. Generators run on C stacks of their own: when one was suspended
+ * after the push and is still suspended, or the catch's own generator
+ * yielded since, other C frames ran meanwhile and may hold young objects,
+ * and nothing is released (gen.c gen_reclaim_ok). While a graph is
+ * captured, its C structures hold references of their own: nothing is
+ * released then. */
+
+/* Every reference held outside the object graph besides the value layer's
+ * roots: the live frames' locals and pending return values, the
+ * evaluator's own references, the generators'. */
+typedef struct Landing {
+  const Catch *c;
+  const Value *held; /* what the landing code holds */
+  int nheld;
+} Landing;
+
+static void visit_eval_roots(Interp *I, void *ctx, VisitFn visit, void *arg) {
+  const Landing *l = ctx;
+  const Catch *c = l->c;
+  for (int i = 0; i < l->nheld; i++)
+    if (l->held[i].tag == V_OBJ) visit(l->held[i].as.o, arg);
+  for (Frame *f = I->frame; f; f = f->prev) {
+    if (f->locals && f->info)
+      for (int i = 0; i < f->info->nlocals; i++)
+        if (f->locals[i].tag == V_OBJ) visit(f->locals[i].as.o, arg);
+    if (f->ret.tag == V_OBJ) visit(f->ret.as.o, arg);
+    if (f->ns) visit(&f->ns->h, arg);
+  }
+  Eval *ev = EV(I);
+  for (int i = c->nkept; i < ev->nconsts; i++) visit(ev->consts[i], arg); /* older ones are old */
+#define ROOT(p) do { if (p) visit(&(p)->h, arg); } while (0)
+  ROOT(ev->empty); ROOT(ev->s_all); ROOT(ev->s_file); ROOT(ev->s_gen); ROOT(ev->gen_class);
+  ROOT(ev->main); ROOT(ev->s_co); ROOT(ev->co_class); ROOT(ev->s_file_state); ROOT(ev->file_class);
+  ROOT(ev->bfile_class[0]); ROOT(ev->bfile_class[1]); ROOT(ev->tb_class); ROOT(ev->handled_tb);
+#undef ROOT
+  if (ev->handled.tag == V_OBJ) visit(ev->handled.as.o, arg);
+  gen_visit_roots(I, visit, arg);
+  graph_visit_roots(I, visit, arg);
+}
+
+void rt_catch_push_reclaim(Interp *I, Catch *c) {
+  rt_catch_push(I, c);
+  Eval *ev = EV(I);
+  c->mark = gc_mark_new(I);
+  c->serial = ++ev->serial;
+  c->gen = ev->gen_running;
+  c->nkept = ev->nconsts;
+}
+
+void rt_catch_reclaim(Interp *I, Catch *c, const Value *held, int nheld) {
+  if (!c->mark) return;
+  Landing l = {c, held, nheld};
+  if (graph_reclaim_ok(I) && gen_reclaim_ok(I, c)) gc_reclaim_young(I, c->mark, visit_eval_roots, &l);
+  gc_mark_free(I, c->mark);
+  c->mark = NULL;
+}
 
 /* Frames between the raise and the catch point are abandoned: release
- * their locals now (other C temporaries are swept at exit). */
+ * their locals now (other C temporaries: see above). */
 static void release_frames(Interp *I, Frame *to) {
   for (Frame *f = I->frame; f && f != to; f = f->prev) {
     if (!f->locals || !f->info) continue;

@@ -98,6 +98,7 @@ typedef struct GenCo {
   Str *tb;             /* its traceback */
   Value thrown;        /* to raise at the yield when resumed (throw/close) */
   bool closing;        /* gen_close_all has closed it */
+  uint64_t resumed, suspended; /* Eval.serial at the last resume, yield */
   struct GenCo *outer; /* the generator running when this one was resumed */
 #ifdef GEN_ASAN
   void *fake;
@@ -107,6 +108,7 @@ typedef struct GenCo {
 } GenCo;
 
 static void close_gen(Interp *I, GenCo *g);
+static void close_quietly(Interp *I, GenCo *g);
 
 /* ---- the generator class ------------------------------------------------- */
 
@@ -234,6 +236,7 @@ static Value resume(Interp *I, GenCo *g, Value sent, Value thrown) {
   g->sent = v_incref(sent);
   g->thrown = thrown;
   g->state = GEN_RUNNING;
+  g->resumed = ++ev->serial;
   g->outer = ev->gen_running;
   ev->gen_running = g;
   ev->stack_limit = g->limit;
@@ -286,6 +289,7 @@ static Value yield_value(Interp *I, Value v) {
   if (!g) die("yield outside a running generator");
   g->yielded = v;
   g->state = GEN_SUSPENDED;
+  g->suspended = ++ev->serial;
   g->saved_catch = I->catch_top;
   to_caller(g, false);
   /* resumed: resume() relinked the frame and catch chains */
@@ -299,6 +303,35 @@ static Value yield_value(Interp *I, Value v) {
   Value s = g->sent;
   g->sent = v_undef();
   return s;
+}
+
+/* ---- reclaiming catches (exc.c) ---------------------------------------- */
+
+bool gen_reclaim_ok(Interp *I, const Catch *c) {
+  Eval *ev = EV(I);
+  if (c->gen && c->gen->resumed > c->serial) return false; /* it yielded since */
+  for (GenCo *g = ev->gens; g; g = g->next)
+    if (g->state == GEN_SUSPENDED && g->suspended > c->serial) return false;
+  return true;
+}
+
+static void visit_value(Value v, VisitFn visit, void *arg) {
+  if (v.tag == V_OBJ) visit(v.as.o, arg);
+}
+
+void gen_visit_roots(Interp *I, VisitFn visit, void *arg) {
+  for (GenCo *g = EV(I)->gens; g; g = g->next) {
+    visit(&g->fn->h, arg);
+    if (!g->locals_released)
+      for (int i = 0; i < g->nlocals; i++) visit_value(g->locals[i], visit, arg);
+    visit_value(g->sent, visit, arg);
+    visit_value(g->yielded, visit, arg);
+    visit_value(g->ret, visit, arg);
+    visit_value(g->exc, visit, arg);
+    visit_value(g->thrown, visit, arg);
+    if (g->tb) visit(&g->tb->h, arg);
+    if (g->state == GEN_SUSPENDED && g->frame) visit_value(g->frame->ret, visit, arg);
+  }
 }
 
 /* ---- the evaluator's entries ------------------------------------------- */
@@ -574,13 +607,18 @@ bool gen_finalize(Interp *I, Obj *o) {
   GenCo *g = (GenCo *)(intptr_t)p.as.i;
   o->rc = 1;
   if (g->state == GEN_SUSPENDED && !EV(I)->gen_teardown) {
-    Catch c;
-    if (RT_TRY(I, &c)) {
-      close_gen(I, g);
-      rt_catch_pop(I, &c);
-    } else {
-      v_decref(I, CUR_EXC(I));
-      CUR_EXC(I) = v_undef();
+    /* The last reference may go while an exception is on its way to its
+     * catch point (exc.c release_frames drops the abandoned frames'
+     * locals): closing runs Python that raises and catches, so the
+     * exception in flight and its traceback are kept aside meanwhile. */
+    Value inflight = CUR_EXC(I);
+    CUR_EXC(I) = v_undef();
+    Str *tb = inflight.tag != V_UNDEF ? rt_tb_save(I) : NULL;
+    close_quietly(I, g);
+    if (tb) {
+      CUR_EXC(I) = inflight;
+      rt_tb_restore(I, tb);
+      obj_decref(I, &tb->h);
     }
   }
   if (--o->rc > 0) return false;

@@ -2579,6 +2579,50 @@ Value graph_native_run_mode(Interp *I, int argc, Value *argv, KwArgs *kw) {
   return v_obj(&str_from_c(I, m)->h);
 }
 
+/* ---- reclaiming catches (exc.c) ------------------------------------------ */
+
+bool graph_reclaim_ok(Interp *I) { return !I->graph || !I->graph->cap; }
+
+static void visit_value(Value v, VisitFn visit, void *arg) {
+  if (v.tag == V_OBJ) visit(v.as.o, arg);
+}
+
+static void visit_tpl(const Tpl *t, VisitFn visit, void *arg) {
+  if (t->kind == TPL_CONST) visit_value(t->v, visit, arg);
+  for (int i = 0; i < t->n; i++) visit_tpl(&t->kids[i], visit, arg);
+}
+
+static void visit_entry(const Entry *e, VisitFn visit, void *arg) {
+  if (!e) return;
+  for (int i = 0; i < e->nrefs; i++) visit_value(e->refs[i], visit, arg);
+  for (int i = 0; i < e->nptens; i++) visit(&e->ptens[i]->h, arg);
+  visit_tpl(&e->tpl, visit, arg);
+}
+
+/* What graph_free_all releases: the references graph mode keeps outside
+ * the object graph between captures. */
+void graph_visit_roots(Interp *I, VisitFn visit, void *arg) {
+  GraphState *S = I->graph;
+  if (!S) return;
+  for (int i = 0; i < S->npycall; i++) {
+    const PyCall *p = &S->pycalls[i];
+    visit_value(p->callee, visit, arg);
+    for (int j = 0; j < p->nargs; j++) visit_value(p->args[j], visit, arg);
+    for (int j = 0; j < p->nk; j++) {
+      visit(&p->knames[j]->h, arg);
+      visit_value(p->kvals[j], visit, arg);
+    }
+    for (int j = 0; j < p->nsym; j++) visit(&p->syms[j]->h, arg);
+  }
+  visit_value(S->fb_exc, visit, arg);
+  for (int i = 0; i < S->nfn; i++) {
+    const GFn *gf = S->fns[i];
+    for (int j = 0; j < gf->nent; j++) visit_entry(gf->ents[j], visit, arg);
+    for (int j = 0; j < gf->npiece; j++) visit_entry(gf->pieces[j], visit, arg);
+    visit_value(gf->fn, visit, arg);
+  }
+}
+
 void graph_free_all(Interp *I) {
   if (I->graph) {
     free(I->graph->warned);

@@ -129,6 +129,7 @@ typedef struct Eval {
   Str *handled_tb; /* its traceback (trystmt.c) */
   SrcFile **user_srcs; /* the user's imported modules (interp_add_user_src) */
   int nuser_srcs, capuser_srcs;
+  uint64_t serial; /* exc.c/gen.c: bumped by reclaiming catches, yields and resumes */
 } Eval;
 
 #define EV(I) ((Eval *)(I)->ev)
@@ -183,6 +184,11 @@ Value gen_new(Interp *I, Func *fn, Value *locals);
 Value gen_yield(Interp *I, Frame *f, Node *n);
 Value gen_yield_from(Interp *I, Frame *f, Node *n);
 void gen_fn_init(Interp *I);
+/* May a reclaiming catch c release young objects (no C stack that ran
+ * since its push is still suspended)? And the references the generators
+ * hold outside the object graph. (exc.c rt_catch_reclaim) */
+bool gen_reclaim_ok(Interp *I, const Catch *c);
+void gen_visit_roots(Interp *I, VisitFn visit, void *arg);
 void gen_close_all(Interp *I);
 /* fileio.c: open() and its file objects. */
 void fileio_init(Interp *I);

@@ -1397,6 +1397,7 @@ void tensor_setattr(Interp *I, Value obj, Str *name, Value val) {
     if (t->flavour == TF_PARAM && strcmp(name->data, "name") == 0) {
       if (!v_is(val, OBJ_STR))
         rt_raise(I, EXC_TypeError, "Parameter name must be a str, not %s", rt_type_name(I, val));
+      gc_stored_late(I);
       obj_incref(val.as.o);
       if (t->name) obj_decref(I, &t->name->h);
       t->name = AS_STR(val);
@@ -1408,7 +1409,10 @@ void tensor_setattr(Interp *I, Value obj, Str *name, Value val) {
     }
     Value cv = class_lookup(I, rt_class_of(I, obj), name);
     if (t->flavour != TF_NP && cv.tag == V_UNDEF) {
-      if (!t->attrs) t->attrs = dict_new(I);
+      if (!t->attrs) {
+        t->attrs = dict_new(I);
+        gc_stored_late(I);
+      }
       dict_set_str(I, t->attrs, name, val);
       return;
     }
@@ -2260,6 +2264,7 @@ static void np_scalar_classes_init(Interp *I) {
       obj_decref(I, &c->mro->h);
       c->bases = nb;
       c->mro = nm;
+      gc_stored_late(I);
     }
   }
 }

@@ -60,7 +60,7 @@ typedef int (*GuardFn)(Interp *I, Frame *f, Node *n, void *arg);
 static bool guarded(Interp *I, Frame *f, GuardFn fn, Node *n, void *arg, int *ctrl, Value *exc,
                     Str **tb) {
   Catch c;
-  if (RT_TRY(I, &c)) {
+  if (RT_TRY_RECLAIM(I, &c)) {
     int r = fn(I, f, n, arg);
     rt_catch_pop(I, &c);
     *ctrl = r;
@@ -70,6 +70,8 @@ static bool guarded(Interp *I, Frame *f, GuardFn fn, Node *n, void *arg, int *ct
   CUR_EXC(I) = v_undef();
   *tb = rt_tb_save(I);
   exc_attach_tb(I, *exc, f);
+  Value held[2] = {*exc, v_obj(&(*tb)->h)};
+  rt_catch_reclaim(I, &c, held, 2); /* the unwound frames' temporaries */
   return false;
 }
 

@@ -19,6 +19,10 @@
 #define OF_REPR (1u << 31)   /* container is being repr'd: print [...] */
 #define CF_FINALIZE (1u << 29) /* class whose instances gen_finalize must see die (gen.c) */
 #define OF_METHOD (1u << 30) /* Native from class_add_native: data is its Class */
+#define OF_YOUNG (1u << 28)  /* gc_reclaim_young is running: allocated after the mark */
+
+/* The kind of a mark in the all-objects list (gc_mark_new). */
+enum { OBJ_MARK = OBJ_KIND_COUNT };
 
 typedef void (*VisitFn)(Obj *child, void *arg);
 
@@ -59,6 +63,16 @@ typedef struct ValState {
    * and whether that loop is running further up the C stack */
   Obj *free_queue;
   bool freeing;
+  /* value.c: bumped by every gc_mark_new; a Dict records it when a
+   * reference is stored in it (Dict.written), so gc_reclaim_young skips
+   * the dicts that took none since the mark */
+  uint64_t wclock;
+  /* value.c: wclock when a reference was last stored in a function, class
+   * or tensor built earlier (gc_stored_late) */
+  uint64_t late_written;
+  /* value.c: 2 when MSC_CHECK_RECLAIM is set: gc_reclaim_young checks
+   * that the objects it does not walk hold no suspect (0 until read) */
+  int check_reclaim;
   /* proto.c: containers being repr'd, innermost last (OF_REPR set) */
   Obj **repr_stack;
   int64_t nrepr, caprepr;
@@ -68,6 +82,11 @@ typedef struct ValState {
 } ValState;
 
 #define VR(I) (&(I)->vs->roots.s)
+
+/* Stores of a reference into a function, class or tensor after it was
+ * built (its __dict__, __name__, owner, a Parameter's name, ...) call this:
+ * gc_reclaim_young skips those kinds unless one happened since its mark. */
+static inline void gc_stored_late(Interp *I) { I->vs->late_written = I->vs->wclock; }
 
 /* ---- Exceptions (exc.c) ----------------------------------------------- */
 
@@ -105,6 +124,18 @@ size_t obj_capacity(const Obj *o);
  * a normal exit can be audited: an exception unwinding the C stack drops
  * the references its temporaries held. */
 void gc_sweep_all(Interp *I, bool audit);
+/* Marks the all-objects list: objects allocated from now on are "young"
+ * until gc_mark_free (exc.c's reclaiming catch points). */
+Obj *gc_mark_new(Interp *I);
+void gc_mark_free(Interp *I, Obj *mark);
+/* After an exception unwound C frames that all started after mark was
+ * made: drops the references those frames held on young objects (what the
+ * object graph, the value layer's roots and roots(I, ctx, ...), which must
+ * visit every other reference held outside the object graph to an object
+ * made since the mark, cannot explain). Returns how many objects had such
+ * references. */
+typedef void (*GcRoots)(Interp *I, void *ctx, VisitFn visit, void *arg);
+int64_t gc_reclaim_young(Interp *I, Obj *mark, GcRoots roots, void *ctx);
 void class_add_native(Interp *I, Class *c, const char *name, NativeFn fn);
 void dict_add_native(Interp *I, Dict *d, const char *name, NativeFn fn);
 /* Creates a class; computes the C3 MRO (TypeError if impossible). For a
@@ -614,6 +645,11 @@ void graph_kwargs(Value kwargs, KwArgs *kw);
 typedef void (*GraphCaptureHook)(Interp *I, void *ctx, IrModule *m, int nparam, const int *param_src,
                                  Tensor *const *ptens);
 void graph_set_capture_hook(Interp *I, GraphCaptureHook hook, void *ctx);
+/* Reclaiming catches (exc.c): false while a graph is being captured (its
+ * C structures hold references nobody lists); and the references graph
+ * mode keeps outside the object graph between captures. */
+bool graph_reclaim_ok(Interp *I);
+void graph_visit_roots(Interp *I, VisitFn visit, void *arg);
 /* Makes s an IR and C identifier in place (other characters -> '_'). */
 void graph_ident(char *s);
 

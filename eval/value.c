@@ -20,11 +20,39 @@
 
 /* ---- Allocation and freeing ------------------------------------------- */
 
-static void gc_init(Interp *I) {
-  if (!I->gc_head.gc_next) {
-    I->gc_head.gc_next = I->gc_head.gc_prev = &I->gc_head;
-    I->gc_head.rc = 1;
+/* The all-objects list is three lists, by what an object of the kind can
+ * come to hold after it is built (gc_reclaim_young walks the older part of
+ * GC_OPEN only, and of GC_LATE when gc_stored_late says so). */
+enum {
+  GC_FIXED, /* references all set by the code that builds it */
+  GC_LATE,  /* functions, classes, tensors: a few late stores (gc_stored_late) */
+  GC_OPEN,  /* lists, dicts, sets, cells: stores anywhere */
+  GC_NLISTS
+};
+_Static_assert(GC_NLISTS == sizeof ((Interp *)0)->gc_head / sizeof(Obj), "Interp.gc_head");
+
+static int gc_list_of(unsigned kind) {
+  switch (kind) {
+  case OBJ_STR: case OBJ_BYTES: case OBJ_BYTEARRAY: case OBJ_RANGE: case OBJ_COMPLEX: case OBJ_DTYPE:
+  case OBJ_TUPLE: case OBJ_SLICE: case OBJ_BOUND: case OBJ_NATIVE: case OBJ_ITER: case OBJ_INSTANCE:
+  case OBJ_MODULE: case OBJ_PROPERTY: case OBJ_STATICMETHOD: case OBJ_CLASSMETHOD: case OBJ_SUPER:
+  case OBJ_DICTVIEW:
+    return GC_FIXED;
+  case OBJ_FUNC: case OBJ_CLASS: case OBJ_TENSOR:
+    return GC_LATE;
+  default:
+    return GC_OPEN;
   }
+}
+
+void gc_mark_free(Interp *I, Obj *m);
+
+static void gc_init(Interp *I) {
+  for (int k = 0; k < GC_NLISTS; k++)
+    if (!I->gc_head[k].gc_next) {
+      I->gc_head[k].gc_next = I->gc_head[k].gc_prev = &I->gc_head[k];
+      I->gc_head[k].rc = 1;
+    }
 }
 
 /* ---- Small-object pool -------------------------------------------------
@@ -118,9 +146,9 @@ size_t obj_capacity(const Obj *o) {
   return o->sclass ? pool_class_size(o->sclass) : malloc_usable_size((void *)o);
 }
 
-static void gc_link(Interp *I, Obj *o) {
-  if (!I->gc_head.gc_next) gc_init(I);
-  Obj *h = &I->gc_head;
+static void gc_link_to(Interp *I, Obj *o, int list) {
+  if (!I->gc_head[list].gc_next) gc_init(I);
+  Obj *h = &I->gc_head[list];
   o->gc_next = h->gc_next;
   o->gc_prev = h;
   h->gc_next->gc_prev = o;
@@ -131,7 +159,7 @@ Obj *obj_alloc(Interp *I, ObjKind kind, size_t size) {
   Obj *o = obj_block(I, size);
   o->rc = 1;
   o->kind = (uint16_t)kind;
-  gc_link(I, o);
+  gc_link_to(I, o, gc_list_of(kind));
   I->nobjects++;
   return o;
 }
@@ -367,12 +395,9 @@ static const char *kind_name(ObjKind k) {
   return k < OBJ_KIND_COUNT ? names[k] : "?";
 }
 
-static int64_t leak_check(Interp *I, bool verbose) {
-  Obj *h = &I->gc_head;
-  for (Obj *o = h->gc_next; o != h; o = o->gc_next) o->gc_prev = (Obj *)(intptr_t)o->rc;
-  for (Obj *o = h->gc_next; o != h; o = o->gc_next) obj_traverse(o, subtract_ref, NULL);
-  /* References the Interp itself and the value layer's caches hold. */
-#define ROOT(p) do { if (p) subtract_ref(&(p)->h, NULL); } while (0)
+/* References the Interp itself and the value layer's caches hold. */
+static void visit_interp_roots(Interp *I, VisitFn visit, void *arg) {
+#define ROOT(p) do { if (p) visit(&(p)->h, arg); } while (0)
   ROOT(I->interned); ROOT(I->builtins); ROOT(I->modules);
   for (int i = 0; i < CLS_COUNT; i++) ROOT(I->cls[i]);
   for (int i = 0; i < EXC_COUNT; i++) ROOT(I->exc[i]);
@@ -383,14 +408,25 @@ static int64_t leak_check(Interp *I, bool verbose) {
     ROOT(I->s.binop[i]); ROOT(I->s.rbinop[i]); ROOT(I->s.ibinop[i]);
   }
 #undef ROOT
-  if (CUR_EXC(I).tag == V_OBJ) subtract_ref(CUR_EXC(I).as.o, NULL);
+  if (CUR_EXC(I).tag == V_OBJ) visit(CUR_EXC(I).as.o, arg);
   VRoots *vr = &I->vs->roots;
   for (size_t i = 0; i < sizeof vr->all / sizeof vr->all[0]; i++)
-    if (vr->all[i]) subtract_ref(vr->all[i], NULL);
+    if (vr->all[i]) visit(vr->all[i], arg);
+}
+
+/* Every object of every list. */
+#define FOR_ALL_OBJS(I, o)                                                        \
+  for (Obj *h_ = &(I)->gc_head[0]; h_ != &(I)->gc_head[GC_NLISTS]; h_++)          \
+    for (Obj *o = h_->gc_next; o != h_; o = o->gc_next)
+
+static int64_t leak_check(Interp *I, bool verbose) {
+  FOR_ALL_OBJS(I, o) o->gc_prev = (Obj *)(intptr_t)o->rc;
+  FOR_ALL_OBJS(I, o) obj_traverse(o, subtract_ref, NULL);
+  visit_interp_roots(I, subtract_ref, NULL);
   int64_t n = 0;
-  for (Obj *o = h->gc_next; o != h; o = o->gc_next) {
+  FOR_ALL_OBJS(I, o) {
     intptr_t ext = (intptr_t)o->gc_prev;
-    if (ext == 0) continue;
+    if (ext == 0 || o->kind == OBJ_MARK) continue;
     n++;
     if (verbose) {
       fprintf(stderr, "msc: leak: %s at %p rc=%" PRId64 " external=%ld", kind_name(o->kind),
@@ -403,15 +439,20 @@ static int64_t leak_check(Interp *I, bool verbose) {
   return n;
 }
 
-int64_t gc_leak_count(Interp *I, bool verbose) {
-  if (!I->gc_head.gc_next) return 0;
-  int64_t n = leak_check(I, verbose);
-  Obj *h = &I->gc_head, *prev = h;
-  for (Obj *o = h->gc_next; o != h; o = o->gc_next) {
+/* Puts back the gc_prev links of list h from its head up to (and with) end. */
+static void relink_prev(Obj *h, Obj *end) {
+  Obj *prev = h;
+  for (Obj *o = h->gc_next; o != end; o = o->gc_next) {
     o->gc_prev = prev;
     prev = o;
   }
-  h->gc_prev = prev;
+  end->gc_prev = prev;
+}
+
+int64_t gc_leak_count(Interp *I, bool verbose) {
+  if (!I->gc_head[0].gc_next) return 0;
+  int64_t n = leak_check(I, verbose);
+  for (int k = 0; k < GC_NLISTS; k++) relink_prev(&I->gc_head[k], &I->gc_head[k]);
   return n;
 }
 
@@ -429,18 +470,26 @@ static void obj_free_mem(Obj *o) {
 }
 
 void gc_sweep_all(Interp *I, bool audit) {
-  if (!I->gc_head.gc_next) return;
+  if (!I->gc_head[0].gc_next) return;
   const char *chk = audit ? getenv("MSC_CHECK_LEAKS") : NULL;
   if (chk && *chk && strcmp(chk, "0") != 0) {
     int64_t n = leak_check(I, strcmp(chk, "2") == 0);
     if (n) fprintf(stderr, "msc: internal: %" PRId64 " objects leaked (refcount)\n", n);
   }
-  Obj *h = &I->gc_head;
-  for (Obj *o = h->gc_next, *next; o != h; o = next) {
+  /* Marks still linked: catches on the stacks of generators left suspended
+   * in a try (gen_free_all). A mark's first node is on GC_FIXED. */
+  for (Obj *h = &I->gc_head[GC_FIXED], *o = h->gc_next, *next; o != h; o = next) {
     next = o->gc_next;
-    obj_free_mem(o);
+    if (o->kind == OBJ_MARK) gc_mark_free(I, o);
   }
-  h->gc_next = h->gc_prev = h;
+  for (int k = 0; k < GC_NLISTS; k++) {
+    Obj *h = &I->gc_head[k];
+    for (Obj *o = h->gc_next, *next; o != h; o = next) {
+      next = o->gc_next;
+      obj_free_mem(o);
+    }
+    h->gc_next = h->gc_prev = h;
+  }
   I->nobjects = 0;
   pool_destroy(I);
   I->interned = I->builtins = I->modules = NULL;
@@ -449,6 +498,162 @@ void gc_sweep_all(Interp *I, bool audit) {
   memset(&I->s, 0, sizeof I->s);
   CUR_EXC(I) = v_undef();
   memset(&I->vs->roots, 0, sizeof I->vs->roots);
+}
+
+/* ---- Releasing what an unwound C stack held ---------------------------- */
+
+/* A mark is GC_NLISTS bare Objs of kind OBJ_MARK, one linked into each
+ * all-objects list: every object in front of it (a list grows at its head)
+ * was allocated after it. Marks are not counted in nobjects, have no
+ * referents and are never visited by the object graph; the first one's rc
+ * holds the mark's clock (ValState.wclock, see Dict.written). */
+Obj *gc_mark_new(Interp *I) {
+  Obj *m = obj_block(I, sizeof(Obj) * GC_NLISTS);
+  uint16_t sc = m->sclass;
+  for (int k = 0; k < GC_NLISTS; k++) {
+    m[k].kind = OBJ_MARK;
+    m[k].rc = 1;
+    gc_link_to(I, &m[k], k);
+  }
+  m->sclass = sc;
+  m->rc = (int64_t)++I->vs->wclock;
+  return m;
+}
+
+void gc_mark_free(Interp *I, Obj *m) {
+  for (int k = 0; k < GC_NLISTS; k++) {
+    m[k].gc_prev->gc_next = m[k].gc_next;
+    m[k].gc_next->gc_prev = m[k].gc_prev;
+  }
+  obj_release(I, m);
+}
+
+/* During gc_reclaim_young, a young object's gc_prev holds its count of
+ * references not yet explained by the object graph and the roots. */
+static void young_explained(Obj *child, void *arg) {
+  (void)arg;
+  if (child->flags & OF_YOUNG) child->gc_prev = (Obj *)((intptr_t)child->gc_prev - 1);
+}
+
+static inline intptr_t unexplained(const Obj *o) { return (intptr_t)o->gc_prev; }
+
+/* The young objects left with unexplained references, sorted by address:
+ * the walk of the older heap looks its children up here instead of
+ * reading each child's header. */
+typedef struct Suspects {
+  Obj **o;
+  int64_t n;
+} Suspects;
+
+static int cmp_ptr(const void *a, const void *b) {
+  uintptr_t x = (uintptr_t) * (Obj *const *)a, y = (uintptr_t) * (Obj *const *)b;
+  return x < y ? -1 : x > y;
+}
+
+static bool is_suspect(const Suspects *s, const Obj *o) {
+  if (!s->n || (uintptr_t)o < (uintptr_t)s->o[0] || (uintptr_t)o > (uintptr_t)s->o[s->n - 1]) return false;
+  int64_t lo = 0, hi = s->n;
+  while (lo < hi) {
+    int64_t mid = (lo + hi) / 2;
+    if ((uintptr_t)s->o[mid] < (uintptr_t)o) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo < s->n && s->o[lo] == o;
+}
+
+static void suspect_explained(Obj *child, void *arg) {
+  if (is_suspect(arg, child)) child->gc_prev = (Obj *)((intptr_t)child->gc_prev - 1);
+}
+
+/* Can o, an object of GC_OPEN or GC_LATE made before the mark, hold a
+ * young object? Not a dict or set that took no reference since the mark
+ * (Dict.written), nor a function, class or tensor when none took one
+ * since (gc_stored_late). */
+static bool may_hold_young(Interp *I, const Obj *o, uint64_t clock) {
+  switch (o->kind) {
+  case OBJ_MARK: return false;
+  case OBJ_DICT: case OBJ_SET: return ((const Dict *)o)->written >= clock;
+  case OBJ_FUNC: case OBJ_CLASS: case OBJ_TENSOR: return I->vs->late_written >= clock;
+  default: return true;
+  }
+}
+
+/* MSC_CHECK_RECLAIM: an object the walk skipped holds a suspect. */
+static void suspect_forbidden(Obj *child, void *arg) {
+  if (is_suspect(arg, child)) die("gc_reclaim_young: an object it skips holds a young %s", kind_name(child->kind));
+}
+
+/* The young objects of every list: those in front of the list's mark. */
+#define FOR_YOUNG(I, mark, o)                                                     \
+  for (int k_ = 0; k_ < GC_NLISTS; k_++)                                          \
+    for (Obj *o = (I)->gc_head[k_].gc_next; o != &(mark)[k_]; o = o->gc_next)     \
+      if (o->kind != OBJ_MARK)
+
+/* See valpriv.h. Trial deletion restricted to the young objects: each
+ * one's count starts at its rc; every reference from an object (young or
+ * old) and from a root is taken off; what is left was held by the C
+ * frames the exception unwound, and is dropped. The older heap is walked
+ * only when some young object has references left after the young
+ * objects and the roots, only for references to those, and only where
+ * one can be: GC_OPEN's dicts and sets written since the mark and its
+ * lists and cells, GC_LATE when gc_stored_late ran since. */
+int64_t gc_reclaim_young(Interp *I, Obj *mark, GcRoots roots, void *ctx) {
+  int64_t nyoung = 0;
+  FOR_YOUNG(I, mark, o) {
+    o->flags |= OF_YOUNG;
+    o->gc_prev = (Obj *)(intptr_t)o->rc;
+    nyoung++;
+  }
+  Suspects s = {NULL, 0};
+  Obj *small[16];
+  if (nyoung) {
+    FOR_YOUNG(I, mark, o) obj_traverse(o, young_explained, NULL);
+    int64_t n = 0;
+    FOR_YOUNG(I, mark, o) n += unexplained(o) > 0;
+    s.o = n <= 16 ? small : malloc(sizeof(Obj *) * (size_t)n); /* none: nothing is dropped */
+    if (s.o) FOR_YOUNG(I, mark, o) if (unexplained(o) > 0) s.o[s.n++] = o;
+    if (s.n > 1) qsort(s.o, (size_t)s.n, sizeof(Obj *), cmp_ptr);
+  }
+  if (s.n) { /* the roots, then the older heap: only references to suspects */
+    visit_interp_roots(I, suspect_explained, &s);
+    roots(I, ctx, suspect_explained, &s);
+    bool any = false;
+    for (int64_t i = 0; i < s.n && !any; i++) any = unexplained(s.o[i]) > 0;
+    if (!I->vs->check_reclaim) {
+      const char *e = getenv("MSC_CHECK_RECLAIM");
+      I->vs->check_reclaim = e && *e && strcmp(e, "0") != 0 ? 2 : 1;
+    }
+    bool check = I->vs->check_reclaim == 2;
+    uint64_t clock = (uint64_t)mark->rc;
+    for (int k = 0; any && k < GC_NLISTS; k++) {
+      if (k == GC_FIXED && !check) continue;
+      if (k == GC_LATE && I->vs->late_written < clock && !check) continue;
+      Obj *h = &I->gc_head[k];
+      for (Obj *o = mark[k].gc_next; o != h; o = o->gc_next) {
+        if (k != GC_FIXED && may_hold_young(I, o, clock)) obj_traverse(o, suspect_explained, &s);
+        else if (check) obj_traverse(o, suspect_forbidden, &s);
+      }
+    }
+  }
+  /* The drops: counts first, then the lists and flags put back. An object
+   * left with n references has at least n until they go, so the drops may
+   * run in any order (and run finalizers). */
+  int64_t nd = 0;
+  for (int64_t i = 0; i < s.n; i++)
+    if (unexplained(s.o[i]) > 0) s.o[nd++] = s.o[i];
+  intptr_t *cnt = NULL, cnt_small[16];
+  if (nd) cnt = nd <= 16 ? cnt_small : malloc(sizeof(intptr_t) * (size_t)nd);
+  if (!cnt) nd = 0;
+  for (int64_t i = 0; i < nd; i++) cnt[i] = unexplained(s.o[i]);
+  FOR_YOUNG(I, mark, o) o->flags &= ~OF_YOUNG;
+  for (int k = 0; k < GC_NLISTS; k++) relink_prev(&I->gc_head[k], &mark[k]);
+  for (int64_t i = 0; i < nd; i++) {
+    s.o[i]->rc -= cnt[i] - 1;
+    obj_decref(I, s.o[i]);
+  }
+  if (cnt && cnt != cnt_small) free(cnt);
+  if (s.o && s.o != small) free(s.o);
+  return nd;
 }
 
 /* ---- Natives ----------------------------------------------------------- */

@@ -172,6 +172,7 @@ struct Dict {
   DictEntry *entries;
   int64_t *index;   /* open-addressing table of indices into entries; -1 empty */
   int64_t index_cap;/* power of two */
+  uint64_t written; /* ValState.wclock at the last store of a reference (gc_reclaim_young) */
 };
 typedef Dict Set;
 
@@ -345,10 +346,24 @@ typedef struct Catch {
   struct Catch *prev;
   struct Frame *frame;
   int depth;
+  Obj *mark;          /* RT_TRY_RECLAIM: where the young objects begin (else NULL) */
+  uint64_t serial;    /* RT_TRY_RECLAIM: Eval.serial when pushed */
+  struct GenCo *gen;  /* RT_TRY_RECLAIM: the generator running when pushed */
+  int nkept;          /* RT_TRY_RECLAIM: how many references ev_keep held when pushed */
 } Catch;
 #define RT_TRY(I, c) (rt_catch_push((I), (c)), setjmp((c)->jb) == 0)
 void rt_catch_push(Interp *I, Catch *c);
 void rt_catch_pop(Interp *I, Catch *c);
+/* A catch point that, when an exception reaches it, releases what the C
+ * frames it unwound held (the evaluator's and the natives' temporaries):
+ * the code that lands must call rt_catch_reclaim, passing every value it
+ * holds that was made after RT_TRY_RECLAIM (the exception it took from
+ * CUR_EXC, its saved traceback). Dropping those temporaries may run
+ * finalizers (a generator's finally), which raise and catch on their own:
+ * take the exception and its traceback first (exc.c). */
+#define RT_TRY_RECLAIM(I, c) (rt_catch_push_reclaim((I), (c)), setjmp((c)->jb) == 0)
+void rt_catch_push_reclaim(Interp *I, Catch *c);
+void rt_catch_reclaim(Interp *I, Catch *c, const Value *held, int nheld);
 
 /* Raises a new exception of a built-in class with a printf message. */
 _Noreturn void rt_raise(Interp *I, ExcKind kind, const char *fmt, ...) MSC_PRINTF(3, 4);
@@ -395,7 +410,7 @@ typedef struct Names {
 
 struct Interp {
   Arena *arena;     /* compiler data: AST, resolver info */
-  Obj gc_head;      /* sentinel of the all-objects list */
+  Obj gc_head[3];   /* sentinels of the all-objects lists (value.c GC_*) */
   int64_t nobjects; /* live objects */
   struct ObjPool *pool; /* small-object allocator (value.c) */
   struct ValState *vs;  /* eval/'s caches and scratch (valpriv.h) */
