@@ -200,7 +200,7 @@ $(O)/msrt_amalg_embed.o: $(O)/msrt_amalg_embed.c
 # C unit tests link everything but the driver.
 $(O)/tests/unit/%: tests/unit/%.c $(LIB_OBJS) tests/unit/unit.h $(DYNLIST)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS_ALL) $(WARN) -o $@ $< $(LIB_OBJS) $(LDSAN) $(LDLIBS) $(LDEXPORT)
+	$(CC) $(CFLAGS_ALL) $(WARN) -MMD -MP -o $@ $< $(LIB_OBJS) $(LDSAN) $(LDLIBS) $(LDEXPORT)
 
 $(O)/tests/unit/test_quant: tests/unit/quant_vectors.h
 
@@ -322,6 +322,7 @@ clean:
 	rm -rf build build-san build-cov build-fuzz
 
 -include $(DEPS)
-# The fuzz targets and their corpus replays are compiled and linked in one
-# step; -MMD leaves $@.d next to each (the headers fuzz/NAME.c includes).
--include $(FUZZ_BINS:=.d) $(REPLAY_BINS:=.d)
+# The unit tests, the fuzz targets and their corpus replays are compiled
+# and linked in one step; -MMD leaves $@.d next to each (the headers its
+# source includes).
+-include $(UNIT_BINS:=.d) $(FUZZ_BINS:=.d) $(REPLAY_BINS:=.d)
