@@ -24,7 +24,7 @@
 # RUN: %msc run %s cell > %t.cell
 # RUN: %python %S/Inputs/close.py 1e-4 %t.ref %t.cell
 # RUN: rm -rf %t.lib && %msc compile %s -o %t.lib jit > /dev/null
-# RUN: cd %t.lib && cc -std=c99 -O1 -Wall -Wextra -Wpedantic -Wconversion -Werror ./*.c -lm -o selftest
+# RUN: cd %t.lib && cc -std=c99 -DMSRT_NO_SIMD -O1 -Wall -Wextra -Wpedantic -Wconversion -Werror ./*.c -lm -o selftest
 # RUN: %t.lib/selftest | FileCheck --check-prefix=C %s
 # C: train_equiv_train_step: ok (5 calls, 1 output each, 14 Parameters, max abs error
 # RUN: FileCheck %s --input-file %t.jit

@@ -16,7 +16,7 @@
 # C: static const msrt_complex64 {{.*}}[3] = {{[{][{]}}0x1p+0f, -0x1p+1f}, {0x0p+0f, 0x1p-1f}, {-0x1.8p+1f, 0x0p+0f}};
 # (gcc -O0 only: tests/codegen/all_ops.py builds the complex kernels with
 # gcc, clang and arm-none-eabi-gcc)
-# RUN: gcc -std=c99 -Wall -Wextra -Wpedantic -Wconversion -Werror -O0 %t/cx/cx.c %t/cx/cx_test.c -lm -o %t/cx/selftest
+# RUN: gcc -std=c99 -DMSRT_NO_SIMD -Wall -Wextra -Wpedantic -Wconversion -Werror -O0 %t/cx/cx.c %t/cx/cx_test.c -lm -o %t/cx/selftest
 # RUN: %t/cx/selftest | FileCheck --check-prefix=TEST %s
 # TEST: cx_Net_construct: ok (2 outputs, max abs error 0)
 import mindspore as ms

@@ -16,7 +16,7 @@
 # RUN: %msc run %s graph > %t.graph
 # RUN: %python %S/../autodiff/Inputs/close.py 1e-4 %t.ref %t.graph
 # RUN: rm -rf %t.lib && %msc compile %s -o %t.lib jit > /dev/null
-# RUN: cd %t.lib && cc -std=c99 -O1 -Wall -Wextra -Wpedantic -Wconversion -Werror ./*.c -lm -o selftest
+# RUN: cd %t.lib && cc -std=c99 -DMSRT_NO_SIMD -O1 -Wall -Wextra -Wpedantic -Wconversion -Werror ./*.c -lm -o selftest
 # RUN: %t.lib/selftest | FileCheck --check-prefix=C %s
 # C: train_train_step: ok (5 calls, 1 output each, 6 Parameters, max abs error
 # RUN: FileCheck %s --input-file %t.jit

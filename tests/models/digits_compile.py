@@ -20,9 +20,9 @@
 # RUN: %python %S/Inputs/digits_check.py %S/../../samples/data %t/compile %t/numpy
 # RUN: count 0 < %t/compile.err
 # RUN: FileCheck --check-prefix=HDR %s < %t/out/digits_train.h
-# RUN: cd %t/out && cc -std=c99 -Wall -Wextra -Wpedantic -Wconversion -Werror -c digits_train.c digits_train_test.c
+# RUN: cd %t/out && cc -std=c99 -DMSRT_NO_SIMD -Wall -Wextra -Wpedantic -Wconversion -Werror -c digits_train.c digits_train_test.c
 # RUN: cd %t/out && cc digits_train.o digits_train_test.o -lm -o selftest && ./selftest | FileCheck --check-prefix=TEST %s
-# RUN: cc -std=c99 -Wall -Wextra -Wpedantic -Wconversion -Werror -I%t/out %S/Inputs/digits_harness.c %t/out/digits_train.o -lm -o %t/harness
+# RUN: cc -std=c99 -DMSRT_NO_SIMD -Wall -Wextra -Wpedantic -Wconversion -Werror -I%t/out %S/Inputs/digits_harness.c %t/out/digits_train.o -lm -o %t/harness
 # RUN: %t/harness predict %t/bin > %t/predict
 # RUN: grep '^predictions:' %t/compile > %t/want
 # RUN: grep '^predictions:' %t/predict | diff %t/want -
@@ -36,7 +36,7 @@
 # RUN: cd %t && cp digits_mlp.mindir digits.mindir && %msc run %S/../../samples/digits_mindir.py digits.mindir %S/../../samples/data > %t/graphcell
 # RUN: grep '^predictions:' %t/graphcell | diff %t/want -
 # RUN: %msc compile %t/digits.mindir -o %t/mindir > /dev/null
-# RUN: cc -std=c99 -Wall -Wextra -Wpedantic -Wconversion -Werror -I%t/mindir %t/mindir/digits.c %S/../../samples/digits_predict.c -lm -o %t/mpredict
+# RUN: cc -std=c99 -DMSRT_NO_SIMD -Wall -Wextra -Wpedantic -Wconversion -Werror -I%t/mindir %t/mindir/digits.c %S/../../samples/digits_predict.c -lm -o %t/mpredict
 # RUN: %t/mpredict %t/bin/test_x.f32 | diff %t/want -
 
 # HDR: #define DIGITS_TRAIN_NUM_ENTRIES 2

@@ -17,9 +17,9 @@
 # RUN: %msc compile %S/../../samples/digits_train.py -o %t/qi --name=digits --entry=digits_mlp --quantize=int8 --calibration=%t/train_x.npy --io=int8 -- %S/../../samples/data > /dev/null 2> %t/err
 # RUN: not grep . %t/err
 # RUN: FileCheck --check-prefix=HDR %s < %t/qi/digits.h
-# RUN: cc -std=c99 -Wall -Wextra -Wpedantic -Wconversion -Werror -O1 %t/qi/*.c -lm -o %t/qi/selftest && %t/qi/selftest | FileCheck --check-prefix=SELF %s
+# RUN: cc -std=c99 -DMSRT_NO_SIMD -Wall -Wextra -Wpedantic -Wconversion -Werror -O1 %t/qi/*.c -lm -o %t/qi/selftest && %t/qi/selftest | FileCheck --check-prefix=SELF %s
 # RUN: %python %S/../../scripts/tflite_int8.py prep %t/qi/digits.h %t/test_x.npy %t/x8.raw
-# RUN: cc -std=c99 -O1 -I%t/qi -DHDR='"digits.h"' -DENTRY=digits_digits_mlp -DIN_T=int8_t -DOUT_T=int8_t -DIN_SIZE=DIGITS_DIGITS_MLP_IN0_SIZE -DOUT_SIZE=DIGITS_DIGITS_MLP_OUT0_SIZE %S/Inputs/run.c %t/qi/digits.c -o %t/run8
+# RUN: cc -std=c99 -DMSRT_NO_SIMD -O1 -I%t/qi -DHDR='"digits.h"' -DENTRY=digits_digits_mlp -DIN_T=int8_t -DOUT_T=int8_t -DIN_SIZE=DIGITS_DIGITS_MLP_IN0_SIZE -DOUT_SIZE=DIGITS_DIGITS_MLP_OUT0_SIZE %S/Inputs/run.c %t/qi/digits.c -o %t/run8
 # RUN: %t/run8 %t/x8.raw %t/y8.raw | FileCheck --check-prefix=ROWS %s
 # RUN: %python %S/../../scripts/tflite_int8.py check %t/qi/digits.h %t/weights.npz %t/test_x.npy %t/y8.raw --labels=%t/test_y.npy | FileCheck --check-prefix=EXACT8 %s
 # RUN: %python %S/../../scripts/tflite_int8.py ranges %t/qi/digits.h %t/weights.npz %t/train_x.npy minmax | FileCheck --check-prefix=RANGES %s
@@ -29,7 +29,7 @@
 # float I/O (the default), from the exported MindIR (make demo's digits.mindir), per method
 # RUN: %python -c "import numpy as np; np.load('%t/test_x.npy').tofile('%t/xf.raw')"
 # RUN: %msc compile digits_mlp.mindir -o %t/qp --name=digits --quantize=int8 --calibration=%t/train_x.npy --calibration-method=percentile:99.99 > /dev/null
-# RUN: cc -std=c99 -O1 -I%t/qp -DHDR='"digits.h"' -DENTRY=digits_predict -DIN_T=float -DOUT_T=float -DIN_SIZE=DIGITS_PREDICT_IN0_SIZE -DOUT_SIZE=DIGITS_PREDICT_OUT0_SIZE %S/Inputs/run.c %t/qp/digits.c -lm -o %t/runf
+# RUN: cc -std=c99 -DMSRT_NO_SIMD -O1 -I%t/qp -DHDR='"digits.h"' -DENTRY=digits_predict -DIN_T=float -DOUT_T=float -DIN_SIZE=DIGITS_PREDICT_IN0_SIZE -DOUT_SIZE=DIGITS_PREDICT_OUT0_SIZE %S/Inputs/run.c %t/qp/digits.c -lm -o %t/runf
 # RUN: %t/runf %t/xf.raw %t/yf.raw | FileCheck --check-prefix=ROWS %s
 # RUN: %python %S/../../scripts/tflite_int8.py check %t/qp/digits.h %t/weights.npz %t/test_x.npy %t/yf.raw --float --labels=%t/test_y.npy | FileCheck --check-prefix=EXACTF %s
 # RUN: %python %S/../../scripts/tflite_int8.py ranges %t/qp/digits.h %t/weights.npz %t/train_x.npy percentile:99.99 | FileCheck --check-prefix=RANGES %s

@@ -18,14 +18,14 @@
 # RUN: %msc run --mode=graph %S/Inputs/run_mindir.py %t ms24 | FileCheck --check-prefix=MS24 %s
 # RUN: %msc run %S/Inputs/run_mindir.py %t cf0 | FileCheck --check-prefix=CF0 %s
 # RUN: %msc run %S/Inputs/run_mstrain.py %t | FileCheck --check-prefix=MSTRAIN %s
-# RUN: %msc compile %t/mstrain.mindir -o %t/mst && cc -std=c99 %t/mst/*.c -lm -o %t/mst/st && %t/mst/st | FileCheck --check-prefix=LIBTRAIN %s
+# RUN: %msc compile %t/mstrain.mindir -o %t/mst && cc -std=c99 -DMSRT_NO_SIMD %t/mst/*.c -lm -o %t/mst/st && %t/mst/st | FileCheck --check-prefix=LIBTRAIN %s
 # RUN: %msc run %S/Inputs/run_mindir.py %t mspoolgrad | FileCheck --check-prefix=POOLGRAD %s
 # RUN: %msc run %S/Inputs/run_mindir.py %t msgelu | FileCheck --check-prefix=MSGELU %s
 # RUN: cd %t && %msc run %S/Inputs/gelu_net.py && %msc run %S/Inputs/run_mindir.py %t gelu | FileCheck --check-prefix=GELU %s
 # RUN: not %msc compile %t/bad_train.mindir -o %t/bad 2>&1 | FileCheck --check-prefix=BADTRAIN %s
 # RUN: %msc run %S/Inputs/run_mindir.py %t cf1 | FileCheck --check-prefix=CF1 %s
-# RUN: %msc compile %t/ms22.mindir -o %t/ms22 && cc -std=c99 %t/ms22/*.c -lm -o %t/ms22/st && %t/ms22/st | FileCheck --check-prefix=LIB22 %s
-# RUN: %msc compile %t/ms23.mindir -o %t/ms23 --name=two && cc -std=c99 %t/ms23/*.c -lm -o %t/ms23/st && %t/ms23/st | FileCheck --check-prefix=LIB23 %s
+# RUN: %msc compile %t/ms22.mindir -o %t/ms22 && cc -std=c99 -DMSRT_NO_SIMD %t/ms22/*.c -lm -o %t/ms22/st && %t/ms22/st | FileCheck --check-prefix=LIB22 %s
+# RUN: %msc compile %t/ms23.mindir -o %t/ms23 --name=two && cc -std=c99 -DMSRT_NO_SIMD %t/ms23/*.c -lm -o %t/ms23/st && %t/ms23/st | FileCheck --check-prefix=LIB23 %s
 # RUN: not %msc compile %t/dynamic.mindir -o %t/dyn 2>&1 | FileCheck --check-prefix=NEEDSHAPE %s
 # RUN: test ! -e %t/dyn
 # RUN: %msc compile %t/dynamic.mindir -o %t/dyn --input-shape=x:5,8 && grep 'DYNAMIC_PREDICT_IN0_SHAPE' %t/dyn/dynamic.h | FileCheck --check-prefix=SHAPE %s
@@ -53,7 +53,7 @@
 # RUN: not %msc compile %t/missing.mindir -o %t/bad 2>&1 | FileCheck --check-prefix=MISSING %s
 # RUN: test ! -e %t/bad
 # RUN: protoc --encode=mind_ir.ModelProto -I%S/../../serial/proto %S/../../serial/proto/mind_ir.proto < %S/Inputs/golden_mindir.txtpb > %t/text.mindir
-# RUN: %msc compile %t/text.mindir -o %t/text && cc -std=c99 %t/text/*.c -lm -o %t/text/st && %t/text/st | FileCheck --check-prefix=TEXT %s
+# RUN: %msc compile %t/text.mindir -o %t/text && cc -std=c99 -DMSRT_NO_SIMD %t/text/*.c -lm -o %t/text/st && %t/text/st | FileCheck --check-prefix=TEXT %s
 # RUN: %msc run %s %t 2>&1 | FileCheck %s
 
 # MS22: MindIRGraph(name=1_2_LeNet_construct_7, file={{.*}}ms22.mindir)

@@ -19,11 +19,11 @@
 # RUN: cd %t/b && %msc compile %S/Inputs/nets.py -o %t/script > /dev/null
 # RUN: %python %S/Inputs/cmp_libs.py %t/lenet lenet predict %t/script nets lenet > %t/cmp.c
 # (the script's library, which carries both nets and the runtime, compiled once for both programs)
-# RUN: cc -std=c99 -O1 -c %t/script/nets.c -o %t/nets.o
-# RUN: cc -std=c99 -O1 -I%t/lenet -I%t/script %t/cmp.c %t/lenet/lenet.c %t/nets.o -lm -o %t/cmp && %t/cmp | FileCheck --check-prefix=SAME %s
-# RUN: %msc compile %t/a/mlp.mindir -o %t/mlp > /dev/null && cc -std=c99 %t/mlp/*.c -lm -o %t/mlp/st && %t/mlp/st | FileCheck --check-prefix=MLP %s
+# RUN: cc -std=c99 -DMSRT_NO_SIMD -O1 -c %t/script/nets.c -o %t/nets.o
+# RUN: cc -std=c99 -DMSRT_NO_SIMD -O1 -I%t/lenet -I%t/script %t/cmp.c %t/lenet/lenet.c %t/nets.o -lm -o %t/cmp && %t/cmp | FileCheck --check-prefix=SAME %s
+# RUN: %msc compile %t/a/mlp.mindir -o %t/mlp > /dev/null && cc -std=c99 -DMSRT_NO_SIMD %t/mlp/*.c -lm -o %t/mlp/st && %t/mlp/st | FileCheck --check-prefix=MLP %s
 # RUN: %python %S/Inputs/cmp_libs.py %t/mlp mlp predict %t/script nets mlp > %t/cmp2.c
-# RUN: cc -std=c99 -O1 -I%t/mlp -I%t/script %t/cmp2.c %t/mlp/mlp.c %t/nets.o -lm -o %t/cmp2 && %t/cmp2 | FileCheck --check-prefix=SAME %s
+# RUN: cc -std=c99 -DMSRT_NO_SIMD -O1 -I%t/mlp -I%t/script %t/cmp2.c %t/mlp/mlp.c %t/nets.o -lm -o %t/cmp2 && %t/cmp2 | FileCheck --check-prefix=SAME %s
 
 # CHECK: mlp (2, 4) float32 0.0
 # CHECK: lenet (1, 10) float32 0.0
