@@ -37,6 +37,7 @@
 #include <time.h>
 
 #include "runtime/msrt.h"
+#include "ref/blas_dl.h"
 
 static double now(void) {
   struct timespec t;
@@ -125,29 +126,6 @@ static double peak_gflops(float (*fma_loop)(long), double lanes, double secs) {
   return best;
 }
 
-/* OpenBLAS's cblas_sgemm, dlopen'ed (no -dev package needed), or NULL. */
-enum { RowMajor = 101, NoTrans = 111, Trans = 112 };
-typedef void (*sgemm_fn)(int order, int ta, int tb, int M, int N, int K, float alpha,
-                         const float *A, int lda, const float *B, int ldb, float beta, float *C,
-                         int ldc);
-static sgemm_fn blas_sgemm;
-
-static const char *load_blas(void) {
-  static const char *const libs[] = {
-      "libopenblas.so.0", "/usr/lib/x86_64-linux-gnu/openblas-pthread/libopenblas.so.0",
-      "/usr/lib/aarch64-linux-gnu/openblas-pthread/libopenblas.so.0"};
-  size_t i;
-  for (i = 0; i < sizeof libs / sizeof libs[0]; i++) {
-    void *h = dlopen(libs[i], RTLD_NOW);
-    if (h) {
-      char *(*corename)(void);
-      *(void **)&blas_sgemm = dlsym(h, "cblas_sgemm");
-      *(void **)&corename = dlsym(h, "openblas_get_corename");
-      if (blas_sgemm) return corename ? corename() : "openblas";
-    }
-  }
-  return NULL;
-}
 
 static void fill(float *p, long n, unsigned *seed) {
   long i;

@@ -32,11 +32,7 @@
 #include <string.h>
 #include <time.h>
 
-enum { RowMajor = 101, NoTrans = 111, Trans = 112 };
-typedef void (*sgemm_fn)(int order, int ta, int tb, int M, int N, int K, float alpha,
-                         const float *A, int lda, const float *B, int ldb, float beta, float *C,
-                         int ldc);
-static sgemm_fn blas_sgemm;
+#include "blas_dl.h"
 
 /* C = op(A) op(B) (+ C when beta is 1), plain loops (no BLAS). */
 static void plain_sgemm(int ta, int tb, int M, int N, int K, const float *A, int lda,
@@ -70,23 +66,6 @@ static void sgemm(int ta, int tb, int M, int N, int K, const float *A, int lda, 
                ldb, beta, C, ldc);
   else
     plain_sgemm(ta, tb, M, N, K, A, lda, B, ldb, beta, C, ldc);
-}
-
-static const char *load_blas(void) {
-  static const char *const libs[] = {
-      "libopenblas.so.0", "/usr/lib/x86_64-linux-gnu/openblas-pthread/libopenblas.so.0",
-      "/usr/lib/aarch64-linux-gnu/openblas-pthread/libopenblas.so.0"};
-  size_t i;
-  for (i = 0; i < sizeof libs / sizeof libs[0]; i++) {
-    void *h = dlopen(libs[i], RTLD_NOW);
-    if (h) {
-      char *(*corename)(void);
-      *(void **)&blas_sgemm = dlsym(h, "cblas_sgemm");
-      *(void **)&corename = dlsym(h, "openblas_get_corename");
-      if (blas_sgemm) return corename ? corename() : "openblas";
-    }
-  }
-  return "plain-C";
 }
 
 /* handref sgemm: the calling thread's CPU time (a 1024^3 sgemm outlasts a
@@ -333,6 +312,7 @@ static void sgemm_fn_(int n) { sgemm(0, 0, n, n, n, GA, n, GB, n, 0.0f, GC, n); 
 int main(int argc, char **argv) {
   const char *what = argc > 1 ? argv[1] : "";
   const char *core = load_blas();
+  if (!core) core = "plain-C";
   double secs = 0.05;
   printf("core %s\n", core);
   if (strcmp(what, "mlp") == 0) {
