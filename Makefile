@@ -94,7 +94,14 @@ DEPS := $(OBJS:.o=.d)
 UNIT_SRCS := $(wildcard tests/unit/*.c)
 UNIT_BINS := $(UNIT_SRCS:%.c=$(O)/%)
 
-all: tools-check $(O)/msc $(O)/msc-opt-core
+all: tools-check $(O)/msc $(O)/msc-opt-core $(O)/msc-checked
+
+# lit's %msc: runs msc and fails the test on a sanitizer or leak report, a
+# signal or a timeout (tests/lit-tools/msc-checked.c). A test tool, never
+# sanitized itself: built with the plain flags in every build directory.
+$(O)/msc-checked: tests/lit-tools/msc-checked.c
+	@mkdir -p $(dir $@)
+	$(CC) -std=c11 -D_GNU_SOURCE -O2 $(WARN) -o $@ $<
 
 # The executable's dynamic symbols: the runtime's msrt_*, which JIT'd graphs
 # bind to, and nothing else of msc (driver/msc.dynlist; checked by

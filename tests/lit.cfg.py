@@ -75,9 +75,15 @@ if not os.path.exists(msc):
 # Outputs (%t) live beside the binary under test, never in the source tree.
 config.test_exec_root = os.path.join(os.path.dirname(msc), 'lit-out')
 
-wrapper = os.path.join(here, 'lit-tools', 'msc-checked')
+# %msc runs msc under msc-checked (tests/lit-tools/msc-checked.c, built
+# beside msc by the Makefile's `all`): a sanitizer or leak report, a signal
+# or a timeout fails the test even under `not`.
+wrapper = os.path.join(os.path.dirname(msc), 'msc-checked')
+if not os.path.exists(wrapper):
+    lit_config.fatal('%s not built (make %s)' % (wrapper, os.path.relpath(wrapper, repo)))
 # Longer names first: lit substitutes in list order, by prefix.
 config.substitutions.append(('%msc-raw', msc))
+config.substitutions.append(('%msc-checked', wrapper))
 # msc opt linked from the compiler's core alone (no interpreter): the
 # layering check's binary, beside msc (Makefile: msc-opt-core).
 config.substitutions.append(('%msc-opt-core', msc + '-opt-core'))
@@ -110,3 +116,8 @@ config.environment['LC_ALL'] = 'C.UTF-8'
 config.environment['PYTHONHASHSEED'] = '0'
 config.environment['PYTHONDONTWRITEBYTECODE'] = '1'
 config.environment['PYTHONIOENCODING'] = 'utf-8'
+# numpy's OpenBLAS starts a thread per core at import, each with its own
+# zeroed buffers: ~0.12 s of cpu per `import numpy`, and the suite's
+# references import it a few hundred times. The tests' arrays are small.
+config.environment['OPENBLAS_NUM_THREADS'] = '1'
+config.environment['OMP_NUM_THREADS'] = '1'
