@@ -92,7 +92,15 @@ extern char **environ;
  * eager kernels (GCC's -std=c99 implies it; clang's default contracts). */
 #define JIT_FLAGS_AVX512 "-mavx512f"
 #define JIT_FLAGS_NOFMA "-ffp-contract=off"
-#define JIT_LIBS "-lm"
+/* The object is only ever dlopen'ed by msc, whose global scope already
+ * holds libm and libc (and the runtime's msrt_*, driver/msc.dynlist): it
+ * needs no DT_NEEDED entries, and reading libc's and libm's symbol tables
+ * was most of the link (gcc -shared of a small graph's object: 55 ms with
+ * -lm, 22 ms without the default libraries). libgcc stays: GCC may call
+ * its helpers (__mulsc3 for complex multiplication, __popcountdi2, ...),
+ * which msc does not export. */
+#define JIT_LIBS "-nodefaultlibs"
+#define JIT_LIBS_GCC "-lgcc"
 
 static JitStats stats;
 
@@ -608,7 +616,7 @@ static bool compile(const char *cc, bool gcc, int isa, const char *dir, const ch
 
   if (!write_atomic(cpath.data, c_text, strlen(c_text), err, errcap)) goto out;
 
-  int nw = split_cc(cc, 14, &argv, &words);
+  int nw = split_cc(cc, 15, &argv, &words);
   int i = nw;
   argv[i++] = "-std=c99";
   argv[i++] = "-O2";
@@ -627,6 +635,7 @@ static bool compile(const char *cc, bool gcc, int isa, const char *dir, const ch
   argv[i++] = tso.data;
   argv[i++] = cpath.data;
   argv[i++] = JIT_LIBS;
+  argv[i++] = JIT_LIBS_GCC;
   argv[i] = NULL;
 
   logfd = open(tlog.data, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
@@ -738,7 +747,7 @@ CgEntryFn jit_load(const char *c_text, const char *fname, const JitOptions *opts
   }
   uint64_t h = fnv_part(FNV_OFFSET, c_text, strlen(c_text));
   h = fnv_part(h, &id, sizeof id);
-  h = fnv_part(h, JIT_FLAGS " " JIT_LIBS, strlen(JIT_FLAGS " " JIT_LIBS));
+  h = fnv_part(h, JIT_FLAGS " " JIT_LIBS " " JIT_LIBS_GCC, strlen(JIT_FLAGS " " JIT_LIBS " " JIT_LIBS_GCC));
   if (gcc) h = fnv_part(h, JIT_FLAGS_GCC, strlen(JIT_FLAGS_GCC));
   int isa = msrt_isa();
   if (isa == MSRT_ISA_AVX2) h = fnv_part(h, JIT_FLAGS_AVX2, strlen(JIT_FLAGS_AVX2));
