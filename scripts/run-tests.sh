@@ -549,6 +549,25 @@ run_pass() { # run_pass BUILD: every section of one build (in a subshell)
   bg "corpus [$b]" without_cc run_corpus "$b"
   bg_join
   # two cores each
+  # the sanitizer pass samples the op suites (SAN_SAMPLE, SAN_SEED)
+  osample=() gsample=() otag="" gtag="every op of ir/ops.def, the model scripts"
+  if is_sanitized "$b/msc" && [ -n "$SAN_SAMPLE" ] && [ "${SAN_SAMPLE%/*}" != "${SAN_SAMPLE#*/}" ]; then
+    osample=("--sample=$SAN_SAMPLE" "--seed=$SAN_SEED") gsample=("${osample[@]}")
+    otag="; $SAN_SAMPLE of each op's cases, seed $SAN_SEED"
+    gtag="$SAN_SAMPLE of the ops of ir/ops.def and of the model scripts, seed $SAN_SEED"
+  fi
+  # graph-diff with --cache-dir: the run's JIT cache, so that the sanitizer
+  # pass loads the graphs the plain pass compiled (the same scripts at the
+  # same paths): the plain pass runs it before its lit, the sanitizer pass
+  # after its own, by when (the passes run at the same time) they are there
+  run_graph_diff() {
+    if [ -z "$levels" ]; then
+      sect "graph-diff [$b]" with_jit_cc run_diff "$b" graph-diff scripts/graph-diff.sh "cases equal in PyNative and Graph mode (cc and ref backends at the default level; $gtag)" --cache-dir="$MSC_CACHE_DIR" "${gsample[@]}"
+    else
+      sect "graph-diff [$b]" with_jit_cc run_diff "$b" graph-diff scripts/graph-diff.sh "cases equal in PyNative and Graph mode (cc and ref backends at ${levels//,/, }; $gtag)" "--levels=$levels" --cache-dir="$MSC_CACHE_DIR" "${gsample[@]}"
+    fi
+  }
+  is_sanitized "$b/msc" || run_graph_diff
   free=$(scripts/lit-msc-free.sh)
   if is_sanitized "$b/msc" && [ -n "$lit_plain" ] && [ -n "$free" ]; then
     # the same compilers on the same inputs as in the plain pass above
@@ -564,21 +583,8 @@ run_pass() { # run_pass BUILD: every section of one build (in a subshell)
   else
     sect "lit [$b]" with_jit_cc run_lit "$b"
   fi
-  # the sanitizer pass samples the op suites (SAN_SAMPLE, SAN_SEED)
-  osample=() gsample=() otag="" gtag="every op of ir/ops.def, the model scripts"
-  if is_sanitized "$b/msc" && [ -n "$SAN_SAMPLE" ] && [ "${SAN_SAMPLE%/*}" != "${SAN_SAMPLE#*/}" ]; then
-    osample=("--sample=$SAN_SAMPLE" "--seed=$SAN_SEED") gsample=("${osample[@]}")
-    otag="; $SAN_SAMPLE of each op's cases, seed $SAN_SEED"
-    gtag="$SAN_SAMPLE of the ops of ir/ops.def and of the model scripts, seed $SAN_SEED"
-  fi
   sect "ops-diff [$b]" run_diff "$b" ops-diff scripts/ops-diff.sh "op cases equal to numpy (every op of ir/ops.def$otag)" "${osample[@]}"
-  # --cache-dir: the run's JIT cache, so that the sanitizer pass loads the
-  # graphs the plain pass compiled (the same scripts at the same paths)
-  if [ -z "$levels" ]; then
-    sect "graph-diff [$b]" with_jit_cc run_diff "$b" graph-diff scripts/graph-diff.sh "cases equal in PyNative and Graph mode (cc and ref backends at the default level; $gtag)" --cache-dir="$MSC_CACHE_DIR" "${gsample[@]}"
-  else
-    sect "graph-diff [$b]" with_jit_cc run_diff "$b" graph-diff scripts/graph-diff.sh "cases equal in PyNative and Graph mode (cc and ref backends at ${levels//,/, }; $gtag)" "--levels=$levels" --cache-dir="$MSC_CACHE_DIR" "${gsample[@]}"
-  fi
+  is_sanitized "$b/msc" && run_graph_diff
   if [ "$TRUNCATE" = 1 ]; then
     if is_sanitized "$b/msc"; then sect "truncation [$b]" run_truncate "$b" "${TRUNCATE_SAN_CASES:-250}"
     else sect "truncation [$b]" run_truncate "$b" "${TRUNCATE_CASES:-3000}"; fi
