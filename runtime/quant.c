@@ -479,13 +479,14 @@ static uint32_t q8_expand(const int8_t *xr, int32_t K, int16_t *xs) {
  * the -1 changes nothing), and its arithmetic shift by e (ASR by a
  * register reads its low byte) is RoundingDivideByPOT(x, e) + zp; SSAT
  * clamps to [-128, 127]. */
-#define Q8_REQ(a, m, s, t)                                                                                         \
+#define Q8_REQS(a, m, s, t, st)                                                                                    \
   "add " t ", " a ", " s ", asr #8\n\t"                                                                            \
   "add " t ", " t ", " a ", asr #31\n\t"                                                                           \
   "smmlar " t ", " a ", " m ", " t "\n\t"                                                                          \
   "asr " t ", " t ", " s "\n\t"                                                                                    \
-  "ssat " t ", #8, " t "\n\t"                                                                                      \
-  "strb " t ", [lr], #1\n\t"
+  "ssat " t ", #8, " t "\n\t" st(t)
+#define Q8_ST1(t) "strb " t ", [lr], #1\n\t"
+#define Q8_REQ(a, m, s, t) Q8_REQS(a, m, s, t, Q8_ST1)
 /* For ng groups of 4 channels (the blob's words from g: head, weights,
  * tail) up to end: y[4 i ..] = the group's 4 outputs, over the row xs
  * (q8_expand) whose offset is c0. Registers: r0-r3 two blocks of input pairs, r4-r7 a
@@ -494,34 +495,46 @@ static uint32_t q8_expand(const int8_t *xr, int32_t K, int16_t *xs) {
  * stack, c0 the fifth argument above them. Per group: 5 + 56 KB / 4 + 34
  * instructions. */
 #define Q8_ARG __attribute__((unused)) /* read from r0-r3 and the stack */
+/* the body of q8_gemv_asm (st: the store of an output byte; ld: before a
+ * group's stores) */
+#define Q8_GEMV(ld, st)                                                                                            \
+  "push {r4-r11, lr}\n\t"                                                                                         \
+  "push {r0, r2, r3}\n\t"                                                                                         \
+  "mov r12, r1\n"                                                                                                  \
+  "1:\n\t"                                                                                                         \
+  "ldr lr, [sp]\n\t"                                                                                               \
+  "ldm r12!, {r8-r11}\n\t"                                                                                         \
+  "ldr r0, [sp, #48]\n\t"                                                                                          \
+  "sub r8, r8, r0\n\t"                                                                                             \
+  "sub r10, r10, r0\n\t"                                                                                           \
+  "ldm lr!, {r0-r3}\n"                                                                                             \
+  "2:\n\t" Q8_BLK("r0", "r1") Q8_BLK("r2", "r3") "ldm lr!, {r0-r3}\n\t" Q8_BLK("r0", "r1") Q8_BLK("r2", "r3")      \
+  "ldm lr!, {r0-r3}\n\t"                                                                                           \
+  "cmp r0, #0x7f7f7f7f\n\t"                                                                                        \
+  "bne 2b\n\t"                                                                                                     \
+  "sub r8, r8, r9, lsl #8\n\t"                                                                                     \
+  "sub r10, r10, r11, lsl #8\n\t"                                                                                  \
+  "ldr lr, [sp, #8]\n\t" ld "ldm r12!, {r0-r3}\n\t" Q8_REQS("r8", "r0", "r1", "r4", st)                            \
+      Q8_REQS("r9", "r2", "r3", "r5", st) "ldm r12!, {r0-r3}\n\t" Q8_REQS("r10", "r0", "r1", "r4", st)               \
+          Q8_REQS("r11", "r2", "r3", "r5", st) "str lr, [sp, #8]\n\t"                                                \
+  "ldr r0, [sp, #4]\n\t"                                                                                           \
+  "cmp r12, r0\n\t"                                                                                                \
+  "bne 1b\n\t"                                                                                                     \
+  "add sp, sp, #12\n\t"                                                                                            \
+  "pop {r4-r11, pc}\n\t"
 __attribute__((naked, noinline)) static void q8_gemv_asm(const int16_t *xs Q8_ARG, const int32_t *g Q8_ARG,
                                                          const int32_t *end Q8_ARG, int8_t *y Q8_ARG,
                                                          uint32_t c0 Q8_ARG) {
-  __asm__ volatile("push {r4-r11, lr}\n\t"
-                   "push {r0, r2, r3}\n\t"
-                   "mov r12, r1\n"
-                   "1:\n\t"
-                   "ldr lr, [sp]\n\t"
-                   "ldm r12!, {r8-r11}\n\t"
-                   "ldr r0, [sp, #48]\n\t"
-                   "sub r8, r8, r0\n\t"
-                   "sub r10, r10, r0\n\t"
-                   "ldm lr!, {r0-r3}\n"
-                   "2:\n\t" Q8_BLK("r0", "r1") Q8_BLK("r2", "r3") "ldm lr!, {r0-r3}\n\t" Q8_BLK("r0", "r1")
-                       Q8_BLK("r2", "r3") "ldm lr!, {r0-r3}\n\t"
-                   "cmp r0, #0x7f7f7f7f\n\t"
-                   "bne 2b\n\t"
-                   "sub r8, r8, r9, lsl #8\n\t"
-                   "sub r10, r10, r11, lsl #8\n\t"
-                   "ldr lr, [sp, #8]\n\t"
-                   "ldm r12!, {r0-r3}\n\t" Q8_REQ("r8", "r0", "r1", "r4") Q8_REQ("r9", "r2", "r3", "r5")
-                   "ldm r12!, {r0-r3}\n\t" Q8_REQ("r10", "r0", "r1", "r4") Q8_REQ("r11", "r2", "r3", "r5")
-                   "str lr, [sp, #8]\n\t"
-                   "ldr r0, [sp, #4]\n\t"
-                   "cmp r12, r0\n\t"
-                   "bne 1b\n\t"
-                   "add sp, sp, #12\n\t"
-                   "pop {r4-r11, pc}\n\t");
+  __asm__ volatile(Q8_GEMV("", Q8_ST1));
+}
+/* q8_gemv_asm with the outputs ys bytes apart (y[4 i ys], y[(4 i + 1)
+ * ys]..., the sixth argument: a convolution's channels in NCHW): one ADD
+ * more per output, none of q8_channels' copying */
+#define Q8_STS(t) "strb " t ", [lr]\n\t" "add lr, lr, r6\n\t"
+__attribute__((naked, noinline)) static void q8_gemvs_asm(const int16_t *xs Q8_ARG, const int32_t *g Q8_ARG,
+                                                          const int32_t *end Q8_ARG, int8_t *y Q8_ARG,
+                                                          uint32_t c0 Q8_ARG, int32_t ys Q8_ARG) {
+  __asm__ volatile(Q8_GEMV("ldr r6, [sp, #52]\n\t", Q8_STS));
 }
 /* q8_gemv_asm for a last group of two channels (a pair: its words per
  * block are A and B): y[0], y[1]. Registers: r0-r3 two blocks of input
@@ -567,14 +580,10 @@ static void q8_channels(int32_t N, int32_t K, const int16_t *xs, uint32_t c0, co
 #ifdef Q8_ASM
   if (fast && (int32_t)(int8_t)(uint8_t)((uint32_t)blob[0] >> 8) == out_zp && act_min <= -128 && act_max >= 127) {
     int8_t *tmp = (int8_t *)(void *)stage;
-    if (ys == 1 && nf) /* straight into y; otherwise through tmp */
+    if (nf && ys == 1) /* straight into y */
       q8_gemv_asm(xs, g, gt, yr, c0);
-    else
-      for (int32_t j = 0; j < nf; j += Q8_CHUNK) {
-        int32_t n = nf - j < Q8_CHUNK ? nf - j : Q8_CHUNK;
-        q8_gemv_asm(xs, g + j * gw, g + (j + n) * gw, tmp, c0);
-        for (int32_t t = 0; t < 4 * n; t++) yr[(4 * j + t) * ys] = tmp[t];
-      }
+    else if (nf)
+      q8_gemvs_asm(xs, g, gt, yr, c0, (int32_t)ys);
     if (rem) {
       if (rem == 3)
         q8_gemv_asm(xs, gt, gt + gw, tmp, c0);
@@ -704,36 +713,53 @@ int msrt_q8_conv2d_packed(const int64_t *xs, const int64_t *wsh, const int64_t *
       int32_t rb = i * sh - (int32_t)pad[0], p0, p1;
       q8_taps32(rb, kh, dh, h, &p0, &p1);
       const int8_t *xb = x + (int64_t)b * c * h * wd;
-      for (int32_t q = 0; q < ncol; q++) { /* the column buffer of this output row */
-        int32_t col = q - pl, rs = dh * wd;
-        int16_t *d = cb + q * ce;
-        uint32_t sum = 0;
-        if (col < 0 || col >= wd || p0 == p1) { /* a column of padding */
-          for (int32_t t = 0; t < ce; t++) d[t] = z;
-          sum = (uint32_t)ce * (uint32_t)z;
-        } else {
-          const int8_t *xc = xb + (rb + p0 * dh) * wd + col;
-          for (int32_t ci = 0; ci < c; ci++, xc += h * wd) {
-            const int8_t *xp = xc;
-            int32_t p = 0;
-            for (; p < p0; p++) *d++ = z;
-            for (; p < p1; p++, xp += rs) {
-              int32_t v = *xp;
-              sum += (uint32_t)v;
-              *d++ = (int16_t)v;
-            }
-            for (; p < kh; p++) *d++ = z;
+      /* the column buffer of this output row: the columns of padding
+       * [0, q0) and [q1, ncol) (all of them when no kernel row is inside),
+       * then the input's columns one kernel row at a time (a channel's row
+       * of the input to every (ce)th value), then each column's sum; colsum
+       * holds their running sums (a window's is a difference) */
+      int32_t q0 = pl < ncol ? pl : ncol, q1 = wd < ncol - q0 ? q0 + wd : ncol;
+      if (p0 == p1) q1 = q0;
+      for (int32_t q = 0; q < ncol; q++) {
+        if (q == q0) q = q1;
+        if (q == ncol) break;
+        for (int32_t t = 0; t < ce; t++) cb[q * ce + t] = z;
+        colsum[q] = (int32_t)((uint32_t)ce * (uint32_t)z);
+      }
+      for (int32_t ci = 0; q1 > q0 && ci < c; ci++)
+        for (int32_t p = 0; p < kh; p++) {
+          int16_t *d = cb + q0 * ce + ci * kh + p, *de = d + (q1 - q0) * ce;
+          if (p < p0 || p >= p1) {
+            for (; d != de; d += ce) *d = z;
+          } else {
+            const int8_t *xr = xb + (ci * h + rb + p * dh) * wd + (q0 - pl);
+            for (; d != de; d += ce) *d = *xr++;
           }
-          sum += (uint32_t)((kh - (p1 - p0)) * c) * (uint32_t)z;
+        }
+      for (int32_t q = q0; q < q1; q++) {
+        const int16_t *d = cb + q * ce;
+        uint32_t sum = 0;
+        int32_t t = 0;
+#ifdef Q8_SIMD32
+        for (; t + 2 <= ce; t += 2) {
+          int16x2_t v;
+          memcpy(&v, d + t, sizeof v);
+          sum = (uint32_t)__smlad(v, (int16x2_t)0x00010001, (int32_t)sum);
+        }
+#endif
+        for (; t < ce; t++) {
+          int32_t v = d[t];
+          sum += (uint32_t)v;
         }
         colsum[q] = (int32_t)sum;
       }
+      for (int32_t q = 1; q < ncol; q++) colsum[q] = (int32_t)((uint32_t)colsum[q] + (uint32_t)colsum[q - 1]);
       for (int32_t j = 0; j < ow; j++) {
         int32_t sb = j * sw - pl;
         uint32_t sum = 0;
         if (inplace) {
           int16_t *win = cb + j * sw * ce, keep[8];
-          for (int32_t q = 0; q < kw; q++) sum += (uint32_t)colsum[j * sw + q];
+          sum = (uint32_t)colsum[j * sw + kw - 1] - (j ? (uint32_t)colsum[j * sw - 1] : 0u);
           memcpy(keep, win + 4 * kb, sizeof keep);
           q8_sentinel(win + 4 * kb);
           q8_channels(co, K, win, 128u * sum, blob, out_zp, act_min, act_max, y + ((b * co) * oh + i) * ow + j,
@@ -743,7 +769,7 @@ int msrt_q8_conv2d_packed(const int64_t *xs, const int64_t *wsh, const int64_t *
         }
         if (ncb) {
           q8_copy16(x16, cb + j * sw * ce, K);
-          for (int32_t q = 0; q < kw; q++) sum += (uint32_t)colsum[j * sw + q];
+          sum = (uint32_t)colsum[j * sw + kw - 1] - (j ? (uint32_t)colsum[j * sw - 1] : 0u);
         } else {
           int16_t *g = x16;
           for (int32_t q = 0; q < kw; q++) {

@@ -167,7 +167,8 @@ TEST(quantize_rounding) {
 /* msrt_q8_conv2d_packed gives msrt_q8_conv2d's bits (group 1): random
  * shapes with stride, padding (its taps at the zero point) and dilation,
  * channel counts across the groups of 6, 4 and 2, K = C kh kw not a
- * multiple of 4; windows copied and read in place. */
+ * multiple of 4; windows copied and read in place; padding past a whole
+ * window. */
 TEST(conv2d_packed) {
   static int8_t x[2 * 5 * 9 * 9], w[13 * 5 * 3 * 3], y0[2 * 13 * 81], y1[2 * 13 * 81];
   static int32_t bias[13], mult[13], shift[13], blob[4000], scr[400];
@@ -178,6 +179,7 @@ TEST(conv2d_packed) {
       {1, 5, 6, 6, 5, 1, 1, 1, 1, 0, 0, 0},
       {1, 2, 9, 9, 8, 3, 3, 1, 2, 2, 2, 2},
       {1, 4, 6, 6, 9, 3, 3, 1, 1, 1, 1, 1}, /* windows read in place from the column buffer (C kh even) */
+      {1, 3, 4, 5, 6, 2, 2, 1, 3, 3, 3, 3}, /* padding wider than the kernel: rows and columns of it only */
   };
   int bad = 0;
   for (int si = 0; si < LEN(shapes); si++) {
@@ -191,11 +193,11 @@ TEST(conv2d_packed) {
     for (int32_t i = 0; i < co * K; i++) w[i] = (int8_t)qrange(-127, 127);
     for (int32_t j = 0; j < co; j++)
       bias[j] = qrange(-20000, 20000), mult[j] = qrange(1 << 30, INT32_MAX),
-      shift[j] = si % 2 ? qrange(-12, 1) : qrange(-12, -1); /* even shapes: the fast requantization */
+      shift[j] = si == 1 || si == 3 ? qrange(-12, 1) : qrange(-12, -1); /* 1, 3: the slow requantization */
     int32_t zp = si == 1 ? -128 : qrange(-128, 127), ozp = qrange(-128, 127);
     ASSERT(msrt_q8_conv_scratch_words(xs, wsh, os, st, dil) <= LEN(scr) && msrt_q8_packed_words(co, K) <= LEN(blob));
     ASSERT_INT(MSRT_OK, msrt_q8_pack_conv(wsh, w, bias, mult, shift, zp, ozp, blob));
-    ASSERT_INT(si % 2 == 0, blob[0] & 1);
+    ASSERT_INT(si != 1 && si != 3, blob[0] & 1);
     ASSERT_INT(MSRT_OK, msrt_q8_conv2d(xs, wsh, os, st, pad, dil, 1, x, zp, w, bias, mult, shift, ozp, -128, 127, y0));
     ASSERT_INT(MSRT_OK, msrt_q8_conv2d_packed(xs, wsh, os, st, pad, dil, x, zp, blob, ozp, -128, 127, y1, scr));
     if (memcmp(y0, y1, (size_t)(d[0] * co * oh * ow)) && bad++ < 5) fprintf(stderr, "  shape %d\n", si);
