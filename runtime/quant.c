@@ -310,6 +310,10 @@ int msrt_q8_conv2d(const int64_t *xs, const int64_t *wsh, const int64_t *os, con
 /* blocks of 4 inputs, rounded up to a multiple of 4 (the kernel's step);
  * channels rounded up to a multiple of 4 (a group) */
 static int32_t q8_kb(int32_t K) { return (K + 15) / 16 * 4; }
+/* a convolution's blocks (msrt_q8_pack_conv): a multiple of 2 (8 inputs;
+ * q8_gemvs_asm enters its loop halfway for an odd number of halves), of
+ * 4 when the last group is a pair (q8_gemv2_asm's step) */
+static int32_t q8_kbconv(int32_t N, int32_t K) { return N % 4 == 1 || N % 4 == 2 ? q8_kb(K) : (K + 7) / 8 * 2; }
 /* the channels of the group that starts at channel j: 4, or 2 for a last
  * group of 1 or 2 channels (a pair) */
 static int32_t q8_width(int32_t N, int32_t j) { return N - j >= 3 ? 4 : 2; }
@@ -319,9 +323,14 @@ static int64_t q8_gw(int32_t kb, int32_t width) { return width * (3 + (int64_t)k
 /* channel groups per q8_gemv_asm call into the scratch's staging bytes */
 #define Q8_CHUNK 8
 
-int64_t msrt_q8_packed_words(int32_t N, int32_t K) {
-  int32_t kb = q8_kb(K), r = N % 4;
+static int64_t q8_words(int32_t N, int32_t kb) {
+  int32_t r = N % 4;
   return 1 + (int64_t)(N / 4) * q8_gw(kb, 4) + (r ? q8_gw(kb, q8_width(N, N - r)) : 0);
+}
+int64_t msrt_q8_packed_words(int32_t N, int32_t K) { return q8_words(N, q8_kb(K)); }
+int64_t msrt_q8_packed_conv_words(const int64_t *wsh) {
+  int32_t N = (int32_t)wsh[0], K = (int32_t)(wsh[1] * wsh[2] * wsh[3]);
+  return q8_words(N, q8_kbconv(N, K));
 }
 
 int64_t msrt_q8_dense_scratch_words(int32_t K) { return 2 * (int64_t)q8_kb(K) + 4 + 4 * Q8_CHUNK; }
@@ -358,7 +367,7 @@ static int q8_pack(int32_t N, int32_t K, const int8_t *w, const int32_t *bias, c
                    const int32_t *shift, int32_t x_zp, int32_t out_zp, int32_t *blob, int natural, int32_t ckh,
                    int32_t kw) {
   if (N < 0 || K < 0 || out_zp < -128 || out_zp > 127) return MSRT_EINVAL;
-  int32_t kb = q8_kb(K), fast = 1;
+  int32_t kb = natural ? q8_kbconv(N, K) : q8_kb(K), fast = 1;
   for (int32_t c = 0; c < N; c++) {
     if (mult[c] < (1 << 30) || shift[c] < -31 || shift[c] > 31) return MSRT_EINVAL;
     int64_t bound, e = -(int64_t)shift[c];
@@ -497,19 +506,19 @@ static uint32_t q8_expand(const int8_t *xr, int32_t K, int16_t *xs) {
 #define Q8_ARG __attribute__((unused)) /* read from r0-r3 and the stack */
 /* the body of q8_gemv_asm (st: the store of an output byte; ld: before a
  * group's stores) */
-#define Q8_GEMV(ld, st)                                                                                            \
+#define Q8_GEMV(pro, grp, ld, st)                                                                                  \
   "push {r4-r11, lr}\n\t"                                                                                         \
   "push {r0, r2, r3}\n\t"                                                                                         \
-  "mov r12, r1\n"                                                                                                  \
+  "mov r12, r1\n\t" pro "\n"                                                                                      \
   "1:\n\t"                                                                                                         \
   "ldr lr, [sp]\n\t"                                                                                               \
   "ldm r12!, {r8-r11}\n\t"                                                                                         \
   "ldr r0, [sp, #48]\n\t"                                                                                          \
   "sub r8, r8, r0\n\t"                                                                                             \
   "sub r10, r10, r0\n\t"                                                                                           \
-  "ldm lr!, {r0-r3}\n"                                                                                             \
-  "2:\n\t" Q8_BLK("r0", "r1") Q8_BLK("r2", "r3") "ldm lr!, {r0-r3}\n\t" Q8_BLK("r0", "r1") Q8_BLK("r2", "r3")      \
-  "ldm lr!, {r0-r3}\n\t"                                                                                           \
+  "ldm lr!, {r0-r3}\n\t" grp "\n"                                                                                 \
+  "2:\n\t" Q8_BLK("r0", "r1") Q8_BLK("r2", "r3") "ldm lr!, {r0-r3}\n"                                             \
+  "3:\n\t" Q8_BLK("r0", "r1") Q8_BLK("r2", "r3") "ldm lr!, {r0-r3}\n\t"                                           \
   "cmp r0, #0x7f7f7f7f\n\t"                                                                                        \
   "bne 2b\n\t"                                                                                                     \
   "sub r8, r8, r9, lsl #8\n\t"                                                                                     \
@@ -525,16 +534,27 @@ static uint32_t q8_expand(const int8_t *xr, int32_t K, int16_t *xs) {
 __attribute__((naked, noinline)) static void q8_gemv_asm(const int16_t *xs Q8_ARG, const int32_t *g Q8_ARG,
                                                          const int32_t *end Q8_ARG, int8_t *y Q8_ARG,
                                                          uint32_t c0 Q8_ARG) {
-  __asm__ volatile(Q8_GEMV("", Q8_ST1));
+  __asm__ volatile(Q8_GEMV("", "", "", Q8_ST1));
 }
 /* q8_gemv_asm with the outputs ys bytes apart (y[4 i ys], y[(4 i + 1)
  * ys]..., the sixth argument: a convolution's channels in NCHW): one ADD
- * more per output, none of q8_channels' copying */
+ * more per output, none of q8_channels' copying; and, when half (the
+ * seventh) is nonzero, blocks of 8 inputs (an odd number of them: each
+ * group enters the loop halfway, at 3, through the address the prologue
+ * leaves in half's stack slot; LDR to PC keeps the Thumb bit) */
 #define Q8_STS(t) "strb " t ", [lr]\n\t" "add lr, lr, r6\n\t"
 __attribute__((naked, noinline)) static void q8_gemvs_asm(const int16_t *xs Q8_ARG, const int32_t *g Q8_ARG,
                                                           const int32_t *end Q8_ARG, int8_t *y Q8_ARG,
-                                                          uint32_t c0 Q8_ARG, int32_t ys Q8_ARG) {
-  __asm__ volatile(Q8_GEMV("ldr r6, [sp, #52]\n\t", Q8_STS));
+                                                          uint32_t c0 Q8_ARG, int32_t ys Q8_ARG, int half Q8_ARG) {
+  __asm__ volatile(Q8_GEMV("ldr r0, [sp, #56]\n\t"
+                           "adr.w r1, 2f\n\t"
+                           "adr.w r2, 3f\n\t"
+                           "cmp r0, #0\n\t"
+                           "it ne\n\t"
+                           "movne r1, r2\n\t"
+                           "orr r1, r1, #1\n\t"
+                           "str r1, [sp, #56]",
+                           "ldr pc, [sp, #56]", "ldr r6, [sp, #52]\n\t", Q8_STS));
 }
 /* q8_gemv_asm for a last group of two channels (a pair: its words per
  * block are A and B): y[0], y[1]. Registers: r0-r3 two blocks of input
@@ -572,21 +592,22 @@ static int32_t q8_wbyte(uint32_t v, int32_t second) {
 }
 /* The blob's N channels of the expanded row xs (c0: q8_expand's offset)
  * into yr[j * ys]; stage: 4 Q8_CHUNK words of scratch. */
-static void q8_channels(int32_t N, int32_t K, const int16_t *xs, uint32_t c0, const int32_t *blob, int32_t out_zp,
+static void q8_channels(int32_t N, int32_t kb, const int16_t *xs, uint32_t c0, const int32_t *blob, int32_t out_zp,
                         int32_t act_min, int32_t act_max, int8_t *yr, int64_t ys, int32_t *stage) {
-  int32_t kb = q8_kb(K), fast = blob[0] & 1, nf = N / 4, rem = N % 4;
+  int32_t fast = blob[0] & 1, nf = N / 4, rem = N % 4;
   int64_t gw = q8_gw(kb, 4);
   const int32_t *g = blob + 1, *gt = g + nf * gw; /* the full groups; the last, partial one */
 #ifdef Q8_ASM
   if (fast && (int32_t)(int8_t)(uint8_t)((uint32_t)blob[0] >> 8) == out_zp && act_min <= -128 && act_max >= 127) {
     int8_t *tmp = (int8_t *)(void *)stage;
-    if (nf && ys == 1) /* straight into y */
+    int half = kb % 4 != 0; /* a convolution's: q8_gemvs_asm only */
+    if (nf && ys == 1 && !half) /* straight into y */
       q8_gemv_asm(xs, g, gt, yr, c0);
     else if (nf)
-      q8_gemvs_asm(xs, g, gt, yr, c0, (int32_t)ys);
+      q8_gemvs_asm(xs, g, gt, yr, c0, (int32_t)ys, half);
     if (rem) {
       if (rem == 3)
-        q8_gemv_asm(xs, gt, gt + gw, tmp, c0);
+        q8_gemvs_asm(xs, gt, gt + gw, tmp, c0, 1, half);
       else
         q8_gemv2_asm(xs, gt, tmp, c0);
       for (int32_t t = 0; t < rem; t++) yr[(4 * nf + t) * ys] = tmp[t];
@@ -626,7 +647,7 @@ int msrt_q8_dense_packed(int32_t M, int32_t N, int32_t K, const int8_t *x, const
   int32_t *stage = scratch + 2 * q8_kb(K) + 4;
   for (int32_t i = 0; i < M; i++) {
     uint32_t c0 = q8_expand(x + (int64_t)i * K, K, xs);
-    q8_channels(N, K, xs, c0, blob, out_zp, act_min, act_max, y + (int64_t)i * N, 1, stage);
+    q8_channels(N, q8_kb(K), xs, c0, blob, out_zp, act_min, act_max, y + (int64_t)i * N, 1, stage);
   }
   return MSRT_OK;
 }
@@ -692,7 +713,7 @@ int msrt_q8_conv2d_packed(const int64_t *xs, const int64_t *wsh, const int64_t *
   int32_t n = (int32_t)xs[0], c = (int32_t)xs[1], h = (int32_t)xs[2], wd = (int32_t)xs[3], co = (int32_t)wsh[0];
   int32_t kh = (int32_t)wsh[2], kw = (int32_t)wsh[3], oh = (int32_t)os[2], ow = (int32_t)os[3], K = c * kh * kw;
   int32_t sh = (int32_t)stride[0], sw = (int32_t)stride[1], dh = (int32_t)dil[0], dw = (int32_t)dil[1];
-  int32_t ce = c * kh, kb = q8_kb(K), pl = (int32_t)pad[2];
+  int32_t ce = c * kh, kb = q8_kbconv(co, K), pl = (int32_t)pad[2];
   int16_t *x16 = (int16_t *)(void *)scratch, z = (int16_t)x_zp; /* the window; the padding */
   int32_t *acc = scratch + 2 * kb + 4;
   int32_t ncb = (int32_t)q8_colbuf(xs, wsh, os, stride, dil), ncol = ncb ? (ow - 1) * sw + kw : 0;
@@ -707,6 +728,13 @@ int msrt_q8_conv2d_packed(const int64_t *xs, const int64_t *wsh, const int64_t *
    * covers come back after; the slack past the last column is zero (any
    * value but the sentinel's would do: its weights are 0) */
   int inplace = ncb && sw * ce % 2 == 0;
+#ifdef Q8_ASM
+  /* q8_channels' assembly path for whole groups of 4, called per window
+   * without its dispatch */
+  int direct = (blob[0] & 1) && (int32_t)(int8_t)(uint8_t)((uint32_t)blob[0] >> 8) == out_zp &&
+               act_min <= -128 && act_max >= 127 && co > 0 && co % 4 == 0;
+  const int32_t *gend = blob + 1 + (int64_t)(co / 4) * q8_gw(kb, 4);
+#endif
   for (int32_t t = ncol * ce; inplace && t < ncb; t++) cb[t] = 0;
   for (int32_t b = 0; b < n; b++)
     for (int32_t i = 0; i < oh; i++) {
@@ -759,11 +787,21 @@ int msrt_q8_conv2d_packed(const int64_t *xs, const int64_t *wsh, const int64_t *
         uint32_t sum = 0;
         if (inplace) {
           int16_t *win = cb + j * sw * ce, keep[8];
+          int8_t *yo = y + ((b * co) * oh + i) * ow + j;
           sum = (uint32_t)colsum[j * sw + kw - 1] - (j ? (uint32_t)colsum[j * sw - 1] : 0u);
+#ifdef Q8_ASM
+          if (direct) { /* the assembly reads the sentinel's first word only */
+            uint32_t k0, s0 = 0x7f7f7f7fu;
+            memcpy(&k0, win + 4 * kb, sizeof k0);
+            memcpy(win + 4 * kb, &s0, sizeof s0);
+            q8_gemvs_asm(win, blob + 1, gend, yo, 128u * sum, oh * ow, kb % 4 != 0);
+            memcpy(win + 4 * kb, &k0, sizeof k0);
+            continue;
+          }
+#endif
           memcpy(keep, win + 4 * kb, sizeof keep);
           q8_sentinel(win + 4 * kb);
-          q8_channels(co, K, win, 128u * sum, blob, out_zp, act_min, act_max, y + ((b * co) * oh + i) * ow + j,
-                      (int64_t)oh * ow, acc);
+          q8_channels(co, kb, win, 128u * sum, blob, out_zp, act_min, act_max, yo, (int64_t)oh * ow, acc);
           memcpy(win + 4 * kb, keep, sizeof keep);
           continue;
         }
@@ -783,7 +821,14 @@ int msrt_q8_conv2d_packed(const int64_t *xs, const int64_t *wsh, const int64_t *
               }
           }
         }
-        q8_channels(co, K, x16, 128u * sum, blob, out_zp, act_min, act_max, y + ((b * co) * oh + i) * ow + j,
+#ifdef Q8_ASM
+        if (direct) {
+          q8_gemvs_asm(x16, blob + 1, gend, y + ((b * co) * oh + i) * ow + j, 128u * sum, oh * ow,
+                       kb % 4 != 0);
+          continue;
+        }
+#endif
+        q8_channels(co, kb, x16, 128u * sum, blob, out_zp, act_min, act_max, y + ((b * co) * oh + i) * ow + j,
                     (int64_t)oh * ow, acc);
       }
     }

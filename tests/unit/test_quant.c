@@ -168,7 +168,7 @@ TEST(quantize_rounding) {
  * shapes with stride, padding (its taps at the zero point) and dilation,
  * channel counts across the groups of 6, 4 and 2, K = C kh kw not a
  * multiple of 4; windows copied and read in place; padding past a whole
- * window. */
+ * window; K an odd multiple of 8 in groups of 4 (the conv's blocks). */
 TEST(conv2d_packed) {
   static int8_t x[2 * 5 * 9 * 9], w[13 * 5 * 3 * 3], y0[2 * 13 * 81], y1[2 * 13 * 81];
   static int32_t bias[13], mult[13], shift[13], blob[4000], scr[400];
@@ -179,7 +179,8 @@ TEST(conv2d_packed) {
       {1, 5, 6, 6, 5, 1, 1, 1, 1, 0, 0, 0},
       {1, 2, 9, 9, 8, 3, 3, 1, 2, 2, 2, 2},
       {1, 4, 6, 6, 9, 3, 3, 1, 1, 1, 1, 1}, /* windows read in place from the column buffer (C kh even) */
-      {1, 3, 4, 5, 6, 2, 2, 1, 3, 3, 3, 3}, /* padding wider than the kernel: rows and columns of it only */
+      {1, 2, 4, 5, 8, 2, 2, 1, 3, 3, 3, 3}, /* padding wider than the kernel: rows and columns of it only */
+      {1, 5, 5, 5, 7, 2, 2, 2, 0, 1, 1, 0}, /* 5, 6: K = 8, 20 (odd halves of 16: q8_gemvs_asm enters halfway) */
   };
   int bad = 0;
   for (int si = 0; si < LEN(shapes); si++) {
