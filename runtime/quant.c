@@ -699,6 +699,33 @@ static void q8_copy16(int16_t *dst, const int16_t *src, int32_t n) {
   if (t < n) dst[t] = src[t];
 }
 
+#ifdef Q8_ASM
+/* The ow windows of an output row for q8_gemvs_asm (the blob's groups g
+ * to gend; outputs from yo, ys apart): window j starts at cb + j step;
+ * with x16, copied there (k values), else read in place with the
+ * sentinel's word at its end (4 kb) for the call; its sum is P[j sw + kw
+ * - 1] - P[j sw - 1] (P: the running column sums) */
+static void q8_conv_row(int16_t *cb, int32_t step, int16_t *x16, int32_t k, int32_t kb, const int32_t *P, int32_t sw,
+                        int32_t kw, int32_t ow, const int32_t *g, const int32_t *gend, int8_t *yo, int32_t ys) {
+  const int32_t *pe = P + kw - 1, *pb = P + sw - 1;
+  uint32_t lo = 0, s0 = 0x7f7f7f7fu;
+  int half = kb % 4 != 0;
+  for (int32_t j = 0; j < ow; j++, cb += step, pe += sw, pb += sw) {
+    uint32_t sum = (uint32_t)*pe - lo, k0;
+    lo = (uint32_t)*pb;
+    if (x16) {
+      q8_copy16(x16, cb, k);
+      q8_gemvs_asm(x16, g, gend, yo + j, 128u * sum, ys, half);
+      continue;
+    }
+    memcpy(&k0, cb + 4 * kb, sizeof k0);
+    memcpy(cb + 4 * kb, &s0, sizeof s0);
+    q8_gemvs_asm(cb, g, gend, yo + j, 128u * sum, ys, half);
+    memcpy(cb + 4 * kb, &k0, sizeof k0);
+  }
+}
+#endif
+
 int msrt_q8_conv2d_packed(const int64_t *xs, const int64_t *wsh, const int64_t *os, const int64_t *stride,
                           const int64_t *pad, const int64_t *dil, const int8_t *x, int32_t x_zp, const int32_t *blob,
                           int32_t out_zp, int32_t act_min, int32_t act_max, int8_t *y, int32_t *scratch) {
@@ -782,6 +809,13 @@ int msrt_q8_conv2d_packed(const int64_t *xs, const int64_t *wsh, const int64_t *
         colsum[q] = (int32_t)sum;
       }
       for (int32_t q = 1; q < ncol; q++) colsum[q] = (int32_t)((uint32_t)colsum[q] + (uint32_t)colsum[q - 1]);
+#ifdef Q8_ASM
+      if (direct && ncb) {
+        q8_conv_row(cb, sw * ce, inplace ? NULL : x16, K, kb, colsum, sw, kw, ow, blob + 1, gend,
+                    y + ((b * co) * oh + i) * ow, oh * ow);
+        continue;
+      }
+#endif
       for (int32_t j = 0; j < ow; j++) {
         int32_t sb = j * sw - pl;
         uint32_t sum = 0;
@@ -789,16 +823,6 @@ int msrt_q8_conv2d_packed(const int64_t *xs, const int64_t *wsh, const int64_t *
           int16_t *win = cb + j * sw * ce, keep[8];
           int8_t *yo = y + ((b * co) * oh + i) * ow + j;
           sum = (uint32_t)colsum[j * sw + kw - 1] - (j ? (uint32_t)colsum[j * sw - 1] : 0u);
-#ifdef Q8_ASM
-          if (direct) { /* the assembly reads the sentinel's first word only */
-            uint32_t k0, s0 = 0x7f7f7f7fu;
-            memcpy(&k0, win + 4 * kb, sizeof k0);
-            memcpy(win + 4 * kb, &s0, sizeof s0);
-            q8_gemvs_asm(win, blob + 1, gend, yo, 128u * sum, oh * ow, kb % 4 != 0);
-            memcpy(win + 4 * kb, &k0, sizeof k0);
-            continue;
-          }
-#endif
           memcpy(keep, win + 4 * kb, sizeof keep);
           q8_sentinel(win + 4 * kb);
           q8_channels(co, kb, win, 128u * sum, blob, out_zp, act_min, act_max, yo, (int64_t)oh * ow, acc);

@@ -206,4 +206,30 @@ TEST(conv2d_packed) {
   ASSERT_INT(0, bad);
 }
 
+/* msrt_mcu_maxpool_i8's 2x2 windows of stride 2 (on Armv7E-M: SSUB8 +
+ * SEL, two windows a step, an odd last one alone) against the window's
+ * maximum: widths with an even and an odd number of windows, a row and a
+ * column past the last window, the extremes of int8 */
+TEST(maxpool_i8) {
+  static int8_t x[3 * 7 * 9], y[3 * 3 * 4];
+  int bad = 0;
+  for (int32_t W = 7; W <= 9; W++) {
+    int32_t geo[11] = {3, 7, W, 3, W / 2, 2, 2, 2, 2, 0, 0};
+    for (int32_t i = 0; i < 3 * 7 * W; i++)
+      x[i] = (int8_t)(qrand() % 4 == 0 ? (qrand() & 1 ? 127 : -128) : qrange(-128, 127));
+    ASSERT_INT(MSRT_OK, msrt_mcu_maxpool_i8(geo, x, y));
+    for (int32_t nc = 0; nc < 3; nc++)
+      for (int32_t i = 0; i < 3; i++)
+        for (int32_t j = 0; j < W / 2; j++) {
+          const int8_t *r = x + (nc * 7 + 2 * i) * W + 2 * j;
+          int8_t m = r[0];
+          m = r[1] > m ? r[1] : m;
+          m = r[W] > m ? r[W] : m;
+          m = r[W + 1] > m ? r[W + 1] : m;
+          if (y[(nc * 3 + i) * (W / 2) + j] != m && bad++ < 5) fprintf(stderr, "  W %d: %d %d %d\n", W, nc, i, j);
+        }
+  }
+  ASSERT_INT(0, bad);
+}
+
 UNIT_MAIN()
