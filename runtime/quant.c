@@ -763,31 +763,40 @@ int msrt_q8_conv2d_packed(const int64_t *xs, const int64_t *wsh, const int64_t *
   const int32_t *gend = blob + 1 + (int64_t)(co / 4) * q8_gw(kb, 4);
 #endif
   for (int32_t t = ncol * ce; inplace && t < ncb; t++) cb[t] = 0;
+  /* the columns of padding, [0, q0) and [q1, ncol), hold the zero point
+   * in every row: written once, with the running sums of [0, q0) */
+  int32_t q0 = pl < ncol ? pl : ncol, q1 = wd < ncol - q0 ? q0 + wd : ncol;
+  uint32_t zc = (uint32_t)ce * (uint32_t)z;
+  for (int32_t q = 0; q < ncol; q++) {
+    if (q == q0) q = q1;
+    if (q == ncol) break;
+    for (int32_t t = 0; t < ce; t++) cb[q * ce + t] = z;
+    colsum[q] = (int32_t)(zc * (uint32_t)(q + 1));
+  }
   for (int32_t b = 0; b < n; b++)
     for (int32_t i = 0; i < oh; i++) {
       int32_t rb = i * sh - (int32_t)pad[0], p0, p1;
       q8_taps32(rb, kh, dh, h, &p0, &p1);
       const int8_t *xb = x + (int64_t)b * c * h * wd;
-      /* the column buffer of this output row: the columns of padding
-       * [0, q0) and [q1, ncol) (all of them when no kernel row is inside),
-       * then the input's columns one kernel row at a time (a channel's row
-       * of the input to every (ce)th value), then each column's sum; colsum
-       * holds their running sums (a window's is a difference) */
-      int32_t q0 = pl < ncol ? pl : ncol, q1 = wd < ncol - q0 ? q0 + wd : ncol;
-      if (p0 == p1) q1 = q0;
-      for (int32_t q = 0; q < ncol; q++) {
-        if (q == q0) q = q1;
-        if (q == ncol) break;
-        for (int32_t t = 0; t < ce; t++) cb[q * ce + t] = z;
-        colsum[q] = (int32_t)((uint32_t)ce * (uint32_t)z);
-      }
+      /* the column buffer of this output row: the input's columns [q0,
+       * q1) one kernel row at a time (a channel's row of the input to
+       * every (ce)th value; the zero point where no kernel row is
+       * inside), then each column's sum; colsum holds their running sums
+       * (a window's is a difference) */
       for (int32_t ci = 0; q1 > q0 && ci < c; ci++)
         for (int32_t p = 0; p < kh; p++) {
           int16_t *d = cb + q0 * ce + ci * kh + p, *de = d + (q1 - q0) * ce;
-          if (p < p0 || p >= p1) {
+          if (p < p0 || p >= p1 || p0 == p1) {
             for (; d != de; d += ce) *d = z;
-          } else {
+          } else { /* four values a step */
             const int8_t *xr = xb + (ci * h + rb + p * dh) * wd + (q0 - pl);
+            for (; de - d >= 4 * ce; d += 4 * ce, xr += 4) {
+              int16_t v0 = xr[0], v1 = xr[1], v2 = xr[2], v3 = xr[3];
+              d[0] = v0;
+              d[ce] = v1;
+              d[2 * ce] = v2;
+              d[3 * ce] = v3;
+            }
             for (; d != de; d += ce) *d = *xr++;
           }
         }
@@ -796,6 +805,17 @@ int msrt_q8_conv2d_packed(const int64_t *xs, const int64_t *wsh, const int64_t *
         uint32_t sum = 0;
         int32_t t = 0;
 #ifdef Q8_SIMD32
+        for (; t + 8 <= ce; t += 8) {
+          int16x2_t v0, v1, v2, v3;
+          memcpy(&v0, d + t, sizeof v0);
+          memcpy(&v1, d + t + 2, sizeof v1);
+          memcpy(&v2, d + t + 4, sizeof v2);
+          memcpy(&v3, d + t + 6, sizeof v3);
+          sum = (uint32_t)__smlad(v0, (int16x2_t)0x00010001, (int32_t)sum);
+          sum = (uint32_t)__smlad(v1, (int16x2_t)0x00010001, (int32_t)sum);
+          sum = (uint32_t)__smlad(v2, (int16x2_t)0x00010001, (int32_t)sum);
+          sum = (uint32_t)__smlad(v3, (int16x2_t)0x00010001, (int32_t)sum);
+        }
         for (; t + 2 <= ce; t += 2) {
           int16x2_t v;
           memcpy(&v, d + t, sizeof v);
@@ -808,7 +828,8 @@ int msrt_q8_conv2d_packed(const int64_t *xs, const int64_t *wsh, const int64_t *
         }
         colsum[q] = (int32_t)sum;
       }
-      for (int32_t q = 1; q < ncol; q++) colsum[q] = (int32_t)((uint32_t)colsum[q] + (uint32_t)colsum[q - 1]);
+      for (int32_t q = q0; q < ncol; q++)
+        colsum[q] = (int32_t)((q < q1 ? (uint32_t)colsum[q] : zc) + (q ? (uint32_t)colsum[q - 1] : 0u));
 #ifdef Q8_ASM
       if (direct && ncb) {
         q8_conv_row(cb, sw * ce, inplace ? NULL : x16, K, kb, colsum, sw, kw, ow, blob + 1, gend,
