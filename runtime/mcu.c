@@ -33,6 +33,7 @@
 #include "msrt.h"
 
 #include <math.h>
+#include <string.h>
 
 /* The tile kernels stay functions of their own: inlined into the loops
  * that call them, their integer registers spill. */
@@ -626,4 +627,46 @@ int msrt_mcu_conv2d_f32(const int32_t *geo, const float *x, const float *w, floa
 #define MCU_ISNAN_F32(v) ((v) != (v))
 #define MCU_ISNAN_I8(v) 0
 int msrt_mcu_maxpool_f32(const int32_t *geo, const float *x, float *out) MCU_MAXPOOL(float, MCU_ISNAN_F32)
-int msrt_mcu_maxpool_i8(const int32_t *geo, const int8_t *x, int8_t *out) MCU_MAXPOOL(int8_t, MCU_ISNAN_I8)
+static int mcu_maxpool_i8(const int32_t *geo, const int8_t *x, int8_t *out) MCU_MAXPOOL(int8_t, MCU_ISNAN_I8)
+#if defined(__ARM_FEATURE_SIMD32) && !defined(__ARM_BIG_ENDIAN) && !defined(MSRT_NO_SIMD)
+#include <arm_acle.h>
+/* 2x2 windows of stride 2 all inside, on Armv7E-M: two windows a step,
+ * the four bytes of each row by SSUB8 + SEL (the larger byte per lane),
+ * then lanes 0, 1 and 2, 3 the same way (ints: the maximum is the maximum) */
+static int mcu_maxpool2_i8(const int32_t *geo, const int8_t *x, int8_t *out) {
+  const int32_t NC = geo[0], H = geo[1], W = geo[2], OH = geo[3], OW = geo[4];
+  for (int32_t nc = 0; nc < NC; nc++, x += H * W)
+    for (int32_t oh = 0; oh < OH; oh++) {
+      const int8_t *r0 = x + 2 * oh * W, *r1 = r0 + W;
+      int32_t ow = 0;
+      for (; ow + 2 <= OW; ow += 2, r0 += 4, r1 += 4, out += 2) {
+        uint32_t a, b;
+        memcpy(&a, r0, 4);
+        memcpy(&b, r1, 4);
+        (void)__ssub8((int8x4_t)a, (int8x4_t)b);
+        uint32_t m = (uint32_t)__sel((uint8x4_t)a, (uint8x4_t)b), t = m >> 8;
+        (void)__ssub8((int8x4_t)m, (int8x4_t)t);
+        m = (uint32_t)__sel((uint8x4_t)m, (uint8x4_t)t);
+        out[0] = (int8_t)(uint8_t)m;
+        out[1] = (int8_t)(uint8_t)(m >> 16);
+      }
+      if (ow < OW) {
+        int8_t m = r0[0];
+        m = r0[1] > m ? r0[1] : m;
+        m = r1[0] > m ? r1[0] : m;
+        *out++ = r1[1] > m ? r1[1] : m;
+      }
+    }
+  return MSRT_OK;
+}
+#endif
+int msrt_mcu_maxpool_i8(const int32_t *geo, const int8_t *x, int8_t *out) {
+#if defined(__ARM_FEATURE_SIMD32) && !defined(__ARM_BIG_ENDIAN) && !defined(MSRT_NO_SIMD)
+  int ok = 1;
+  for (int i = 0; i < 11; i++) ok &= geo[i] >= 0;
+  if (ok && geo[5] == 2 && geo[6] == 2 && geo[7] == 2 && geo[8] == 2 && geo[9] == 0 && geo[10] == 0 &&
+      2 * geo[3] <= geo[1] && 2 * geo[4] <= geo[2])
+    return mcu_maxpool2_i8(geo, x, out);
+#endif
+  return mcu_maxpool_i8(geo, x, out);
+}

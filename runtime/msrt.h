@@ -824,12 +824,14 @@ int msrt_q8_pack_dense(int32_t N, int32_t K, const int8_t *w, const int32_t *bia
 int msrt_q8_dense_packed(int32_t M, int32_t N, int32_t K, const int8_t *x, const int32_t *blob, int32_t out_zp,
                          int32_t act_min, int32_t act_max, int8_t *y, int32_t *scratch);
 /* msrt_q8_conv2d_packed: msrt_q8_conv2d (group 1) with the weights w of
- * shape wsh [Co, C, kh, kw] packed by msrt_q8_pack_conv (the same layout
- * and words as msrt_q8_pack_dense, msrt_q8_packed_words(Co, C kh kw), the
- * taps in the kernel's order: column, channel, row) with the bias, mult,
+ * shape wsh [Co, C, kh, kw] packed by msrt_q8_pack_conv (the layout of
+ * msrt_q8_pack_dense, its inputs padded to a multiple of 8 (16 when Co % 4
+ * is 1 or 2): msrt_q8_packed_conv_words(wsh)
+ * words, the taps in the kernel's order: column, channel, row) with the bias, mult,
  * shift and x_zp; scratch: msrt_q8_conv_scratch_words(xs, wsh, os, stride,
  * dil) int32 (a window as int16, the sums of a few channel groups, the
  * windows of an output row). */
+int64_t msrt_q8_packed_conv_words(const int64_t *wsh);
 int msrt_q8_pack_conv(const int64_t *wsh, const int8_t *w, const int32_t *bias, const int32_t *mult,
                       const int32_t *shift, int32_t x_zp, int32_t out_zp, int32_t *blob);
 int64_t msrt_q8_conv_scratch_words(const int64_t *xs, const int64_t *wsh, const int64_t *os, const int64_t *stride,

@@ -310,6 +310,10 @@ int msrt_q8_conv2d(const int64_t *xs, const int64_t *wsh, const int64_t *os, con
 /* blocks of 4 inputs, rounded up to a multiple of 4 (the kernel's step);
  * channels rounded up to a multiple of 4 (a group) */
 static int32_t q8_kb(int32_t K) { return (K + 15) / 16 * 4; }
+/* a convolution's blocks (msrt_q8_pack_conv): a multiple of 2 (8 inputs;
+ * q8_gemvs_asm enters its loop halfway for an odd number of halves), of
+ * 4 when the last group is a pair (q8_gemv2_asm's step) */
+static int32_t q8_kbconv(int32_t N, int32_t K) { return N % 4 == 1 || N % 4 == 2 ? q8_kb(K) : (K + 7) / 8 * 2; }
 /* the channels of the group that starts at channel j: 4, or 2 for a last
  * group of 1 or 2 channels (a pair) */
 static int32_t q8_width(int32_t N, int32_t j) { return N - j >= 3 ? 4 : 2; }
@@ -319,9 +323,14 @@ static int64_t q8_gw(int32_t kb, int32_t width) { return width * (3 + (int64_t)k
 /* channel groups per q8_gemv_asm call into the scratch's staging bytes */
 #define Q8_CHUNK 8
 
-int64_t msrt_q8_packed_words(int32_t N, int32_t K) {
-  int32_t kb = q8_kb(K), r = N % 4;
+static int64_t q8_words(int32_t N, int32_t kb) {
+  int32_t r = N % 4;
   return 1 + (int64_t)(N / 4) * q8_gw(kb, 4) + (r ? q8_gw(kb, q8_width(N, N - r)) : 0);
+}
+int64_t msrt_q8_packed_words(int32_t N, int32_t K) { return q8_words(N, q8_kb(K)); }
+int64_t msrt_q8_packed_conv_words(const int64_t *wsh) {
+  int32_t N = (int32_t)wsh[0], K = (int32_t)(wsh[1] * wsh[2] * wsh[3]);
+  return q8_words(N, q8_kbconv(N, K));
 }
 
 int64_t msrt_q8_dense_scratch_words(int32_t K) { return 2 * (int64_t)q8_kb(K) + 4 + 4 * Q8_CHUNK; }
@@ -358,7 +367,7 @@ static int q8_pack(int32_t N, int32_t K, const int8_t *w, const int32_t *bias, c
                    const int32_t *shift, int32_t x_zp, int32_t out_zp, int32_t *blob, int natural, int32_t ckh,
                    int32_t kw) {
   if (N < 0 || K < 0 || out_zp < -128 || out_zp > 127) return MSRT_EINVAL;
-  int32_t kb = q8_kb(K), fast = 1;
+  int32_t kb = natural ? q8_kbconv(N, K) : q8_kb(K), fast = 1;
   for (int32_t c = 0; c < N; c++) {
     if (mult[c] < (1 << 30) || shift[c] < -31 || shift[c] > 31) return MSRT_EINVAL;
     int64_t bound, e = -(int64_t)shift[c];
@@ -479,13 +488,14 @@ static uint32_t q8_expand(const int8_t *xr, int32_t K, int16_t *xs) {
  * the -1 changes nothing), and its arithmetic shift by e (ASR by a
  * register reads its low byte) is RoundingDivideByPOT(x, e) + zp; SSAT
  * clamps to [-128, 127]. */
-#define Q8_REQ(a, m, s, t)                                                                                         \
+#define Q8_REQS(a, m, s, t, st)                                                                                    \
   "add " t ", " a ", " s ", asr #8\n\t"                                                                            \
   "add " t ", " t ", " a ", asr #31\n\t"                                                                           \
   "smmlar " t ", " a ", " m ", " t "\n\t"                                                                          \
   "asr " t ", " t ", " s "\n\t"                                                                                    \
-  "ssat " t ", #8, " t "\n\t"                                                                                      \
-  "strb " t ", [lr], #1\n\t"
+  "ssat " t ", #8, " t "\n\t" st(t)
+#define Q8_ST1(t) "strb " t ", [lr], #1\n\t"
+#define Q8_REQ(a, m, s, t) Q8_REQS(a, m, s, t, Q8_ST1)
 /* For ng groups of 4 channels (the blob's words from g: head, weights,
  * tail) up to end: y[4 i ..] = the group's 4 outputs, over the row xs
  * (q8_expand) whose offset is c0. Registers: r0-r3 two blocks of input pairs, r4-r7 a
@@ -494,34 +504,57 @@ static uint32_t q8_expand(const int8_t *xr, int32_t K, int16_t *xs) {
  * stack, c0 the fifth argument above them. Per group: 5 + 56 KB / 4 + 34
  * instructions. */
 #define Q8_ARG __attribute__((unused)) /* read from r0-r3 and the stack */
+/* the body of q8_gemv_asm (st: the store of an output byte; ld: before a
+ * group's stores) */
+#define Q8_GEMV(pro, grp, ld, st)                                                                                  \
+  "push {r4-r11, lr}\n\t"                                                                                         \
+  "push {r0, r2, r3}\n\t"                                                                                         \
+  "mov r12, r1\n\t" pro "\n"                                                                                      \
+  "1:\n\t"                                                                                                         \
+  "ldr lr, [sp]\n\t"                                                                                               \
+  "ldm r12!, {r8-r11}\n\t"                                                                                         \
+  "ldr r0, [sp, #48]\n\t"                                                                                          \
+  "sub r8, r8, r0\n\t"                                                                                             \
+  "sub r10, r10, r0\n\t"                                                                                           \
+  "ldm lr!, {r0-r3}\n\t" grp "\n"                                                                                 \
+  "2:\n\t" Q8_BLK("r0", "r1") Q8_BLK("r2", "r3") "ldm lr!, {r0-r3}\n"                                             \
+  "3:\n\t" Q8_BLK("r0", "r1") Q8_BLK("r2", "r3") "ldm lr!, {r0-r3}\n\t"                                           \
+  "cmp r0, #0x7f7f7f7f\n\t"                                                                                        \
+  "bne 2b\n\t"                                                                                                     \
+  "sub r8, r8, r9, lsl #8\n\t"                                                                                     \
+  "sub r10, r10, r11, lsl #8\n\t"                                                                                  \
+  "ldr lr, [sp, #8]\n\t" ld "ldm r12!, {r0-r3}\n\t" Q8_REQS("r8", "r0", "r1", "r4", st)                            \
+      Q8_REQS("r9", "r2", "r3", "r5", st) "ldm r12!, {r0-r3}\n\t" Q8_REQS("r10", "r0", "r1", "r4", st)               \
+          Q8_REQS("r11", "r2", "r3", "r5", st) "str lr, [sp, #8]\n\t"                                                \
+  "ldr r0, [sp, #4]\n\t"                                                                                           \
+  "cmp r12, r0\n\t"                                                                                                \
+  "bne 1b\n\t"                                                                                                     \
+  "add sp, sp, #12\n\t"                                                                                            \
+  "pop {r4-r11, pc}\n\t"
 __attribute__((naked, noinline)) static void q8_gemv_asm(const int16_t *xs Q8_ARG, const int32_t *g Q8_ARG,
                                                          const int32_t *end Q8_ARG, int8_t *y Q8_ARG,
                                                          uint32_t c0 Q8_ARG) {
-  __asm__ volatile("push {r4-r11, lr}\n\t"
-                   "push {r0, r2, r3}\n\t"
-                   "mov r12, r1\n"
-                   "1:\n\t"
-                   "ldr lr, [sp]\n\t"
-                   "ldm r12!, {r8-r11}\n\t"
-                   "ldr r0, [sp, #48]\n\t"
-                   "sub r8, r8, r0\n\t"
-                   "sub r10, r10, r0\n\t"
-                   "ldm lr!, {r0-r3}\n"
-                   "2:\n\t" Q8_BLK("r0", "r1") Q8_BLK("r2", "r3") "ldm lr!, {r0-r3}\n\t" Q8_BLK("r0", "r1")
-                       Q8_BLK("r2", "r3") "ldm lr!, {r0-r3}\n\t"
-                   "cmp r0, #0x7f7f7f7f\n\t"
-                   "bne 2b\n\t"
-                   "sub r8, r8, r9, lsl #8\n\t"
-                   "sub r10, r10, r11, lsl #8\n\t"
-                   "ldr lr, [sp, #8]\n\t"
-                   "ldm r12!, {r0-r3}\n\t" Q8_REQ("r8", "r0", "r1", "r4") Q8_REQ("r9", "r2", "r3", "r5")
-                   "ldm r12!, {r0-r3}\n\t" Q8_REQ("r10", "r0", "r1", "r4") Q8_REQ("r11", "r2", "r3", "r5")
-                   "str lr, [sp, #8]\n\t"
-                   "ldr r0, [sp, #4]\n\t"
-                   "cmp r12, r0\n\t"
-                   "bne 1b\n\t"
-                   "add sp, sp, #12\n\t"
-                   "pop {r4-r11, pc}\n\t");
+  __asm__ volatile(Q8_GEMV("", "", "", Q8_ST1));
+}
+/* q8_gemv_asm with the outputs ys bytes apart (y[4 i ys], y[(4 i + 1)
+ * ys]..., the sixth argument: a convolution's channels in NCHW): one ADD
+ * more per output, none of q8_channels' copying; and, when half (the
+ * seventh) is nonzero, blocks of 8 inputs (an odd number of them: each
+ * group enters the loop halfway, at 3, through the address the prologue
+ * leaves in half's stack slot; LDR to PC keeps the Thumb bit) */
+#define Q8_STS(t) "strb " t ", [lr]\n\t" "add lr, lr, r6\n\t"
+__attribute__((naked, noinline)) static void q8_gemvs_asm(const int16_t *xs Q8_ARG, const int32_t *g Q8_ARG,
+                                                          const int32_t *end Q8_ARG, int8_t *y Q8_ARG,
+                                                          uint32_t c0 Q8_ARG, int32_t ys Q8_ARG, int half Q8_ARG) {
+  __asm__ volatile(Q8_GEMV("ldr r0, [sp, #56]\n\t"
+                           "adr.w r1, 2f\n\t"
+                           "adr.w r2, 3f\n\t"
+                           "cmp r0, #0\n\t"
+                           "it ne\n\t"
+                           "movne r1, r2\n\t"
+                           "orr r1, r1, #1\n\t"
+                           "str r1, [sp, #56]",
+                           "ldr pc, [sp, #56]", "ldr r6, [sp, #52]\n\t", Q8_STS));
 }
 /* q8_gemv_asm for a last group of two channels (a pair: its words per
  * block are A and B): y[0], y[1]. Registers: r0-r3 two blocks of input
@@ -559,25 +592,22 @@ static int32_t q8_wbyte(uint32_t v, int32_t second) {
 }
 /* The blob's N channels of the expanded row xs (c0: q8_expand's offset)
  * into yr[j * ys]; stage: 4 Q8_CHUNK words of scratch. */
-static void q8_channels(int32_t N, int32_t K, const int16_t *xs, uint32_t c0, const int32_t *blob, int32_t out_zp,
+static void q8_channels(int32_t N, int32_t kb, const int16_t *xs, uint32_t c0, const int32_t *blob, int32_t out_zp,
                         int32_t act_min, int32_t act_max, int8_t *yr, int64_t ys, int32_t *stage) {
-  int32_t kb = q8_kb(K), fast = blob[0] & 1, nf = N / 4, rem = N % 4;
+  int32_t fast = blob[0] & 1, nf = N / 4, rem = N % 4;
   int64_t gw = q8_gw(kb, 4);
   const int32_t *g = blob + 1, *gt = g + nf * gw; /* the full groups; the last, partial one */
 #ifdef Q8_ASM
   if (fast && (int32_t)(int8_t)(uint8_t)((uint32_t)blob[0] >> 8) == out_zp && act_min <= -128 && act_max >= 127) {
     int8_t *tmp = (int8_t *)(void *)stage;
-    if (ys == 1 && nf) /* straight into y; otherwise through tmp */
+    int half = kb % 4 != 0; /* a convolution's: q8_gemvs_asm only */
+    if (nf && ys == 1 && !half) /* straight into y */
       q8_gemv_asm(xs, g, gt, yr, c0);
-    else
-      for (int32_t j = 0; j < nf; j += Q8_CHUNK) {
-        int32_t n = nf - j < Q8_CHUNK ? nf - j : Q8_CHUNK;
-        q8_gemv_asm(xs, g + j * gw, g + (j + n) * gw, tmp, c0);
-        for (int32_t t = 0; t < 4 * n; t++) yr[(4 * j + t) * ys] = tmp[t];
-      }
+    else if (nf)
+      q8_gemvs_asm(xs, g, gt, yr, c0, (int32_t)ys, half);
     if (rem) {
       if (rem == 3)
-        q8_gemv_asm(xs, gt, gt + gw, tmp, c0);
+        q8_gemvs_asm(xs, gt, gt + gw, tmp, c0, 1, half);
       else
         q8_gemv2_asm(xs, gt, tmp, c0);
       for (int32_t t = 0; t < rem; t++) yr[(4 * nf + t) * ys] = tmp[t];
@@ -617,7 +647,7 @@ int msrt_q8_dense_packed(int32_t M, int32_t N, int32_t K, const int8_t *x, const
   int32_t *stage = scratch + 2 * q8_kb(K) + 4;
   for (int32_t i = 0; i < M; i++) {
     uint32_t c0 = q8_expand(x + (int64_t)i * K, K, xs);
-    q8_channels(N, K, xs, c0, blob, out_zp, act_min, act_max, y + (int64_t)i * N, 1, stage);
+    q8_channels(N, q8_kb(K), xs, c0, blob, out_zp, act_min, act_max, y + (int64_t)i * N, 1, stage);
   }
   return MSRT_OK;
 }
@@ -669,6 +699,33 @@ static void q8_copy16(int16_t *dst, const int16_t *src, int32_t n) {
   if (t < n) dst[t] = src[t];
 }
 
+#ifdef Q8_ASM
+/* The ow windows of an output row for q8_gemvs_asm (the blob's groups g
+ * to gend; outputs from yo, ys apart): window j starts at cb + j step;
+ * with x16, copied there (k values), else read in place with the
+ * sentinel's word at its end (4 kb) for the call; its sum is P[j sw + kw
+ * - 1] - P[j sw - 1] (P: the running column sums) */
+static void q8_conv_row(int16_t *cb, int32_t step, int16_t *x16, int32_t k, int32_t kb, const int32_t *P, int32_t sw,
+                        int32_t kw, int32_t ow, const int32_t *g, const int32_t *gend, int8_t *yo, int32_t ys) {
+  const int32_t *pe = P + kw - 1, *pb = P + sw - 1;
+  uint32_t lo = 0, s0 = 0x7f7f7f7fu;
+  int half = kb % 4 != 0;
+  for (int32_t j = 0; j < ow; j++, cb += step, pe += sw, pb += sw) {
+    uint32_t sum = (uint32_t)*pe - lo, k0;
+    lo = (uint32_t)*pb;
+    if (x16) {
+      q8_copy16(x16, cb, k);
+      q8_gemvs_asm(x16, g, gend, yo + j, 128u * sum, ys, half);
+      continue;
+    }
+    memcpy(&k0, cb + 4 * kb, sizeof k0);
+    memcpy(cb + 4 * kb, &s0, sizeof s0);
+    q8_gemvs_asm(cb, g, gend, yo + j, 128u * sum, ys, half);
+    memcpy(cb + 4 * kb, &k0, sizeof k0);
+  }
+}
+#endif
+
 int msrt_q8_conv2d_packed(const int64_t *xs, const int64_t *wsh, const int64_t *os, const int64_t *stride,
                           const int64_t *pad, const int64_t *dil, const int8_t *x, int32_t x_zp, const int32_t *blob,
                           int32_t out_zp, int32_t act_min, int32_t act_max, int8_t *y, int32_t *scratch) {
@@ -683,7 +740,7 @@ int msrt_q8_conv2d_packed(const int64_t *xs, const int64_t *wsh, const int64_t *
   int32_t n = (int32_t)xs[0], c = (int32_t)xs[1], h = (int32_t)xs[2], wd = (int32_t)xs[3], co = (int32_t)wsh[0];
   int32_t kh = (int32_t)wsh[2], kw = (int32_t)wsh[3], oh = (int32_t)os[2], ow = (int32_t)os[3], K = c * kh * kw;
   int32_t sh = (int32_t)stride[0], sw = (int32_t)stride[1], dh = (int32_t)dil[0], dw = (int32_t)dil[1];
-  int32_t ce = c * kh, kb = q8_kb(K), pl = (int32_t)pad[2];
+  int32_t ce = c * kh, kb = q8_kbconv(co, K), pl = (int32_t)pad[2];
   int16_t *x16 = (int16_t *)(void *)scratch, z = (int16_t)x_zp; /* the window; the padding */
   int32_t *acc = scratch + 2 * kb + 4;
   int32_t ncb = (int32_t)q8_colbuf(xs, wsh, os, stride, dil), ncol = ncb ? (ow - 1) * sw + kw : 0;
@@ -698,52 +755,104 @@ int msrt_q8_conv2d_packed(const int64_t *xs, const int64_t *wsh, const int64_t *
    * covers come back after; the slack past the last column is zero (any
    * value but the sentinel's would do: its weights are 0) */
   int inplace = ncb && sw * ce % 2 == 0;
+#ifdef Q8_ASM
+  /* q8_channels' assembly path for whole groups of 4, called per window
+   * without its dispatch */
+  int direct = (blob[0] & 1) && (int32_t)(int8_t)(uint8_t)((uint32_t)blob[0] >> 8) == out_zp &&
+               act_min <= -128 && act_max >= 127 && co > 0 && co % 4 == 0;
+  const int32_t *gend = blob + 1 + (int64_t)(co / 4) * q8_gw(kb, 4);
+#endif
   for (int32_t t = ncol * ce; inplace && t < ncb; t++) cb[t] = 0;
+  /* the columns of padding, [0, q0) and [q1, ncol), hold the zero point
+   * in every row: written once, with the running sums of [0, q0) */
+  int32_t q0 = pl < ncol ? pl : ncol, q1 = wd < ncol - q0 ? q0 + wd : ncol;
+  uint32_t zc = (uint32_t)ce * (uint32_t)z;
+  for (int32_t q = 0; q < ncol; q++) {
+    if (q == q0) q = q1;
+    if (q == ncol) break;
+    for (int32_t t = 0; t < ce; t++) cb[q * ce + t] = z;
+    colsum[q] = (int32_t)(zc * (uint32_t)(q + 1));
+  }
   for (int32_t b = 0; b < n; b++)
     for (int32_t i = 0; i < oh; i++) {
       int32_t rb = i * sh - (int32_t)pad[0], p0, p1;
       q8_taps32(rb, kh, dh, h, &p0, &p1);
       const int8_t *xb = x + (int64_t)b * c * h * wd;
-      for (int32_t q = 0; q < ncol; q++) { /* the column buffer of this output row */
-        int32_t col = q - pl, rs = dh * wd;
-        int16_t *d = cb + q * ce;
-        uint32_t sum = 0;
-        if (col < 0 || col >= wd || p0 == p1) { /* a column of padding */
-          for (int32_t t = 0; t < ce; t++) d[t] = z;
-          sum = (uint32_t)ce * (uint32_t)z;
-        } else {
-          const int8_t *xc = xb + (rb + p0 * dh) * wd + col;
-          for (int32_t ci = 0; ci < c; ci++, xc += h * wd) {
-            const int8_t *xp = xc;
-            int32_t p = 0;
-            for (; p < p0; p++) *d++ = z;
-            for (; p < p1; p++, xp += rs) {
-              int32_t v = *xp;
-              sum += (uint32_t)v;
-              *d++ = (int16_t)v;
+      /* the column buffer of this output row: the input's columns [q0,
+       * q1) one kernel row at a time (a channel's row of the input to
+       * every (ce)th value; the zero point where no kernel row is
+       * inside), then each column's sum; colsum holds their running sums
+       * (a window's is a difference) */
+      for (int32_t ci = 0; q1 > q0 && ci < c; ci++)
+        for (int32_t p = 0; p < kh; p++) {
+          int16_t *d = cb + q0 * ce + ci * kh + p, *de = d + (q1 - q0) * ce;
+          if (p < p0 || p >= p1 || p0 == p1) {
+            for (; d != de; d += ce) *d = z;
+          } else { /* four values a step */
+            const int8_t *xr = xb + (ci * h + rb + p * dh) * wd + (q0 - pl);
+            for (; de - d >= 4 * ce; d += 4 * ce, xr += 4) {
+              int16_t v0 = xr[0], v1 = xr[1], v2 = xr[2], v3 = xr[3];
+              d[0] = v0;
+              d[ce] = v1;
+              d[2 * ce] = v2;
+              d[3 * ce] = v3;
             }
-            for (; p < kh; p++) *d++ = z;
+            for (; d != de; d += ce) *d = *xr++;
           }
-          sum += (uint32_t)((kh - (p1 - p0)) * c) * (uint32_t)z;
+        }
+      for (int32_t q = q0; q < q1; q++) {
+        const int16_t *d = cb + q * ce;
+        uint32_t sum = 0;
+        int32_t t = 0;
+#ifdef Q8_SIMD32
+        for (; t + 8 <= ce; t += 8) {
+          int16x2_t v0, v1, v2, v3;
+          memcpy(&v0, d + t, sizeof v0);
+          memcpy(&v1, d + t + 2, sizeof v1);
+          memcpy(&v2, d + t + 4, sizeof v2);
+          memcpy(&v3, d + t + 6, sizeof v3);
+          sum = (uint32_t)__smlad(v0, (int16x2_t)0x00010001, (int32_t)sum);
+          sum = (uint32_t)__smlad(v1, (int16x2_t)0x00010001, (int32_t)sum);
+          sum = (uint32_t)__smlad(v2, (int16x2_t)0x00010001, (int32_t)sum);
+          sum = (uint32_t)__smlad(v3, (int16x2_t)0x00010001, (int32_t)sum);
+        }
+        for (; t + 2 <= ce; t += 2) {
+          int16x2_t v;
+          memcpy(&v, d + t, sizeof v);
+          sum = (uint32_t)__smlad(v, (int16x2_t)0x00010001, (int32_t)sum);
+        }
+#endif
+        for (; t < ce; t++) {
+          int32_t v = d[t];
+          sum += (uint32_t)v;
         }
         colsum[q] = (int32_t)sum;
       }
+      for (int32_t q = q0; q < ncol; q++)
+        colsum[q] = (int32_t)((q < q1 ? (uint32_t)colsum[q] : zc) + (q ? (uint32_t)colsum[q - 1] : 0u));
+#ifdef Q8_ASM
+      if (direct && ncb) {
+        q8_conv_row(cb, sw * ce, inplace ? NULL : x16, K, kb, colsum, sw, kw, ow, blob + 1, gend,
+                    y + ((b * co) * oh + i) * ow, oh * ow);
+        continue;
+      }
+#endif
       for (int32_t j = 0; j < ow; j++) {
         int32_t sb = j * sw - pl;
         uint32_t sum = 0;
         if (inplace) {
           int16_t *win = cb + j * sw * ce, keep[8];
-          for (int32_t q = 0; q < kw; q++) sum += (uint32_t)colsum[j * sw + q];
+          int8_t *yo = y + ((b * co) * oh + i) * ow + j;
+          sum = (uint32_t)colsum[j * sw + kw - 1] - (j ? (uint32_t)colsum[j * sw - 1] : 0u);
           memcpy(keep, win + 4 * kb, sizeof keep);
           q8_sentinel(win + 4 * kb);
-          q8_channels(co, K, win, 128u * sum, blob, out_zp, act_min, act_max, y + ((b * co) * oh + i) * ow + j,
-                      (int64_t)oh * ow, acc);
+          q8_channels(co, kb, win, 128u * sum, blob, out_zp, act_min, act_max, yo, (int64_t)oh * ow, acc);
           memcpy(win + 4 * kb, keep, sizeof keep);
           continue;
         }
         if (ncb) {
           q8_copy16(x16, cb + j * sw * ce, K);
-          for (int32_t q = 0; q < kw; q++) sum += (uint32_t)colsum[j * sw + q];
+          sum = (uint32_t)colsum[j * sw + kw - 1] - (j ? (uint32_t)colsum[j * sw - 1] : 0u);
         } else {
           int16_t *g = x16;
           for (int32_t q = 0; q < kw; q++) {
@@ -757,7 +866,14 @@ int msrt_q8_conv2d_packed(const int64_t *xs, const int64_t *wsh, const int64_t *
               }
           }
         }
-        q8_channels(co, K, x16, 128u * sum, blob, out_zp, act_min, act_max, y + ((b * co) * oh + i) * ow + j,
+#ifdef Q8_ASM
+        if (direct) {
+          q8_gemvs_asm(x16, blob + 1, gend, y + ((b * co) * oh + i) * ow + j, 128u * sum, oh * ow,
+                       kb % 4 != 0);
+          continue;
+        }
+#endif
+        q8_channels(co, kb, x16, 128u * sum, blob, out_zp, act_min, act_max, y + ((b * co) * oh + i) * ow + j,
                     (int64_t)oh * ow, acc);
       }
     }

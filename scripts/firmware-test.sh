@@ -7,7 +7,8 @@
 #             and the exit status work on QEMU's mps2-an386 board;
 #   quant-unit  tests/unit/test_quant.c built for the Cortex-M4F
 #             (firmware/unit_quant.c) and run there: the int8 kernels'
-#             Armv7E-M code against the host test's references;
+#             Armv7E-M code (runtime/quant.c; mcu.c's int8 MaxPool)
+#             against the host test's references;
 #   MODEL     for each model script of firmware/models/ (conv_bn:
 #             conv3x3-BN-ReLU-pool twice, then Dense, compiled with
 #             --fold-bn; the seed MLP 784-512-512-10 at batch 1; LeNet-5 of tests/models at batch
@@ -189,10 +190,10 @@ fi
 # registers its tests): runtime/quant.c's Armv7E-M code (the dense loop in
 # assembly, SMMLAR, the VCVT quantization) against the references the host
 # run checks the portable C with
-if compile "$OUT/fw/quant.o" runtime/quant.c &&
+if compile "$OUT/fw/quant.o" runtime/quant.c && compile "$OUT/fw/mcu.o" runtime/mcu.c &&
    compile "$OUT/fw/unit_quant.o" "$FW/unit_quant.c" -Wno-format -I. -Itests/unit &&
    arm-none-eabi-gcc "${LDFLAGS[@]}" -Wl,--wrap=main -o "$OUT/unit_quant.elf" "${fwobjs[@]}" "$newlibo" \
-       "$OUT/fw/quant.o" "$OUT/fw/unit_quant.o" -lm; then
+       "$OUT/fw/quant.o" "$OUT/fw/mcu.o" "$OUT/fw/unit_quant.o" -lm; then
   run_elf "$OUT/unit_quant.elf" "$OUT/unit_quant.log"; rc=$?
   if [ $rc -eq 0 ] && grep -q '^[1-9][0-9]* passed, 0 failed' "$OUT/unit_quant.log"; then
     echo "firmware quant-unit: ok (tests/unit/test_quant.c on the Cortex-M4F: $(tail -n 1 "$OUT/unit_quant.log"))"; ok

@@ -228,12 +228,12 @@ def avgpool(q, k, stride=None, pad=(0, 0, 0, 0), zp=0, count_include_pad=False, 
 
 def run_mlp(layers, weights, x, conv_pad=0, pool=1, avg=False):
     """The int8 graph of a chain of layers, float in: Dense(+ReLU), or a
-    Conv2D(+ReLU) (stride 1, padding conv_pad on every side) followed by a
-    pool x pool MaxPool (AvgPool with avg) on int8 (when pool > 1) and a
-    flatten; weights[k] =
+    Conv2D(+ReLU) (stride 1, padding conv_pad on every side); the last of
+    a run of Conv2D layers is followed by a pool x pool MaxPool (AvgPool
+    with avg) on int8 (when pool > 1) and a flatten; weights[k] =
     (W float32 [out, in] or [Co, Ci, kh, kw], b float32)."""
     q = quantize(x, layers[0]['in_scale'], layers[0]['in_zp'])
-    for L, (W, b) in zip(layers, weights):
+    for k, (L, (W, b)) in enumerate(zip(layers, weights)):
         W = np.asarray(W, np.float32)
         sw, wq = weight_params(W.reshape(W.shape[0], -1))
         bq = bias_q(b, L['in_scale'], sw)
@@ -242,6 +242,8 @@ def run_mlp(layers, weights, x, conv_pad=0, pool=1, avg=False):
         if L['kind'] == 'Conv2D':
             p = conv_pad
             q = conv2d(q, wq.reshape(W.shape), bq, mult, shift, L['in_zp'], L['out_zp'], lo, 127, pad=(p, p, p, p))
+            if k + 1 < len(layers) and layers[k + 1]['kind'] == 'Conv2D':
+                continue
             if pool > 1:
                 q = avgpool(q, pool, zp=L['out_zp']) if avg else maxpool(q, pool)
             q = q.reshape(q.shape[0], -1)
@@ -254,7 +256,7 @@ def float_mlp(weights, x, conv_pad=0, pool=1, avg=False):
     h = np.asarray(x, np.float64)
     for k, (W, b) in enumerate(weights):
         W = np.asarray(W, np.float64)
-        if W.ndim == 4:  # Conv2D, stride 1, then ReLU, MaxPool, flatten
+        if W.ndim == 4:  # Conv2D, stride 1, then ReLU (the last one: MaxPool, flatten)
             p = conv_pad
             hp = np.pad(h, ((0, 0), (0, 0), (p, p), (p, p)))
             co, ci, kh, kw = W.shape
@@ -264,6 +266,8 @@ def float_mlp(weights, x, conv_pad=0, pool=1, avg=False):
                 for j in range(kw):
                     y += np.einsum('nchw,oc->nohw', hp[:, :, i:i + oh, j:j + ow], W[:, :, i, j])
             h = np.maximum(y + np.asarray(b, np.float64)[None, :, None, None], 0)
+            if k + 1 < len(weights) and np.ndim(weights[k + 1][0]) == 4:
+                continue
             if pool > 1:
                 n, c, hh, ww = h.shape
                 h = h[:, :, :hh // pool * pool, :ww // pool * pool].reshape(n, c, hh // pool, pool, ww // pool, pool)
@@ -348,7 +352,8 @@ def main(argv):
     """prep NAME.h X.npy OUT.raw: X quantized with the header's _IN0_ macros (--io=int8), raw int8.
     check NAME.h WEIGHTS.npz X.npy GOT.raw [--float] [--labels=Y.npy] [--conv-pad=P --pool=K [--avg]]: the
     library's outputs on X (raw int8, or float32 with --float) against this reference, bit for bit
-    (a Conv2D layer: stride 1, padding P, then a K x K MaxPool, or AvgPool with --avg, and a flatten).
+    (a Conv2D layer: stride 1, padding P; after the last of consecutive Conv2D layers a K x K MaxPool,
+    or AvgPool with --avg, and a flatten).
     ranges NAME.h WEIGHTS.npz CALIB.npy METHOD: each layer's scales and zero points against
     those of the float32 activations on CALIB (minmax, percentile:P, kl)."""
     if len(argv) == 5 and argv[1] == 'prep':

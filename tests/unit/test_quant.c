@@ -167,7 +167,8 @@ TEST(quantize_rounding) {
 /* msrt_q8_conv2d_packed gives msrt_q8_conv2d's bits (group 1): random
  * shapes with stride, padding (its taps at the zero point) and dilation,
  * channel counts across the groups of 6, 4 and 2, K = C kh kw not a
- * multiple of 4; windows copied and read in place. */
+ * multiple of 4; windows copied and read in place; padding past a whole
+ * window; K an odd multiple of 8 in groups of 4 (the conv's blocks). */
 TEST(conv2d_packed) {
   static int8_t x[2 * 5 * 9 * 9], w[13 * 5 * 3 * 3], y0[2 * 13 * 81], y1[2 * 13 * 81];
   static int32_t bias[13], mult[13], shift[13], blob[4000], scr[400];
@@ -178,6 +179,8 @@ TEST(conv2d_packed) {
       {1, 5, 6, 6, 5, 1, 1, 1, 1, 0, 0, 0},
       {1, 2, 9, 9, 8, 3, 3, 1, 2, 2, 2, 2},
       {1, 4, 6, 6, 9, 3, 3, 1, 1, 1, 1, 1}, /* windows read in place from the column buffer (C kh even) */
+      {1, 2, 4, 5, 8, 2, 2, 1, 3, 3, 3, 3}, /* padding wider than the kernel: rows and columns of it only */
+      {1, 5, 5, 5, 7, 2, 2, 2, 0, 1, 1, 0}, /* 5, 6: K = 8, 20 (odd halves of 16: q8_gemvs_asm enters halfway) */
   };
   int bad = 0;
   for (int si = 0; si < LEN(shapes); si++) {
@@ -191,14 +194,40 @@ TEST(conv2d_packed) {
     for (int32_t i = 0; i < co * K; i++) w[i] = (int8_t)qrange(-127, 127);
     for (int32_t j = 0; j < co; j++)
       bias[j] = qrange(-20000, 20000), mult[j] = qrange(1 << 30, INT32_MAX),
-      shift[j] = si % 2 ? qrange(-12, 1) : qrange(-12, -1); /* even shapes: the fast requantization */
+      shift[j] = si == 1 || si == 3 ? qrange(-12, 1) : qrange(-12, -1); /* 1, 3: the slow requantization */
     int32_t zp = si == 1 ? -128 : qrange(-128, 127), ozp = qrange(-128, 127);
     ASSERT(msrt_q8_conv_scratch_words(xs, wsh, os, st, dil) <= LEN(scr) && msrt_q8_packed_words(co, K) <= LEN(blob));
     ASSERT_INT(MSRT_OK, msrt_q8_pack_conv(wsh, w, bias, mult, shift, zp, ozp, blob));
-    ASSERT_INT(si % 2 == 0, blob[0] & 1);
+    ASSERT_INT(si != 1 && si != 3, blob[0] & 1);
     ASSERT_INT(MSRT_OK, msrt_q8_conv2d(xs, wsh, os, st, pad, dil, 1, x, zp, w, bias, mult, shift, ozp, -128, 127, y0));
     ASSERT_INT(MSRT_OK, msrt_q8_conv2d_packed(xs, wsh, os, st, pad, dil, x, zp, blob, ozp, -128, 127, y1, scr));
     if (memcmp(y0, y1, (size_t)(d[0] * co * oh * ow)) && bad++ < 5) fprintf(stderr, "  shape %d\n", si);
+  }
+  ASSERT_INT(0, bad);
+}
+
+/* msrt_mcu_maxpool_i8's 2x2 windows of stride 2 (on Armv7E-M: SSUB8 +
+ * SEL, two windows a step, an odd last one alone) against the window's
+ * maximum: widths with an even and an odd number of windows, a row and a
+ * column past the last window, the extremes of int8 */
+TEST(maxpool_i8) {
+  static int8_t x[3 * 7 * 9], y[3 * 3 * 4];
+  int bad = 0;
+  for (int32_t W = 7; W <= 9; W++) {
+    int32_t geo[11] = {3, 7, W, 3, W / 2, 2, 2, 2, 2, 0, 0};
+    for (int32_t i = 0; i < 3 * 7 * W; i++)
+      x[i] = (int8_t)(qrand() % 4 == 0 ? (qrand() & 1 ? 127 : -128) : qrange(-128, 127));
+    ASSERT_INT(MSRT_OK, msrt_mcu_maxpool_i8(geo, x, y));
+    for (int32_t nc = 0; nc < 3; nc++)
+      for (int32_t i = 0; i < 3; i++)
+        for (int32_t j = 0; j < W / 2; j++) {
+          const int8_t *r = x + (nc * 7 + 2 * i) * W + 2 * j;
+          int8_t m = r[0];
+          m = r[1] > m ? r[1] : m;
+          m = r[W] > m ? r[W] : m;
+          m = r[W + 1] > m ? r[W + 1] : m;
+          if (y[(nc * 3 + i) * (W / 2) + j] != m && bad++ < 5) fprintf(stderr, "  W %d: %d %d %d\n", W, nc, i, j);
+        }
   }
   ASSERT_INT(0, bad);
 }
