@@ -82,8 +82,9 @@
 #                     of one pass run at a time; their output is printed in
 #                     order when they are all done. The sections that use
 #                     both cores themselves (lit -j2, ops-diff, graph-diff,
-#                     truncation) run alone within their pass. The passes
-#                     (plain, sanitizer) run at the same time (run_pass).
+#                     truncation) run alone within their pass.
+#   PASSES_AT_ONCE=0  1: the passes (plain, sanitizer) run at the same time
+#                     (see run_pass below; slower on this VM so far).
 #   TRUNCATE=1        set to 0 to skip the truncation test (quick local runs).
 #   TRUNCATE_SAN_CASES=250 under a sanitizer build the truncation test runs
 #                     about this many cases, evenly spread (a fixed sample:
@@ -131,6 +132,7 @@ SAN_SEED=${SAN_SEED:-1}
 SAN_LIT_SAMPLE=${SAN_LIT_SAMPLE-1/4}
 TEST_JOBS=${TEST_JOBS:-2}
 TRUNCATE=${TRUNCATE:-1}
+PASSES_AT_ONCE=${PASSES_AT_ONCE:-0}
 LEVELS=${LEVELS-O0,O1,O2}
 SAN_LEVELS=${SAN_LEVELS-}
 
@@ -485,12 +487,15 @@ run_firmware() { # run_firmware BUILD: generated C on a Cortex-M4F under QEMU (i
   count "$p" "$f" "firmware [$b]"
 }
 
-# The passes (one per build directory) run at the same time, each with its
-# own lit -j2 and TEST_JOBS one-core sections: four processes on two cores
-# keep both busy to the end, where one pass after the other left a core idle
-# at every section's tail (85 s of a 871 s run) and waited for the slower of
-# each pair of one-core sections. The first pass prints as it goes; the
-# others' output follows when they are done, each in one piece. A pass
+# The passes (one per build directory) run one after the other or, with
+# PASSES_AT_ONCE=1, at the same time, each with its own lit -j2 and
+# TEST_JOBS one-core sections: four processes on two cores leave no core
+# idle at a section's tail (85 s of a 871 s run), but on this VM every
+# context switch and page fault is dear: the tests' cpu time grew by 8%
+# (lit of tests/lang, diag, frontend at -j4 vs -j2) to 25% (a whole
+# make test), more than the idle tails cost; off by default. At once, the
+# first pass prints as it goes and the others' output follows when they
+# are done, each in one piece. A pass
 # reads nothing another one writes: the sanitizer pass's lit sample is drawn
 # from the plain pass's lit times of an earlier run (or tests/lit-times.txt,
 # a recent run's, committed), copied before the passes start; the JIT cache
@@ -646,7 +651,10 @@ run_coverage() { # the coverage gate, on build-cov (no sanitizer pass with count
 npass=0
 for b in "$@"; do
   d=$run_tmp/pass.$npass
-  if [ $npass = 0 ]; then
+  if [ "$PASSES_AT_ONCE" != 1 ]; then
+    ( pass_no=$npass counts_file=$d.counts; : >"$counts_file"; run_pass "$b"
+      printf '%s\n' "${timings[@]}" >"$d.timings" )
+  elif [ $npass = 0 ]; then
     ( pass_no=$npass counts_file=$d.counts; : >"$counts_file"; run_pass "$b"
       printf '%s\n' "${timings[@]}" >"$d.timings" ) &
   else
