@@ -1313,6 +1313,141 @@ static const Kset_f32 kset_avx512_f32 = {8, KC_MAX / 2, panel_avx512_f32, pack_a
                                          gemv_avx2_f32};
 static const Kset_f64 kset_avx512_f64 = {8, KC_MAX / 2, panel_avx512_f64, pack_panel_f64, ep_apply_f64,
                                          gemv_fma_f64};
+/* ---- AVX-512F float, skinny N (N <= SK_NMAX: the N = 10 layer) ----
+ * The row-major tiles above use n of a vector's 16 lanes (10 of 16 for
+ * N = 10). Here the vectors run along M instead: a tile is 32 rows of C
+ * (two vectors per column) by all N columns, 2N accumulators; each step
+ * p loads A(i0:i0+32, p) and broadcasts B(p, j) from where it lies (B,
+ * B^T or the packed panel: no B packing). A as is ([M, K]) is first
+ * transposed, SK_KC columns at a time, into a [kc][32] block on the stack
+ * (8x8 transposes); A^T (transa) is read in place. The accumulators of a
+ * tile live in acc ([N][32], in L1) between depth blocks and are written
+ * to C (transposed back) after the last one, then the epilogue runs over
+ * the tile. Every output is still the one chain in increasing p, from 0
+ * or C, so the result is bit-identical to the other paths. */
+#define SK_NMAX 12
+#define SK_KC 128
+
+#define SK_COL(j)                                                              \
+  do {                                                                         \
+    if (N > (j)) {                                                             \
+      __m512 bj = _mm512_set1_ps(b[(j) * bjs]);                                \
+      x##j = _mm512_fmadd_ps(a0, bj, x##j);                                    \
+      if (TWO) y##j = _mm512_fmadd_ps(a1, bj, y##j);                           \
+    }                                                                          \
+  } while (0)
+#define SK_COLS(X)                                                             \
+  X(0); X(1); X(2); X(3); X(4); X(5); X(6); X(7); X(8); X(9); X(10); X(11)
+#define SK_LOAD(j)                                                             \
+  do {                                                                         \
+    if (N > (j)) {                                                             \
+      x##j = _mm512_loadu_ps(acc + (j) * 32);                                  \
+      if (TWO) y##j = _mm512_loadu_ps(acc + (j) * 32 + 16);                    \
+    }                                                                          \
+  } while (0)
+#define SK_STORE(j)                                                            \
+  do {                                                                         \
+    if (N > (j)) {                                                             \
+      _mm512_storeu_ps(acc + (j) * 32, x##j);                                  \
+      if (TWO) _mm512_storeu_ps(acc + (j) * 32 + 16, y##j);                    \
+    }                                                                          \
+  } while (0)
+
+/* acc[j][r] (r < 32) = the chains of rows r, columns j < N continued over
+ * kc steps: A(r, p) at at + p * ats (lanes r >= m masked off), B(p, j) at
+ * b + p * bps + j * bjs. TWO: the tile has more than 16 rows. */
+AVX512 static inline __attribute__((always_inline)) void
+skinny_tile_f32(const int N, const int TWO, int64_t kc, const float *at, int64_t ats, int m,
+                const float *b, int64_t bps, int64_t bjs, float *acc) {
+  const __mmask16 k0 = mask16(m), k1 = mask16(m - 16);
+  __m512 x0, x1, x2, x3, x4, x5, x6, x7, x8, x9, x10, x11;
+  __m512 y0, y1, y2, y3, y4, y5, y6, y7, y8, y9, y10, y11;
+  int64_t p;
+  x0 = x1 = x2 = x3 = x4 = x5 = x6 = x7 = x8 = x9 = x10 = x11 = _mm512_setzero_ps();
+  y0 = y1 = y2 = y3 = y4 = y5 = y6 = y7 = y8 = y9 = y10 = y11 = x0;
+  SK_COLS(SK_LOAD);
+  for (p = 0; p < kc; p++, at += ats, b += bps) {
+    __m512 a0 = _mm512_maskz_loadu_ps(k0, at);
+    __m512 a1 = TWO ? _mm512_maskz_loadu_ps(k1, at + 16) : a0;
+    SK_COLS(SK_COL);
+  }
+  SK_COLS(SK_STORE);
+}
+
+#define SK_CASE(n)                                                             \
+  case n:                                                                      \
+    if (m > 16) skinny_tile_f32(n, 1, kc, at, ats, m, b, bps, bjs, acc);       \
+    else skinny_tile_f32(n, 0, kc, at, ats, m, b, bps, bjs, acc);              \
+    break
+
+AVX512 static void skinny_step_f32(int n, int64_t kc, const float *at, int64_t ats, int m,
+                                   const float *b, int64_t bps, int64_t bjs, float *acc) {
+  switch (n) {
+    SK_CASE(1); SK_CASE(2); SK_CASE(3); SK_CASE(4); SK_CASE(5); SK_CASE(6);
+    SK_CASE(7); SK_CASE(8); SK_CASE(9); SK_CASE(10); SK_CASE(11); SK_CASE(12);
+  default: break;
+  }
+  _mm256_zeroupper();
+}
+
+/* at[p * 32 + r] = A(i0 + r, p0 + p) for r < m, A as is (row i at A + i *
+ * lda); lanes r >= m are left as they are (masked off by the kernel). */
+AVX2 static void skinny_pack_a_f32(const float *A, int64_t lda, int64_t i0, int64_t p0,
+                                   int64_t kc, int m, float *at) {
+  const float *src = A + i0 * lda + p0;
+  int64_t p;
+  int r;
+  for (r = 0; r + 8 <= m; r += 8)
+    for (p = 0; p + 8 <= kc; p += 8) tr8x8_f32(src + r * lda + p, lda, at + p * 32 + r, 32);
+  for (p = 0; p < kc; p++)
+    for (r = p < kc / 8 * 8 ? m / 8 * 8 : 0; r < m; r++) at[p * 32 + r] = src[r * lda + p];
+  _mm256_zeroupper();
+}
+
+/* The product of g when it is skinny (N <= SK_NMAX, M >= 16); 0 when it
+ * is not (the caller takes the panels). */
+static int skinny_f32(const Gemm_f32 *g) {
+  float at[SK_KC * 32], acc[SK_NMAX * 32];
+  const int N = (int)g->N;
+  const int64_t M = g->M, K = g->K, ldc = g->ldc;
+  const int64_t kcb = balanced(K, SK_KC, 8);
+  int64_t i0, pc, bps, bjs;
+  if (g->ks != &kset_avx512_f32 || g->N > SK_NMAX || M < 16) return 0;
+  if (g->Bp) {
+    bps = N; /* one partial panel [K][N] */
+    bjs = 1;
+  } else {
+    bps = g->transb ? 1 : g->ldb;
+    bjs = g->transb ? g->ldb : 1;
+  }
+  for (i0 = 0; i0 < M; i0 += 32) {
+    const int m = (int)min64(32, M - i0);
+    float *c = g->C + i0 * ldc;
+    int r, j;
+    for (j = 0; j < N; j++)
+      for (r = 0; r < m; r++) acc[j * 32 + r] = g->load_c ? c[r * ldc + j] : 0.0f;
+    for (pc = 0; pc < K; pc += kcb) {
+      const int64_t kc = min64(kcb, K - pc);
+      const float *b = (g->Bp ? g->Bp : g->B) + pc * bps;
+      if (g->transa) {
+        skinny_step_f32(N, kc, g->A + pc * g->lda + i0, g->lda, m, b, bps, bjs, acc);
+      } else {
+        skinny_pack_a_f32(g->A, g->lda, i0, pc, kc, m, at);
+        skinny_step_f32(N, kc, at, 32, m, b, bps, bjs, acc);
+      }
+    }
+    for (r = 0; r < m; r++)
+      for (j = 0; j < N; j++) c[r * ldc + j] = acc[j * 32 + r];
+    if (g->ep) g->ks->ep(g->ep, g->per_row, c, ldc, m, N, i0, 0);
+  }
+  return 1;
+}
+#define SKINNY_f32(g) skinny_f32(g)
+#define SKINNY_f64(g) 0
+
+#else
+#define SKINNY_f32(g) 0
+#define SKINNY_f64(g) 0
 #endif /* GEMM_X86 */
 
 static const Kset_f32 *kset_f32(void) {
@@ -1431,7 +1566,7 @@ static const Kset_f64 *kset_f64(void) {
     if (M == 1) {                                                              \
       ks->gemv(transb, N, K, A, transa ? lda : 1, B, ldb, Bp, C, beta == 1);   \
       if (ep) ks->ep(ep, per_row, C, ldc, 1, N, 0, 0);                         \
-    } else {                                                                   \
+    } else if (!SKINNY_##SUF(&g)) {                                            \
       gemm_panels_##SUF(&g, 0, (N + PW_##SUF - 1) / PW_##SUF, ws);             \
     }                                                                          \
   }
