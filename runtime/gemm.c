@@ -46,6 +46,10 @@
  * panel of KC_MAX rows of 128 bytes), since msc sizes it on the host for
  * code that may run on a microcontroller.
  *
+ * N <= 12 with M >= 16 on AVX-512 (the N = 10 layer) skips them too:
+ * vectors along M, B broadcast in place, A transposed in registers
+ * (skinny_f32, below the AVX-512 panels).
+ *
  * M == 1 (a vector-matrix product) skips the panels: streaming B once is
  * all the work there is (no workspace); B^T is read eight rows at a time
  * and transposed in registers, so the chain order holds there too.
@@ -1318,9 +1322,12 @@ static const Kset_f64 kset_avx512_f64 = {8, KC_MAX / 2, panel_avx512_f64, pack_p
  * N = 10). Here the vectors run along M instead: a tile is 32 rows of C
  * (two vectors per column) by all N columns, 2N accumulators; each step
  * p loads A(i0:i0+32, p) and broadcasts B(p, j) from where it lies (B,
- * B^T or the packed panel: no B packing). A as is ([M, K]) is first
- * transposed, SK_KC columns at a time, into a [kc][32] block on the stack
- * (8x8 transposes); A^T (transa) is read in place. The accumulators of a
+ * B^T or the packed panel: no B packing). A^T (transa) is read in place.
+ * A as is ([M, K]) goes by 16-row tiles transposed in registers inside
+ * the kernel (skinny_fused_f32); its last M % 16 rows are transposed,
+ * SK_KC columns at a time, into a [kc][32] block on the stack (8x8
+ * transposes; as a separate pass for every row this cost 2 of 5.7 us on
+ * the N = 10 layer, and a 16x16-transpose pass was slower still). The accumulators of a
  * tile live in acc ([N][32], in L1) between depth blocks and are written
  * to C (transposed back) after the last one, then the epilogue runs over
  * the tile. Every output is still the one chain in increasing p, from 0
@@ -1404,6 +1411,99 @@ AVX2 static void skinny_pack_a_f32(const float *A, int64_t lda, int64_t i0, int6
   _mm256_zeroupper();
 }
 
+/* A as is, a full 16-row tile over all of K, the transpose fused: eight
+ * columns p..p+7 of rows r and r + 8 share a register (two 256-bit
+ * loads), an 8 x 8 transpose runs in both halves at once (unpack,
+ * shuffle, one two-source permute per column), and each resulting column
+ * A(i0:i0+16, p+k) feeds the N chains at once; the K % 8 steps read their
+ * column element by element. acc as in skinny_tile_f32 (16 rows). */
+#define SKF_COL(j, q, r)                                                       \
+  do {                                                                         \
+    if (N > (j)) x##j = _mm512_fmadd_ps(v, _mm512_set1_ps(b##q[s##r]), x##j);  \
+  } while (0)
+#define SKF_STEP(V)                                                            \
+  do {                                                                         \
+    const __m512 v = (V);                                                      \
+    SKF_COL(0, 0, 0); SKF_COL(1, 0, 1); SKF_COL(2, 0, 2);                      \
+    SKF_COL(3, 1, 0); SKF_COL(4, 1, 1); SKF_COL(5, 1, 2);                      \
+    SKF_COL(6, 2, 0); SKF_COL(7, 2, 1); SKF_COL(8, 2, 2);                      \
+    SKF_COL(9, 3, 0); SKF_COL(10, 3, 1); SKF_COL(11, 3, 2);                    \
+    b0 += bps;                                                                 \
+    b1 += bps;                                                                 \
+    b2 += bps;                                                                 \
+    b3 += bps;                                                                 \
+  } while (0)
+#define SKF_LD(r, x, y, l)                                                     \
+  const __m512 q##r = _mm512_castpd_ps(_mm512_insertf64x4(                     \
+      _mm512_castpd256_pd512(_mm256_castps_pd(_mm256_loadu_ps(a##x + l))),    \
+      _mm256_castps_pd(_mm256_loadu_ps(a##y + l)), 1))
+#define SKF_UNP(x, y)                                                          \
+  const __m512 t##x = _mm512_unpacklo_ps(q##x, q##y), t##y = _mm512_unpackhi_ps(q##x, q##y)
+#define SKF_SHF(x, y, z, w)                                                    \
+  const __m512 u##x = _mm512_shuffle_ps(t##x, t##z, 0x44);                    \
+  const __m512 u##y = _mm512_shuffle_ps(t##x, t##z, 0xee);                    \
+  const __m512 u##z = _mm512_shuffle_ps(t##y, t##w, 0x44);                    \
+  const __m512 u##w = _mm512_shuffle_ps(t##y, t##w, 0xee)
+
+AVX512 static inline __attribute__((always_inline)) void
+skinny_fused_f32(const int N, int64_t K, const float *a, int64_t lda, const float *b,
+                 int64_t bps, int64_t bjs, float *acc) {
+  const __m512i lo = _mm512_setr_epi32(0, 1, 2, 3, 16, 17, 18, 19, 8, 9, 10, 11, 24, 25, 26, 27);
+  const __m512i hi = _mm512_setr_epi32(4, 5, 6, 7, 20, 21, 22, 23, 12, 13, 14, 15, 28, 29, 30, 31);
+  __m512 x0, x1, x2, x3, x4, x5, x6, x7, x8, x9, x10, x11;
+  __m512 y0, y1, y2, y3, y4, y5, y6, y7, y8, y9, y10, y11;
+  const int TWO = 0;
+  /* rows r and r + 8 at a0/a2 + l(r), r + 4 and r + 12 at a1/a3 + l(r);
+   * column j = 3q + r of B at bq[s(r)] (few pointers and strides: with an
+   * address per row and column GCC ran out of registers) */
+  const float *a0 = a, *a1 = a + 4 * lda, *a2 = a + 8 * lda, *a3 = a + 12 * lda;
+  const float *b0 = b, *b1 = b + 3 * bjs, *b2 = b + 6 * bjs, *b3 = b + 9 * bjs;
+  const int64_t l0 = 0, l1 = lda, l2 = 2 * lda, l3 = 3 * lda, s0 = 0, s1 = bjs, s2 = 2 * bjs;
+  int64_t p;
+  x0 = x1 = x2 = x3 = x4 = x5 = x6 = x7 = x8 = x9 = x10 = x11 = _mm512_setzero_ps();
+  y0 = y1 = y2 = y3 = y4 = y5 = y6 = y7 = y8 = y9 = y10 = y11 = x0;
+  SK_COLS(SK_LOAD);
+  for (p = 0; p + 8 <= K; p += 8) {
+    SKF_LD(0, 0, 2, l0); SKF_LD(1, 0, 2, l1); SKF_LD(2, 0, 2, l2); SKF_LD(3, 0, 2, l3);
+    SKF_LD(4, 1, 3, l0); SKF_LD(5, 1, 3, l1); SKF_LD(6, 1, 3, l2); SKF_LD(7, 1, 3, l3);
+    SKF_UNP(0, 1); SKF_UNP(2, 3); SKF_UNP(4, 5); SKF_UNP(6, 7);
+    SKF_SHF(0, 1, 2, 3); SKF_SHF(4, 5, 6, 7);
+    SKF_STEP(_mm512_permutex2var_ps(u0, lo, u4));
+    SKF_STEP(_mm512_permutex2var_ps(u1, lo, u5));
+    SKF_STEP(_mm512_permutex2var_ps(u2, lo, u6));
+    SKF_STEP(_mm512_permutex2var_ps(u3, lo, u7));
+    SKF_STEP(_mm512_permutex2var_ps(u0, hi, u4));
+    SKF_STEP(_mm512_permutex2var_ps(u1, hi, u5));
+    SKF_STEP(_mm512_permutex2var_ps(u2, hi, u6));
+    SKF_STEP(_mm512_permutex2var_ps(u3, hi, u7));
+    a0 += 8;
+    a1 += 8;
+    a2 += 8;
+    a3 += 8;
+  }
+  for (; p < K; p++) {
+    float col[16];
+    int r;
+    for (r = 0; r < 16; r++) col[r] = a[r * lda + p];
+    SKF_STEP(_mm512_loadu_ps(col));
+  }
+  SK_COLS(SK_STORE);
+  (void)y0;
+}
+
+#define SKF_CASE(n)                                                            \
+  case n: skinny_fused_f32(n, K, a, lda, b, bps, bjs, acc); break
+
+AVX512 static void skinny_rows16_f32(int n, int64_t K, const float *a, int64_t lda,
+                                     const float *b, int64_t bps, int64_t bjs, float *acc) {
+  switch (n) {
+    SKF_CASE(1); SKF_CASE(2); SKF_CASE(3); SKF_CASE(4); SKF_CASE(5); SKF_CASE(6);
+    SKF_CASE(7); SKF_CASE(8); SKF_CASE(9); SKF_CASE(10); SKF_CASE(11); SKF_CASE(12);
+  default: break;
+  }
+  _mm256_zeroupper();
+}
+
 /* The product of g when it is skinny (N <= SK_NMAX, M >= 16); 0 when it
  * is not (the caller takes the panels). */
 static int skinny_f32(const Gemm_f32 *g) {
@@ -1412,6 +1512,7 @@ static int skinny_f32(const Gemm_f32 *g) {
   const int64_t M = g->M, K = g->K, ldc = g->ldc;
   const int64_t kcb = balanced(K, SK_KC, 8);
   int64_t i0, pc, bps, bjs;
+  int m;
   if (g->ks != &kset_avx512_f32 || g->N > SK_NMAX || M < 16) return 0;
   if (g->Bp) {
     bps = N; /* one partial panel [K][N] */
@@ -1420,13 +1521,18 @@ static int skinny_f32(const Gemm_f32 *g) {
     bps = g->transb ? 1 : g->ldb;
     bjs = g->transb ? g->ldb : 1;
   }
-  for (i0 = 0; i0 < M; i0 += 32) {
-    const int m = (int)min64(32, M - i0);
+  for (i0 = 0; i0 < M; i0 += m) {
+    /* A as is: 16-row tiles with the transpose fused; the rows left over
+     * (and A^T) by 32-row tiles */
+    const int fused = !g->transa && M - i0 >= 16;
     float *c = g->C + i0 * ldc;
     int r, j;
+    m = fused ? 16 : (int)min64(32, M - i0);
     for (j = 0; j < N; j++)
       for (r = 0; r < m; r++) acc[j * 32 + r] = g->load_c ? c[r * ldc + j] : 0.0f;
-    for (pc = 0; pc < K; pc += kcb) {
+    if (fused)
+      skinny_rows16_f32(N, K, g->A + i0 * g->lda, g->lda, g->Bp ? g->Bp : g->B, bps, bjs, acc);
+    for (pc = 0; pc < K && !fused; pc += kcb) {
       const int64_t kc = min64(kcb, K - pc);
       const float *b = (g->Bp ? g->Bp : g->B) + pc * bps;
       if (g->transa) {
