@@ -1334,6 +1334,7 @@ static const Kset_f64 kset_avx512_f64 = {8, KC_MAX / 2, panel_avx512_f64, pack_p
  * or C, so the result is bit-identical to the other paths. */
 #define SK_NMAX 12
 #define SK_KC 128
+#define SK_KB 512 /* B^T made contiguous on the stack up to this K */
 
 #define SK_COL(j)                                                              \
   do {                                                                         \
@@ -1419,7 +1420,8 @@ AVX2 static void skinny_pack_a_f32(const float *A, int64_t lda, int64_t i0, int6
  * column element by element. acc as in skinny_tile_f32 (16 rows). */
 #define SKF_COL(j, q, r)                                                       \
   do {                                                                         \
-    if (N > (j)) x##j = _mm512_fmadd_ps(v, _mm512_set1_ps(b##q[s##r]), x##j);  \
+    if (N > (j))                                                               \
+      x##j = _mm512_fmadd_ps(v, _mm512_set1_ps(BC ? b0[j] : b##q[s##r]), x##j); \
   } while (0)
 #define SKF_STEP(V)                                                            \
   do {                                                                         \
@@ -1446,8 +1448,8 @@ AVX2 static void skinny_pack_a_f32(const float *A, int64_t lda, int64_t i0, int6
   const __m512 u##w = _mm512_shuffle_ps(t##y, t##w, 0xee)
 
 AVX512 static inline __attribute__((always_inline)) void
-skinny_fused_f32(const int N, int64_t K, const float *a, int64_t lda, const float *b,
-                 int64_t bps, int64_t bjs, float *acc) {
+skinny_fused_f32(const int N, const int BC, int64_t K, const float *a, int64_t lda, const float *b,
+                 int64_t bps, int64_t bjs, float *acc, int lc) {
   const __m512i lo = _mm512_setr_epi32(0, 1, 2, 3, 16, 17, 18, 19, 8, 9, 10, 11, 24, 25, 26, 27);
   const __m512i hi = _mm512_setr_epi32(4, 5, 6, 7, 20, 21, 22, 23, 12, 13, 14, 15, 28, 29, 30, 31);
   __m512 x0, x1, x2, x3, x4, x5, x6, x7, x8, x9, x10, x11;
@@ -1462,7 +1464,9 @@ skinny_fused_f32(const int N, int64_t K, const float *a, int64_t lda, const floa
   int64_t p;
   x0 = x1 = x2 = x3 = x4 = x5 = x6 = x7 = x8 = x9 = x10 = x11 = _mm512_setzero_ps();
   y0 = y1 = y2 = y3 = y4 = y5 = y6 = y7 = y8 = y9 = y10 = y11 = x0;
-  SK_COLS(SK_LOAD);
+  if (lc) {
+    SK_COLS(SK_LOAD);
+  }
   for (p = 0; p + 8 <= K; p += 8) {
     SKF_LD(0, 0, 2, l0); SKF_LD(1, 0, 2, l1); SKF_LD(2, 0, 2, l2); SKF_LD(3, 0, 2, l3);
     SKF_LD(4, 1, 3, l0); SKF_LD(5, 1, 3, l1); SKF_LD(6, 1, 3, l2); SKF_LD(7, 1, 3, l3);
@@ -1492,30 +1496,108 @@ skinny_fused_f32(const int N, int64_t K, const float *a, int64_t lda, const floa
 }
 
 #define SKF_CASE(n)                                                            \
-  case n: skinny_fused_f32(n, K, a, lda, b, bps, bjs, acc); break
+  case n:                                                                      \
+    if (bjs == 1) skinny_fused_f32(n, 1, K, a, lda, b, bps, bjs, acc, lc);     \
+    else skinny_fused_f32(n, 0, K, a, lda, b, bps, bjs, acc, lc);              \
+    break
 
+/* The tile's 16 rows of C from acc[j][r] (j < n; rows j >= n of acc
+ * are read and their lanes masked off): a 16 x 16 transpose in registers
+ * and n-lane masked stores, where element by element took 160 moves. */
+#define T16_LD(i) const __m512 r##i = _mm512_loadu_ps(acc + (i) * 32)
+#define T16_UNP(x, y)                                                          \
+  const __m512 t##x = _mm512_unpacklo_ps(r##x, r##y), t##y = _mm512_unpackhi_ps(r##x, r##y)
+#define T16_SHF(x, y, z, w)                                                    \
+  const __m512 u##x = _mm512_shuffle_ps(t##x, t##z, 0x44);                    \
+  const __m512 u##y = _mm512_shuffle_ps(t##x, t##z, 0xee);                    \
+  const __m512 u##z = _mm512_shuffle_ps(t##y, t##w, 0x44);                    \
+  const __m512 u##w = _mm512_shuffle_ps(t##y, t##w, 0xee)
+#define T16_LN(x, y)                                                           \
+  const __m512 v##x = _mm512_shuffle_f32x4(u##x, u##y, 0x88);                 \
+  const __m512 v##y = _mm512_shuffle_f32x4(u##x, u##y, 0xdd)
+#define T16_ST(x, y)                                                           \
+  _mm512_mask_storeu_ps(c + (x) * ldc, k, _mm512_shuffle_f32x4(v##x, v##y, 0x88)); \
+  _mm512_mask_storeu_ps(c + (y) * ldc, k, _mm512_shuffle_f32x4(v##x, v##y, 0xdd))
+
+AVX512 static void skinny_store16_f32(const float *acc, int n, float *c, int64_t ldc) {
+  const __mmask16 k = mask16(n);
+  T16_LD(0); T16_LD(1); T16_LD(2); T16_LD(3); T16_LD(4); T16_LD(5); T16_LD(6); T16_LD(7);
+  T16_LD(8); T16_LD(9); T16_LD(10); T16_LD(11); T16_LD(12); T16_LD(13); T16_LD(14); T16_LD(15);
+  T16_UNP(0, 1); T16_UNP(2, 3); T16_UNP(4, 5); T16_UNP(6, 7);
+  T16_UNP(8, 9); T16_UNP(10, 11); T16_UNP(12, 13); T16_UNP(14, 15);
+  T16_SHF(0, 1, 2, 3); T16_SHF(4, 5, 6, 7); T16_SHF(8, 9, 10, 11); T16_SHF(12, 13, 14, 15);
+  T16_LN(0, 4); T16_LN(1, 5); T16_LN(2, 6); T16_LN(3, 7);
+  T16_LN(8, 12); T16_LN(9, 13); T16_LN(10, 14); T16_LN(11, 15);
+  T16_ST(0, 8); T16_ST(1, 9); T16_ST(2, 10); T16_ST(3, 11);
+  T16_ST(4, 12); T16_ST(5, 13); T16_ST(6, 14); T16_ST(7, 15);
+  _mm256_zeroupper();
+}
+
+/* One 16-row tile (A as is) into C: from 0 or C (lc), then stored. */
 AVX512 static void skinny_rows16_f32(int n, int64_t K, const float *a, int64_t lda,
-                                     const float *b, int64_t bps, int64_t bjs, float *acc) {
+                                     const float *b, int64_t bps, int64_t bjs, float *acc,
+                                     int lc, float *c, int64_t ldc) {
   switch (n) {
     SKF_CASE(1); SKF_CASE(2); SKF_CASE(3); SKF_CASE(4); SKF_CASE(5); SKF_CASE(6);
     SKF_CASE(7); SKF_CASE(8); SKF_CASE(9); SKF_CASE(10); SKF_CASE(11); SKF_CASE(12);
   default: break;
   }
+  skinny_store16_f32(acc, n, c, ldc);
+}
+
+/* bt[p * n + j] = B^T(j, p) (row j at B + j * ldb), p < K, j < n: B^T
+ * made contiguous by the same in-register transposes, so the kernel reads
+ * B(p, j) at fixed offsets from one pointer. Each 16-float store spills
+ * into the next rows, which later stores overwrite: bt holds K * n + 16. */
+AVX512 static void skinny_pack_bt_f32(const float *B, int64_t ldb, int n, int64_t K,
+                                      float *bt) {
+  const __m512i lo = _mm512_setr_epi32(0, 1, 2, 3, 16, 17, 18, 19, 8, 9, 10, 11, 24, 25, 26, 27);
+  const __m512i hi = _mm512_setr_epi32(4, 5, 6, 7, 20, 21, 22, 23, 12, 13, 14, 15, 28, 29, 30, 31);
+  const float *rw[16];
+  int64_t p;
+  int j;
+  for (j = 0; j < 16; j++) rw[j] = B + (j < n ? j : n - 1) * ldb;
+  for (p = 0; p + 8 <= K; p += 8) {
+#define SKB_LD(r)                                                              \
+  const __m512 q##r = _mm512_castpd_ps(_mm512_insertf64x4(                     \
+      _mm512_castpd256_pd512(_mm256_castps_pd(_mm256_loadu_ps(rw[r] + p))),   \
+      _mm256_castps_pd(_mm256_loadu_ps(rw[(r) + 8] + p)), 1))
+    SKB_LD(0); SKB_LD(1); SKB_LD(2); SKB_LD(3); SKB_LD(4); SKB_LD(5); SKB_LD(6); SKB_LD(7);
+#undef SKB_LD
+    SKF_UNP(0, 1); SKF_UNP(2, 3); SKF_UNP(4, 5); SKF_UNP(6, 7);
+    SKF_SHF(0, 1, 2, 3); SKF_SHF(4, 5, 6, 7);
+    _mm512_storeu_ps(bt + (p + 0) * n, _mm512_permutex2var_ps(u0, lo, u4));
+    _mm512_storeu_ps(bt + (p + 1) * n, _mm512_permutex2var_ps(u1, lo, u5));
+    _mm512_storeu_ps(bt + (p + 2) * n, _mm512_permutex2var_ps(u2, lo, u6));
+    _mm512_storeu_ps(bt + (p + 3) * n, _mm512_permutex2var_ps(u3, lo, u7));
+    _mm512_storeu_ps(bt + (p + 4) * n, _mm512_permutex2var_ps(u0, hi, u4));
+    _mm512_storeu_ps(bt + (p + 5) * n, _mm512_permutex2var_ps(u1, hi, u5));
+    _mm512_storeu_ps(bt + (p + 6) * n, _mm512_permutex2var_ps(u2, hi, u6));
+    _mm512_storeu_ps(bt + (p + 7) * n, _mm512_permutex2var_ps(u3, hi, u7));
+  }
   _mm256_zeroupper();
+  for (; p < K; p++)
+    for (j = 0; j < n; j++) bt[p * n + j] = B[j * ldb + p];
 }
 
 /* The product of g when it is skinny (N <= SK_NMAX, M >= 16); 0 when it
  * is not (the caller takes the panels). */
 static int skinny_f32(const Gemm_f32 *g) {
-  float at[SK_KC * 32], acc[SK_NMAX * 32];
+  float at[SK_KC * 32], acc[16 * 32], bt[SK_KB * SK_NMAX + 16];
   const int N = (int)g->N;
   const int64_t M = g->M, K = g->K, ldc = g->ldc;
   const int64_t kcb = balanced(K, SK_KC, 8);
+  const float *b0 = g->Bp ? g->Bp : g->B;
   int64_t i0, pc, bps, bjs;
   int m;
   if (g->ks != &kset_avx512_f32 || g->N > SK_NMAX || M < 16) return 0;
   if (g->Bp) {
     bps = N; /* one partial panel [K][N] */
+    bjs = 1;
+  } else if (g->transb && !g->transa && K <= SK_KB && M >= 32) {
+    skinny_pack_bt_f32(g->B, g->ldb, N, K, bt); /* B^T made [K][N] */
+    b0 = bt;
+    bps = N;
     bjs = 1;
   } else {
     bps = g->transb ? 1 : g->ldb;
@@ -1528,13 +1610,14 @@ static int skinny_f32(const Gemm_f32 *g) {
     float *c = g->C + i0 * ldc;
     int r, j;
     m = fused ? 16 : (int)min64(32, M - i0);
-    for (j = 0; j < N; j++)
-      for (r = 0; r < m; r++) acc[j * 32 + r] = g->load_c ? c[r * ldc + j] : 0.0f;
+    if (g->load_c || !fused)
+      for (j = 0; j < N; j++)
+        for (r = 0; r < m; r++) acc[j * 32 + r] = g->load_c ? c[r * ldc + j] : 0.0f;
     if (fused)
-      skinny_rows16_f32(N, K, g->A + i0 * g->lda, g->lda, g->Bp ? g->Bp : g->B, bps, bjs, acc);
+      skinny_rows16_f32(N, K, g->A + i0 * g->lda, g->lda, b0, bps, bjs, acc, g->load_c, c, ldc);
     for (pc = 0; pc < K && !fused; pc += kcb) {
       const int64_t kc = min64(kcb, K - pc);
-      const float *b = (g->Bp ? g->Bp : g->B) + pc * bps;
+      const float *b = b0 + pc * bps;
       if (g->transa) {
         skinny_step_f32(N, kc, g->A + pc * g->lda + i0, g->lda, m, b, bps, bjs, acc);
       } else {
@@ -1542,7 +1625,7 @@ static int skinny_f32(const Gemm_f32 *g) {
         skinny_step_f32(N, kc, at, 32, m, b, bps, bjs, acc);
       }
     }
-    for (r = 0; r < m; r++)
+    for (r = 0; r < m && !fused; r++)
       for (j = 0; j < N; j++) c[r * ldc + j] = acc[j * 32 + r];
     if (g->ep) g->ks->ep(g->ep, g->per_row, c, ldc, m, N, i0, 0);
   }
