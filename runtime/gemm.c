@@ -1319,17 +1319,20 @@ static const Kset_f64 kset_avx512_f64 = {8, KC_MAX / 2, panel_avx512_f64, pack_p
                                          gemv_fma_f64};
 /* ---- AVX-512F float, skinny N (N <= SK_NMAX: the N = 10 layer) ----
  * The row-major tiles above use n of a vector's 16 lanes (10 of 16 for
- * N = 10). Here the vectors run along M instead: a tile is 32 rows of C
- * (two vectors per column) by all N columns, 2N accumulators; each step
- * p loads A(i0:i0+32, p) and broadcasts B(p, j) from where it lies (B,
- * B^T or the packed panel: no B packing). A^T (transa) is read in place.
- * A as is ([M, K]) goes by 16-row tiles transposed in registers inside
- * the kernel (skinny_fused_f32); its last M % 16 rows are transposed,
- * SK_KC columns at a time, into a [kc][32] block on the stack (8x8
- * transposes; as a separate pass for every row this cost 2 of 5.7 us on
- * the N = 10 layer, and a 16x16-transpose pass was slower still). The accumulators of a
- * tile live in acc ([N][32], in L1) between depth blocks and are written
- * to C (transposed back) after the last one, then the epilogue runs over
+ * N = 10). Here the vectors run along M instead, every lane used:
+ *   - A as is ([M, K]), by 16-row tiles: eight columns of A at a time are
+ *     transposed in registers inside the FMA loop (skinny_fused_f32), each
+ *     column A(i0:i0+16, p) then feeds N accumulators (one per column of
+ *     C) with B(p, j) broadcast; B^T (nn.Dense's weight) is first made a
+ *     contiguous [K][N] block on the stack by the same transposes (K <=
+ *     SK_KB), so B(p, j) sits at fixed offsets from one pointer; the tile
+ *     is stored by a 16 x 16 register transpose and N-lane masked stores;
+ *   - A^T (transa) is read in place, and A's last M % 16 rows transposed
+ *     into a [kc][32] stack block (8x8 transposes, SK_KC columns at a
+ *     time): 32-row tiles (2N accumulators), acc ([N][32], in L1)
+ *     carrying the chains between depth blocks.
+ * A separate transpose pass over all of A cost 2 of 5.7 us on the N = 10
+ * layer (8x8; a 16x16 pass was slower still). Then the epilogue runs over
  * the tile. Every output is still the one chain in increasing p, from 0
  * or C, so the result is bit-identical to the other paths. */
 #define SK_NMAX 12
@@ -1504,14 +1507,7 @@ skinny_fused_f32(const int N, const int BC, int64_t K, const float *a, int64_t l
 /* The tile's 16 rows of C from acc[j][r] (j < n; rows j >= n of acc
  * are read and their lanes masked off): a 16 x 16 transpose in registers
  * and n-lane masked stores, where element by element took 160 moves. */
-#define T16_LD(i) const __m512 r##i = _mm512_loadu_ps(acc + (i) * 32)
-#define T16_UNP(x, y)                                                          \
-  const __m512 t##x = _mm512_unpacklo_ps(r##x, r##y), t##y = _mm512_unpackhi_ps(r##x, r##y)
-#define T16_SHF(x, y, z, w)                                                    \
-  const __m512 u##x = _mm512_shuffle_ps(t##x, t##z, 0x44);                    \
-  const __m512 u##y = _mm512_shuffle_ps(t##x, t##z, 0xee);                    \
-  const __m512 u##z = _mm512_shuffle_ps(t##y, t##w, 0x44);                    \
-  const __m512 u##w = _mm512_shuffle_ps(t##y, t##w, 0xee)
+#define T16_LD(i) const __m512 q##i = _mm512_loadu_ps(acc + (i) * 32)
 #define T16_LN(x, y)                                                           \
   const __m512 v##x = _mm512_shuffle_f32x4(u##x, u##y, 0x88);                 \
   const __m512 v##y = _mm512_shuffle_f32x4(u##x, u##y, 0xdd)
@@ -1523,9 +1519,9 @@ AVX512 static void skinny_store16_f32(const float *acc, int n, float *c, int64_t
   const __mmask16 k = mask16(n);
   T16_LD(0); T16_LD(1); T16_LD(2); T16_LD(3); T16_LD(4); T16_LD(5); T16_LD(6); T16_LD(7);
   T16_LD(8); T16_LD(9); T16_LD(10); T16_LD(11); T16_LD(12); T16_LD(13); T16_LD(14); T16_LD(15);
-  T16_UNP(0, 1); T16_UNP(2, 3); T16_UNP(4, 5); T16_UNP(6, 7);
-  T16_UNP(8, 9); T16_UNP(10, 11); T16_UNP(12, 13); T16_UNP(14, 15);
-  T16_SHF(0, 1, 2, 3); T16_SHF(4, 5, 6, 7); T16_SHF(8, 9, 10, 11); T16_SHF(12, 13, 14, 15);
+  SKF_UNP(0, 1); SKF_UNP(2, 3); SKF_UNP(4, 5); SKF_UNP(6, 7);
+  SKF_UNP(8, 9); SKF_UNP(10, 11); SKF_UNP(12, 13); SKF_UNP(14, 15);
+  SKF_SHF(0, 1, 2, 3); SKF_SHF(4, 5, 6, 7); SKF_SHF(8, 9, 10, 11); SKF_SHF(12, 13, 14, 15);
   T16_LN(0, 4); T16_LN(1, 5); T16_LN(2, 6); T16_LN(3, 7);
   T16_LN(8, 12); T16_LN(9, 13); T16_LN(10, 14); T16_LN(11, 15);
   T16_ST(0, 8); T16_ST(1, 9); T16_ST(2, 10); T16_ST(3, 11);
