@@ -46,6 +46,10 @@
  * panel of KC_MAX rows of 128 bytes), since msc sizes it on the host for
  * code that may run on a microcontroller.
  *
+ * N <= 12 with M >= 16 on AVX-512 (the N = 10 layer) skips them too:
+ * vectors along M, B broadcast in place, A transposed in registers
+ * (skinny_f32, below the AVX-512 panels).
+ *
  * M == 1 (a vector-matrix product) skips the panels: streaming B once is
  * all the work there is (no workspace); B^T is read eight rows at a time
  * and transposed in registers, so the chain order holds there too.
@@ -1313,6 +1317,322 @@ static const Kset_f32 kset_avx512_f32 = {8, KC_MAX / 2, panel_avx512_f32, pack_a
                                          gemv_avx2_f32};
 static const Kset_f64 kset_avx512_f64 = {8, KC_MAX / 2, panel_avx512_f64, pack_panel_f64, ep_apply_f64,
                                          gemv_fma_f64};
+/* ---- AVX-512F float, skinny N (N <= SK_NMAX: the N = 10 layer) ----
+ * The row-major tiles above use n of a vector's 16 lanes (10 of 16 for
+ * N = 10). Here the vectors run along M instead, every lane used:
+ *   - A as is ([M, K]), by 16-row tiles: eight columns of A at a time are
+ *     transposed in registers inside the FMA loop (skinny_fused_f32), each
+ *     column A(i0:i0+16, p) then feeds N accumulators (one per column of
+ *     C) with B(p, j) broadcast; B^T (nn.Dense's weight) is first made a
+ *     contiguous [K][N] block on the stack by the same transposes (K <=
+ *     SK_KB), so B(p, j) sits at fixed offsets from one pointer; the tile
+ *     is stored by a 16 x 16 register transpose and N-lane masked stores;
+ *   - A^T (transa) is read in place, and A's last M % 16 rows transposed
+ *     into a [kc][32] stack block (8x8 transposes, SK_KC columns at a
+ *     time): 32-row tiles (2N accumulators), acc ([N][32], in L1)
+ *     carrying the chains between depth blocks.
+ * A separate transpose pass over all of A cost 2 of 5.7 us on the N = 10
+ * layer (8x8; a 16x16 pass was slower still). Then the epilogue runs over
+ * the tile. Every output is still the one chain in increasing p, from 0
+ * or C, so the result is bit-identical to the other paths. */
+#define SK_NMAX 12
+#define SK_KC 128
+#define SK_KB 512 /* B^T made contiguous on the stack up to this K */
+
+#define SK_COL(j)                                                              \
+  do {                                                                         \
+    if (N > (j)) {                                                             \
+      __m512 bj = _mm512_set1_ps(b[(j) * bjs]);                                \
+      x##j = _mm512_fmadd_ps(a0, bj, x##j);                                    \
+      if (TWO) y##j = _mm512_fmadd_ps(a1, bj, y##j);                           \
+    }                                                                          \
+  } while (0)
+#define SK_COLS(X)                                                             \
+  X(0); X(1); X(2); X(3); X(4); X(5); X(6); X(7); X(8); X(9); X(10); X(11)
+#define SK_LOAD(j)                                                             \
+  do {                                                                         \
+    if (N > (j)) {                                                             \
+      x##j = _mm512_loadu_ps(acc + (j) * 32);                                  \
+      if (TWO) y##j = _mm512_loadu_ps(acc + (j) * 32 + 16);                    \
+    }                                                                          \
+  } while (0)
+#define SK_STORE(j)                                                            \
+  do {                                                                         \
+    if (N > (j)) {                                                             \
+      _mm512_storeu_ps(acc + (j) * 32, x##j);                                  \
+      if (TWO) _mm512_storeu_ps(acc + (j) * 32 + 16, y##j);                    \
+    }                                                                          \
+  } while (0)
+
+/* acc[j][r] (r < 32) = the chains of rows r, columns j < N continued over
+ * kc steps: A(r, p) at at + p * ats (lanes r >= m masked off), B(p, j) at
+ * b + p * bps + j * bjs. TWO: the tile has more than 16 rows. */
+AVX512 static inline __attribute__((always_inline)) void
+skinny_tile_f32(const int N, const int TWO, int64_t kc, const float *at, int64_t ats, int m,
+                const float *b, int64_t bps, int64_t bjs, float *acc) {
+  const __mmask16 k0 = mask16(m), k1 = mask16(m - 16);
+  __m512 x0, x1, x2, x3, x4, x5, x6, x7, x8, x9, x10, x11;
+  __m512 y0, y1, y2, y3, y4, y5, y6, y7, y8, y9, y10, y11;
+  int64_t p;
+  x0 = x1 = x2 = x3 = x4 = x5 = x6 = x7 = x8 = x9 = x10 = x11 = _mm512_setzero_ps();
+  y0 = y1 = y2 = y3 = y4 = y5 = y6 = y7 = y8 = y9 = y10 = y11 = x0;
+  SK_COLS(SK_LOAD);
+  for (p = 0; p < kc; p++, at += ats, b += bps) {
+    __m512 a0 = _mm512_maskz_loadu_ps(k0, at);
+    __m512 a1 = TWO ? _mm512_maskz_loadu_ps(k1, at + 16) : a0;
+    SK_COLS(SK_COL);
+  }
+  SK_COLS(SK_STORE);
+}
+
+#define SK_CASE(n)                                                             \
+  case n:                                                                      \
+    if (m > 16) skinny_tile_f32(n, 1, kc, at, ats, m, b, bps, bjs, acc);       \
+    else skinny_tile_f32(n, 0, kc, at, ats, m, b, bps, bjs, acc);              \
+    break
+
+AVX512 static void skinny_step_f32(int n, int64_t kc, const float *at, int64_t ats, int m,
+                                   const float *b, int64_t bps, int64_t bjs, float *acc) {
+  switch (n) {
+    SK_CASE(1); SK_CASE(2); SK_CASE(3); SK_CASE(4); SK_CASE(5); SK_CASE(6);
+    SK_CASE(7); SK_CASE(8); SK_CASE(9); SK_CASE(10); SK_CASE(11); SK_CASE(12);
+  default: break;
+  }
+  _mm256_zeroupper();
+}
+
+/* at[p * 32 + r] = A(i0 + r, p0 + p) for r < m, A as is (row i at A + i *
+ * lda); lanes r >= m are left as they are (masked off by the kernel). */
+AVX2 static void skinny_pack_a_f32(const float *A, int64_t lda, int64_t i0, int64_t p0,
+                                   int64_t kc, int m, float *at) {
+  const float *src = A + i0 * lda + p0;
+  int64_t p;
+  int r;
+  for (r = 0; r + 8 <= m; r += 8)
+    for (p = 0; p + 8 <= kc; p += 8) tr8x8_f32(src + r * lda + p, lda, at + p * 32 + r, 32);
+  for (p = 0; p < kc; p++)
+    for (r = p < kc / 8 * 8 ? m / 8 * 8 : 0; r < m; r++) at[p * 32 + r] = src[r * lda + p];
+  _mm256_zeroupper();
+}
+
+/* A as is, a full 16-row tile over all of K, the transpose fused: eight
+ * columns p..p+7 of rows r and r + 8 share a register (two 256-bit
+ * loads), an 8 x 8 transpose runs in both halves at once (unpack,
+ * shuffle, one two-source permute per column), and each resulting column
+ * A(i0:i0+16, p+k) feeds the N chains at once; the K % 8 steps read their
+ * column element by element. acc as in skinny_tile_f32 (16 rows). */
+#define SKF_COL(j, q, r)                                                       \
+  do {                                                                         \
+    if (N > (j))                                                               \
+      x##j = _mm512_fmadd_ps(v, _mm512_set1_ps(BC ? b0[j] : b##q[s##r]), x##j); \
+  } while (0)
+#define SKF_STEP(V)                                                            \
+  do {                                                                         \
+    const __m512 v = (V);                                                      \
+    SKF_COL(0, 0, 0); SKF_COL(1, 0, 1); SKF_COL(2, 0, 2);                      \
+    SKF_COL(3, 1, 0); SKF_COL(4, 1, 1); SKF_COL(5, 1, 2);                      \
+    SKF_COL(6, 2, 0); SKF_COL(7, 2, 1); SKF_COL(8, 2, 2);                      \
+    SKF_COL(9, 3, 0); SKF_COL(10, 3, 1); SKF_COL(11, 3, 2);                    \
+    b0 += bps;                                                                 \
+    b1 += bps;                                                                 \
+    b2 += bps;                                                                 \
+    b3 += bps;                                                                 \
+  } while (0)
+#define SKF_LD(r, x, y, l)                                                     \
+  const __m512 q##r = _mm512_castpd_ps(_mm512_insertf64x4(                     \
+      _mm512_castpd256_pd512(_mm256_castps_pd(_mm256_loadu_ps(a##x + l))),    \
+      _mm256_castps_pd(_mm256_loadu_ps(a##y + l)), 1))
+#define SKF_UNP(x, y)                                                          \
+  const __m512 t##x = _mm512_unpacklo_ps(q##x, q##y), t##y = _mm512_unpackhi_ps(q##x, q##y)
+#define SKF_SHF(x, y, z, w)                                                    \
+  const __m512 u##x = _mm512_shuffle_ps(t##x, t##z, 0x44);                    \
+  const __m512 u##y = _mm512_shuffle_ps(t##x, t##z, 0xee);                    \
+  const __m512 u##z = _mm512_shuffle_ps(t##y, t##w, 0x44);                    \
+  const __m512 u##w = _mm512_shuffle_ps(t##y, t##w, 0xee)
+
+AVX512 static inline __attribute__((always_inline)) void
+skinny_fused_f32(const int N, const int BC, int64_t K, const float *a, int64_t lda, const float *b,
+                 int64_t bps, int64_t bjs, float *acc, int lc) {
+  const __m512i lo = _mm512_setr_epi32(0, 1, 2, 3, 16, 17, 18, 19, 8, 9, 10, 11, 24, 25, 26, 27);
+  const __m512i hi = _mm512_setr_epi32(4, 5, 6, 7, 20, 21, 22, 23, 12, 13, 14, 15, 28, 29, 30, 31);
+  __m512 x0, x1, x2, x3, x4, x5, x6, x7, x8, x9, x10, x11;
+  __m512 y0, y1, y2, y3, y4, y5, y6, y7, y8, y9, y10, y11;
+  const int TWO = 0;
+  /* rows r and r + 8 at a0/a2 + l(r), r + 4 and r + 12 at a1/a3 + l(r);
+   * column j = 3q + r of B at bq[s(r)] (few pointers and strides: with an
+   * address per row and column GCC ran out of registers) */
+  const float *a0 = a, *a1 = a + 4 * lda, *a2 = a + 8 * lda, *a3 = a + 12 * lda;
+  const float *b0 = b, *b1 = b + 3 * bjs, *b2 = b + 6 * bjs, *b3 = b + 9 * bjs;
+  const int64_t l0 = 0, l1 = lda, l2 = 2 * lda, l3 = 3 * lda, s0 = 0, s1 = bjs, s2 = 2 * bjs;
+  int64_t p;
+  x0 = x1 = x2 = x3 = x4 = x5 = x6 = x7 = x8 = x9 = x10 = x11 = _mm512_setzero_ps();
+  y0 = y1 = y2 = y3 = y4 = y5 = y6 = y7 = y8 = y9 = y10 = y11 = x0;
+  if (lc) {
+    SK_COLS(SK_LOAD);
+  }
+  for (p = 0; p + 8 <= K; p += 8) {
+    SKF_LD(0, 0, 2, l0); SKF_LD(1, 0, 2, l1); SKF_LD(2, 0, 2, l2); SKF_LD(3, 0, 2, l3);
+    SKF_LD(4, 1, 3, l0); SKF_LD(5, 1, 3, l1); SKF_LD(6, 1, 3, l2); SKF_LD(7, 1, 3, l3);
+    SKF_UNP(0, 1); SKF_UNP(2, 3); SKF_UNP(4, 5); SKF_UNP(6, 7);
+    SKF_SHF(0, 1, 2, 3); SKF_SHF(4, 5, 6, 7);
+    SKF_STEP(_mm512_permutex2var_ps(u0, lo, u4));
+    SKF_STEP(_mm512_permutex2var_ps(u1, lo, u5));
+    SKF_STEP(_mm512_permutex2var_ps(u2, lo, u6));
+    SKF_STEP(_mm512_permutex2var_ps(u3, lo, u7));
+    SKF_STEP(_mm512_permutex2var_ps(u0, hi, u4));
+    SKF_STEP(_mm512_permutex2var_ps(u1, hi, u5));
+    SKF_STEP(_mm512_permutex2var_ps(u2, hi, u6));
+    SKF_STEP(_mm512_permutex2var_ps(u3, hi, u7));
+    a0 += 8;
+    a1 += 8;
+    a2 += 8;
+    a3 += 8;
+  }
+  for (; p < K; p++) {
+    float col[16];
+    int r;
+    for (r = 0; r < 16; r++) col[r] = a[r * lda + p];
+    SKF_STEP(_mm512_loadu_ps(col));
+  }
+  SK_COLS(SK_STORE);
+  (void)y0;
+}
+
+#define SKF_CASE(n)                                                            \
+  case n:                                                                      \
+    if (bjs == 1) skinny_fused_f32(n, 1, K, a, lda, b, bps, bjs, acc, lc);     \
+    else skinny_fused_f32(n, 0, K, a, lda, b, bps, bjs, acc, lc);              \
+    break
+
+/* The tile's 16 rows of C from acc[j][r] (j < n; rows j >= n of acc
+ * are read and their lanes masked off): a 16 x 16 transpose in registers
+ * and n-lane masked stores, where element by element took 160 moves. */
+#define T16_LD(i) const __m512 q##i = _mm512_loadu_ps(acc + (i) * 32)
+#define T16_LN(x, y)                                                           \
+  const __m512 v##x = _mm512_shuffle_f32x4(u##x, u##y, 0x88);                 \
+  const __m512 v##y = _mm512_shuffle_f32x4(u##x, u##y, 0xdd)
+#define T16_ST(x, y)                                                           \
+  _mm512_mask_storeu_ps(c + (x) * ldc, k, _mm512_shuffle_f32x4(v##x, v##y, 0x88)); \
+  _mm512_mask_storeu_ps(c + (y) * ldc, k, _mm512_shuffle_f32x4(v##x, v##y, 0xdd))
+
+AVX512 static void skinny_store16_f32(const float *acc, int n, float *c, int64_t ldc) {
+  const __mmask16 k = mask16(n);
+  T16_LD(0); T16_LD(1); T16_LD(2); T16_LD(3); T16_LD(4); T16_LD(5); T16_LD(6); T16_LD(7);
+  T16_LD(8); T16_LD(9); T16_LD(10); T16_LD(11); T16_LD(12); T16_LD(13); T16_LD(14); T16_LD(15);
+  SKF_UNP(0, 1); SKF_UNP(2, 3); SKF_UNP(4, 5); SKF_UNP(6, 7);
+  SKF_UNP(8, 9); SKF_UNP(10, 11); SKF_UNP(12, 13); SKF_UNP(14, 15);
+  SKF_SHF(0, 1, 2, 3); SKF_SHF(4, 5, 6, 7); SKF_SHF(8, 9, 10, 11); SKF_SHF(12, 13, 14, 15);
+  T16_LN(0, 4); T16_LN(1, 5); T16_LN(2, 6); T16_LN(3, 7);
+  T16_LN(8, 12); T16_LN(9, 13); T16_LN(10, 14); T16_LN(11, 15);
+  T16_ST(0, 8); T16_ST(1, 9); T16_ST(2, 10); T16_ST(3, 11);
+  T16_ST(4, 12); T16_ST(5, 13); T16_ST(6, 14); T16_ST(7, 15);
+  _mm256_zeroupper();
+}
+
+/* One 16-row tile (A as is) into C: from 0 or C (lc), then stored. */
+AVX512 static void skinny_rows16_f32(int n, int64_t K, const float *a, int64_t lda,
+                                     const float *b, int64_t bps, int64_t bjs, float *acc,
+                                     int lc, float *c, int64_t ldc) {
+  switch (n) {
+    SKF_CASE(1); SKF_CASE(2); SKF_CASE(3); SKF_CASE(4); SKF_CASE(5); SKF_CASE(6);
+    SKF_CASE(7); SKF_CASE(8); SKF_CASE(9); SKF_CASE(10); SKF_CASE(11); SKF_CASE(12);
+  default: break;
+  }
+  skinny_store16_f32(acc, n, c, ldc);
+}
+
+/* bt[p * n + j] = B^T(j, p) (row j at B + j * ldb), p < K, j < n: B^T
+ * made contiguous by the same in-register transposes, so the kernel reads
+ * B(p, j) at fixed offsets from one pointer. Each 16-float store spills
+ * into the next rows, which later stores overwrite: bt holds K * n + 16. */
+AVX512 static void skinny_pack_bt_f32(const float *B, int64_t ldb, int n, int64_t K,
+                                      float *bt) {
+  const __m512i lo = _mm512_setr_epi32(0, 1, 2, 3, 16, 17, 18, 19, 8, 9, 10, 11, 24, 25, 26, 27);
+  const __m512i hi = _mm512_setr_epi32(4, 5, 6, 7, 20, 21, 22, 23, 12, 13, 14, 15, 28, 29, 30, 31);
+  const float *rw[16];
+  int64_t p;
+  int j;
+  for (j = 0; j < 16; j++) rw[j] = B + (j < n ? j : n - 1) * ldb;
+  for (p = 0; p + 8 <= K; p += 8) {
+#define SKB_LD(r)                                                              \
+  const __m512 q##r = _mm512_castpd_ps(_mm512_insertf64x4(                     \
+      _mm512_castpd256_pd512(_mm256_castps_pd(_mm256_loadu_ps(rw[r] + p))),   \
+      _mm256_castps_pd(_mm256_loadu_ps(rw[(r) + 8] + p)), 1))
+    SKB_LD(0); SKB_LD(1); SKB_LD(2); SKB_LD(3); SKB_LD(4); SKB_LD(5); SKB_LD(6); SKB_LD(7);
+#undef SKB_LD
+    SKF_UNP(0, 1); SKF_UNP(2, 3); SKF_UNP(4, 5); SKF_UNP(6, 7);
+    SKF_SHF(0, 1, 2, 3); SKF_SHF(4, 5, 6, 7);
+    _mm512_storeu_ps(bt + (p + 0) * n, _mm512_permutex2var_ps(u0, lo, u4));
+    _mm512_storeu_ps(bt + (p + 1) * n, _mm512_permutex2var_ps(u1, lo, u5));
+    _mm512_storeu_ps(bt + (p + 2) * n, _mm512_permutex2var_ps(u2, lo, u6));
+    _mm512_storeu_ps(bt + (p + 3) * n, _mm512_permutex2var_ps(u3, lo, u7));
+    _mm512_storeu_ps(bt + (p + 4) * n, _mm512_permutex2var_ps(u0, hi, u4));
+    _mm512_storeu_ps(bt + (p + 5) * n, _mm512_permutex2var_ps(u1, hi, u5));
+    _mm512_storeu_ps(bt + (p + 6) * n, _mm512_permutex2var_ps(u2, hi, u6));
+    _mm512_storeu_ps(bt + (p + 7) * n, _mm512_permutex2var_ps(u3, hi, u7));
+  }
+  _mm256_zeroupper();
+  for (; p < K; p++)
+    for (j = 0; j < n; j++) bt[p * n + j] = B[j * ldb + p];
+}
+
+/* The product of g when it is skinny (N <= SK_NMAX, M >= 16); 0 when it
+ * is not (the caller takes the panels). */
+static int skinny_f32(const Gemm_f32 *g) {
+  float at[SK_KC * 32], acc[16 * 32], bt[SK_KB * SK_NMAX + 16];
+  const int N = (int)g->N;
+  const int64_t M = g->M, K = g->K, ldc = g->ldc;
+  const int64_t kcb = balanced(K, SK_KC, 8);
+  const float *b0 = g->Bp ? g->Bp : g->B;
+  int64_t i0, pc, bps, bjs;
+  int m;
+  if (g->ks != &kset_avx512_f32 || g->N > SK_NMAX || M < 16) return 0;
+  if (g->Bp) {
+    bps = N; /* one partial panel [K][N] */
+    bjs = 1;
+  } else if (g->transb && !g->transa && K <= SK_KB && M >= 32) {
+    skinny_pack_bt_f32(g->B, g->ldb, N, K, bt); /* B^T made [K][N] */
+    b0 = bt;
+    bps = N;
+    bjs = 1;
+  } else {
+    bps = g->transb ? 1 : g->ldb;
+    bjs = g->transb ? g->ldb : 1;
+  }
+  for (i0 = 0; i0 < M; i0 += m) {
+    /* A as is: 16-row tiles with the transpose fused; the rows left over
+     * (and A^T) by 32-row tiles */
+    const int fused = !g->transa && M - i0 >= 16;
+    float *c = g->C + i0 * ldc;
+    int r, j;
+    m = fused ? 16 : (int)min64(32, M - i0);
+    if (g->load_c || !fused)
+      for (j = 0; j < N; j++)
+        for (r = 0; r < m; r++) acc[j * 32 + r] = g->load_c ? c[r * ldc + j] : 0.0f;
+    if (fused)
+      skinny_rows16_f32(N, K, g->A + i0 * g->lda, g->lda, b0, bps, bjs, acc, g->load_c, c, ldc);
+    for (pc = 0; pc < K && !fused; pc += kcb) {
+      const int64_t kc = min64(kcb, K - pc);
+      const float *b = b0 + pc * bps;
+      if (g->transa) {
+        skinny_step_f32(N, kc, g->A + pc * g->lda + i0, g->lda, m, b, bps, bjs, acc);
+      } else {
+        skinny_pack_a_f32(g->A, g->lda, i0, pc, kc, m, at);
+        skinny_step_f32(N, kc, at, 32, m, b, bps, bjs, acc);
+      }
+    }
+    for (r = 0; r < m && !fused; r++)
+      for (j = 0; j < N; j++) c[r * ldc + j] = acc[j * 32 + r];
+    if (g->ep) g->ks->ep(g->ep, g->per_row, c, ldc, m, N, i0, 0);
+  }
+  return 1;
+}
+#define SKINNY_f32(g) skinny_f32(g)
+#define SKINNY_f64(g) 0
+
+#else
+#define SKINNY_f32(g) 0
+#define SKINNY_f64(g) 0
 #endif /* GEMM_X86 */
 
 static const Kset_f32 *kset_f32(void) {
@@ -1431,7 +1751,7 @@ static const Kset_f64 *kset_f64(void) {
     if (M == 1) {                                                              \
       ks->gemv(transb, N, K, A, transa ? lda : 1, B, ldb, Bp, C, beta == 1);   \
       if (ep) ks->ep(ep, per_row, C, ldc, 1, N, 0, 0);                         \
-    } else {                                                                   \
+    } else if (!SKINNY_##SUF(&g)) {                                            \
       gemm_panels_##SUF(&g, 0, (N + PW_##SUF - 1) / PW_##SUF, ws);             \
     }                                                                          \
   }

@@ -204,6 +204,28 @@ TEST(chain_narrow_panels) {
   ASSERT_INT(0, bad);
 }
 
+/* Skinny products (N <= 12, M >= 16: on AVX-512 the kernel with vectors
+ * along M, A transposed into a stack block of 128 columns or read in
+ * place as A^T, B broadcast from where it lies): every N from 1 to 12 and
+ * 13 (the panels again), rows around the 16- and 32-row tiles, K across
+ * the depth blocks and not a multiple of 8, every transpose, packed or
+ * not (check_one), beta 0 and 1. */
+TEST(chain_skinny_n) {
+  static const int64_t Ms[] = {16, 17, 23, 32, 33, 47, 64, 100};
+  static const int64_t Ks[] = {1, 7, 16, 127, 129, 300, 513};
+  int s, i, bad = 0;
+  collect_isas();
+  for (s = 0; s < nisa; s++) {
+    msrt_isa_set(isas[s]);
+    for (i = 0; i < 13 * 4; i++) {
+      int64_t N = 1 + i / 4, M = Ms[(i * 3) % 8], K = Ks[(i * 5) % 7];
+      bad += check_one(i & 1, (i >> 1) & 1, M, N, K, (i / 3) & 1);
+    }
+  }
+  msrt_isa_set(-1);
+  ASSERT_INT(0, bad);
+}
+
 /* The MLP's shapes (batch 64: NT forward, TN/NN backward, N = 10). */
 TEST(chain_mlp_shapes) {
   static const int64_t sh[][3] = {{64, 128, 784}, {64, 10, 128}, {128, 784, 64},
