@@ -91,7 +91,7 @@
 #                     a sanitized msc run costs ~150 ms of cpu, so the full
 #                     set of ~170k runs takes hours; 0: all, as `make
 #                     test-full` runs it).
-#   TRUNCATE_CASES=3000 the plain build's share (cuts at every 7th byte of
+#   TRUNCATE_CASES=2000 the plain build's share (cuts at every 7th byte of
 #                     every test input, every ~60th of them today; the full
 #                     set takes ~6 minutes of cpu). A number of cases, not a
 #                     stride, so that the cost does not grow with tests/.
@@ -592,7 +592,7 @@ run_pass() { # run_pass BUILD: every section of one build (in a subshell)
   is_sanitized "$b/msc" && run_graph_diff
   if [ "$TRUNCATE" = 1 ]; then
     if is_sanitized "$b/msc"; then sect "truncation [$b]" run_truncate "$b" "${TRUNCATE_SAN_CASES:-250}"
-    else sect "truncation [$b]" run_truncate "$b" "${TRUNCATE_CASES:-3000}"; fi
+    else sect "truncation [$b]" run_truncate "$b" "${TRUNCATE_CASES:-2000}"; fi
   fi
   # the coverage gate reads this pass's counters: it runs at its end
   if [ "$COVERAGE_GATE" = 1 ] && [ "$b" = "$cov_build" ]; then
