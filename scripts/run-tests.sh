@@ -79,12 +79,10 @@
 #                     Empty or 1/1: all.
 #   TEST_JOBS=2       how many of the one-core sections (unit tests, each
 #                     seed-example run, print-diff, kernel-diff, firmware)
-#                     of one pass run at a time; their output is printed in
-#                     order when they are all done. The sections that use
-#                     both cores themselves (lit -j2, ops-diff, graph-diff,
-#                     truncation) run alone within their pass.
-#   PASSES_AT_ONCE=0  1: the passes (plain, sanitizer) run at the same time
-#                     (see run_pass below; slower on this VM so far).
+#                     run at a time; their output is printed in order when
+#                     they are all done. The sections that use both cores
+#                     themselves (lit -j2, ops-diff, graph-diff, truncation)
+#                     run alone. 1: everything one after another.
 #   TRUNCATE=1        set to 0 to skip the truncation test (quick local runs).
 #   TRUNCATE_SAN_CASES=250 under a sanitizer build the truncation test runs
 #                     about this many cases, evenly spread (a fixed sample:
@@ -132,7 +130,6 @@ SAN_SEED=${SAN_SEED:-1}
 SAN_LIT_SAMPLE=${SAN_LIT_SAMPLE-1/4}
 TEST_JOBS=${TEST_JOBS:-2}
 TRUNCATE=${TRUNCATE:-1}
-PASSES_AT_ONCE=${PASSES_AT_ONCE:-0}
 LEVELS=${LEVELS-O0,O1,O2}
 SAN_LEVELS=${SAN_LEVELS-}
 
@@ -168,6 +165,7 @@ fi
 total_pass=0
 total_fail=0
 failures=()
+lit_plain="" # the plain build whose lit pass ran (the sanitizer pass skips what it proved)
 
 # Timing: every section prints "time SECTION [BUILD]: W s wall, C s cpu"
 # (cpu: user+sys of the processes it ran, from /proc: the run is CPU-bound
@@ -217,7 +215,7 @@ sect() { local label=$1; shift; sect_begin; "$@"; sect_end "$label"; }
 bg_first=0
 bg_next=0
 bg() {
-  local label=$1 d=$run_tmp/bg.${pass_no:-0}.$bg_next
+  local label=$1 d=$run_tmp/bg.$bg_next
   shift
   while [ "$(jobs -rp | wc -l)" -ge "$TEST_JOBS" ]; do wait -n; done
   ( counts_file=$d.counts; timing_file=$d.time; : >"$counts_file"
@@ -228,7 +226,7 @@ bg_join() {
   local i d p f what
   wait
   for ((i = bg_first; i < bg_next; i++)); do
-    d=$run_tmp/bg.${pass_no:-0}.$i
+    d=$run_tmp/bg.$i
     cat "$d.out"
     while read -r p f what; do count "$p" "$f" "$what"; done <"$d.counts"
     [ -s "$d.time" ] && timings+=("$(cat "$d.time")")
@@ -281,15 +279,18 @@ run_symbols() { # run_symbols BUILD: scripts/check-symbols.sh
 
 # lit runs the slowest tests first when it knows their times (from
 # BUILD/lit-out/.lit_test_times.txt, which it writes), so that both workers
-# stay busy to the end; a fresh build directory borrows the plain pass's
-# times of an earlier run or, in a fresh clone, tests/lit-times.txt (the
-# times of a recent run, committed; a stale entry only changes the order):
-# $lit_times_src, below.
+# stay busy to the end; a fresh build directory borrows the plain pass's.
+# The plain pass of a fresh build directory starts from tests/lit-times.txt
+# (the times of a recent run, committed; a stale entry only changes the
+# order), so that a long test does not start last and leave one core idle.
 lit_times_from_plain() { # lit_times_from_plain BUILD
   local t=lit-out/.lit_test_times.txt
   [ ! -f "$1/$t" ] || return 0
-  [ -n "$lit_times_src" ] || return 0
-  mkdir -p "$1/lit-out" && cp "$lit_times_src" "$1/$t"
+  if [ -n "$lit_plain" ] && [ -f "$lit_plain/$t" ]; then
+    mkdir -p "$1/lit-out" && cp "$lit_plain/$t" "$1/$t"
+  elif [ -z "$lit_plain" ] && [ -f tests/lit-times.txt ]; then
+    mkdir -p "$1/lit-out" && cp tests/lit-times.txt "$1/$t"
+  fi
 }
 
 run_lit() { # run_lit BUILD [LIT OPTIONS...]
@@ -487,37 +488,10 @@ run_firmware() { # run_firmware BUILD: generated C on a Cortex-M4F under QEMU (i
   count "$p" "$f" "firmware [$b]"
 }
 
-# The passes (one per build directory) run one after the other or, with
-# PASSES_AT_ONCE=1, at the same time, each with its own lit -j2 and
-# TEST_JOBS one-core sections: four processes on two cores leave no core
-# idle at a section's tail (85 s of a 871 s run), but on this VM every
-# context switch and page fault is dear: the tests' cpu time grew by 8%
-# (lit of tests/lang, diag, frontend at -j4 vs -j2) to 25% (a whole
-# make test), more than the idle tails cost; off by default. At once, the
-# first pass prints as it goes and the others' output follows when they
-# are done, each in one piece. A pass
-# reads nothing another one writes: the sanitizer pass's lit sample is drawn
-# from the plain pass's lit times of an earlier run (or tests/lit-times.txt,
-# a recent run's, committed), copied before the passes start; the JIT cache
-# and the lit compiler cache are shared and safe under concurrent use (a
-# graph or an object the other pass has not compiled yet is compiled again).
-lit_plain="" lit_times_src=""
 for b in "$@"; do
-  if [ -x "$b/msc" ] && ! is_sanitized "$b/msc" && [ -z "$lit_plain" ]; then lit_plain=$b; fi
-  if [ -x "$b/msc" ] && has_gate_data "$b"; then cov_build=$b; fi
-done
-if [ -n "$lit_plain" ] && [ -s "$lit_plain/lit-out/.lit_test_times.txt" ]; then
-  cp "$lit_plain/lit-out/.lit_test_times.txt" "$run_tmp/lit-times-plain.txt"
-elif [ -s tests/lit-times.txt ]; then
-  cp tests/lit-times.txt "$run_tmp/lit-times-plain.txt"
-fi
-[ -s "$run_tmp/lit-times-plain.txt" ] && lit_times_src=$run_tmp/lit-times-plain.txt
-
-run_pass() { # run_pass BUILD: every section of one build (in a subshell)
-  local b=$1
   echo "=== $b ==="
   if [ ! -x "$b/msc" ]; then
-    echo "error: $b/msc not built"; count 0 1 "$b/msc missing"; return
+    echo "error: $b/msc not built"; count 0 1 "$b/msc missing"; continue
   fi
   unset GCOV_PREFIX
   if has_gate_data "$b"; then
@@ -525,6 +499,7 @@ run_pass() { # run_pass BUILD: every section of one build (in a subshell)
     # lit only: every other section writes its counters under $run_tmp
     find "$b" -name '*.gcda' -delete
     export GCOV_PREFIX=$run_tmp/gcov-discarded
+    cov_build=$b
   fi
   if is_sanitized "$b/msc"; then
     export ASAN_OPTIONS=detect_leaks=1:abort_on_error=0:allocator_may_return_null=1
@@ -554,25 +529,6 @@ run_pass() { # run_pass BUILD: every section of one build (in a subshell)
   bg "corpus [$b]" without_cc run_corpus "$b"
   bg_join
   # two cores each
-  # the sanitizer pass samples the op suites (SAN_SAMPLE, SAN_SEED)
-  osample=() gsample=() otag="" gtag="every op of ir/ops.def, the model scripts"
-  if is_sanitized "$b/msc" && [ -n "$SAN_SAMPLE" ] && [ "${SAN_SAMPLE%/*}" != "${SAN_SAMPLE#*/}" ]; then
-    osample=("--sample=$SAN_SAMPLE" "--seed=$SAN_SEED") gsample=("${osample[@]}")
-    otag="; $SAN_SAMPLE of each op's cases, seed $SAN_SEED"
-    gtag="$SAN_SAMPLE of the ops of ir/ops.def and of the model scripts, seed $SAN_SEED"
-  fi
-  # graph-diff with --cache-dir: the run's JIT cache, so that the sanitizer
-  # pass loads the graphs the plain pass compiled (the same scripts at the
-  # same paths): the plain pass runs it before its lit, the sanitizer pass
-  # after its own, by when (the passes run at the same time) they are there
-  run_graph_diff() {
-    if [ -z "$levels" ]; then
-      sect "graph-diff [$b]" with_jit_cc run_diff "$b" graph-diff scripts/graph-diff.sh "cases equal in PyNative and Graph mode (cc and ref backends at the default level; $gtag)" --cache-dir="$MSC_CACHE_DIR" "${gsample[@]}"
-    else
-      sect "graph-diff [$b]" with_jit_cc run_diff "$b" graph-diff scripts/graph-diff.sh "cases equal in PyNative and Graph mode (cc and ref backends at ${levels//,/, }; $gtag)" "--levels=$levels" --cache-dir="$MSC_CACHE_DIR" "${gsample[@]}"
-    fi
-  }
-  is_sanitized "$b/msc" || run_graph_diff
   free=$(scripts/lit-msc-free.sh)
   if is_sanitized "$b/msc" && [ -n "$lit_plain" ] && [ -n "$free" ]; then
     # the same compilers on the same inputs as in the plain pass above
@@ -581,25 +537,34 @@ run_pass() { # run_pass BUILD: every section of one build (in a subshell)
     # and the slowest tests (each >= 0.5% of the plain pass's lit time: msc
     # compile's libraries, training loops; most of their time is the C
     # compiler and the generated code, not msc) sampled like the op suites
-    san_lit_sample "$lit_times_src" >"$run_tmp/san-lit-held"
+    san_lit_sample "$lit_plain/lit-out/.lit_test_times.txt" >"$run_tmp/san-lit-held"
     out_re=$free
     [ -s "$run_tmp/san-lit-held" ] && out_re="$free|$(names_re <"$run_tmp/san-lit-held")"
     sect "lit [$b]" with_jit_cc run_lit "$b" --filter-out "$out_re"
   else
     sect "lit [$b]" with_jit_cc run_lit "$b"
   fi
+  is_sanitized "$b/msc" || lit_plain=$b
+  # the sanitizer pass samples the op suites (SAN_SAMPLE, SAN_SEED)
+  osample=() gsample=() otag="" gtag="every op of ir/ops.def, the model scripts"
+  if is_sanitized "$b/msc" && [ -n "$SAN_SAMPLE" ] && [ "${SAN_SAMPLE%/*}" != "${SAN_SAMPLE#*/}" ]; then
+    osample=("--sample=$SAN_SAMPLE" "--seed=$SAN_SEED") gsample=("${osample[@]}")
+    otag="; $SAN_SAMPLE of each op's cases, seed $SAN_SEED"
+    gtag="$SAN_SAMPLE of the ops of ir/ops.def and of the model scripts, seed $SAN_SEED"
+  fi
   sect "ops-diff [$b]" run_diff "$b" ops-diff scripts/ops-diff.sh "op cases equal to numpy (every op of ir/ops.def$otag)" "${osample[@]}"
-  is_sanitized "$b/msc" && run_graph_diff
+  # --cache-dir: the run's JIT cache, so that the sanitizer pass loads the
+  # graphs the plain pass compiled (the same scripts at the same paths)
+  if [ -z "$levels" ]; then
+    sect "graph-diff [$b]" with_jit_cc run_diff "$b" graph-diff scripts/graph-diff.sh "cases equal in PyNative and Graph mode (cc and ref backends at the default level; $gtag)" --cache-dir="$MSC_CACHE_DIR" "${gsample[@]}"
+  else
+    sect "graph-diff [$b]" with_jit_cc run_diff "$b" graph-diff scripts/graph-diff.sh "cases equal in PyNative and Graph mode (cc and ref backends at ${levels//,/, }; $gtag)" "--levels=$levels" --cache-dir="$MSC_CACHE_DIR" "${gsample[@]}"
+  fi
   if [ "$TRUNCATE" = 1 ]; then
     if is_sanitized "$b/msc"; then sect "truncation [$b]" run_truncate "$b" "${TRUNCATE_SAN_CASES:-250}"
     else sect "truncation [$b]" run_truncate "$b" "${TRUNCATE_CASES:-2000}"; fi
   fi
-  # the coverage gate reads this pass's counters: it runs at its end
-  if [ "$COVERAGE_GATE" = 1 ] && [ "$b" = "$cov_build" ]; then
-    echo "=== coverage ==="
-    sect_begin; run_coverage_san; sect_end "coverage [$cov_build]"
-  fi
-}
+done
 
 gate_verdict() { # gate_verdict BUILD LOG RC T0: the gate's lines and count
   local cb=$1 log=$2 rc=$3 t0=$4
@@ -646,38 +611,14 @@ run_coverage() { # the coverage gate, on build-cov (no sanitizer pass with count
   rm -f "$log"
 }
 
-# the passes, at the same time (run_pass above); each one's counts,
-# failures and section times come back through files
-npass=0
-for b in "$@"; do
-  d=$run_tmp/pass.$npass
-  if [ "$PASSES_AT_ONCE" != 1 ]; then
-    ( pass_no=$npass counts_file=$d.counts; : >"$counts_file"; run_pass "$b"
-      printf '%s\n' "${timings[@]}" >"$d.timings" )
-  elif [ $npass = 0 ]; then
-    ( pass_no=$npass counts_file=$d.counts; : >"$counts_file"; run_pass "$b"
-      printf '%s\n' "${timings[@]}" >"$d.timings" ) &
-  else
-    ( pass_no=$npass counts_file=$d.counts; : >"$counts_file"; run_pass "$b"
-      printf '%s\n' "${timings[@]}" >"$d.timings" ) >"$d.out" 2>&1 &
-  fi
-  npass=$((npass + 1))
-done
-wait
-for ((i = 0; i < npass; i++)); do
-  d=$run_tmp/pass.$i
-  [ $i = 0 ] || cat "$d.out"
-  while read -r p f what; do count "$p" "$f" "$what"; done <"$d.counts"
-  while IFS= read -r line; do [ -n "$line" ] && timings+=("$line"); done <"$d.timings"
-done
-
-if [ "$COVERAGE_GATE" = 1 ] && [ -z "$cov_build" ]; then
+if [ "$COVERAGE_GATE" = 1 ]; then
   plain=""
   for b in "$@"; do
     [ -x "$b/msc" ] && ! is_sanitized "$b/msc" && plain=$b
   done
   echo "=== coverage ==="
-  if [ -n "$plain" ]; then sect_begin; run_coverage; sect_end "coverage [build-cov]"
+  if [ -n "$cov_build" ]; then sect_begin; run_coverage_san; sect_end "coverage [$cov_build]"
+  elif [ -n "$plain" ]; then sect_begin; run_coverage; sect_end "coverage [build-cov]"
   else echo "coverage: skipped (no plain build, and no sanitizer build with counters)"; fi
 fi
 
