@@ -100,7 +100,7 @@ extern char **environ;
  * its helpers (__mulsc3 for complex multiplication, __popcountdi2, ...),
  * which msc does not export. */
 #define JIT_LIBS "-nodefaultlibs"
-#define JIT_LIBS_GCC "-lgcc"
+#define JIT_LIBGCC "-lgcc"
 
 static JitStats stats;
 
@@ -635,7 +635,7 @@ static bool compile(const char *cc, bool gcc, int isa, const char *dir, const ch
   argv[i++] = tso.data;
   argv[i++] = cpath.data;
   argv[i++] = JIT_LIBS;
-  argv[i++] = JIT_LIBS_GCC;
+  argv[i++] = JIT_LIBGCC;
   argv[i] = NULL;
 
   logfd = open(tlog.data, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
@@ -747,7 +747,7 @@ CgEntryFn jit_load(const char *c_text, const char *fname, const JitOptions *opts
   }
   uint64_t h = fnv_part(FNV_OFFSET, c_text, strlen(c_text));
   h = fnv_part(h, &id, sizeof id);
-  h = fnv_part(h, JIT_FLAGS " " JIT_LIBS " " JIT_LIBS_GCC, strlen(JIT_FLAGS " " JIT_LIBS " " JIT_LIBS_GCC));
+  h = fnv_part(h, JIT_FLAGS " " JIT_LIBS " " JIT_LIBGCC, strlen(JIT_FLAGS " " JIT_LIBS " " JIT_LIBGCC));
   if (gcc) h = fnv_part(h, JIT_FLAGS_GCC, strlen(JIT_FLAGS_GCC));
   int isa = msrt_isa();
   if (isa == MSRT_ISA_AVX2) h = fnv_part(h, JIT_FLAGS_AVX2, strlen(JIT_FLAGS_AVX2));
