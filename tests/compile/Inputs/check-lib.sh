@@ -15,7 +15,8 @@
 # tests/compile/{runtime,mlp,lenet}.py, which build them in full (SIMD
 # included) with all three, and their code generation is most of the
 # seconds; the SIMD and portable paths give the same bits (tests/unit/
-# test_gemm_isa.c, test_gemv.c force every one).
+# test_gemm_isa.c, test_gemv.c force every one). The runtime files of a
+# --runtime=separate library (msrt_*.c) gcc compiles at -O0 (below).
 #
 # --keep (before or after --quick) leaves gcc's objects in DIR/obj-gcc
 # (NAME.o, NAME_test.o, msrt_*.o, selftest) for the test to link again
