@@ -15,10 +15,24 @@
 # tests/compile/{runtime,mlp,lenet}.py, which build them in full (SIMD
 # included) with all three, and their code generation is most of the
 # seconds; the SIMD and portable paths give the same bits (tests/unit/
-# test_gemm_isa.c, test_gemv.c force every one).
+# test_gemm_isa.c, test_gemv.c force every one). The runtime files of a
+# --runtime=separate library (msrt_*.c) gcc compiles at -O0 (below).
+#
+# --keep (before or after --quick) leaves gcc's objects in DIR/obj-gcc
+# (NAME.o, NAME_test.o, msrt_*.o, selftest) for the test to link again
+# (e.g. a self-test with a wrong expected value must fail) instead of
+# compiling the same NAME.c a second time: the library is most of the
+# seconds (its weights and the runtime text).
 set -e
 quick=0
-if [ "$1" = --quick ]; then quick=1; shift; fi
+keep=0
+while :; do
+  case $1 in
+    --quick) quick=1; shift ;;
+    --keep) keep=1; shift ;;
+    *) break ;;
+  esac
+done
 dir=$1
 name=$2
 flags="-std=c99 -Wall -Wextra -Wpedantic -Wconversion -Werror -O1"
@@ -29,7 +43,18 @@ for cc in $compilers; do
   obj=$dir/obj-$cc
   mkdir -p "$obj"
   for f in "$dir"/*.c; do
-    $cc $flags -c "$f" -o "$obj/$(basename "${f%.c}").o"
+    case $quick$(basename "$f") in
+      1msrt_*)
+        # --quick, a --runtime=separate runtime file: tests/compile/Inputs/
+        # seeds.sh's command for the same text, word for word (make test's
+        # compiler cache answers it from tests/compile/seeds.py): -O0, the
+        # warnings the front end gives; the middle end's are
+        # tests/runtime/strict_c99.py's (arm-none-eabi-gcc -O2, the portable
+        # kernels) and the Makefile's (RTWARN, -O2, SIMD)
+        gcc -std=c99 -O0 -DMSRT_NO_SIMD -Wall -Wextra -Wpedantic -Wconversion -Werror \
+          -c "$f" -o "$obj/$(basename "${f%.c}").o" ;;
+      *) $cc $flags -c "$f" -o "$obj/$(basename "${f%.c}").o" ;;
+    esac
   done
   $cc "$obj"/*.o -lm -o "$obj/selftest"
   echo "== $cc"
@@ -44,7 +69,7 @@ for cc in $compilers; do
     bad=$(nm -g --defined-only "$obj"/msrt_*.o | awk 'NF==3 {print $3}' | grep -v '^msrt_' || true)
     if [ -n "$bad" ]; then echo "FAIL: the runtime exports $bad"; exit 1; fi
   fi
-  rm -rf "$obj"
+  [ $keep = 1 ] && [ $cc = gcc ] || rm -rf "$obj"
 done
 if [ $quick = 1 ]; then
   for f in "$dir"/*.c; do clang $flags -fsyntax-only "$f"; done

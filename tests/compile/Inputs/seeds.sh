@@ -23,7 +23,9 @@ for n in "$@"; do
   # its files are the same text for every seed (cmp, msrt.h too), so they
   # are compiled once, into $out/rt, and each seed costs only its own file;
   # tests/compile/{mlp,lenet,runtime}.py cover the default inlined runtime,
-  # clang, arm-none-eabi-gcc and nm
+  # clang, arm-none-eabi-gcc and nm. (check-lib.sh --quick compiles
+  # runtime files with this very command, for make test's compiler cache:
+  # change both together.)
   if (cd "$out/$n" && { cmp -s msrt.h "$out/rt/msrt.h" || { rm -rf "$out/rt" && mkdir "$out/rt" && cp msrt.h "$out/rt/"; }; } &&
       for f in ./*.c; do
         b=$(basename "$f" .c)
