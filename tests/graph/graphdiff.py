@@ -412,11 +412,21 @@ CASE_RE = re.compile(r'CASE (\S+) (\S+) (\(.*?\)) (\[.*\])$')
 ENV_EVAL = {'nan': float('nan'), 'inf': float('inf'), 'True': True, 'False': False, '__builtins__': {}}
 
 
+PARSED = {}  # "dtype shape [values]" text -> its parse, shared by the ways (threads)
+
+
 def parse_case(line):
+    """(case id, (dtype, shape, values)) of a CASE line, else None. The
+    same text from several ways is parsed once and gives the same object
+    (compare_result: the same object is equal to itself, as its values are)."""
     m = CASE_RE.match(line)
     if not m:
         return None
-    return m.group(1), (m.group(2), tuple(eval(m.group(3), ENV_EVAL)), eval(m.group(4), ENV_EVAL))
+    key = line[m.start(2):]
+    r = PARSED.get(key)
+    if r is None:
+        r = PARSED.setdefault(key, (m.group(2), tuple(eval(m.group(3), ENV_EVAL)), eval(m.group(4), ENV_EVAL)))
+    return m.group(1), r
 
 
 def error_of(stderr):
@@ -438,6 +448,7 @@ class Runner:
         self.lock = threading.Lock()
         self.seq = 0
         self.runs = 0
+        self.scripts = {}  # (group, units) -> the script's path
 
     def write(self, stem, text):
         """Writes a script under a name made from its content: msc's C
@@ -488,7 +499,10 @@ def run_group(runner, group, cases, way, single):
     queue = [number(units)]
     while queue:
         us = queue.pop()
-        path = runner.write(group, script(group, us, cases))
+        key = (group, tuple((k, tuple(idxs)) for k, idxs in us))
+        path = runner.scripts.get(key)
+        if path is None:  # the ways of a group run the same scripts: written once
+            path = runner.scripts.setdefault(key, runner.write(group, script(group, us, cases)))
         rc, out, err = runner.run(opts, path)
         got, done = {}, set()
         for line in out.splitlines():
@@ -572,6 +586,8 @@ def same_float(x, y):
 
 def compare_result(ref, got):
     """None if got equals ref (dtype, shape exact; values bit-exact), else a message."""
+    if got is ref:  # the same printed text (parse_case): equal dtype, shape and bits
+        return None
     (dt0, sh0, v0), (dt1, sh1, v1) = ref, got
     if dt0 != dt1:
         return 'dtype %s, reference %s' % (dt1, dt0)
