@@ -17,7 +17,7 @@ print(np.load(d + '/a.npy'), np.load(d + '/b.npz')['x'])
 # FILES-NEXT: b.npz
 # FILES-NOT: {{.}}
 # RUN: %python -c "import numpy as np; print(np.load('%t/a.npy'), np.load('%t/b.npz')['x'])" | FileCheck --check-prefix=FIRST %s
-# RUN: env MSC_TEST_AOUT_FAIL=signal=15 %msc-raw run %s %t 10 > /dev/null 2>&1; test $? -eq 143
+# RUN: env --default-signal=TERM MSC_TEST_AOUT_FAIL=signal=15 %msc-raw run %s %t 10 > /dev/null 2>&1; test $? -eq 143
 # RUN: ls -A %t | FileCheck --check-prefix=FILES %s
 # RUN: %msc run %s %t 5 | FileCheck --check-prefix=NEW %s
 # NEW: [5 6 7] [5 6]
