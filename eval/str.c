@@ -1120,6 +1120,43 @@ static Value fmt_field(Interp *I, const char *p, const char *end, FmtState *st) 
   return v;
 }
 
+typedef struct SpecCtx {
+  const char *p, *end;
+  FmtState *st;
+  int depth;
+} SpecCtx;
+
+static void spec_build(Interp *I, Buf *out, void *ctx) {
+  SpecCtx *c = ctx;
+  format_into(I, out, c->p, c->end, c->st, c->depth);
+}
+
+/* format(v, spec) where spec is the (nested) text [spec, end): v, held by
+ * the caller, and the built spec are released if a field inside the spec
+ * or the formatting raises. */
+static Str *format_value(Interp *I, Value v, const char *spec, const char *end, FmtState *st, int depth) {
+  Str *volatile sp = NULL;
+  Catch c;
+  if (!RT_TRY(I, &c)) {
+    Value e = CUR_EXC(I);
+    CUR_EXC(I) = v_undef();
+    if (sp) obj_decref(I, &sp->h);
+    v_decref(I, v);
+    reraise_owned(I, e);
+  }
+  if (spec) {
+    SpecCtx sc = {spec, end, st, depth + 1};
+    sp = guarded_build(I, spec_build, &sc);
+  } else {
+    Buf sb = {0};
+    sp = str_from_buf(I, &sb);
+  }
+  Str *r = rt_format(I, v, sp);
+  rt_catch_pop(I, &c);
+  obj_decref(I, &sp->h);
+  return r;
+}
+
 static void format_field_into(Interp *I, Buf *out, const char *p, const char *end, FmtState *st, int depth) {
   /* field_name [! conv] [: spec] */
   const char *name_end = p;
@@ -1151,14 +1188,8 @@ static void format_field_into(Interp *I, Buf *out, const char *p, const char *en
     v_decref(I, v);
     v = str_v(cs);
   }
-  Buf sb = {0};
-  if (spec) {
-    if (depth > 1) { v_decref(I, v); rt_raise(I, EXC_ValueError, "Max string recursion exceeded"); }
-    format_into(I, &sb, spec, end, st, depth + 1);
-  }
-  Str *sp = str_from_buf(I, &sb);
-  Str *r = rt_format(I, v, sp);
-  obj_decref(I, &sp->h);
+  if (spec && depth > 1) { v_decref(I, v); rt_raise(I, EXC_ValueError, "Max string recursion exceeded"); }
+  Str *r = format_value(I, v, spec, end, st, depth);
   v_decref(I, v);
   buf_append(out, r->data, (size_t)r->len);
   obj_decref(I, &r->h);

@@ -24,6 +24,8 @@ targets=("$@")
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root" || exit 2
 mkdir -p "$out"
+# absolute paths: a target runs in a scratch directory of its own
+out=$(cd "$out" && pwd) bin=$(cd "$bin" && pwd)
 
 # seeds from the test tree, once per target (small files only)
 seed() {
@@ -58,7 +60,7 @@ case $mode in
       seed "$t"
       mkdir -p "$out/corpus/$t" "$out/artifacts/$t" "tests/fuzz/corpus/$t"
       local dict=()
-      [ -f "fuzz/$t.dict" ] && dict=(-dict="fuzz/$t.dict")
+      [ -f "fuzz/$t.dict" ] && dict=(-dict="$root/fuzz/$t.dict")
       # the whole pipeline imports lib/mindspore per input (a copy of the
       # tree parsed once, then resolved and run): up to seconds under ASan
       # on a loaded machine, not a hang
@@ -68,10 +70,14 @@ case $mode in
       # a 64 MB quarantine of freed blocks (ASan's default 256 MB): a
       # target's rss levels off at ~150 MB instead of ~400 MB on a machine
       # shared with other jobs (throughput about the same)
-      ASAN_OPTIONS=${ASAN_OPTIONS:-allocator_may_return_null=1:detect_leaks=1:quarantine_size_mb=64} \
+      # in a scratch directory: a fuzzed script may write files (open(),
+      # np.save, save_checkpoint) relative to its working directory
+      mkdir -p "$out/cwd/$t"
+      (cd "$out/cwd/$t" &&
+        ASAN_OPTIONS=${ASAN_OPTIONS:-allocator_may_return_null=1:detect_leaks=1:quarantine_size_mb=64} \
         nice -n "${FUZZ_NICE:-19}" "$bin/fuzz/$t" -max_total_time="$secs" -timeout="$to" -rss_limit_mb=2560 \
         -max_len=16384 -print_final_stats=1 "${dict[@]}" -artifact_prefix="$out/artifacts/$t/" \
-        ${FUZZ_ARGS:-} "$out/corpus/$t" "tests/fuzz/corpus/$t" "$out/seed/$t" >"$log" 2>&1
+        ${FUZZ_ARGS:-} "$out/corpus/$t" "$root/tests/fuzz/corpus/$t" "$out/seed/$t") >"$log" 2>&1
     }
     jobs=${FUZZ_JOBS:-1}
     for t in "${targets[@]}"; do
