@@ -79,6 +79,11 @@ ifeq ($(FUZZ),1)
 CC := clang
 OPT := -O1 -g -fno-omit-frame-pointer -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all
 LDSAN := -fsanitize=address,undefined
+# bison's and flex's output are table interpreters: their comparisons are
+# of state and token numbers, not of input bytes, so tracing them guides
+# nothing; it was a third of fuzz/parse's time (1,560 -> 3,200 inputs/s
+# on the same corpus, coverage the same).
+GENSAN := -fno-sanitize-coverage=trace-cmp
 endif
 CFLAGS_ALL = $(BASEFLAGS) $(OPT) $(CFLAGS)
 # flex/bison output is not ours to fix: keep -Werror, drop the noisy ones.

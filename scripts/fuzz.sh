@@ -64,8 +64,12 @@ case $mode in
       # the whole pipeline imports lib/mindspore per input (a copy of the
       # tree parsed once, then resolved and run): up to seconds under ASan
       # on a loaded machine, not a hang
-      local to=20
+      local to=20 len=16384
       [ "$t" = run ] && to=300
+      # the parser's inputs stay at libFuzzer's usual 4 KB: twice the
+      # inputs per second of 16 KB ones, and 4 KB nest deeper than the
+      # nesting limit (frontend/limits.h) allows
+      [ "$t" = parse ] && len=4096
       echo "fuzz: $t for ${secs}s (log $log)"
       # a 64 MB quarantine of freed blocks (ASan's default 256 MB): a
       # target's rss levels off at ~150 MB instead of ~400 MB on a machine
@@ -76,7 +80,7 @@ case $mode in
       (cd "$out/cwd/$t" &&
         ASAN_OPTIONS=${ASAN_OPTIONS:-allocator_may_return_null=1:detect_leaks=1:quarantine_size_mb=64} \
         nice -n "${FUZZ_NICE:-19}" "$bin/fuzz/$t" -max_total_time="$secs" -timeout="$to" -rss_limit_mb=2560 \
-        -max_len=16384 -print_final_stats=1 "${dict[@]}" -artifact_prefix="$out/artifacts/$t/" \
+        -max_len="$len" -print_final_stats=1 "${dict[@]}" -artifact_prefix="$out/artifacts/$t/" \
         ${FUZZ_ARGS:-} "$out/corpus/$t" "$root/tests/fuzz/corpus/$t" "$out/seed/$t") >"$log" 2>&1
     }
     jobs=${FUZZ_JOBS:-1}
