@@ -211,6 +211,17 @@ void msrt_set_parallel(msrt_parallel_fn fn, void *ctx) {
 #endif
 }
 
+int msrt_parallel_run(int n, msrt_task_fn task, void *arg) {
+#ifdef MSRT_HOST_THREADS
+  return par_fn && n > 0 ? par_fn(par_ctx, n, task, arg) : -1;
+#else
+  (void)n;
+  (void)task;
+  (void)arg;
+  return -1;
+#endif
+}
+
 int msrt_parallel_width(void) {
 #ifdef MSRT_HOST_THREADS
   return par_fn ? par_fn(par_ctx, 0, 0, 0) : 1;

@@ -516,13 +516,20 @@ int msrt_gemm_pack_b(msrt_dtype dt, int transb, int64_t K, int64_t N, const void
  * threads, each with its own scratch of MSRT_PAR_SCRATCH bytes (64-byte
  * aligned), and returns 0 once all are done (non-zero: it ran none, the
  * caller does the work itself); fn(ctx, 0, NULL, NULL) returns the number
- * of threads. gemm (and so conv) split their columns over the tasks,
- * results unchanged. NULL (the default) runs everything in the caller. */
-#define MSRT_PAR_SCRATCH 65536
+ * of threads; a call from inside a task must return non-zero (no nesting).
+ * gemm splits its columns over the tasks, conv its images (the filter
+ * gradient its output channels), results unchanged. NULL (the default)
+ * runs everything in the caller. The scratch holds a convolution's
+ * workspace (an im2col block of up to 256 KB and a GEMM's) as well as
+ * gemm's pack buffer. */
+#define MSRT_PAR_SCRATCH ((int64_t)1 << 20)
 typedef void (*msrt_task_fn)(void *arg, int i, void *scratch);
 typedef int (*msrt_parallel_fn)(void *ctx, int n, msrt_task_fn task, void *arg);
 void msrt_set_parallel(msrt_parallel_fn fn, void *ctx);
 int msrt_parallel_width(void);
+/* task(arg, i, scratch) for i < n on the callback's threads: 0 when they
+ * ran, non-zero when there is no callback or it refused (run them here) */
+int msrt_parallel_run(int n, msrt_task_fn task, void *arg);
 
 /* c[j] = sum over p of a[p] * B[p * ldb + j] for j < N (1 x K times
  * K x N, c contiguous): msrt_gemm_f32's bits (the sequential fused chain

@@ -330,6 +330,73 @@ static int conv_direct_f64(int64_t cig, int64_t H, int64_t W, int64_t kh, int64_
   return 0;
 }
 
+/* ===================================================================
+ * threads (host only: msc's own copy, MSRT_HOST_THREADS)
+ *
+ * With a parallel callback installed (msrt_set_parallel) a convolution
+ * large enough splits its units over the tasks: the forward and the input
+ * gradient over images, the filter gradient over output channels (rows
+ * of dW). A task runs the same code on its range with its own scratch as
+ * the workspace (the same col block and GEMM workspace layout), and every
+ * output's chain of multiply-adds is the one of one thread (per image:
+ * unchanged; per dW row: the same images, blocks and depth in the same
+ * order), so the result is the same bits. A GEMM inside a task runs on
+ * that task (the callback refuses nested calls). Generated libraries have
+ * no callback: the code below is not in them.
+ * =================================================================== */
+
+typedef struct ConvJob ConvJob;
+typedef void (*conv_body_fn)(const ConvJob *j, int64_t u0, int64_t u1, void *ws);
+struct ConvJob {
+  const int64_t *xs, *wsh, *os, *stride, *pad, *dil;
+  int64_t group;
+  const void *a, *b; /* forward: x, w; input gradient: dy, w; filter gradient: dy, x */
+  void *out;
+  const msrt_epilogue *ep;
+  conv_body_fn body;
+  int64_t units;
+  int ntask;
+};
+
+#ifdef MSRT_HOST_THREADS
+/* a split pays for the threads' start above this many multiply-adds (as
+ * gemm.c's PAR_MIN_FMAS) */
+#define CONV_PAR_MIN_FMAS ((int64_t)1 << 20)
+/* a pooling splits above this many window reads */
+#define POOL_PAR_MIN ((int64_t)1 << 17)
+
+static void conv_task(void *arg, int i, void *scratch) {
+  const ConvJob *j = (const ConvJob *)arg;
+  int64_t u0 = j->units * i / j->ntask, u1 = j->units * (i + 1) / j->ntask;
+  if (u0 < u1) j->body(j, u0, u1, scratch);
+}
+#endif
+
+/* j->body over units [0, units), split over the parallel callback's tasks
+ * when there is one, there are units to split, the product is large enough
+ * and a task's workspace (wsneed bytes) fits its scratch; else here on ws. */
+static void conv_run(ConvJob *j, int64_t units, int64_t fmas, int64_t wsneed, void *ws) {
+#ifdef MSRT_HOST_THREADS
+  int width = msrt_parallel_width();
+  if (width > 1 && units > 1 && fmas >= CONV_PAR_MIN_FMAS && wsneed <= MSRT_PAR_SCRATCH) {
+    (void)msrt_isa(); /* the kernel set chosen before the tasks start */
+    j->units = units;
+    j->ntask = (int)nn_min(width, units);
+    if (msrt_parallel_run(j->ntask, conv_task, j) == 0) return;
+  }
+#else
+  (void)fmas;
+  (void)wsneed;
+#endif
+  j->body(j, 0, units, ws);
+}
+
+/* the workspace of one image's convolution (msrt_conv2d_ws_size's layout:
+ * the col block, then the GEMM workspace) */
+static int64_t conv_ws_need(int64_t K, int64_t pc, int64_t es, int64_t gws) {
+  return align_up(K * pc * es) + gws;
+}
+
 /* CONV_DEFINE(T, SUF): im2col_SUF and conv_SUF for element type T. */
 #define CONV_DEFINE(T, SUF)                                                    \
   static void im2col_##SUF(const T *xc, int64_t cig, int64_t H, int64_t W,     \
@@ -380,12 +447,16 @@ static int conv_direct_f64(int64_t cig, int64_t H, int64_t W, int64_t kh, int64_
         }                                                                      \
   }                                                                            \
                                                                                \
-  static void conv_##SUF(const int64_t *xs, const int64_t *wsh,                \
-                         const int64_t *os, const int64_t *stride,             \
-                         const int64_t *pad, const int64_t *dil,               \
-                         int64_t group, const T *x, const T *w, T *out,        \
-                         void *ws, const msrt_epilogue *ep) {                  \
-    int64_t N = xs[0], Cin = xs[1], H = xs[2], W = xs[3];                      \
+  /* images [n0, n1) */                                                       \
+  static void conv_body_##SUF(const ConvJob *j, int64_t n0, int64_t n1,        \
+                              void *ws) {                                      \
+    const int64_t *xs = j->xs, *wsh = j->wsh, *os = j->os;                     \
+    const int64_t *stride = j->stride, *pad = j->pad, *dil = j->dil;           \
+    const T *x = (const T *)j->a, *w = (const T *)j->b;                        \
+    T *out = (T *)j->out;                                                      \
+    const msrt_epilogue *ep = j->ep;                                           \
+    int64_t group = j->group;                                                  \
+    int64_t Cin = xs[1], H = xs[2], W = xs[3];                                 \
     int64_t Cout = wsh[0], cig = wsh[1], kh = wsh[2], kw = wsh[3];             \
     int64_t OH = os[2], OW = os[3], P = OH * OW, K = cig * kh * kw;            \
     int64_t cog = Cout / group, n, g, p0;                                      \
@@ -395,7 +466,7 @@ static int conv_direct_f64(int64_t cig, int64_t H, int64_t W, int64_t kh, int64_
                  pad[0] == 0 && pad[1] == 0 && pad[2] == 0 && pad[3] == 0;     \
     T *col = (T *)ws;                                                          \
     void *gws = (unsigned char *)ws + align_up(K * pc * (int64_t)sizeof(T));   \
-    for (n = 0; n < N; n++)                                                    \
+    for (n = n0; n < n1; n++)                                                  \
       for (g = 0; g < group; g++) {                                            \
         const T *xc = x + (n * Cin + g * cig) * H * W;                         \
         const T *wg = w + g * cog * K;                                         \
@@ -429,6 +500,22 @@ static int conv_direct_f64(int64_t cig, int64_t H, int64_t W, int64_t kh, int64_
                              p1 - p0, (T)0, og + p0, P, gws, epg, 1);          \
         }                                                                      \
       }                                                                        \
+  }                                                                            \
+                                                                               \
+  static void conv_##SUF(const int64_t *xs, const int64_t *wsh,                \
+                         const int64_t *os, const int64_t *stride,             \
+                         const int64_t *pad, const int64_t *dil,               \
+                         int64_t group, const T *x, const T *w, T *out,        \
+                         void *ws, const msrt_epilogue *ep) {                  \
+    ConvJob j = {xs, wsh, os, stride, pad, dil, group, x, w, out, ep,          \
+                 conv_body_##SUF, 0, 0};                                       \
+    int64_t K = wsh[1] * wsh[2] * wsh[3], P = os[2] * os[3];                   \
+    int64_t pc = col_block(K, P, (int64_t)sizeof(T));                          \
+    conv_run(&j, xs[0], xs[0] * wsh[0] * K * P,                                \
+             conv_ws_need(K, pc, (int64_t)sizeof(T),                           \
+                          (int64_t)msrt_gemm_ws_size(wsh[0] / group,           \
+                                                     nn_max(pc, P), K)),       \
+             ws);                                                              \
   }
 
 CONV_DEFINE(float, f32)
@@ -565,12 +652,15 @@ size_t msrt_conv2d_bp_ws_size(msrt_dtype dt, const int64_t *xs, const int64_t *w
         }                                                                      \
   }                                                                            \
                                                                                \
-  static void conv_bpi_##SUF(const int64_t *xs, const int64_t *wsh,            \
-                             const int64_t *os, const int64_t *stride,         \
-                             const int64_t *pad, const int64_t *dil,           \
-                             int64_t group, const T *dy, const T *w, T *dx,    \
-                             void *ws) {                                       \
-    int64_t N = xs[0], Cin = xs[1], H = xs[2], W = xs[3];                      \
+  /* images [n0, n1) */                                                       \
+  static void conv_bpi_body_##SUF(const ConvJob *j, int64_t n0, int64_t n1,    \
+                                  void *ws) {                                  \
+    const int64_t *xs = j->xs, *wsh = j->wsh, *os = j->os;                     \
+    const int64_t *stride = j->stride, *pad = j->pad, *dil = j->dil;           \
+    const T *dy = (const T *)j->a, *w = (const T *)j->b;                       \
+    T *dx = (T *)j->out;                                                       \
+    int64_t group = j->group;                                                  \
+    int64_t Cin = xs[1], H = xs[2], W = xs[3];                                 \
     int64_t Cout = wsh[0], cig = wsh[1], kh = wsh[2], kw = wsh[3];             \
     int64_t OW = os[3], P = os[2] * OW, K = cig * kh * kw;                     \
     int64_t cog = Cout / group, n, g, p0;                                      \
@@ -579,7 +669,7 @@ size_t msrt_conv2d_bp_ws_size(msrt_dtype dt, const int64_t *xs, const int64_t *w
                  pad[0] == 0 && pad[1] == 0 && pad[2] == 0 && pad[3] == 0;     \
     T *col = (T *)ws;                                                          \
     void *gws = (unsigned char *)ws + align_up(K * pc * (int64_t)sizeof(T));   \
-    for (n = 0; n < N; n++)                                                    \
+    for (n = n0; n < n1; n++)                                                  \
       for (g = 0; g < group; g++) {                                            \
         T *xc = dx + (n * Cin + g * cig) * H * W;                              \
         const T *wg = w + g * cog * K;                                         \
@@ -599,11 +689,29 @@ size_t msrt_conv2d_bp_ws_size(msrt_dtype dt, const int64_t *xs, const int64_t *w
       }                                                                        \
   }                                                                            \
                                                                                \
-  static void conv_bpf_##SUF(const int64_t *xs, const int64_t *wsh,            \
+  static void conv_bpi_##SUF(const int64_t *xs, const int64_t *wsh,            \
                              const int64_t *os, const int64_t *stride,         \
                              const int64_t *pad, const int64_t *dil,           \
-                             int64_t group, const T *dy, const T *x, T *dw,    \
+                             int64_t group, const T *dy, const T *w, T *dx,    \
                              void *ws) {                                       \
+    ConvJob j = {xs, wsh, os, stride, pad, dil, group, dy, w, dx, NULL,        \
+                 conv_bpi_body_##SUF, 0, 0};                                   \
+    int64_t K = wsh[1] * wsh[2] * wsh[3], P = os[2] * os[3];                   \
+    int64_t pc = col_block(K, P, (int64_t)sizeof(T));                          \
+    conv_run(&j, xs[0], xs[0] * wsh[0] * K * P,                                \
+             conv_ws_need(K, pc, (int64_t)sizeof(T),                           \
+                          (int64_t)msrt_gemm_ws_size(K, P, wsh[0] / group)),   \
+             ws);                                                              \
+  }                                                                            \
+                                                                               \
+  /* the rows [c0, c1) of each group's cog rows of dw, over all images */     \
+  static void conv_bpf_body_##SUF(const ConvJob *j, int64_t c0, int64_t c1,    \
+                                  void *ws) {                                  \
+    const int64_t *xs = j->xs, *wsh = j->wsh, *os = j->os;                     \
+    const int64_t *stride = j->stride, *pad = j->pad, *dil = j->dil;           \
+    const T *dy = (const T *)j->a, *x = (const T *)j->b;                       \
+    T *dw = (T *)j->out;                                                       \
+    int64_t group = j->group, nc = c1 - c0;                                    \
     int64_t N = xs[0], Cin = xs[1], H = xs[2], W = xs[3];                      \
     int64_t Cout = wsh[0], cig = wsh[1], kh = wsh[2], kw = wsh[3];             \
     int64_t OW = os[3], P = os[2] * OW, K = cig * kh * kw;                     \
@@ -616,10 +724,10 @@ size_t msrt_conv2d_bp_ws_size(msrt_dtype dt, const int64_t *xs, const int64_t *w
     for (n = 0; n < N; n++)                                                    \
       for (g = 0; g < group; g++) {                                            \
         const T *xc = x + (n * Cin + g * cig) * H * W;                         \
-        T *wg = dw + g * cog * K;                                              \
-        const T *dyg = dy + (n * Cout + g * cog) * P;                          \
+        T *wg = dw + (g * cog + c0) * K;                                       \
+        const T *dyg = dy + (n * Cout + g * cog + c0) * P;                     \
         if (direct) {                                                          \
-          msrt_gemm_##SUF(0, 1, cog, K, P, (T)1, dyg, P, xc, P, (T)1, wg, K,   \
+          msrt_gemm_##SUF(0, 1, nc, K, P, (T)1, dyg, P, xc, P, (T)1, wg, K,    \
                           gws);                                                \
           continue;                                                            \
         }                                                                      \
@@ -627,10 +735,25 @@ size_t msrt_conv2d_bp_ws_size(msrt_dtype dt, const int64_t *xs, const int64_t *w
           int64_t p1 = nn_min(P, p0 + pc);                                     \
           im2col_##SUF(xc, cig, H, W, kh, kw, OW, stride, pad, dil, p0, p1,    \
                        col);                                                   \
-          msrt_gemm_##SUF(0, 1, cog, K, p1 - p0, (T)1, dyg + p0, P, col,       \
+          msrt_gemm_##SUF(0, 1, nc, K, p1 - p0, (T)1, dyg + p0, P, col,        \
                           p1 - p0, (T)1, wg, K, gws);                          \
         }                                                                      \
       }                                                                        \
+  }                                                                            \
+                                                                               \
+  static void conv_bpf_##SUF(const int64_t *xs, const int64_t *wsh,            \
+                             const int64_t *os, const int64_t *stride,         \
+                             const int64_t *pad, const int64_t *dil,           \
+                             int64_t group, const T *dy, const T *x, T *dw,    \
+                             void *ws) {                                       \
+    ConvJob j = {xs, wsh, os, stride, pad, dil, group, dy, x, dw, NULL,        \
+                 conv_bpf_body_##SUF, 0, 0};                                   \
+    int64_t K = wsh[1] * wsh[2] * wsh[3], P = os[2] * os[3];                   \
+    int64_t cog = wsh[0] / group, pc = col_block(K, P, (int64_t)sizeof(T));    \
+    conv_run(&j, cog, xs[0] * wsh[0] * K * P,                                  \
+             conv_ws_need(K, pc, (int64_t)sizeof(T),                           \
+                          (int64_t)msrt_gemm_ws_size(cog, K, P)),              \
+             ws);                                                              \
   }
 
 CONV_BP_DEFINE(float, f32)
@@ -813,6 +936,39 @@ static int pool_args_ok(const int64_t *xs, int64_t oh, int64_t ow, const int64_t
   return oh >= 0 && ow >= 0 && ksize[0] > 0 && ksize[1] > 0 && stride[0] > 0 && stride[1] > 0;
 }
 
+static int maxpool_any(msrt_dtype dt, const int64_t *xs, int64_t oh, int64_t ow, const int64_t *ksize,
+                       const int64_t *stride, const int64_t *pad, const void *x, void *out);
+
+#ifdef MSRT_HOST_THREADS
+/* A pooling split by images as the convolution before it (conv_run's
+ * ranges for the same number of images and tasks), so that each thread
+ * reads the images it wrote: pooling another core's output ran 4.6x
+ * slower than its own (LeNet-5's first pool, batch 64). */
+typedef struct PoolJob {
+  msrt_dtype dt;
+  const int64_t *xs, *ksize, *stride, *pad;
+  int64_t oh, ow, units;
+  int ntask;
+  const void *x;
+  void *out;
+} PoolJob;
+
+static void pool_task(void *arg, int i, void *scratch) {
+  const PoolJob *j = (const PoolJob *)arg;
+  int64_t n0 = j->units * i / j->ntask, n1 = j->units * (i + 1) / j->ntask;
+  int64_t xs[4], es = (int64_t)msrt_dtype_size(j->dt);
+  (void)scratch;
+  if (n0 >= n1) return;
+  xs[0] = n1 - n0;
+  xs[1] = j->xs[1];
+  xs[2] = j->xs[2];
+  xs[3] = j->xs[3];
+  (void)maxpool_any(j->dt, xs, j->oh, j->ow, j->ksize, j->stride, j->pad,
+                    (const unsigned char *)j->x + n0 * xs[1] * xs[2] * xs[3] * es,
+                    (unsigned char *)j->out + n0 * xs[1] * j->oh * j->ow * es);
+}
+#endif
+
 int msrt_maxpool2d(msrt_dtype dt, const int64_t *xs, int64_t oh, int64_t ow,
                    const int64_t *ksize, const int64_t *stride, const int64_t *pad,
                    const void *x, void *out) {
@@ -822,6 +978,23 @@ int msrt_maxpool2d(msrt_dtype dt, const int64_t *xs, int64_t oh, int64_t ow,
     return dt == MSRT_BOOL || dt == MSRT_FLOAT16 || (unsigned)dt >= (unsigned)MSRT_NUM_DTYPES
                ? MSRT_EINVAL : MSRT_OK;
   }
+#ifdef MSRT_HOST_THREADS
+  {
+    int width = msrt_parallel_width();
+    if (width > 1 && xs[0] > 1 && dt != MSRT_BOOL && dt != MSRT_FLOAT16 &&
+        (unsigned)dt < (unsigned)MSRT_NUM_DTYPES &&
+        xs[0] * xs[1] * oh * ow * ksize[0] * ksize[1] >= POOL_PAR_MIN) {
+      PoolJob j = {dt, xs, ksize, stride, pad, oh, ow, xs[0], (int)nn_min(width, xs[0]), x, out};
+      (void)msrt_isa(); /* the kernel set chosen before the tasks start */
+      if (msrt_parallel_run(j.ntask, pool_task, &j) == 0) return MSRT_OK;
+    }
+  }
+#endif
+  return maxpool_any(dt, xs, oh, ow, ksize, stride, pad, x, out);
+}
+
+static int maxpool_any(msrt_dtype dt, const int64_t *xs, int64_t oh, int64_t ow, const int64_t *ksize,
+                       const int64_t *stride, const int64_t *pad, const void *x, void *out) {
   switch (dt) {
   case MSRT_FLOAT32:
     if (!maxpool_simd_f32(xs, oh, ow, ksize, stride, pad, (const float *)x, (float *)out))

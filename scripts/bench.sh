@@ -237,11 +237,14 @@ echo
 # LeNet-5 forward (bench/lenet: conv 5x5 -> relu -> maxpool 2x2, twice, then
 # Dense 400-120-84-10; 1x32x32 inputs; batch 64 and 1) in Graph mode
 # (lenet_graph.py) beside the same script run eagerly (`msc run
-# --mode=pynative`) and PyTorch eager with one thread (lenet_torch.py).
+# --mode=pynative`) and PyTorch eager with one thread (lenet_torch.py); and
+# the graph with MSC_NUM_THREADS=2 (its ratio: the speed-up of two threads:
+# convolutions split by images, GEMMs by columns).
 /usr/bin/python3 "$root/scripts/graph_bench.py" "$1" \
   'LeNet-5 forward (1x32x32), Graph mode, one core' "$root/bench/lenet/lenet_graph.py" \
   "PyNative=msc-pynative:$root/bench/lenet/lenet_graph.py" \
   "PyTorch=python:$root/bench/lenet/lenet_torch.py" "C=exe:${MSC_BENCH_HANDREF:-false} lenet" \
+  "2threads=msc-t2:$root/bench/lenet/lenet_graph.py" \
   "target=PyTorch:64:0.667:>= 1.5x PyTorch eager" "target=C:64:1.0:>= 1.0x bench/'s hand-written LeNet" \
   "target=PyTorch:1:0.333:>= 3x PyTorch eager at batch 1" || status=1
 

@@ -5,7 +5,8 @@
 Runs GRAPH_SCRIPT (a model forward in Graph mode that prints lines
 "batch B: SECONDS [CHECKSUM]") with `msc run -v` on a cold private JIT cache
 and again on the warm cache, then each reference NAME (KIND msc: `msc run
-FILE`; msc-pynative: `msc run --mode=pynative FILE`; python: Debian's
+FILE`; msc-pynative: `msc run --mode=pynative FILE`; msc-tN: `msc run FILE`
+with MSC_NUM_THREADS=N, so its ratio is the speed-up of N threads; python: Debian's
 python3 FILE, e.g. numpy or PyTorch eager; a python reference whose imports
 are missing is reported as not installed), all in the same run, and prints
 per batch the graph time beside each reference as a ratio graph/reference.
@@ -30,9 +31,9 @@ COMPILE_RE = re.compile(r"msc: jit: compiling '([^']*)' \((.*?)\): (\d+) nodes, 
                         r"(?:passes ([0-9.]+) ms, )?codegen ([0-9.]+) ms")
 
 
-def run(cmd):
+def run(cmd, env=None):
     t0 = time.perf_counter()
-    r = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    r = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
     return time.perf_counter() - t0, r
 
 
@@ -91,7 +92,10 @@ def main():
             broken[name] = os.environ.get('MSC_BENCH_HANDREF_BROKEN') == '1'
         else:
             cmd = [msc, 'run'] + (['--mode=pynative'] if kind == 'msc-pynative' else []) + [path]
-        r = run(cmd)[1]
+        env = None
+        if re.fullmatch(r'msc-t\d+', kind):  # the graph script with MSC_NUM_THREADS=N
+            env = dict(os.environ, MSC_NUM_THREADS=kind[5:])
+        r = run(cmd, env)[1]
         if r.returncode != 0:
             print('%s run FAILED: %s' % (name, r.stderr.strip()[-200:]))
             bad = 1

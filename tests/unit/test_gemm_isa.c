@@ -9,7 +9,9 @@
  * skipped and reported on stdout ("skipped: avx512 (CPU lacks it)"). */
 #include <math.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "runtime/msrt.h"
 #include "unit.h"
@@ -284,18 +286,25 @@ TEST(isa_set_and_names) {
 /* A parallel callback that runs the tasks backwards on this thread, each
  * with a scratch of its own (poisoned first): the split over tasks and
  * the per-task pack buffers give the same bits as one thread. */
-static unsigned char scratch[4][MSRT_PAR_SCRATCH] __attribute__((aligned(64)));
-static int par_calls;
+static unsigned char *scratch[4];
+static int par_calls, par_nested, in_fake_task;
 static int fake_par(void *ctx, int n, msrt_task_fn task, void *arg) {
   int i;
   (void)ctx;
   if (n == 0) return 4;
   if (n > 4) return 1;
+  if (in_fake_task) { /* refused, as driver/threads.c does */
+    par_nested++;
+    return 1;
+  }
   par_calls++;
+  in_fake_task = 1;
   for (i = n - 1; i >= 0; i--) {
-    memset(scratch[i], 0xff, sizeof scratch[i]);
+    if (!scratch[i] && posix_memalign((void **)&scratch[i], 64, (size_t)MSRT_PAR_SCRATCH) != 0) abort();
+    memset(scratch[i], 0xff, (size_t)MSRT_PAR_SCRATCH);
     task(arg, i, scratch[i]);
   }
+  in_fake_task = 0;
   return 0;
 }
 
@@ -316,6 +325,175 @@ TEST(threads_same_bits) {
   msrt_set_parallel(NULL, NULL);
   ASSERT_INT(1, msrt_parallel_width());
   ASSERT(par_calls > 0); /* the split did happen */
+  ASSERT_INT(0, bad);
+}
+
+/* Convolutions split over the tasks (runtime/nn.c: the forward and the
+ * input gradient by images, the filter gradient by output channels; a
+ * GEMM inside a task is refused its own split): the same bits as one
+ * thread, on every kernel set, float32 and float64, with padding, stride,
+ * dilation, groups, a 1x1 kernel (no im2col) and a fused epilogue. */
+typedef struct ParConv {
+  int64_t xs[4], wsh[4], stride[2], pad[4], dil[2], group;
+} ParConv;
+
+static void conv_os(const ParConv *c, int64_t *os) {
+  os[0] = c->xs[0];
+  os[1] = c->wsh[0];
+  os[2] = (c->xs[2] + c->pad[0] + c->pad[1] - c->dil[0] * (c->wsh[2] - 1) - 1) / c->stride[0] + 1;
+  os[3] = (c->xs[3] + c->pad[2] + c->pad[3] - c->dil[1] * (c->wsh[3] - 1) - 1) / c->stride[1] + 1;
+}
+
+static int64_t n4(const int64_t *s) { return s[0] * s[1] * s[2] * s[3]; }
+
+/* forward (with a bias + ReLU epilogue when ep), input and filter
+ * gradients of case c in dtype dt into out[3] */
+static void conv_all(msrt_dtype dt, const ParConv *c, const void *x, const void *w, const void *dy,
+                     const void *bias, void **out) {
+  int64_t os[4];
+  size_t es = msrt_dtype_size(dt), n;
+  void *ws;
+  msrt_epilogue ep;
+  conv_os(c, os);
+  ep.bias = bias;
+  ep.act = MSRT_RELU;
+  n = msrt_conv2d_ws_size(dt, c->xs, c->wsh, os, c->group);
+  ws = malloc(n + 64);
+  memset(out[0], 0, (size_t)n4(os) * es);
+  if (msrt_conv2d_ep(dt, c->xs, c->wsh, os, c->stride, c->pad, c->dil, c->group, x, w, out[0], ws, &ep)) abort();
+  free(ws);
+  n = msrt_conv2d_bp_ws_size(dt, c->xs, c->wsh, os, c->group, 0);
+  ws = malloc(n + 64);
+  if (msrt_conv2d_backprop_input(dt, c->xs, c->wsh, os, c->stride, c->pad, c->dil, c->group, dy, w, out[1], ws))
+    abort();
+  free(ws);
+  n = msrt_conv2d_bp_ws_size(dt, c->xs, c->wsh, os, c->group, 1);
+  ws = malloc(n + 64);
+  if (msrt_conv2d_backprop_filter(dt, c->xs, c->wsh, os, c->stride, c->pad, c->dil, c->group, dy, x, out[2], ws))
+    abort();
+  free(ws);
+}
+
+static void fill_any(int f64, void *p, int64_t n) {
+  int64_t i;
+  for (i = 0; i < n; i++)
+    if (f64)
+      ((double *)p)[i] = urand();
+    else
+      ((float *)p)[i] = (float)urand();
+}
+
+TEST(conv_threads_same_bits) {
+  static const ParConv cases[] = {
+      /* LeNet's second convolution at batch 3: 1.8M multiply-adds */
+      {{3, 6, 20, 20}, {16, 6, 5, 5}, {1, 1}, {0, 0, 0, 0}, {1, 1}, 1},
+      /* 1x1, stride 1, no padding: the GEMM reads x directly */
+      {{4, 32, 16, 16}, {32, 32, 1, 1}, {1, 1}, {0, 0, 0, 0}, {1, 1}, 1},
+      /* two groups, stride 2, padding, dilation 2 along H; odd sizes */
+      {{10, 8, 33, 31}, {12, 4, 3, 3}, {2, 2}, {1, 2, 1, 1}, {2, 1}, 2},
+      /* a GEMM per image of 1.2M multiply-adds: it asks to split too */
+      {{2, 16, 16, 16}, {32, 16, 3, 3}, {1, 1}, {1, 1, 1, 1}, {1, 1}, 1},
+      /* three images over four tasks; 5 output channels over four tasks */
+      {{3, 3, 40, 40}, {5, 3, 7, 7}, {1, 1}, {3, 3, 3, 3}, {1, 1}, 1},
+  };
+  int s, k, d, r, bad = 0;
+  collect_isas();
+  for (d = 0; d < 2; d++) {
+    msrt_dtype dt = d ? MSRT_FLOAT64 : MSRT_FLOAT32;
+    size_t es = msrt_dtype_size(dt);
+    for (k = 0; k < (int)(sizeof cases / sizeof cases[0]); k++) {
+      const ParConv *c = &cases[k];
+      int64_t os[4], nx = n4(c->xs), nw = n4(c->wsh), no;
+      void *x, *w, *dy, *bias, *one[3], *par[3];
+      size_t sz[3];
+      conv_os(c, os);
+      no = n4(os);
+      x = malloc((size_t)nx * es);
+      w = malloc((size_t)nw * es);
+      dy = malloc((size_t)no * es);
+      bias = malloc((size_t)c->wsh[0] * es);
+      fill_any(d, x, nx);
+      fill_any(d, w, nw);
+      fill_any(d, dy, no);
+      fill_any(d, bias, c->wsh[0]);
+      sz[0] = (size_t)no * es;
+      sz[1] = (size_t)nx * es;
+      sz[2] = (size_t)nw * es;
+      for (r = 0; r < 3; r++) {
+        one[r] = malloc(sz[r]);
+        par[r] = malloc(sz[r]);
+      }
+      for (s = 0; s < nisa; s++) {
+        int before = par_calls;
+        msrt_isa_set(isas[s]);
+        conv_all(dt, c, x, w, dy, bias, one);
+        msrt_set_parallel(fake_par, NULL);
+        conv_all(dt, c, x, w, dy, bias, par);
+        msrt_set_parallel(NULL, NULL);
+        if (par_calls - before != 3) {
+          printf("conv case %d %s isa %d: %d of 3 kernels split\n", k, d ? "f64" : "f32", isas[s],
+                 par_calls - before);
+          bad++;
+        }
+        for (r = 0; r < 3; r++)
+          if (memcmp(one[r], par[r], sz[r]) != 0) {
+            printf("conv case %d %s isa %d: %s differs with threads\n", k, d ? "f64" : "f32", isas[s],
+                   r == 0 ? "forward" : r == 1 ? "input gradient" : "filter gradient");
+            bad++;
+          }
+      }
+      msrt_isa_set(-1);
+      for (r = 0; r < 3; r++) {
+        free(one[r]);
+        free(par[r]);
+      }
+      free(x);
+      free(w);
+      free(dy);
+      free(bias);
+    }
+  }
+  ASSERT(par_nested > 0); /* the GEMMs inside the tasks asked, and ran there */
+  ASSERT_INT(0, bad);
+}
+
+/* Max pooling split by images (as the convolution before it, so each
+ * thread reads what it wrote): the same values as one thread, float32 (the
+ * AVX-512 2x2 kernel and the generic loops), float64 and int8. */
+TEST(pool_threads_same_bits) {
+  static const int64_t xs[4] = {41, 6, 28, 28}, k2[2] = {2, 2}, k3[2] = {3, 3}, s2[2] = {2, 2}, s1[2] = {1, 1};
+  static const int64_t pad0[4] = {0, 0, 0, 0}, pad1[4] = {1, 1, 1, 1};
+  static const msrt_dtype dts[3] = {MSRT_FLOAT32, MSRT_FLOAT64, MSRT_INT8};
+  int64_t nx = n4(xs), i;
+  int d, v, s, bad = 0, before = par_calls;
+  collect_isas();
+  for (d = 0; d < 3; d++)
+    for (v = 0; v < 2; v++) {
+      size_t es = msrt_dtype_size(dts[d]);
+      int64_t oh = v ? 28 : 14, ow = oh, no = xs[0] * xs[1] * oh * ow;
+      unsigned char *x = malloc((size_t)nx * es), *a = malloc((size_t)no * es), *b = malloc((size_t)no * es);
+      for (i = 0; i < nx * (int64_t)es; i++) x[i] = (unsigned char)(urand() * 127.0);
+      if (dts[d] == MSRT_FLOAT32)
+        for (i = 0; i < nx; i++) ((float *)x)[i] = (float)urand();
+      if (dts[d] == MSRT_FLOAT64)
+        for (i = 0; i < nx; i++) ((double *)x)[i] = urand();
+      for (s = 0; s < nisa; s++) {
+        msrt_isa_set(isas[s]);
+        if (msrt_maxpool2d(dts[d], xs, oh, ow, v ? k3 : k2, v ? s1 : s2, v ? pad1 : pad0, x, a)) abort();
+        msrt_set_parallel(fake_par, NULL);
+        if (msrt_maxpool2d(dts[d], xs, oh, ow, v ? k3 : k2, v ? s1 : s2, v ? pad1 : pad0, x, b)) abort();
+        msrt_set_parallel(NULL, NULL);
+        if (memcmp(a, b, (size_t)no * es) != 0) {
+          printf("maxpool dtype %d variant %d isa %d differs with threads\n", (int)dts[d], v, isas[s]);
+          bad++;
+        }
+      }
+      msrt_isa_set(-1);
+      free(x);
+      free(a);
+      free(b);
+    }
+  ASSERT_INT(3 * 2 * nisa, par_calls - before); /* every call split */
   ASSERT_INT(0, bad);
 }
 
