@@ -15,7 +15,12 @@
  *      checked again) -> dlopen it (a cache hit); an
  *      entry that does not match (swapped, truncated, edited, no manifest)
  *      is rebuilt, with a note under -v;
- *   4. otherwise compile: msrt.h is (re)written into the cache directory
+ *   4. otherwise take the key's lock (<key>.lock, flock: released when
+ *      the holder exits, however it exits) and look again: a process that
+ *      compiled the same key meanwhile made it a hit (two msc processes
+ *      compiling the same graph at once compile it once); without a
+ *      lock (a file system that has none) step 5 runs unlocked, as safe;
+ *   5. still missing: compile: msrt.h is (re)written into the cache directory
  *      when missing or different, the C text goes to <key>.c, the compiler
  *      writes <key>.<pid>.<n>.tmp.so with its output in
  *      <key>.<pid>.<n>.tmp.log; the object is dlopened under its
@@ -47,6 +52,7 @@
 #include <fcntl.h>
 #include <signal.h>
 #include <spawn.h>
+#include <sys/file.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -730,6 +736,23 @@ out:
   return ok;
 }
 
+/* The key's lock <stem>.lock held exclusively (flock; a descriptor to
+ * close), or -1 when the file system gives none (then no lock). */
+static int lock_key(const char *stem) {
+  Buf path = {0};
+  buf_printf(&path, "%s.lock", stem);
+  int fd = open(path.data, O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+  buf_free(&path);
+  if (fd < 0) return -1;
+  while (flock(fd, LOCK_EX) < 0) {
+    if (errno != EINTR) {
+      close(fd);
+      return -1;
+    }
+  }
+  return fd;
+}
+
 CgEntryFn jit_load(const char *c_text, const char *fname, const JitOptions *opts, char *err,
                    size_t errcap) {
   if (err && errcap) err[0] = '\0';
@@ -785,7 +808,14 @@ CgEntryFn jit_load(const char *c_text, const char *fname, const JitOptions *opts
   }
   if (!handle) {
     if (!make_dirs(dir, err, errcap)) goto out;
-    if (!compile(cc, gcc, isa, dir, stem.data, h, c_text, verbose, &handle, err, errcap)) goto out;
+    int lockfd = lock_key(stem.data);
+    if (lockfd >= 0 && (handle = load_cached(stem.data, so.data, h, &why)) != NULL) {
+      stats.cache_hits++;
+      if (verbose) fprintf(stderr, "msc: jit: cache hit %s (compiled by another process meanwhile)\n", so.data);
+    }
+    bool ok = handle || compile(cc, gcc, isa, dir, stem.data, h, c_text, verbose, &handle, err, errcap);
+    if (lockfd >= 0) close(lockfd); /* releases the lock */
+    if (!ok) goto out;
   }
   host_init(handle);
   remember(h, handle);
