@@ -600,6 +600,29 @@ static int conv_args_ok(const int64_t *xs, const int64_t *wsh, const int64_t *os
   return stride[0] > 0 && stride[1] > 0 && dilation[0] > 0 && dilation[1] > 0;
 }
 
+static int64_t prod4(const int64_t *s) { return s[0] * s[1] * s[2] * s[3]; }
+
+/* The input gradient of a convolution with stride 1 and dilation 1 is a
+ * forward convolution (bpi_transposed): of dy [N, Cout, OH, OW] with the
+ * weights flipped in both spatial axes and each group's channels swapped
+ * [Cin, cog, kh, kw], padded by kh - 1 - pad (top, bottom), kw - 1 - pad
+ * (left, right), giving dx [N, Cin, H, W]. */
+static void bpi_shapes(const int64_t *xs, const int64_t *wsh, const int64_t *os, int64_t *txs,
+                       int64_t *twsh, int64_t *tos) {
+  txs[0] = os[0];
+  txs[1] = os[1];
+  txs[2] = os[2];
+  txs[3] = os[3];
+  twsh[0] = xs[1];
+  twsh[1] = wsh[1] == 0 ? 0 : wsh[0] * wsh[1] / xs[1]; /* cog */
+  twsh[2] = wsh[2];
+  twsh[3] = wsh[3];
+  tos[0] = xs[0];
+  tos[1] = xs[1];
+  tos[2] = xs[2];
+  tos[3] = xs[3];
+}
+
 size_t msrt_conv2d_bp_ws_size(msrt_dtype dt, const int64_t *xs, const int64_t *wsh,
                               const int64_t *os, int64_t group, int filter) {
   int64_t es, K, P, pc, cog, g;
@@ -615,7 +638,15 @@ size_t msrt_conv2d_bp_ws_size(msrt_dtype dt, const int64_t *xs, const int64_t *w
   /* input: [K, pc] = W^T[K, cog] @ dy[cog, pc]; filter: [cog, K] +=
    * dy[cog, pc] @ col^T[pc, K] (depth at most P) */
   g = filter ? (int64_t)msrt_gemm_ws_size(cog, K, P) : (int64_t)msrt_gemm_ws_size(K, P, cog);
-  return (size_t)(align_up(K * pc * es) + NN_ALIGN + g);
+  g = align_up(K * pc * es) + NN_ALIGN + g;
+  if (!filter) { /* or the transposed convolution (bpi_transposed): its
+                  * flipped weights, then a forward convolution's */
+    int64_t txs[4], twsh[4], tos[4], t;
+    bpi_shapes(xs, wsh, os, txs, twsh, tos);
+    t = align_up(prod4(wsh) * es) + (int64_t)msrt_conv2d_ws_size(dt, txs, twsh, tos, group);
+    if (t > g) g = t;
+  }
+  return (size_t)g;
 }
 
 #define CONV_BP_DEFINE(T, SUF)                                                 \
@@ -689,6 +720,43 @@ size_t msrt_conv2d_bp_ws_size(msrt_dtype dt, const int64_t *xs, const int64_t *w
       }                                                                        \
   }                                                                            \
                                                                                \
+  /* stride 1, dilation 1, a kernel larger than 1x1 and padding at most   \
+   * its size - 1: dx is the forward convolution of dy with the flipped,    \
+   * channel-swapped weights (bpi_shapes; written into ws first), so it    \
+   * runs the forward's kernels (the direct tiles on x86: no im2col, no     \
+   * col2im; every kernel set the same chain, as the forward's). Returns   \
+   * 0 when it does not apply. */                                           \
+  static int bpi_transposed_##SUF(const int64_t *xs, const int64_t *wsh,       \
+                                  const int64_t *os, const int64_t *stride,    \
+                                  const int64_t *pad, const int64_t *dil,      \
+                                  int64_t group, const T *dy, const T *w,      \
+                                  T *dx, void *ws) {                           \
+    static const int64_t one[2] = {1, 1};                                      \
+    int64_t kh = wsh[2], kw = wsh[3], cig = wsh[1], cog = wsh[0] / group;      \
+    int64_t txs[4], twsh[4], tos[4], tpad[4], g, co, ci, t, kk = kh * kw;      \
+    T *wt = (T *)ws;                                                           \
+    if (stride[0] != 1 || stride[1] != 1 || dil[0] != 1 || dil[1] != 1 ||      \
+        kk <= 1 || pad[0] > kh - 1 || pad[1] > kh - 1 || pad[2] > kw - 1 ||    \
+        pad[3] > kw - 1)                                                       \
+      return 0;                                                                \
+    bpi_shapes(xs, wsh, os, txs, twsh, tos);                                   \
+    tpad[0] = kh - 1 - pad[0];                                                 \
+    tpad[1] = kh - 1 - pad[1];                                                 \
+    tpad[2] = kw - 1 - pad[2];                                                 \
+    tpad[3] = kw - 1 - pad[3];                                                 \
+    for (g = 0; g < group; g++)                                                \
+      for (co = 0; co < cog; co++)                                             \
+        for (ci = 0; ci < cig; ci++) {                                         \
+          const T *src = w + ((g * cog + co) * cig + ci) * kk;                 \
+          T *dst = wt + ((g * cig + ci) * cog + co) * kk;                      \
+          for (t = 0; t < kk; t++) dst[kk - 1 - t] = src[t];                   \
+        }                                                                      \
+    conv_##SUF(txs, twsh, tos, one, tpad, one, group, dy, wt, dx,              \
+               (unsigned char *)ws + align_up(prod4(wsh) * (int64_t)sizeof(T)), \
+               NULL);                                                          \
+    return 1;                                                                  \
+  }                                                                            \
+                                                                               \
   static void conv_bpi_##SUF(const int64_t *xs, const int64_t *wsh,            \
                              const int64_t *os, const int64_t *stride,         \
                              const int64_t *pad, const int64_t *dil,           \
@@ -698,6 +766,9 @@ size_t msrt_conv2d_bp_ws_size(msrt_dtype dt, const int64_t *xs, const int64_t *w
                  conv_bpi_body_##SUF, 0, 0};                                   \
     int64_t K = wsh[1] * wsh[2] * wsh[3], P = os[2] * os[3];                   \
     int64_t pc = col_block(K, P, (int64_t)sizeof(T));                          \
+    if (bpi_transposed_##SUF(xs, wsh, os, stride, pad, dil, group, dy, w, dx,  \
+                             ws))                                              \
+      return;                                                                  \
     conv_run(&j, xs[0], xs[0] * wsh[0] * K * P,                                \
              conv_ws_need(K, pc, (int64_t)sizeof(T),                           \
                           (int64_t)msrt_gemm_ws_size(K, P, wsh[0] / group)),   \
@@ -758,8 +829,6 @@ size_t msrt_conv2d_bp_ws_size(msrt_dtype dt, const int64_t *xs, const int64_t *w
 
 CONV_BP_DEFINE(float, f32)
 CONV_BP_DEFINE(double, f64)
-
-static int64_t prod4(const int64_t *s) { return s[0] * s[1] * s[2] * s[3]; }
 
 int msrt_conv2d_backprop_input(msrt_dtype dt, const int64_t *xs, const int64_t *wsh,
                                const int64_t *os, const int64_t *stride, const int64_t *pad,
