@@ -830,6 +830,13 @@ int msrt_q8_pack_dense(int32_t N, int32_t K, const int8_t *w, const int32_t *bia
                        const int32_t *shift, int32_t x_zp, int32_t out_zp, int32_t *blob);
 int msrt_q8_dense_packed(int32_t M, int32_t N, int32_t K, const int8_t *x, const int32_t *blob, int32_t out_zp,
                          int32_t act_min, int32_t act_max, int8_t *y, int32_t *scratch);
+/* msrt_q8_dense_packed(M, N, K, x, blob, the blob's output zero point,
+ * -128, 127, y, scratch) for a blob msrt_q8_pack_dense flagged for the
+ * Armv7E-M requantization (word 0's bit 0) and N % 4 != 3 (else
+ * MSRT_EINVAL): the code generator calls it when it knows both, so the
+ * library carries only the kernels it runs. */
+int msrt_q8_dense_packed_fast(int32_t M, int32_t N, int32_t K, const int8_t *x, const int32_t *blob, int8_t *y,
+                              int32_t *scratch);
 /* msrt_q8_conv2d_packed: msrt_q8_conv2d (group 1) with the weights w of
  * shape wsh [Co, C, kh, kw] packed by msrt_q8_pack_conv (the layout of
  * msrt_q8_pack_dense, its inputs padded to a multiple of 8 (16 when Co % 4

@@ -652,6 +652,36 @@ int msrt_q8_dense_packed(int32_t M, int32_t N, int32_t K, const int8_t *x, const
   return MSRT_OK;
 }
 
+/* msrt_q8_dense_packed with the blob's own output zero point and no clamp,
+ * for a blob with the Armv7E-M requantization flag and N % 4 != 3: on
+ * Armv7E-M only q8_gemv_asm and q8_gemv2_asm, none of q8_channels' other
+ * paths (a library whose dense layers all qualify carries neither the
+ * portable fallback nor the strided kernel); elsewhere
+ * msrt_q8_dense_packed. */
+int msrt_q8_dense_packed_fast(int32_t M, int32_t N, int32_t K, const int8_t *x, const int32_t *blob, int8_t *y,
+                              int32_t *scratch) {
+  if (M < 0 || N < 0 || K < 0 || !(blob[0] & 1) || N % 4 == 3) return MSRT_EINVAL;
+#ifdef Q8_ASM
+  int16_t *xs = (int16_t *)(void *)scratch;
+  int8_t *tmp = (int8_t *)(void *)(scratch + 2 * q8_kb(K) + 4);
+  int32_t nf = N / 4, rem = N % 4;
+  const int32_t *g = blob + 1, *gt = g + nf * q8_gw(q8_kb(K), 4);
+  for (int32_t i = 0; i < M; i++) {
+    int8_t *yr = y + (int64_t)i * N;
+    uint32_t c0 = q8_expand(x + (int64_t)i * K, K, xs);
+    if (nf) q8_gemv_asm(xs, g, gt, yr, c0);
+    if (rem) {
+      q8_gemv2_asm(xs, gt, tmp, c0);
+      for (int32_t t = 0; t < rem; t++) yr[4 * nf + t] = tmp[t];
+    }
+  }
+  return MSRT_OK;
+#else
+  return msrt_q8_dense_packed(M, N, K, x, blob, (int32_t)(int8_t)(uint8_t)((uint32_t)blob[0] >> 8), -128, 127, y,
+                              scratch);
+#endif
+}
+
 /* The convolution's taps in the order (kernel column q, input channel ci,
  * kernel row p): tap m = q Ce + ci kh + p with Ce = C kh. Then the windows
  * of an output row are spans of one "column buffer": for each input

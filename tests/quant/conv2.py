@@ -36,7 +36,7 @@
 # SRC: msrt_q8_quantize(64,
 # SRC: rc = msrt_q8_conv2d_packed(
 # SRC: rc = msrt_q8_conv2d_packed(
-# SRC: rc = msrt_q8_dense_packed(1, 10, 256,
+# SRC: rc = msrt_q8_dense_packed_fast(1, 10, 256,
 # SRC: msrt_q8_dequantize(10,
 # ROWS: 360 rows
 # EXACTF: float32 outputs (dequantized int8): 0 of 3600 differ from the numpy TFLite reference (360 images, 3 layers)

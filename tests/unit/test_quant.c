@@ -93,7 +93,7 @@ TEST(dense_packed) {
   static int8_t x[2 * 1100], w[37 * 1100], y0[2 * 37], y1[2 * 37];
   static int32_t bias[37], mult[37], shift[37], blob[50000], xs[600];
   static const int32_t ks[] = {1, 2, 3, 4, 5, 7, 8, 63, 64, 130, 511, 512, 513, 516, 1025, 1100};
-  int bad = 0, cases = 0, nfast = 0;
+  int bad = 0, cases = 0, nfast = 0, nfastcall = 0;
   for (int ki = 0; ki < LEN(ks); ki++)
     for (int32_t n = 1; n <= 37; n += n < 13 ? 1 : 12) {
       int32_t k = ks[ki], m = 1 + (int32_t)(qrand() % 2), ext = (int32_t)(qrand() % 3);
@@ -119,11 +119,20 @@ TEST(dense_packed) {
       ASSERT_INT(MSRT_OK, msrt_q8_dense(m, n, k, x, zp, w, b, mult, shift, ozp, lo, hi, y0));
       ASSERT_INT(MSRT_OK, msrt_q8_dense_packed(m, n, k, x, blob, ozp, lo, hi, y1, xs));
       if (memcmp(y0, y1, (size_t)(m * n)) && bad++ < 5) fprintf(stderr, "  M %d N %d K %d zp %d\n", m, n, k, zp);
+      if ((blob[0] & 1) && lo == -128 && hi == 127 && n % 4 != 3) { /* the code generator's fast call */
+        memset(y1, 0x5a, sizeof y1);
+        ASSERT_INT(MSRT_OK, msrt_q8_dense_packed_fast(m, n, k, x, blob, y1, xs));
+        if (memcmp(y0, y1, (size_t)(m * n)) && bad++ < 5) fprintf(stderr, "  fast: M %d N %d K %d zp %d\n", m, n, k, zp);
+        nfastcall++;
+      } else if (n % 4 == 3 || !(blob[0] & 1)) {
+        ASSERT_INT(MSRT_EINVAL, msrt_q8_dense_packed_fast(m, n, k, x, blob, y1, xs));
+      }
       cases++;
     }
   ASSERT_INT(0, bad);
   ASSERT(cases > 100);
   ASSERT(nfast > 30); /* the blobs the Armv7E-M kernel requantizes */
+  ASSERT(nfastcall > 20); /* msrt_q8_dense_packed_fast's cases */
   mult[0] = (1 << 30) - 1; /* below msrt_q_quantize_multiplier's range: msrt_q8_dense's job */
   ASSERT_INT(MSRT_EINVAL, msrt_q8_pack_dense(1, 4, w, NULL, mult, shift, 0, 0, blob));
   mult[0] = 0;
