@@ -1,5 +1,6 @@
 /* ast.c — node allocation, names of kinds and operators, and the tree dump
- * of `msc run --dump-ast`: one node per line, indented two spaces per level,
+ * of `msc run --dump-ast`: one node per line, indented two spaces per level
+ * (up to 64 levels; deeper lines say their depth, "|65| "),
  * each line "field: Kind details @line:col-line:col" (the span is [beg, end),
  * the end column is the one just past the node). */
 #include "ast.h"
@@ -203,8 +204,15 @@ static void dump_quoted(FILE *f, const char *s, size_t n) {
 
 static void dump(FILE *f, const Node *n, const char *field, int depth);
 
+/* Indentation stops growing at DUMP_INDENT_MAX levels; deeper lines carry
+ * their depth instead ("|3400| "), so a deep tree's dump stays linear in
+ * its size (3,400 nested unary minus signs printed 11 MB of spaces: 20 s,
+ * a timeout of fuzz/parse). */
+#define DUMP_INDENT_MAX 64
+
 static void indent(FILE *f, int depth) {
-  for (int i = 0; i < depth; i++) fputs("  ", f);
+  for (int i = 0; i < depth && i < DUMP_INDENT_MAX; i++) fputs("  ", f);
+  if (depth > DUMP_INDENT_MAX) fprintf(f, "|%d| ", depth);
 }
 
 static void dump_vec(FILE *f, const NodeVec *v, const char *field, int depth) {
