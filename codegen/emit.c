@@ -51,15 +51,80 @@
  * and a second only when the text did not fit (buf_printf measures
  * first, every time: two formatting passes per line were half of the
  * emission time of a 2000-node graph). The same text either way. */
+/* The decimal digits of v at the end of the 24-byte tmp; returns the first. */
+static char *fmt_dec(unsigned long long v, bool neg, char *end) {
+  char *p = end;
+  do *--p = (char)('0' + v % 10);
+  while (v /= 10);
+  if (neg) *--p = '-';
+  return p;
+}
+
+/* outf's common case without vsnprintf, in one pass over the format: a
+ * format whose conversions are only %s, %c, %% and %d/%i/%u with no flag,
+ * width or precision and an l, ll or z length (what nearly every line of
+ * C uses). On any other conversion it takes back what it wrote and
+ * returns false; vsnprintf does those. The same text as vsnprintf. */
+static bool outf_fast(Buf *b, const char *fmt, va_list ap) {
+  size_t len0 = b->len;
+  for (const char *f = fmt;;) {
+    const char *q = f;
+    while (*q && *q != '%') q++;
+    buf_reserve(b, (size_t)(q - f) + 24);
+    memcpy(b->data + b->len, f, (size_t)(q - f));
+    b->len += (size_t)(q - f);
+    b->data[b->len] = 0;
+    if (!*q) return true;
+    int len = 0; /* 1 l, 2 ll, 3 z */
+    q++;
+    if (*q == 'l') len = q[1] == 'l' ? 2 : 1, q += len;
+    else if (*q == 'z') len = 3, q++;
+    char tmp[24], *e = tmp + sizeof tmp, *d = e;
+    switch (*q) {
+    case 's': {
+      const char *s = va_arg(ap, const char *);
+      buf_puts(b, s ? s : "(null)");
+      break;
+    }
+    case 'c': *--d = (char)va_arg(ap, int); break;
+    case '%': *--d = '%'; break;
+    case 'u':
+      d = fmt_dec(len == 2   ? va_arg(ap, unsigned long long)
+                  : len == 1 ? va_arg(ap, unsigned long)
+                  : len == 3 ? va_arg(ap, size_t)
+                             : va_arg(ap, unsigned),
+                  false, e);
+      break;
+    case 'd':
+    case 'i': {
+      long long v = len == 2   ? va_arg(ap, long long)
+                    : len == 1 ? va_arg(ap, long)
+                    : len == 3 ? (long long)va_arg(ap, size_t) /* %zd: ssize_t, the same size */
+                               : va_arg(ap, int);
+      d = fmt_dec(v < 0 ? 0ull - (unsigned long long)v : (unsigned long long)v, v < 0, e);
+      break;
+    }
+    default:
+      b->len = len0;
+      b->data[len0] = 0;
+      return false;
+    }
+    memcpy(b->data + b->len, d, (size_t)(e - d));
+    b->len += (size_t)(e - d);
+    b->data[b->len] = 0;
+    f = q + 1;
+  }
+}
+
 static void outf(Buf *b, const char *fmt, ...) MSC_PRINTF(2, 3);
 static void outf(Buf *b, const char *fmt, ...) {
   va_list ap;
   size_t room;
   int n;
-  if (!strchr(fmt, '%')) {
-    buf_puts(b, fmt);
-    return;
-  }
+  va_start(ap, fmt);
+  bool done = outf_fast(b, fmt, ap);
+  va_end(ap);
+  if (done) return;
   buf_reserve(b, 256);
   room = b->cap - b->len;
   va_start(ap, fmt);
@@ -144,6 +209,7 @@ typedef struct Cg {
   const MemPlan *plan; /* where every value lives (passes/memplan.h) */
   Buf body;            /* the function's statements */
   Buf consts;          /* file-scope static const arrays */
+  Buf fnbuf;           /* fn_buf's, kept between functions */
   char *err;
   size_t errcap;
   bool failed;
@@ -1101,6 +1167,17 @@ static bool emit_range(Cg *c, Args *x) {
 static bool put_mcu_conv_geo(Cg *c, const IrNode *n, const Shp *xs, const Shp *ws, const Shp *os, const Attrs *a);
 static const char *mcu_conv_fn(const Shp *ws, const Attrs *a);
 #include "emit_nn.c.inc"
+/* An empty buffer for a function's text (c->fnbuf's block, reused: one
+ * allocation for all the fused functions, not one growing block each);
+ * give it back with c->fnbuf = the buffer. */
+static Buf fn_buf(Cg *c) {
+  Buf b = c->fnbuf;
+  c->fnbuf = (Buf){0};
+  b.len = 0;
+  if (b.data) b.data[0] = 0;
+  return b;
+}
+
 #include "emit_fuse.c.inc"
 #include "emit_quant.c.inc"
 
@@ -1377,6 +1454,7 @@ static bool emit_block(Cg *c, const MemPlan *sp, char **argx, int64_t woff, cons
   free(k.packed);
   c->body = k.body;
   c->consts = k.consts;
+  c->fnbuf = k.fnbuf;
   c->failed = k.failed;
   c->use_rc = k.use_rc;
   c->use_math = k.use_math;
@@ -1673,6 +1751,7 @@ static void put_function(Cg *c, Buf *b) {
 
 static char *put_unit(Cg *c, int64_t ws) {
   Buf b = {0};
+  buf_reserve(&b, c->consts.len + c->body.len + 8192); /* one block, no copies as it grows */
   put_header(c, &b, ws);
   if (c->use_math) buf_puts(&b, "#include <math.h>\n");
   if (c->use_string) buf_puts(&b, "#include <string.h>\n");
@@ -1772,6 +1851,7 @@ bool cg_emit(IrModule *m, const char *fname, const CgOptions *opts, CgResult *ou
   if (!ok && !c.failed) cg_fail(&c, NULL, "C generation failed");
   buf_free(&c.body);
   buf_free(&c.consts);
+  buf_free(&c.fnbuf);
   return ok;
 }
 

@@ -7,6 +7,9 @@
  * limit (RecursionError) is always reached long before the C stack ends.
  */
 #include <errno.h>
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
 #include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
@@ -539,6 +542,15 @@ out:
 int msc_threads_init(void); /* threads.c: MSC_NUM_THREADS */
 
 int main(int argc, char **argv) {
+#ifdef __GLIBC__
+  /* Blocks up to 16 MB from the heap, and freed memory kept up to 64 MB:
+   * a block from mmap, or heap pages given back, are zero pages to fault
+   * in again on their next use, and on a VM a fault costs microseconds
+   * (the C text of a 2000-node graph, built in growing buffers, faulted
+   * in for a quarter of its emission time: codegen 6.1 -> 5.0 ms). */
+  mallopt(M_MMAP_THRESHOLD, 16 << 20);
+  mallopt(M_TRIM_THRESHOLD, 64 << 20);
+#endif
   if (msc_threads_init() != 0) return 2;
   if (argc < 2) {
     print_usage(stderr);

@@ -99,29 +99,87 @@ static int64_t lowest_fit(const Block *bs, const int *near, int m, const Block *
   return cand;
 }
 
-/* Places the blocks in the given order, each at the lowest offset free
- * over its lifetime; returns the arena. */
-static int64_t place(Block *bs, int nb, const int *order) {
-  int *near = xmalloc(sizeof(int) * ((size_t)nb + 1));
-  int64_t arena = 0;
-  for (int k = 0; k < nb; k++) {
-    Block *b = &bs[order[k]];
-    int m = 0; /* placed blocks alive with b, sorted by offset */
-    for (int q = 0; q < k; q++) {
-      const Block *o = &bs[order[q]];
-      if (!overlap_life(b, o)) continue;
-      int at = m++;
-      for (; at > 0 && bs[near[at - 1]].off > o->off; at--) near[at] = near[at - 1];
-      near[at] = order[q];
-    }
-    b->off = lowest_fit(bs, near, m, b);
-    if (b->off + b->size > arena) arena = b->off + b->size;
-  }
-  free(near);
-  return arena;
+/* A block is long when its lifetime spans more positions than the
+ * longest of the others once the sqrt(nb) longest are set aside (long_life):
+ * place() checks every placed long block against the next one, and only
+ * the short ones defined at most that many positions before it (the others
+ * ended before it starts). */
+static int by_int(const void *x, const void *y) {
+  int a = *(const int *)x, b = *(const int *)y;
+  return (a > b) - (a < b);
+}
+
+static int long_life(const Block *bs, int nb) {
+  if (nb == 0) return 0;
+  int *len = xmalloc(sizeof(int) * (size_t)nb), s = 1;
+  for (int i = 0; i < nb; i++) len[i] = bs[i].last - bs[i].def;
+  qsort(len, (size_t)nb, sizeof(int), by_int);
+  while ((s + 1) * (s + 1) <= nb) s++;
+  int t = len[nb - s < 0 ? 0 : nb - s];
+  free(len);
+  return t;
 }
 
 static const Block *sort_blocks;
+static int by_def(const void *x, const void *y);
+
+/* The first of byd[0..nb) (block indices by def) whose def is >= at. */
+static int first_def(const Block *bs, const int *byd, int nb, int at) {
+  int lo = 0, hi = nb;
+  while (lo < hi) {
+    int mid = lo + (hi - lo) / 2;
+    if (bs[byd[mid]].def < at) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/* Adds block j to near[0..*m), kept sorted by offset. */
+static void near_add(const Block *bs, int *near, int *m, int j) {
+  int at = (*m)++;
+  for (; at > 0 && bs[near[at - 1]].off > bs[j].off; at--) near[at] = near[at - 1];
+  near[at] = j;
+}
+
+/* Places the blocks in the given order, each at the lowest offset free
+ * over its lifetime; returns the arena. The placed blocks alive with a
+ * block are found among the long ones and the short ones defined near it
+ * (byd: the blocks by def), not among all of them: the same set as a scan
+ * of every placed block, so the same offsets (lowest_fit does not depend
+ * on the order of blocks at one offset), in time near linear in the
+ * graph's size. */
+static int64_t place(Block *bs, int nb, const int *order) {
+  size_t n1 = (size_t)nb + 1;
+  int *near = xmalloc(sizeof(int) * n1), *byd = xmalloc(sizeof(int) * n1), *longs = xmalloc(sizeof(int) * n1);
+  bool *placed = xcalloc(n1, sizeof(bool));
+  int nlong = 0, life = long_life(bs, nb);
+  for (int i = 0; i < nb; i++) byd[i] = i;
+  sort_blocks = bs;
+  qsort(byd, (size_t)nb, sizeof(int), by_def);
+  sort_blocks = NULL;
+  int64_t arena = 0;
+  for (int k = 0; k < nb; k++) {
+    int bi = order[k];
+    Block *b = &bs[bi];
+    int m = 0; /* placed blocks alive with b, sorted by offset */
+    for (int q = 0; q < nlong; q++)
+      if (overlap_life(b, &bs[longs[q]])) near_add(bs, near, &m, longs[q]);
+    for (int q = first_def(bs, byd, nb, b->def - life); q < nb && bs[byd[q]].def <= b->last; q++) {
+      int j = byd[q];
+      const Block *o = &bs[j];
+      if (placed[j] && o->last - o->def <= life && overlap_life(b, o)) near_add(bs, near, &m, j);
+    }
+    b->off = lowest_fit(bs, near, m, b);
+    if (b->off + b->size > arena) arena = b->off + b->size;
+    placed[bi] = true;
+    if (b->last - b->def > life) longs[nlong++] = bi;
+  }
+  free(near);
+  free(byd);
+  free(longs);
+  free(placed);
+  return arena;
+}
 
 static int by_size(const void *x, const void *y) {
   const Block *a = &sort_blocks[*(const int *)x], *b = &sort_blocks[*(const int *)y];
