@@ -257,7 +257,7 @@ echo
 #    targets >= 1.1x faster than PyTorch, >= 80% of peak;
 #  - seed MLP batch 1 against the weight-streaming floor that
 #    bench/stream_bench.c measures in this run (every weight read once, warm
-#    cache; target graph <= 1.3x the floor) and against PyTorch (target
+#    cache; target graph <= 1.1x the floor, issue 17) and against PyTorch (target
 #    faster); the time of an almost empty Graph-mode call
 #    (bench/mlp/jit_overhead.py: msc's call path) and of the generated C
 #    alone (its --dump-c text in a harness built with runtime/*.c, cc -O2);

@@ -356,7 +356,7 @@ def targets(argv):
     print('  graph = the whole Graph-mode call as the script sees it; call = an almost empty Graph-mode call '
           '(bench/mlp/jit_overhead.py); C = the generated C alone (harness, no msc); PyTorch/gr > 1: faster')
     print('%-5s %10s %9s %9s %9s %9s %11s  %-18s %s' % ('level', 'graph', 'call', 'C', 'graph/flr', 'C/floor',
-                                                     'PyTorch/gr', 'target <= 1.3x flr', 'target faster than PyTorch'))
+                                                     'PyTorch/gr', 'target <= 1.1x flr', 'target faster than PyTorch'))
     for lv, d in per.items():
         if 1 not in d['t']:
             print('%-5s graph mode printed no batch-1 time' % lv)
@@ -368,8 +368,8 @@ def targets(argv):
         print('%-5s %8.1fus %7.1fus %9s %8.2fx %9s %10.2fx  %-18s %s' % (
             lv, t * 1e6, (ov or 0) * 1e6, '%.1fus' % (c * 1e6) if c else '?',
             t / floor if floor else 0, '%.2fx' % (c / floor) if c and floor else '?', t1 / t if t1 else 0,
-            verdict(floor and t <= 1.3 * floor) + ('' if c is None or not floor else ' (C alone: %s)' % verdict(
-                c <= 1.3 * floor)), verdict(t1 and t < t1) if t1 else 'no PyTorch'))
+            verdict(floor and t <= 1.1 * floor) + ('' if c is None or not floor else ' (C alone: %s)' % verdict(
+                c <= 1.1 * floor)), verdict(t1 and t < t1) if t1 else 'no PyTorch'))
         if not isinstance(d['c'], dict):
             print('      (C alone not measured: %s)' % d['c'])
 
