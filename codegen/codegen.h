@@ -61,7 +61,22 @@ typedef struct CgOptions {
   /* msc run's JIT: a PyExecute node (JIT Fallback) calls the host's
    * interpret (MscHost, below); false (msc compile): it is refused. */
   bool host_calls;
+  /* msc run's JIT: a Parameter (an entry param with is_parameter) that is
+   * the B operand of 2-D MatMuls only with one transpose_b, in a module
+   * that assigns no Parameter, is read from a copy packed by the caller
+   * (msrt_gemm_pack_b's layout; CgResult.packed) passed after the outputs:
+   * no transposes or panel copies per call. false (msc compile): never. */
+  bool pack_params;
 } CgOptions;
+
+/* A Parameter the caller passes packed: args[nparam + nconst + nout + k]
+ * holds msrt_gemm_pack_b(dt, transb, K, N, args[param]) for packed[k]. */
+typedef struct CgPacked {
+  int param;          /* the entry param's index */
+  int transb;
+  int64_t K, N;
+  msrt_dtype dt;
+} CgPacked;
 
 /* A while loop the C bounds (its max_iterations attribute). */
 typedef struct CgLoop {
@@ -80,6 +95,8 @@ typedef struct CgResult {
   double ms_emit;     /* cg_compile: wall time of planning and emission */
   int nloop;          /* the bounded while loops, in the order of the C */
   CgLoop *loops;      /* malloc'd */
+  int npacked;        /* CgOptions.pack_params: the packed Parameters */
+  CgPacked *packed;   /* malloc'd */
 } CgResult;
 
 /* Emits the entry graph of m as function `fname`. Returns false with a

@@ -231,6 +231,10 @@ typedef struct Cg {
                           MatMul weight emitted packed (emit_fuse.c.inc) */
   bool in_block;       /* a region's child Cg: no QuantDense blobs (its
                           constants were named before its scan) */
+  bool pack_params;    /* CgOptions.pack_params (the root only) */
+  signed char *ppacked;/* per entry param: 1 + transpose_b when the caller
+                          passes it packed (emit_fuse.c.inc) */
+  int *pslot;          /* per entry param: its packed copy's index, or -1 */
 } Cg;
 
 /* Does the plan's target run runtime/mcu.c's float32 kernels? */
@@ -855,6 +859,7 @@ static void emit_matmul_table(Cg *c, Args *x, const MemMatmul *d, Val ws) {
 }
 
 static bool is_packed(const Cg *c, Val v);
+static const char *packed_expr(Cg *c, Val v);
 static bool mcu_dense(const Cg *c, msrt_dtype dt);
 
 /* One msrt_matmul call; an operand shared by every batch has stride 0. */
@@ -872,7 +877,7 @@ static void emit_matmul_call(Cg *c, Args *x, const MemMatmul *d, bool xone, bool
     put_i64(&c->body, d->n);
     OUT(", ");
     put_i64(&c->body, d->k);
-    OUT(", %s, %s, %s, (const msrt_epilogue *)0);\n", vexpr(c, x->iv[0]), vexpr(c, x->iv[1]), wexpr(c, x->ov));
+    OUT(", %s, %s, %s, (const msrt_epilogue *)0);\n", vexpr(c, x->iv[0]), packed_expr(c, x->iv[1]), wexpr(c, x->ov));
     rc_check(c, I1);
     return;
   }
@@ -1448,6 +1453,9 @@ static bool emit_block(Cg *c, const MemPlan *sp, char **argx, int64_t woff, cons
   k.out_alias = alias;
   k.use_w = k.use_args = false;
   k.packed = NULL;
+  k.ppacked = NULL; /* a block's args are its own, not the entry's params */
+  k.pslot = NULL;
+  k.pack_params = false;
   k.in_block = true;
   put_consts(&k);
   bool ok = emit_nodes(&k);
@@ -1716,6 +1724,13 @@ static void put_header(Cg *c, Buf *b, int64_t ws) {
     snprintf(what, sizeof what, "output %d", k);
     put_arg_line(b, p->out_base + k, what, NULL, resolve(c, p->outs[k])->type);
   }
+  for (int k = 0; k < (c->res ? c->res->npacked : 0); k++) {
+    const CgPacked *q = &c->res->packed[k];
+    outf(b, " *   args[%d]  Parameter %%", p->out_base + p->nout + k);
+    put_comment_text(b, g->params[q->param]->name);
+    outf(b, " packed: msrt_gemm_pack_b(transb %d, K %lld, N %lld) of args[%d]\n", q->transb, (long long)q->K,
+         (long long)q->N, q->param);
+  }
   outf(b, " *   ws       %lld bytes of workspace, 64-byte aligned\n", (long long)ws);
   outf(b, " * Memory plan (passes/memplan.c): arena %lld bytes, lower bound %lld bytes.\n",
              (long long)p->arena, (long long)p->lower_bound);
@@ -1824,6 +1839,10 @@ static bool emit(Cg *c, const CgOptions *opts, CgResult *out) {
   }
   free(c->packed);
   c->packed = NULL;
+  free(c->ppacked);
+  c->ppacked = NULL;
+  free(c->pslot);
+  c->pslot = NULL;
   memplan_free(&own);
   return ok;
 }
@@ -1847,6 +1866,7 @@ bool cg_emit(IrModule *m, const char *fname, const CgOptions *opts, CgResult *ou
   c.res = out;
   c.loop_codes = opts && opts->loop_codes;
   c.host_calls = opts && opts->host_calls;
+  c.pack_params = opts && opts->pack_params;
   bool ok = c.g ? emit(&c, opts, out) : cg_fail(&c, NULL, "the module has no graph");
   if (!ok && !c.failed) cg_fail(&c, NULL, "C generation failed");
   buf_free(&c.body);
@@ -1860,5 +1880,6 @@ void cg_result_free(CgResult *r) {
   free(r->c);
   free(r->consts);
   free(r->loops);
+  free(r->packed);
   memset(r, 0, sizeof *r);
 }

@@ -94,6 +94,12 @@ typedef struct Entry {
   CgEntryFn fn;
   CgResult cg;
   void *ws;
+  /* cg.packed: each Parameter's packed copy (the entry reads it as a
+   * MatMul's B), repacked when the Parameter's version moves */
+  bool assigns;          /* the module assigns Parameters */
+  void **pk_buf;
+  uint64_t *pk_ver;
+  bool *pk_valid;
   GraphRecord *rec;      /* msc compile (GraphConfig.records), or NULL */
 } Entry;
 
@@ -570,6 +576,7 @@ Value graph_native_assign(Interp *I, int argc, Value *argv, KwArgs *kw) {
   }
   if (!c || c->mode == CAP_TRACE) {
     if (!v->data) tensor_need_data(I, v, "assign");
+    p->version++; /* a packed copy of it (Entry.pk) is stale */
     if (p->size) {
       if (p->dtype == v->dtype) memmove(p->data, v->data, (size_t)p->size * msrt_dtype_size(p->dtype));
       else msrt_cast(v->dtype, p->dtype, p->size, v->data, p->data);
@@ -1000,8 +1007,12 @@ static void entry_free(Interp *I, Entry *e) {
   free(e->ptens);
   free(e->param_src);
   tpl_free(I, &e->tpl);
+  for (int i = 0; i < e->cg.npacked && e->pk_buf; i++) free(e->pk_buf[i]);
   cg_result_free(&e->cg);
   free(e->ws);
+  free(e->pk_buf);
+  free(e->pk_ver);
+  free(e->pk_valid);
   if (e->rec && !e->rec->m) { /* msc compile keeps the module */
     e->rec->m = e->m;
     e->m = NULL;
@@ -1319,6 +1330,7 @@ static void backend_prepare(Interp *I, GFn *gf, const char *name, Entry *e, cons
   o.emit = c->backend == GB_CC;
   o.cg.loop_codes = true; /* a loop past its bound is reported at its line */
   o.cg.host_calls = true; /* JIT Fallback's PyExecute nodes call back into the interpreter */
+  o.cg.pack_params = true; /* Parameters read as a MatMul's B: packed once (Entry.pk_buf) */
   char *fname = cg_entry_name(name);
   char err[512];
   CgStatus st = cg_compile(e->m, fname, &o, &e->cg, err, sizeof err);
@@ -1329,6 +1341,9 @@ static void backend_prepare(Interp *I, GFn *gf, const char *name, Entry *e, cons
     rt_raise_op(I, EXC_RuntimeError, "graph '%s': %s", name, err);
   }
   log_compile(I, name, e, why, ms_cap, &e->cg);
+  for (int gi = 0; gi < e->m->ngraph && !e->assigns; gi++)
+    for (int i = 0; i < e->m->graphs[gi]->nnode && !e->assigns; i++)
+      e->assigns = e->m->graphs[gi]->nodes[i]->kind == IR_NK_NODE && e->m->graphs[gi]->nodes[i]->op == IR_ASSIGN;
   if (c->backend != GB_CC) {
     free(fname);
     return;
@@ -1337,6 +1352,19 @@ static void backend_prepare(Interp *I, GFn *gf, const char *name, Entry *e, cons
   e->fn = jit_load(e->cg.c, fname, &jo, err, sizeof err);
   free(fname);
   if (!e->fn) rt_raise_op(I, EXC_RuntimeError, "graph mode: %s", err);
+  if (e->cg.npacked) {
+    int n = e->cg.npacked;
+    e->pk_buf = xcalloc((size_t)n, sizeof(void *));
+    e->pk_ver = xcalloc((size_t)n, sizeof(uint64_t));
+    e->pk_valid = xcalloc((size_t)n, sizeof(bool));
+    for (int i = 0; i < n; i++) {
+      const CgPacked *q = &e->cg.packed[i];
+      size_t nb = (size_t)(q->K * q->N) * msrt_dtype_size(q->dt);
+      e->pk_buf[i] = aligned_alloc(64, (nb + 63) & ~(size_t)63);
+      if (!e->pk_buf[i])
+        rt_raise(I, EXC_MemoryError, "cannot allocate a packed copy of a Parameter (%zu bytes)", nb);
+    }
+  }
   if (e->cg.ws_size) {
     e->ws = aligned_alloc(64, (e->cg.ws_size + 63) & ~(size_t)63);
     if (!e->ws) rt_raise(I, EXC_MemoryError, "cannot allocate the graph's workspace (%zu bytes)", e->cg.ws_size);
@@ -1483,6 +1511,34 @@ void graph_records_free(GraphRecords *rs) {
 /* Runs e's graph on params[] (one per entry-graph param) with the
  * backend; returns its outputs (new tensors, *nout of them; the array is
  * malloc'd). On an error, frees params and pre and raises. */
+/* The packed copy k of the entry's Parameters (cg.packed[k]) for t's
+ * current contents: repacked when t was written since (Tensor.version).
+ * MSC_CHECK_PACKED=1 (the test suite) also repacks a copy it reuses and
+ * stops if the two differ: a write that did not move the version. */
+static void *packed_param(Entry *e, int k, Tensor *t) {
+  const CgPacked *q = &e->cg.packed[k];
+  static int check = -1;
+  if (check < 0) check = getenv("MSC_CHECK_PACKED") && atoi(getenv("MSC_CHECK_PACKED")) > 0;
+  if (e->pk_valid[k] && e->pk_ver[k] == t->version) {
+    if (check) {
+      size_t nb = (size_t)(q->K * q->N) * msrt_dtype_size(q->dt);
+      void *tmp = xmalloc(nb ? nb : 1);
+      msrt_gemm_pack_b(q->dt, q->transb, q->K, q->N, t->data, tmp);
+      if (memcmp(tmp, e->pk_buf[k], nb) != 0) {
+        fprintf(stderr, "msc: internal error: the packed copy of Parameter '%s' is stale (written without "
+                "graph_will_write)\n", t->name ? t->name->data : "?");
+        abort();
+      }
+      free(tmp);
+    }
+    return e->pk_buf[k];
+  }
+  msrt_gemm_pack_b(q->dt, q->transb, q->K, q->N, t->data, e->pk_buf[k]);
+  e->pk_ver[k] = t->version;
+  e->pk_valid[k] = true;
+  return e->pk_buf[k];
+}
+
 static Tensor **entry_exec(Interp *I, GFn *gf, Entry *e, Tensor **params, GraphArray *pre, int *pnout) {
   IrGraph *g = ir_module_entry(e->m);
   IrNode **onodes;
@@ -1492,6 +1548,8 @@ static Tensor **entry_exec(Interp *I, GFn *gf, Entry *e, Tensor **params, GraphA
     const IrType *ty = onodes[i]->type;
     outs[i] = tensor_new(I, ty->dt, ty->ndim, ty->shape, TF_MS);
   }
+  if (e->assigns) /* packed copies of its Parameters (other entries') are stale */
+    for (int i = 0; i < e->nparam; i++) params[i]->version++;
   if (cfg(I)->backend == GB_REF) {
     Catch cat;
     if (RT_TRY(I, &cat)) {
@@ -1505,12 +1563,13 @@ static Tensor **entry_exec(Interp *I, GFn *gf, Entry *e, Tensor **params, GraphA
       exc_reraise(I, CUR_EXC(I));
     }
   } else {
-    int na = e->nparam + e->cg.nconst + nout;
+    int na = e->nparam + e->cg.nconst + nout + e->cg.npacked;
     void **args = xcalloc((size_t)(na ? na : 1), sizeof(void *));
     int k = 0;
     for (int i = 0; i < e->nparam; i++) args[k++] = params[i]->data;
     for (int i = 0; i < e->cg.nconst; i++) args[k++] = (void *)e->cg.consts[i]->cst.data;
     for (int i = 0; i < nout; i++) args[k++] = outs[i]->data;
+    for (int i = 0; i < e->cg.npacked; i++) args[k++] = packed_param(e, i, params[e->cg.packed[i].param]);
     int rc = e->fn(args, e->ws);
     free(args);
     if (rc) {
@@ -1816,7 +1875,8 @@ bool graph_break_syntax(Interp *I, const struct Node *at, const char *what) {
   return bc_break(I, at, NULL, "%s is not supported in graph mode (MindSpore's static graph syntax)", what);
 }
 
-void graph_will_write(Interp *I, const Tensor *t) {
+void graph_will_write(Interp *I, Tensor *t) {
+  t->version++; /* a packed copy of it (Entry.pk) is stale */
   if (!bytecode(I)) return;
   Capture *c = I->graph->cap;
   bool read = false;

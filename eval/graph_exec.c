@@ -104,6 +104,11 @@ void graph_exec(Interp *I, IrModule *m, Tensor *const *params, Tensor **outs) {
   }
   IrExecError err;
   bool ok = ir_exec(m, p, o, &I->op_ws, &err);
+  bool assigns = false; /* a JIT entry's packed copies of the Parameters it wrote are stale */
+  for (int gi = 0; gi < m->ngraph && !assigns; gi++)
+    for (int i = 0; i < m->graphs[gi]->nnode && !assigns; i++)
+      assigns = m->graphs[gi]->nodes[i]->kind == IR_NK_NODE && m->graphs[gi]->nodes[i]->op == IR_ASSIGN;
+  for (int i = 0; assigns && i < g->nparam; i++) params[i]->version++;
   free(p);
   free(o);
   if (!ok)

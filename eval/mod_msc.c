@@ -589,6 +589,7 @@ NATIVE(f_shuffle) {
   if (!v_is(v[0], OBJ_TENSOR)) rt_raise(I, EXC_TypeError, "shuffle: expected an array");
   Tensor *t = AS_TENSOR(v[0]);
   tensor_need_data(I, t, "shuffle");
+  graph_will_write(I, t);
   if (t->ndim == 0 || t->size == 0) return v_none();
   int64_t n = t->shape[0];
   size_t row = (size_t)(t->size / n) * msrt_dtype_size(t->dtype);

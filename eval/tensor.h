@@ -37,6 +37,9 @@ struct Tensor {
   int64_t shape[MSRT_MAX_NDIM];
   int64_t size;          /* product of shape */
   void *data;            /* owned; NULL only for a symbolic tensor */
+  uint64_t version;      /* bumped before every write into an existing
+                          * tensor (graph_will_write): the JIT's packed
+                          * copies of Parameters (eval/graph.c) */
   Str *name;             /* Parameter name, or NULL */
   Dict *attrs;           /* other attributes set by scripts/lib, or NULL */
   /* Graph capture (eval/graph.c). A symbolic tensor (ast capture) has

@@ -494,7 +494,7 @@ void graph_check_syntax(Interp *I, const struct Node *node, const char *what);
 bool graph_break_syntax(Interp *I, const struct Node *at, const char *what);
 /* Bytecode capture: t is about to be written in place; when the piece
  * staged so far reads it, the piece runs first (a graph break). */
-void graph_will_write(Interp *I, const Tensor *t);
+void graph_will_write(Interp *I, Tensor *t);
 /* MindSpore's graphs give sequences where Python gives iterators: is this
  * builtin called from the script's own code during ast capture? Then
  * map/zip/filter/enumerate/range return their tuple or list at once and

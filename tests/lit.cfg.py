@@ -111,6 +111,10 @@ for var in ('ASAN_OPTIONS', 'UBSAN_OPTIONS', 'LSAN_OPTIONS', 'MSC_LIB_PATH',
     if var in os.environ:
         config.environment[var] = os.environ[var]
 config.environment['MSC_CHECK_LEAKS'] = '1'
+# A JIT'd graph's packed copy of a Parameter (eval/graph.c packed_param) is
+# compared with a fresh packing of the Parameter on every reuse: a write
+# that does not move the Parameter's version stops msc in any test.
+config.environment['MSC_CHECK_PACKED'] = '1'
 # Scripts must not see the developer's locale or Python settings.
 config.environment['LC_ALL'] = 'C.UTF-8'
 config.environment['PYTHONHASHSEED'] = '0'

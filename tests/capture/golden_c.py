@@ -25,11 +25,13 @@ class Net(nn.Cell):
 net = Net()
 print(net(Tensor(np.ones((2, 4)), ms.float32)).shape)
 # OUT: (2, 3)
+# The Dense weight is passed packed too (eval/graph.c keeps the copy):
+# CHECK: args[4]  Parameter %fc.weight packed: msrt_gemm_pack_b(transb 1, K 4, N 3) of args[1]
 # CHECK: #include "msrt.h"
 # CHECK: int msc_Net_construct(void *const *args, void *ws)
 # At -O1 (the default) Dense + ReLU is one fused gemm with its epilogue:
 # CHECK: Fusion
-# CHECK: msrt_matmul_ep(MSRT_FLOAT32, 0, 1, 2, 3, 4,
+# CHECK: msrt_matmul_packed_ep(MSRT_FLOAT32, 0, 2, 3, 4, args[0], args[4],
 # CHECK-SAME: &ep)
 # CHECK-NOT: 0x1.{{[0-9a-f]+}}p-{{[0-9]}}
 # O0: MatMul
