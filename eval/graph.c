@@ -904,10 +904,32 @@ IrModule *graph_trace_end(Interp *I, GraphTrace *tr, Tensor ***params, int *npar
 
 typedef struct KeyCtx {
   Buf key, show;
+  bool show_on;          /* also the readable form (a miss: -v's reasons) */
   Value *refs;
   int nrefs, caprefs;
   int ninputs;
 } KeyCtx;
+
+/* tag, then v in decimal (the key of every call: no printf) */
+static void key_int(Buf *b, char tag, long long v) {
+  char t[24];
+  int n = 0;
+  unsigned long long u = v < 0 ? 0ull - (unsigned long long)v : (unsigned long long)v;
+  do t[n++] = (char)('0' + (int)(u % 10)); while (u /= 10);
+  if (tag) buf_putc(b, tag);
+  if (v < 0) buf_putc(b, '-');
+  while (n) buf_putc(b, t[--n]);
+}
+
+/* tag, then an object's address in hex */
+static void key_ptr(Buf *b, char tag, const void *p) {
+  char t[2 * sizeof(uintptr_t)];
+  int n = 0;
+  uintptr_t u = (uintptr_t)p;
+  do t[n++] = "0123456789abcdef"[u & 15]; while (u >>= 4);
+  buf_putc(b, tag);
+  while (n) buf_putc(b, t[--n]);
+}
 
 static void key_ref(KeyCtx *k, Value v) {
   if (k->nrefs == k->caprefs) {
@@ -918,22 +940,26 @@ static void key_ref(KeyCtx *k, Value v) {
 }
 
 static void shape_text(Buf *b, const Tensor *t) {
-  buf_puts(b, "(");
-  for (int i = 0; i < t->ndim; i++) buf_printf(b, "%s%lld", i ? ", " : "", (long long)t->shape[i]);
+  buf_putc(b, '(');
+  for (int i = 0; i < t->ndim; i++) {
+    if (i) buf_puts(b, ", ");
+    key_int(b, 0, (long long)t->shape[i]);
+  }
   buf_puts(b, t->ndim == 1 ? ",)" : ")");
 }
 
 static void key_value(Interp *I, KeyCtx *k, Value v, int depth) {
   if (depth > 16) rt_raise(I, EXC_RecursionError, "jit: arguments nested too deeply");
   switch (v.tag) {
-  case V_NONE: buf_puts(&k->key, "N"); buf_puts(&k->show, "None"); return;
-  case V_BOOL: buf_printf(&k->key, "b%d", v.as.b); buf_puts(&k->show, v.as.b ? "True" : "False"); return;
+  case V_NONE: buf_puts(&k->key, "N"); if (k->show_on) buf_puts(&k->show, "None"); return;
+  case V_BOOL: key_int(&k->key, 'b', v.as.b); if (k->show_on) buf_puts(&k->show, v.as.b ? "True" : "False"); return;
   case V_INT:
-    buf_printf(&k->key, "i%lld", (long long)v.as.i);
-    buf_printf(&k->show, "%lld", (long long)v.as.i);
+    key_int(&k->key, 'i', (long long)v.as.i);
+    if (k->show_on) key_int(&k->show, 0, (long long)v.as.i);
     return;
   case V_FLOAT: {
     buf_printf(&k->key, "f%a", v.as.f);
+    if (!k->show_on) return;
     Str *s = rt_repr(I, v);
     buf_puts(&k->show, s->data);
     obj_decref(I, &s->h);
@@ -945,21 +971,25 @@ static void key_value(Interp *I, KeyCtx *k, Value v, int depth) {
     Tensor *t = AS_TENSOR(v);
     if (!t->data) tensor_need_data(I, t, "calling a jit function");
     if (t->flavour == TF_PARAM) {
-      buf_printf(&k->key, "P%p", (void *)t);
-      buf_printf(&k->show, "Parameter %s", t->name ? t->name->data : "?");
+      key_ptr(&k->key, 'P', t);
+      if (k->show_on) buf_printf(&k->show, "Parameter %s", t->name ? t->name->data : "?");
       key_ref(k, v_incref(v));
       return;
     }
-    buf_printf(&k->key, "T%d", (int)t->dtype);
+    key_int(&k->key, 'T', (int)t->dtype);
     shape_text(&k->key, t);
-    buf_printf(&k->show, "Tensor[%s]", msrt_dtype_name(t->dtype));
-    shape_text(&k->show, t);
+    if (k->show_on) {
+      buf_printf(&k->show, "Tensor[%s]", msrt_dtype_name(t->dtype));
+      shape_text(&k->show, t);
+    }
     k->ninputs++;
     return;
   }
   if (v_is(v, OBJ_STR)) {
-    buf_printf(&k->key, "s%lld:", (long long)AS_STR(v)->len);
+    key_int(&k->key, 's', (long long)AS_STR(v)->len);
+    buf_putc(&k->key, ':');
     buf_append(&k->key, AS_STR(v)->data, (size_t)AS_STR(v)->len);
+    if (!k->show_on) return;
     Str *s = rt_repr(I, v);
     buf_puts(&k->show, s->data);
     obj_decref(I, &s->h);
@@ -970,21 +1000,21 @@ static void key_value(Interp *I, KeyCtx *k, Value v, int depth) {
     int64_t n = tup ? AS_TUPLE(v)->len : AS_LIST(v)->len;
     Value *it = tup ? AS_TUPLE(v)->items : AS_LIST(v)->items;
     buf_puts(&k->key, tup ? "(" : "[");
-    buf_puts(&k->show, tup ? "(" : "[");
+    if (k->show_on) buf_puts(&k->show, tup ? "(" : "[");
     for (int64_t i = 0; i < n; i++) {
       if (i) {
         buf_puts(&k->key, ",");
-        buf_puts(&k->show, ", ");
+        if (k->show_on) buf_puts(&k->show, ", ");
       }
       key_value(I, k, it[i], depth + 1);
     }
     buf_puts(&k->key, tup ? ")" : "]");
-    buf_puts(&k->show, tup ? (n == 1 ? ",)" : ")") : "]");
+    if (k->show_on) buf_puts(&k->show, tup ? (n == 1 ? ",)" : ")") : "]");
     return;
   }
   /* any other object: by identity (Cells, functions, dtypes...) */
-  buf_printf(&k->key, "O%p", (void *)v.as.o);
-  buf_printf(&k->show, "<%s object>", rt_type_name(I, v));
+  key_ptr(&k->key, 'O', v.as.o);
+  if (k->show_on) buf_printf(&k->show, "<%s object>", rt_type_name(I, v));
   key_ref(k, v_incref(v));
 }
 
@@ -1601,7 +1631,8 @@ static Value run_entry(Interp *I, GFn *gf, Entry *e, Tensor **ins) {
   for (int i = 0; i < e->nparam; i++) {
     int s = e->param_src[i];
     Tensor *t = s >= 0 ? ins[s] : e->ptens[-s - 1];
-    const IrType *ty = ir_type_deref(e->m, g->params[i]->type);
+    const IrType *ty = g->params[i]->type; /* a Parameter's Ref has its dtype and shape too (ir_type_deref
+                                            * would make a type in the module's arena on every call) */
     bool same = t->dtype == ty->dt && t->ndim == ty->ndim && t->data;
     for (int d = 0; same && d < t->ndim; d++) same = t->shape[d] == ty->shape[d];
     if (!same) {
@@ -2385,24 +2416,39 @@ static Value jit_dispatch(Interp *I, GFn *gf, Value args, Value kwargs, bool com
   Value *argv = at->items;
   KwArgs kw = {0, NULL, NULL};
   graph_kwargs(kwargs, &kw);
-  /* the key */
+  /* the key; on a miss again with the readable parts (-v's reasons) */
   KeyCtx kc;
-  memset(&kc, 0, sizeof kc);
-  buf_puts(&kc.key, gf->options);
-  if (gs(I)->export_name) buf_printf(&kc.key, "|export=%s", gs(I)->export_name); /* ms.export: an entry of its own */
-  if (gs(I)->hook) buf_printf(&kc.key, "|mindir=%d", ++gs(I)->nhooked); /* MindIR export: always captured */
-  if (gf->syntax == 1 || (gf->syntax == 0 && gs(I)->ctx_strict)) buf_puts(&kc.key, "|STRICT");
   int nparts = argc + kw.n;
-  char **parts = xcalloc((size_t)(nparts ? nparts : 1), sizeof(char *));
-  for (int i = 0; i < nparts; i++) {
-    buf_puts(&kc.key, "|");
-    size_t before = kc.show.len;
-    if (i >= argc) {
-      buf_printf(&kc.key, "%s=", kw.names[i - argc]->data);
-      buf_printf(&kc.show, "%s=", kw.names[i - argc]->data);
+  char **parts = NULL;
+  int nhooked = gs(I)->hook ? ++gs(I)->nhooked : 0;
+  for (int pass = 0; pass < 2; pass++) {
+    memset(&kc, 0, sizeof kc);
+    kc.show_on = pass == 1;
+    buf_puts(&kc.key, gf->options);
+    if (gs(I)->export_name) buf_printf(&kc.key, "|export=%s", gs(I)->export_name); /* ms.export: an entry of its own */
+    if (gs(I)->hook) buf_printf(&kc.key, "|mindir=%d", nhooked); /* MindIR export: always captured */
+    if (gf->syntax == 1 || (gf->syntax == 0 && gs(I)->ctx_strict)) buf_puts(&kc.key, "|STRICT");
+    if (kc.show_on) parts = xcalloc((size_t)(nparts ? nparts : 1), sizeof(char *));
+    for (int i = 0; i < nparts; i++) {
+      buf_puts(&kc.key, "|");
+      size_t before = kc.show.len;
+      if (i >= argc) {
+        buf_puts(&kc.key, kw.names[i - argc]->data);
+        buf_putc(&kc.key, '=');
+        if (kc.show_on) buf_printf(&kc.show, "%s=", kw.names[i - argc]->data);
+      }
+      key_value(I, &kc, i < argc ? argv[i] : kw.vals[i - argc], 0);
+      if (kc.show_on) parts[i] = xstrdup(kc.show.data ? kc.show.data + before : "");
     }
-    key_value(I, &kc, i < argc ? argv[i] : kw.vals[i - argc], 0);
-    parts[i] = xstrdup(kc.show.data ? kc.show.data + before : "");
+    if (pass == 1 || !find_entry(gf, kc.key.data ? kc.key.data : "")) {
+      if (pass == 1) break;
+      for (int i = 0; i < kc.nrefs; i++) v_decref(I, kc.refs[i]); /* a miss: once more, readable */
+      free(kc.refs);
+      buf_free(&kc.key);
+      buf_free(&kc.show);
+      continue;
+    }
+    break;
   }
   Tensor **ins = xcalloc((size_t)(kc.ninputs ? kc.ninputs : 1), sizeof(Tensor *));
   int nins = 0;
