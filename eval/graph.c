@@ -1360,7 +1360,9 @@ static void backend_prepare(Interp *I, GFn *gf, const char *name, Entry *e, cons
   o.emit = c->backend == GB_CC;
   o.cg.loop_codes = true; /* a loop past its bound is reported at its line */
   o.cg.host_calls = true; /* JIT Fallback's PyExecute nodes call back into the interpreter */
-  o.cg.pack_params = true; /* Parameters read as a MatMul's B: packed once (Entry.pk_buf) */
+  /* Parameters read as a MatMul's B: packed once (Entry.pk_buf); not in a
+   * bytecode piece, whose Parameters come from its capture, not e->ptens */
+  o.cg.pack_params = e->param_src != NULL;
   char *fname = cg_entry_name(name);
   char err[512];
   CgStatus st = cg_compile(e->m, fname, &o, &e->cg, err, sizeof err);
@@ -1549,7 +1551,10 @@ static void *packed_param(Entry *e, int k, Tensor *t) {
   const CgPacked *q = &e->cg.packed[k];
   static int check = -1;
   if (check < 0) check = getenv("MSC_CHECK_PACKED") && atoi(getenv("MSC_CHECK_PACKED")) > 0;
-  if (e->pk_valid[k] && e->pk_ver[k] == t->version) {
+  /* the entry's own Parameters only (held: the same object every call);
+   * a tensor passed in as an argument is packed on every call */
+  bool own = e->param_src && e->param_src[q->param] < 0;
+  if (own && e->pk_valid[k] && e->pk_ver[k] == t->version) {
     if (check) {
       size_t nb = (size_t)(q->K * q->N) * msrt_dtype_size(q->dt);
       void *tmp = xmalloc(nb ? nb : 1);
