@@ -1547,10 +1547,13 @@ void graph_records_free(GraphRecords *rs) {
  * current contents: repacked when t was written since (Tensor.version).
  * MSC_CHECK_PACKED=1 (the test suite) also repacks a copy it reuses and
  * stops if the two differ: a write that did not move the version. */
-static void *packed_param(Entry *e, int k, Tensor *t) {
+static void *packed_param(Interp *I, Entry *e, int k, Tensor *t) {
   const CgPacked *q = &e->cg.packed[k];
-  static int check = -1;
-  if (check < 0) check = getenv("MSC_CHECK_PACKED") && atoi(getenv("MSC_CHECK_PACKED")) > 0;
+  if (!I->vs->check_packed) {
+    const char *env = getenv("MSC_CHECK_PACKED");
+    I->vs->check_packed = env && atoi(env) > 0 ? 2 : 1;
+  }
+  bool check = I->vs->check_packed == 2;
   /* the entry's own Parameters only (held: the same object every call);
    * a tensor passed in as an argument is packed on every call */
   bool own = e->param_src && e->param_src[q->param] < 0;
@@ -1604,7 +1607,7 @@ static Tensor **entry_exec(Interp *I, GFn *gf, Entry *e, Tensor **params, GraphA
     for (int i = 0; i < e->nparam; i++) args[k++] = params[i]->data;
     for (int i = 0; i < e->cg.nconst; i++) args[k++] = (void *)e->cg.consts[i]->cst.data;
     for (int i = 0; i < nout; i++) args[k++] = outs[i]->data;
-    for (int i = 0; i < e->cg.npacked; i++) args[k++] = packed_param(e, i, params[e->cg.packed[i].param]);
+    for (int i = 0; i < e->cg.npacked; i++) args[k++] = packed_param(I, e, i, params[e->cg.packed[i].param]);
     int rc = e->fn(args, e->ws);
     free(args);
     if (rc) {

@@ -73,6 +73,9 @@ typedef struct ValState {
   /* value.c: 2 when MSC_CHECK_RECLAIM is set: gc_reclaim_young checks
    * that the objects it does not walk hold no suspect (0 until read) */
   int check_reclaim;
+  /* graph.c: 2 when MSC_CHECK_PACKED is set: a reused packed Parameter is
+   * repacked and compared (0 until read) */
+  int check_packed;
   /* proto.c: containers being repr'd, innermost last (OF_REPR set) */
   Obj **repr_stack;
   int64_t nrepr, caprepr;
