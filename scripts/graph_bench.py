@@ -227,6 +227,15 @@ def c_alone(msc, root, bdir, script, level, cache):
             if m.group(2) not in DT_SIZE or int(m.group(1)) != len(args):
                 return 'cannot read the argument list of %s' % fname
             args.append((n, DT_SIZE[m.group(2)], m.group(2).startswith('Float')))
+        # Parameters passed packed too (after the outputs): the harness packs them
+        packed = []
+        for m in re.finditer(r'(?m)^ \*   args\[(\d+)\]\s+Parameter \S+ packed: msrt_gemm_pack_b\(transb (\d), '
+                             r'K (\d+), N (\d+)\) of args\[(\d+)\]', unit):
+            src = int(m.group(5))
+            if int(m.group(1)) != len(args) or src >= len(args) or args[src][1] != 4:
+                return 'cannot read the argument list of %s' % fname
+            args.append((int(m.group(3)) * int(m.group(4)), 4, False))
+            packed.append((int(m.group(1)), int(m.group(2)), int(m.group(3)), int(m.group(4)), src))
         ws = re.search(r'(?m)^ \*   ws\s+(\d+) bytes', unit)
         ws = int(ws.group(1)) if ws else 0
         # the C text ends where msc's next stderr line begins
@@ -237,7 +246,7 @@ def c_alone(msc, root, bdir, script, level, cache):
         with open(gc, 'w') as f:
             f.write(body)
         h = ['#define _POSIX_C_SOURCE 200112L', '#include <stdio.h>', '#include <stdlib.h>',
-             '#include <string.h>', '#include <time.h>',
+             '#include <string.h>', '#include <time.h>', '#include "msrt.h"',
              'int %s(void *const *args, void *ws);' % fname,
              'static double now(void) { struct timespec t; clock_gettime(CLOCK_MONOTONIC, &t);',
              '  return (double)t.tv_sec + (double)t.tv_nsec * 1e-9; }',
@@ -251,7 +260,9 @@ def c_alone(msc, root, bdir, script, level, cache):
              '    memset(a[i], 0, (size_t)(n[i] * sz[i]));',
              '    if (fl[i] && sz[i] == 4) for (long j = 0; j < n[i]; j++) ((float *)a[i])[j] = (float)((j * 7 + i) % 13) * 0.01f - 0.05f;',
              '  }',
-             '  if (posix_memalign(&ws, 64, %d + 64)) return 1;' % ws,
+             '  if (posix_memalign(&ws, 64, %d + 64)) return 1;' % ws] + [
+             '  msrt_gemm_pack_b(MSRT_FLOAT32, %d, %d, %d, a[%d], a[%d]);' % (tb, kk, nn, src, i)
+             for i, tb, kk, nn, src in packed] + [
              '  if (%s(a, ws)) { printf("rc != 0\\n"); return 1; }' % fname,
              '  double best = 1e9, end = now() + 0.5; long reps = 0;',
              '  while (reps < 20 || now() < end) {',
