@@ -615,20 +615,33 @@ AVX2 static inline __attribute__((always_inline)) __m256i mask4_pd(int n) {
     else _mm256_storeu_ps((p), (v));                                           \
   } while (0)
 
-#define A2F_ROW(i)                                                             \
+/* A's rows: AM 1, A row-major (acs == 1): a pointer per row, the unrolled
+ * steps at constant offsets from it; AM 2, A^T (ars == 1): one pointer,
+ * the rows at constant offsets; AM 0, any strides: a pointer per row moved
+ * by acs. (GCC kept the 24 row-and-step offsets of the generic form on the
+ * stack: a load before every broadcast made the kernel load-bound.) */
+#define A2F_AP(i) (AM == 2 ? ap0 + (i) : ap##i)
+#define A2F_ROW(i, u)                                                          \
   do {                                                                         \
     if (MR > (i)) {                                                            \
-      __m256 ai = _mm256_broadcast_ss(a + (i) * ars);                          \
+      __m256 ai = _mm256_broadcast_ss(AM == 1 ? A2F_AP(i) + (u) : A2F_AP(i));  \
       c##i##0 = _mm256_fmadd_ps(ai, b0, c##i##0);                              \
       c##i##1 = _mm256_fmadd_ps(ai, b1, c##i##1);                              \
     }                                                                          \
   } while (0)
-#define A2F_STEP()                                                             \
+#define A2F_ADV(i, d)                                                          \
+  do {                                                                         \
+    if (MR > (i) && (AM != 2 || (i) == 0)) ap##i += (d);                       \
+  } while (0)
+#define A2F_STEP(u)                                                            \
   do {                                                                         \
     __m256 b0 = LDF(pb, k0), b1 = LDF(pb + 8, k1);                             \
-    A2F_ROW(0); A2F_ROW(1); A2F_ROW(2);                                        \
-    A2F_ROW(3); A2F_ROW(4); A2F_ROW(5);                                        \
-    a += acs;                                                                  \
+    A2F_ROW(0, u); A2F_ROW(1, u); A2F_ROW(2, u);                               \
+    A2F_ROW(3, u); A2F_ROW(4, u); A2F_ROW(5, u);                               \
+    if (AM != 1) {                                                             \
+      A2F_ADV(0, acs); A2F_ADV(1, acs); A2F_ADV(2, acs);                       \
+      A2F_ADV(3, acs); A2F_ADV(4, acs); A2F_ADV(5, acs);                       \
+    }                                                                          \
     pb += bs;                                                                  \
   } while (0)
 #define A2F_LOADC(i)                                                           \
@@ -646,15 +659,18 @@ AVX2 static inline __attribute__((always_inline)) __m256i mask4_pd(int n) {
     }                                                                          \
   } while (0)
 
-/* C[0:MR, 0:16] (or 0:n, MASKED) (+)= A(0:MR, 0:kc) panel; MR and MASKED
- * are constants after inlining. */
+/* C[0:MR, 0:16] (or 0:n, MASKED) (+)= A(0:MR, 0:kc) panel; MR, MASKED and
+ * AM are constants after inlining. */
 AVX2 static inline __attribute__((always_inline)) void
-smk_avx2_f32(const int MR, const int MASKED, int64_t kc, const float *a, int64_t ars,
-             int64_t acs, const float *pb, int64_t bs, float *c, int64_t ldc, int n,
-             int load_c) {
+smk_avx2_f32(const int MR, const int MASKED, const int AM, int64_t kc, const float *a,
+             int64_t ars, int64_t acs, const float *pb, int64_t bs, float *c, int64_t ldc,
+             int n, int load_c) {
   __m256i k0 = _mm256_setzero_si256(), k1 = k0;
   __m256 c00 = _mm256_setzero_ps(), c01 = c00, c10 = c00, c11 = c00, c20 = c00, c21 = c00;
   __m256 c30 = c00, c31 = c00, c40 = c00, c41 = c00, c50 = c00, c51 = c00;
+  const float *ap0 = a, *ap1 = MR > 1 ? a + ars : a, *ap2 = MR > 2 ? a + 2 * ars : a;
+  const float *ap3 = MR > 3 ? a + 3 * ars : a, *ap4 = MR > 4 ? a + 4 * ars : a;
+  const float *ap5 = MR > 5 ? a + 5 * ars : a;
   int64_t p = kc;
   if (MASKED) {
     k0 = mask8_ps(n);
@@ -665,22 +681,39 @@ smk_avx2_f32(const int MR, const int MASKED, int64_t kc, const float *a, int64_t
     A2F_LOADC(3); A2F_LOADC(4); A2F_LOADC(5);
   }
   for (; p >= 4; p -= 4) {
-    A2F_STEP();
-    A2F_STEP();
-    A2F_STEP();
-    A2F_STEP();
+    A2F_STEP(0);
+    A2F_STEP(1);
+    A2F_STEP(2);
+    A2F_STEP(3);
+    if (AM == 1) {
+      A2F_ADV(0, 4); A2F_ADV(1, 4); A2F_ADV(2, 4);
+      A2F_ADV(3, 4); A2F_ADV(4, 4); A2F_ADV(5, 4);
+    }
   }
-  for (; p > 0; p--) A2F_STEP();
+  for (; p > 0; p--) {
+    A2F_STEP(0);
+    if (AM == 1) {
+      A2F_ADV(0, 1); A2F_ADV(1, 1); A2F_ADV(2, 1);
+      A2F_ADV(3, 1); A2F_ADV(4, 1); A2F_ADV(5, 1);
+    }
+  }
+  (void)ap1; (void)ap2; (void)ap3; (void)ap4; (void)ap5;
   A2F_STOREC(0); A2F_STOREC(1); A2F_STOREC(2);
   A2F_STOREC(3); A2F_STOREC(4); A2F_STOREC(5);
 }
 
-#define A2F_CALL(R)                                                            \
+#define A2F_CALLM(R, AM)                                                       \
   do {                                                                         \
     if (w == 16)                                                               \
-      smk_avx2_f32(R, 0, kc, a, ars, acs, pb + h, bs, c + h, ldc, 16, load_c); \
+      smk_avx2_f32(R, 0, AM, kc, a, ars, acs, pb + h, bs, c + h, ldc, 16, load_c); \
     else                                                                       \
-      smk_avx2_f32(R, 1, kc, a, ars, acs, pb + h, bs, c + h, ldc, w, load_c);  \
+      smk_avx2_f32(R, 1, AM, kc, a, ars, acs, pb + h, bs, c + h, ldc, w, load_c); \
+  } while (0)
+#define A2F_CALL(R)                                                            \
+  do {                                                                         \
+    if (acs == 1) A2F_CALLM(R, 1);                                             \
+    else if (ars == 1) A2F_CALLM(R, 2);                                        \
+    else A2F_CALLM(R, 0);                                                      \
   } while (0)
 
 AVX2 static void panel_avx2_f32(int64_t mc, int64_t kc, const float *a, int64_t ars,
