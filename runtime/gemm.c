@@ -110,6 +110,25 @@
 #define PAR_MIN_FMAS ((int64_t)1 << 20)
 
 static int64_t min64(int64_t a, int64_t b) { return a < b ? a : b; }
+
+/* A^T (transa) on the x86 sets: the block of A is first copied as rows of
+ * kc into a buffer on the stack (GEMM_APK_BYTES) and read as a row-major
+ * A. Read in place, a tile's kc rows of A^T lie lda apart: with a power-
+ * of-two lda (512 in the seed MLP's dW = dY^T X) they fall in two sets of
+ * the L1 cache and miss on every tile. The portable set (microcontrollers:
+ * no such stack) reads A^T in place. */
+#ifdef GEMM_X86
+#define GEMM_APK_BYTES 24576
+#define GEMM_APK_DECL(T)                                                       \
+  T apk_buf[GEMM_APK_BYTES / sizeof(T)] __attribute__((aligned(64)));         \
+  T *apk = g->transa && ks->mr != PORT_MR ? apk_buf : (T *)0;
+#define GEMM_APK_ROWS(T, kc, mr)                                               \
+  (GEMM_APK_BYTES / (int64_t)sizeof(T) / (kc) / (mr) * (mr) < MC_MAX           \
+       ? GEMM_APK_BYTES / (int64_t)sizeof(T) / (kc) / (mr) * (mr) : MC_MAX)
+#else
+#define GEMM_APK_DECL(T) T *apk = (T *)0;
+#define GEMM_APK_ROWS(T, kc, mr) MC_MAX
+#endif
 static int64_t round_up(int64_t x, int64_t m) { return (x + m - 1) / m * m; }
 
 /* Splits n into ceil(n / cap) nearly equal blocks (rounded up to `mult`)
@@ -472,8 +491,10 @@ static int ep_valid(const msrt_epilogue *ep) { return !ep || msrt_act_ok(ep->act
     const Kset_##SUF *ks = g->ks;                                              \
     const int64_t K = g->K, M = g->M, N = g->N, ldb = g->ldb, ldc = g->ldc;    \
     const int64_t kcb = balanced(K, ks->kc, 1);                                \
-    const int64_t mcb = balanced(M, MC_MAX, ks->mr);                           \
-    const int64_t ars = g->transa ? 1 : g->lda, acs = g->transa ? g->lda : 1;  \
+    GEMM_APK_DECL(T)                                                           \
+    const int64_t mcb = balanced(M, apk ? GEMM_APK_ROWS(T, kcb, ks->mr) : MC_MAX, ks->mr); \
+    const int64_t ars = apk ? kcb : g->transa ? 1 : g->lda;                    \
+    const int64_t acs = apk ? 1 : g->transa ? g->lda : 1;                      \
     const int64_t j1 = min64(N, jp1 * PW_##SUF);                               \
     T *pbuf = ws ? (T *)align_ws(ws) : (T *)0;                                 \
     int64_t ic, pc, jr;                                                        \
@@ -483,7 +504,14 @@ static int ep_valid(const msrt_epilogue *ep) { return !ep || msrt_act_ok(ep->act
       for (pc = 0; pc < K; pc += kcb) {                                        \
         int64_t kc = min64(kcb, K - pc);                                       \
         int lc = pc == 0 ? g->load_c : 1, last = pc + kc >= K;                 \
-        const T *a = g->A + ic * ars + pc * acs;                               \
+        const T *a = apk ? apk : g->A + ic * ars + pc * acs;                   \
+        if (apk) { /* A^T(ic:ic+mc, pc:pc+kc) as rows of kc */                 \
+          int64_t i_, p_;                                                      \
+          for (p_ = 0; p_ < kc; p_++) {                                        \
+            const T *src = g->A + (pc + p_) * g->lda + ic;                     \
+            for (i_ = 0; i_ < mc; i_++) apk[i_ * kcb + p_] = src[i_];           \
+          }                                                                    \
+        }                                                                      \
         for (jr = jp0 * PW_##SUF; jr < j1; jr += PW_##SUF) {                   \
           int n = (int)min64(PW_##SUF, N - jr);                                \
           const T *pb;                                                         \
