@@ -324,7 +324,8 @@ double(sqrt)(double) __attribute__((__const__));
   MSRT_FORMULA T msrt_neg_##S(T x) { return -x; }                             \
   MSRT_FORMULA T msrt_abs_##S(T x) { return fabs##F(x); }                     \
   MSRT_FORMULA T msrt_sign_##S(T x) {                                         \
-    return x > 0 ? (T)1 : x < 0 ? (T)-1 : x == 0 ? (T)0 : x;                  \
+    T r = (T)((x > 0) - (x < 0));                                             \
+    return x != x ? x : r;                                                    \
   }                                                                           \
   MSRT_FORMULA T msrt_square_##S(T x) { return x * x; }                       \
   MSRT_FORMULA T msrt_sqrt_##S(T x) { return sqrt##F(x); }                    \
