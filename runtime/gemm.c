@@ -776,20 +776,29 @@ AVX2 static void panel_avx2_f32(int64_t mc, int64_t kc, const float *a, int64_t 
     if (MASKED) _mm256_maskstore_pd((p), (k), (v));                            \
     else _mm256_storeu_pd((p), (v));                                           \
   } while (0)
-#define A2D_ROW(i)                                                             \
+/* the same for double (see the float kernel's A-row pointers) */
+#define A2D_AP(i) (AM == 2 ? ap0 + (i) : ap##i)
+#define A2D_ROW(i, u)                                                          \
   do {                                                                         \
     if (MR > (i)) {                                                            \
-      __m256d ai = _mm256_broadcast_sd(a + (i) * ars);                         \
+      __m256d ai = _mm256_broadcast_sd(AM == 1 ? A2D_AP(i) + (u) : A2D_AP(i));  \
       c##i##0 = _mm256_fmadd_pd(ai, b0, c##i##0);                              \
       c##i##1 = _mm256_fmadd_pd(ai, b1, c##i##1);                              \
     }                                                                          \
   } while (0)
-#define A2D_STEP()                                                             \
+#define A2D_ADV(i, d)                                                          \
   do {                                                                         \
-    __m256d b0 = LDD(pb, k0), b1 = LDD(pb + 4, k1);                            \
-    A2D_ROW(0); A2D_ROW(1); A2D_ROW(2);                                        \
-    A2D_ROW(3); A2D_ROW(4); A2D_ROW(5);                                        \
-    a += acs;                                                                  \
+    if (MR > (i) && (AM != 2 || (i) == 0)) ap##i += (d);                       \
+  } while (0)
+#define A2D_STEP(u)                                                            \
+  do {                                                                         \
+    __m256d b0 = LDD(pb, k0), b1 = LDD(pb + 4, k1);                             \
+    A2D_ROW(0, u); A2D_ROW(1, u); A2D_ROW(2, u);                               \
+    A2D_ROW(3, u); A2D_ROW(4, u); A2D_ROW(5, u);                               \
+    if (AM != 1) {                                                             \
+      A2D_ADV(0, acs); A2D_ADV(1, acs); A2D_ADV(2, acs);                       \
+      A2D_ADV(3, acs); A2D_ADV(4, acs); A2D_ADV(5, acs);                       \
+    }                                                                          \
     pb += bs;                                                                  \
   } while (0)
 #define A2D_LOADC(i)                                                           \
@@ -802,18 +811,23 @@ AVX2 static void panel_avx2_f32(int64_t mc, int64_t kc, const float *a, int64_t 
 #define A2D_STOREC(i)                                                          \
   do {                                                                         \
     if (MR > (i)) {                                                            \
-      STD_(c + (i) * ldc, k0, c##i##0);                                        \
-      STD_(c + (i) * ldc + 4, k1, c##i##1);                                    \
+      STD_(c + (i) * ldc, k0, c##i##0);                                         \
+      STD_(c + (i) * ldc + 4, k1, c##i##1);                                     \
     }                                                                          \
   } while (0)
 
+/* C[0:MR, 0:8] (or 0:n, MASKED) (+)= A(0:MR, 0:kc) panel; MR, MASKED and
+ * AM are constants after inlining. */
 AVX2 static inline __attribute__((always_inline)) void
-smk_avx2_f64(const int MR, const int MASKED, int64_t kc, const double *a, int64_t ars,
-             int64_t acs, const double *pb, int64_t bs, double *c, int64_t ldc, int n,
-             int load_c) {
+smk_avx2_f64(const int MR, const int MASKED, const int AM, int64_t kc, const double *a,
+             int64_t ars, int64_t acs, const double *pb, int64_t bs, double *c, int64_t ldc,
+             int n, int load_c) {
   __m256i k0 = _mm256_setzero_si256(), k1 = k0;
   __m256d c00 = _mm256_setzero_pd(), c01 = c00, c10 = c00, c11 = c00, c20 = c00, c21 = c00;
   __m256d c30 = c00, c31 = c00, c40 = c00, c41 = c00, c50 = c00, c51 = c00;
+  const double *ap0 = a, *ap1 = MR > 1 ? a + ars : a, *ap2 = MR > 2 ? a + 2 * ars : a;
+  const double *ap3 = MR > 3 ? a + 3 * ars : a, *ap4 = MR > 4 ? a + 4 * ars : a;
+  const double *ap5 = MR > 5 ? a + 5 * ars : a;
   int64_t p = kc;
   if (MASKED) {
     k0 = mask4_pd(n);
@@ -824,22 +838,39 @@ smk_avx2_f64(const int MR, const int MASKED, int64_t kc, const double *a, int64_
     A2D_LOADC(3); A2D_LOADC(4); A2D_LOADC(5);
   }
   for (; p >= 4; p -= 4) {
-    A2D_STEP();
-    A2D_STEP();
-    A2D_STEP();
-    A2D_STEP();
+    A2D_STEP(0);
+    A2D_STEP(1);
+    A2D_STEP(2);
+    A2D_STEP(3);
+    if (AM == 1) {
+      A2D_ADV(0, 4); A2D_ADV(1, 4); A2D_ADV(2, 4);
+      A2D_ADV(3, 4); A2D_ADV(4, 4); A2D_ADV(5, 4);
+    }
   }
-  for (; p > 0; p--) A2D_STEP();
+  for (; p > 0; p--) {
+    A2D_STEP(0);
+    if (AM == 1) {
+      A2D_ADV(0, 1); A2D_ADV(1, 1); A2D_ADV(2, 1);
+      A2D_ADV(3, 1); A2D_ADV(4, 1); A2D_ADV(5, 1);
+    }
+  }
+  (void)ap1; (void)ap2; (void)ap3; (void)ap4; (void)ap5;
   A2D_STOREC(0); A2D_STOREC(1); A2D_STOREC(2);
   A2D_STOREC(3); A2D_STOREC(4); A2D_STOREC(5);
 }
 
+#define A2D_CALLM(R, AM)                                                       \
+  do {                                                                         \
+    if (w == 8)                                                               \
+      smk_avx2_f64(R, 0, AM, kc, a, ars, acs, pb + h, bs, c + h, ldc, 8, load_c); \
+    else                                                                       \
+      smk_avx2_f64(R, 1, AM, kc, a, ars, acs, pb + h, bs, c + h, ldc, w, load_c); \
+  } while (0)
 #define A2D_CALL(R)                                                            \
   do {                                                                         \
-    if (w == 8)                                                                \
-      smk_avx2_f64(R, 0, kc, a, ars, acs, pb + h, bs, c + h, ldc, 8, load_c);  \
-    else                                                                       \
-      smk_avx2_f64(R, 1, kc, a, ars, acs, pb + h, bs, c + h, ldc, w, load_c);  \
+    if (acs == 1) A2D_CALLM(R, 1);                                             \
+    else if (ars == 1) A2D_CALLM(R, 2);                                        \
+    else A2D_CALLM(R, 0);                                                      \
   } while (0)
 
 AVX2 static void panel_avx2_f64(int64_t mc, int64_t kc, const double *a, int64_t ars,
