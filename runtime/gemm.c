@@ -122,12 +122,9 @@ static int64_t min64(int64_t a, int64_t b) { return a < b ? a : b; }
 #define GEMM_APK_DECL(T)                                                       \
   T apk_buf[GEMM_APK_BYTES / sizeof(T)] __attribute__((aligned(64)));         \
   T *apk = g->transa && ks->mr != PORT_MR ? apk_buf : (T *)0;
-#define GEMM_APK_ROWS(T, kc, mr)                                               \
-  (GEMM_APK_BYTES / (int64_t)sizeof(T) / (kc) / (mr) * (mr) < MC_MAX           \
-       ? GEMM_APK_BYTES / (int64_t)sizeof(T) / (kc) / (mr) * (mr) : MC_MAX)
 #else
+#define GEMM_APK_BYTES 0
 #define GEMM_APK_DECL(T) T *apk = (T *)0;
-#define GEMM_APK_ROWS(T, kc, mr) MC_MAX
 #endif
 static int64_t round_up(int64_t x, int64_t m) { return (x + m - 1) / m * m; }
 
@@ -492,7 +489,9 @@ static int ep_valid(const msrt_epilogue *ep) { return !ep || msrt_act_ok(ep->act
     const int64_t K = g->K, M = g->M, N = g->N, ldb = g->ldb, ldc = g->ldc;    \
     const int64_t kcb = balanced(K, ks->kc, 1);                                \
     GEMM_APK_DECL(T)                                                           \
-    const int64_t mcb = balanced(M, apk ? GEMM_APK_ROWS(T, kcb, ks->mr) : MC_MAX, ks->mr); \
+    const int64_t mcb = balanced(                                              \
+        M, apk ? min64(MC_MAX, GEMM_APK_BYTES / (int64_t)sizeof(T) / kcb / ks->mr * ks->mr) : MC_MAX, \
+        ks->mr);                                                               \
     const int64_t ars = apk ? kcb : g->transa ? 1 : g->lda;                    \
     const int64_t acs = apk ? 1 : g->transa ? g->lda : 1;                      \
     const int64_t j1 = min64(N, jp1 * PW_##SUF);                               \
@@ -643,33 +642,60 @@ AVX2 static inline __attribute__((always_inline)) __m256i mask4_pd(int n) {
     else _mm256_storeu_ps((p), (v));                                           \
   } while (0)
 
-/* A's rows: AM 1, A row-major (acs == 1): a pointer per row, the unrolled
- * steps at constant offsets from it; AM 2, A^T (ars == 1): one pointer,
- * the rows at constant offsets; AM 0, any strides: a pointer per row moved
- * by acs. (GCC kept the 24 row-and-step offsets of the generic form on the
- * stack: a load before every broadcast made the kernel load-bound.) */
-#define A2F_AP(i) (AM == 2 ? ap0 + (i) : ap##i)
+/* A's rows, for both AVX2 kernels (MR and AM are the kernel's constants):
+ * AM 1, A row-major (acs == 1): a pointer per row, the unrolled steps at
+ * constant offsets from it; AM 2, A^T (ars == 1): one pointer, the rows at
+ * constant offsets; AM 0, any strides: a pointer per row moved by acs.
+ * (GCC kept the 24 row-and-step offsets of the generic form on the stack:
+ * a load before every broadcast made the kernel load-bound.) */
+#define A2_AP(i, u) (AM == 2 ? ap0 + (i) : AM == 1 ? ap##i + (u) : ap##i)
+#define A2_ADV(i, d)                                                           \
+  do {                                                                         \
+    if (MR > (i) && (AM != 2 || (i) == 0)) ap##i += (d);                       \
+  } while (0)
+#define A2_ADVALL(d)                                                           \
+  do {                                                                         \
+    A2_ADV(0, d); A2_ADV(1, d); A2_ADV(2, d);                                  \
+    A2_ADV(3, d); A2_ADV(4, d); A2_ADV(5, d);                                  \
+  } while (0)
+#define A2_ROWPTRS(T)                                                          \
+  const T *ap0 = a, *ap1 = MR > 1 ? a + ars : a, *ap2 = MR > 2 ? a + 2 * ars : a; \
+  const T *ap3 = MR > 3 ? a + 3 * ars : a, *ap4 = MR > 4 ? a + 4 * ars : a;    \
+  const T *ap5 = MR > 5 ? a + 5 * ars : a
+/* the k loop: 4 steps at a time, then the rest (STEP(u): step u of 4) */
+#define A2_KLOOP(STEP)                                                         \
+  do {                                                                         \
+    for (; p >= 4; p -= 4) {                                                   \
+      STEP(0); STEP(1); STEP(2); STEP(3);                                      \
+      if (AM == 1) A2_ADVALL(4);                                               \
+    }                                                                          \
+    for (; p > 0; p--) {                                                       \
+      STEP(0);                                                                 \
+      if (AM == 1) A2_ADVALL(1);                                               \
+    }                                                                          \
+    (void)ap1; (void)ap2; (void)ap3; (void)ap4; (void)ap5;                     \
+  } while (0)
+/* CALLM(R, AM) with the AM of the strides */
+#define A2_DISPATCH(CALLM, R)                                                  \
+  do {                                                                         \
+    if (acs == 1) CALLM(R, 1);                                                 \
+    else if (ars == 1) CALLM(R, 2);                                            \
+    else CALLM(R, 0);                                                          \
+  } while (0)
 #define A2F_ROW(i, u)                                                          \
   do {                                                                         \
     if (MR > (i)) {                                                            \
-      __m256 ai = _mm256_broadcast_ss(AM == 1 ? A2F_AP(i) + (u) : A2F_AP(i));  \
+      __m256 ai = _mm256_broadcast_ss(A2_AP(i, u));  \
       c##i##0 = _mm256_fmadd_ps(ai, b0, c##i##0);                              \
       c##i##1 = _mm256_fmadd_ps(ai, b1, c##i##1);                              \
     }                                                                          \
-  } while (0)
-#define A2F_ADV(i, d)                                                          \
-  do {                                                                         \
-    if (MR > (i) && (AM != 2 || (i) == 0)) ap##i += (d);                       \
   } while (0)
 #define A2F_STEP(u)                                                            \
   do {                                                                         \
     __m256 b0 = LDF(pb, k0), b1 = LDF(pb + 8, k1);                             \
     A2F_ROW(0, u); A2F_ROW(1, u); A2F_ROW(2, u);                               \
     A2F_ROW(3, u); A2F_ROW(4, u); A2F_ROW(5, u);                               \
-    if (AM != 1) {                                                             \
-      A2F_ADV(0, acs); A2F_ADV(1, acs); A2F_ADV(2, acs);                       \
-      A2F_ADV(3, acs); A2F_ADV(4, acs); A2F_ADV(5, acs);                       \
-    }                                                                          \
+    if (AM != 1) A2_ADVALL(acs);                                             \
     pb += bs;                                                                  \
   } while (0)
 #define A2F_LOADC(i)                                                           \
@@ -696,9 +722,7 @@ smk_avx2_f32(const int MR, const int MASKED, const int AM, int64_t kc, const flo
   __m256i k0 = _mm256_setzero_si256(), k1 = k0;
   __m256 c00 = _mm256_setzero_ps(), c01 = c00, c10 = c00, c11 = c00, c20 = c00, c21 = c00;
   __m256 c30 = c00, c31 = c00, c40 = c00, c41 = c00, c50 = c00, c51 = c00;
-  const float *ap0 = a, *ap1 = MR > 1 ? a + ars : a, *ap2 = MR > 2 ? a + 2 * ars : a;
-  const float *ap3 = MR > 3 ? a + 3 * ars : a, *ap4 = MR > 4 ? a + 4 * ars : a;
-  const float *ap5 = MR > 5 ? a + 5 * ars : a;
+  A2_ROWPTRS(float);
   int64_t p = kc;
   if (MASKED) {
     k0 = mask8_ps(n);
@@ -708,24 +732,7 @@ smk_avx2_f32(const int MR, const int MASKED, const int AM, int64_t kc, const flo
     A2F_LOADC(0); A2F_LOADC(1); A2F_LOADC(2);
     A2F_LOADC(3); A2F_LOADC(4); A2F_LOADC(5);
   }
-  for (; p >= 4; p -= 4) {
-    A2F_STEP(0);
-    A2F_STEP(1);
-    A2F_STEP(2);
-    A2F_STEP(3);
-    if (AM == 1) {
-      A2F_ADV(0, 4); A2F_ADV(1, 4); A2F_ADV(2, 4);
-      A2F_ADV(3, 4); A2F_ADV(4, 4); A2F_ADV(5, 4);
-    }
-  }
-  for (; p > 0; p--) {
-    A2F_STEP(0);
-    if (AM == 1) {
-      A2F_ADV(0, 1); A2F_ADV(1, 1); A2F_ADV(2, 1);
-      A2F_ADV(3, 1); A2F_ADV(4, 1); A2F_ADV(5, 1);
-    }
-  }
-  (void)ap1; (void)ap2; (void)ap3; (void)ap4; (void)ap5;
+  A2_KLOOP(A2F_STEP);
   A2F_STOREC(0); A2F_STOREC(1); A2F_STOREC(2);
   A2F_STOREC(3); A2F_STOREC(4); A2F_STOREC(5);
 }
@@ -737,12 +744,7 @@ smk_avx2_f32(const int MR, const int MASKED, const int AM, int64_t kc, const flo
     else                                                                       \
       smk_avx2_f32(R, 1, AM, kc, a, ars, acs, pb + h, bs, c + h, ldc, w, load_c); \
   } while (0)
-#define A2F_CALL(R)                                                            \
-  do {                                                                         \
-    if (acs == 1) A2F_CALLM(R, 1);                                             \
-    else if (ars == 1) A2F_CALLM(R, 2);                                        \
-    else A2F_CALLM(R, 0);                                                      \
-  } while (0)
+#define A2F_CALL(R) A2_DISPATCH(A2F_CALLM, R)
 
 AVX2 static void panel_avx2_f32(int64_t mc, int64_t kc, const float *a, int64_t ars,
                                 int64_t acs, const float *pb, int64_t bs, int n, float *c,
@@ -776,29 +778,20 @@ AVX2 static void panel_avx2_f32(int64_t mc, int64_t kc, const float *a, int64_t 
     if (MASKED) _mm256_maskstore_pd((p), (k), (v));                            \
     else _mm256_storeu_pd((p), (v));                                           \
   } while (0)
-/* the same for double (see the float kernel's A-row pointers) */
-#define A2D_AP(i) (AM == 2 ? ap0 + (i) : ap##i)
 #define A2D_ROW(i, u)                                                          \
   do {                                                                         \
     if (MR > (i)) {                                                            \
-      __m256d ai = _mm256_broadcast_sd(AM == 1 ? A2D_AP(i) + (u) : A2D_AP(i));  \
+      __m256d ai = _mm256_broadcast_sd(A2_AP(i, u));  \
       c##i##0 = _mm256_fmadd_pd(ai, b0, c##i##0);                              \
       c##i##1 = _mm256_fmadd_pd(ai, b1, c##i##1);                              \
     }                                                                          \
-  } while (0)
-#define A2D_ADV(i, d)                                                          \
-  do {                                                                         \
-    if (MR > (i) && (AM != 2 || (i) == 0)) ap##i += (d);                       \
   } while (0)
 #define A2D_STEP(u)                                                            \
   do {                                                                         \
     __m256d b0 = LDD(pb, k0), b1 = LDD(pb + 4, k1);                             \
     A2D_ROW(0, u); A2D_ROW(1, u); A2D_ROW(2, u);                               \
     A2D_ROW(3, u); A2D_ROW(4, u); A2D_ROW(5, u);                               \
-    if (AM != 1) {                                                             \
-      A2D_ADV(0, acs); A2D_ADV(1, acs); A2D_ADV(2, acs);                       \
-      A2D_ADV(3, acs); A2D_ADV(4, acs); A2D_ADV(5, acs);                       \
-    }                                                                          \
+    if (AM != 1) A2_ADVALL(acs);                                             \
     pb += bs;                                                                  \
   } while (0)
 #define A2D_LOADC(i)                                                           \
@@ -825,9 +818,7 @@ smk_avx2_f64(const int MR, const int MASKED, const int AM, int64_t kc, const dou
   __m256i k0 = _mm256_setzero_si256(), k1 = k0;
   __m256d c00 = _mm256_setzero_pd(), c01 = c00, c10 = c00, c11 = c00, c20 = c00, c21 = c00;
   __m256d c30 = c00, c31 = c00, c40 = c00, c41 = c00, c50 = c00, c51 = c00;
-  const double *ap0 = a, *ap1 = MR > 1 ? a + ars : a, *ap2 = MR > 2 ? a + 2 * ars : a;
-  const double *ap3 = MR > 3 ? a + 3 * ars : a, *ap4 = MR > 4 ? a + 4 * ars : a;
-  const double *ap5 = MR > 5 ? a + 5 * ars : a;
+  A2_ROWPTRS(double);
   int64_t p = kc;
   if (MASKED) {
     k0 = mask4_pd(n);
@@ -837,24 +828,7 @@ smk_avx2_f64(const int MR, const int MASKED, const int AM, int64_t kc, const dou
     A2D_LOADC(0); A2D_LOADC(1); A2D_LOADC(2);
     A2D_LOADC(3); A2D_LOADC(4); A2D_LOADC(5);
   }
-  for (; p >= 4; p -= 4) {
-    A2D_STEP(0);
-    A2D_STEP(1);
-    A2D_STEP(2);
-    A2D_STEP(3);
-    if (AM == 1) {
-      A2D_ADV(0, 4); A2D_ADV(1, 4); A2D_ADV(2, 4);
-      A2D_ADV(3, 4); A2D_ADV(4, 4); A2D_ADV(5, 4);
-    }
-  }
-  for (; p > 0; p--) {
-    A2D_STEP(0);
-    if (AM == 1) {
-      A2D_ADV(0, 1); A2D_ADV(1, 1); A2D_ADV(2, 1);
-      A2D_ADV(3, 1); A2D_ADV(4, 1); A2D_ADV(5, 1);
-    }
-  }
-  (void)ap1; (void)ap2; (void)ap3; (void)ap4; (void)ap5;
+  A2_KLOOP(A2D_STEP);
   A2D_STOREC(0); A2D_STOREC(1); A2D_STOREC(2);
   A2D_STOREC(3); A2D_STOREC(4); A2D_STOREC(5);
 }
@@ -866,12 +840,7 @@ smk_avx2_f64(const int MR, const int MASKED, const int AM, int64_t kc, const dou
     else                                                                       \
       smk_avx2_f64(R, 1, AM, kc, a, ars, acs, pb + h, bs, c + h, ldc, w, load_c); \
   } while (0)
-#define A2D_CALL(R)                                                            \
-  do {                                                                         \
-    if (acs == 1) A2D_CALLM(R, 1);                                             \
-    else if (ars == 1) A2D_CALLM(R, 2);                                        \
-    else A2D_CALLM(R, 0);                                                      \
-  } while (0)
+#define A2D_CALL(R) A2_DISPATCH(A2D_CALLM, R)
 
 AVX2 static void panel_avx2_f64(int64_t mc, int64_t kc, const double *a, int64_t ars,
                                 int64_t acs, const double *pb, int64_t bs, int n, double *c,

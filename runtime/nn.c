@@ -1001,10 +1001,6 @@ NN_AVX512 NN_NOINLINE static void pool2x2_512(int64_t NC, int64_t H, int64_t W, 
  * two pools were 38% of its batch-64 forward). A row's last OW % 8 outputs
  * are one step with masked loads and store. */
 #ifdef NN_X86
-NN_AVX2 static inline __attribute__((always_inline)) __m256i pool_mask8(int64_t n) {
-  return _mm256_cmpgt_epi32(_mm256_set1_epi32((int)(n < 0 ? 0 : n > 8 ? 8 : n)),
-                            _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
-}
 NN_AVX2 static inline __attribute__((always_inline)) __m256 pool_evens(__m256 a0, __m256 a1) {
   return _mm256_castpd_ps(_mm256_permute4x64_pd(
       _mm256_castps_pd(_mm256_shuffle_ps(a0, a1, _MM_SHUFFLE(2, 0, 2, 0))), _MM_SHUFFLE(3, 1, 2, 0)));
@@ -1035,8 +1031,8 @@ NN_AVX2 NN_NOINLINE static void pool2x2_256(int64_t NC, int64_t H, int64_t W, in
         _mm256_storeu_ps(o + ow, pool_step(_mm256_loadu_ps(r0 + 2 * ow), _mm256_loadu_ps(r0 + 2 * ow + 8),
                                            _mm256_loadu_ps(r1 + 2 * ow), _mm256_loadu_ps(r1 + 2 * ow + 8)));
       if (ow < OW) { /* the last OW % 8: masked loads and store */
-        __m256i k0 = pool_mask8(2 * (OW - ow)), k1 = pool_mask8(2 * (OW - ow) - 8);
-        _mm256_maskstore_ps(o + ow, pool_mask8(OW - ow),
+        __m256i k0 = nn_mask8(2 * (OW - ow)), k1 = nn_mask8(2 * (OW - ow) - 8);
+        _mm256_maskstore_ps(o + ow, nn_mask8(OW - ow),
                             pool_step(_mm256_maskload_ps(r0 + 2 * ow, k0), _mm256_maskload_ps(r0 + 2 * ow + 8, k1),
                                       _mm256_maskload_ps(r1 + 2 * ow, k0), _mm256_maskload_ps(r1 + 2 * ow + 8, k1)));
       }
