@@ -696,12 +696,15 @@ int msrt_q8_dense_packed_fast(int32_t M, int32_t N, int32_t K, const int8_t *x, 
  * (OW - 1) stride + kw, then room for the last window's padding to q8_kb
  * blocks and its sentinel (a window is read in place when it starts on a
  * word: stride C kh even) */
+static int64_t q8_colbuf_n(int64_t c, int64_t kh, int64_t kw, int64_t ow, int64_t sw, int64_t dw) {
+  int64_t ncol = (ow - 1) * sw + kw, k = c * kh * kw;
+  int64_t n = ncol * c * kh + (k < (1 << 28) ? 4 * (int64_t)q8_kb((int32_t)k) - k + 8 : 0);
+  if (dw != 1 || ow <= 0 || k >= (1 << 28) || n * 2 + ncol * 4 > Q8_COLBUF) return 0;
+  return n;
+}
 static int64_t q8_colbuf(const int64_t *xs, const int64_t *wsh, const int64_t *os, const int64_t *stride,
                          const int64_t *dil) {
-  int64_t ncol = (os[3] - 1) * stride[1] + wsh[3], k = xs[1] * wsh[2] * wsh[3];
-  int64_t n = ncol * xs[1] * wsh[2] + (k < (1 << 28) ? 4 * (int64_t)q8_kb((int32_t)k) - k + 8 : 0);
-  if (dil[1] != 1 || os[3] <= 0 || k >= (1 << 28) || n * 2 + ncol * 4 > Q8_COLBUF) return 0;
-  return n;
+  return q8_colbuf_n(xs[1], wsh[2], wsh[3], os[3], stride[1], dil[1]);
 }
 
 int64_t msrt_q8_conv_scratch_words(const int64_t *xs, const int64_t *wsh, const int64_t *os, const int64_t *stride,
@@ -756,6 +759,115 @@ static void q8_conv_row(int16_t *cb, int32_t step, int16_t *x16, int32_t k, int3
 }
 #endif
 
+/* A convolution's geometry in int32_t (msrt_q8_conv2d_packed_fast's geo:
+ * N, C, H, W, Co, kh, kw, OH, OW, the strides, the dilations, the top and
+ * left padding; every size and offset below 2^30) and its scratch: the
+ * window x16 (the taps as int16, zeros past K, the sentinel), the sums of a
+ * few channel groups (acc), the column buffer's running sums and values
+ * (colsum, cb: ncb values, 0 when it is not used; columns [q0, q1) hold
+ * the input, the others the zero point z). */
+typedef struct {
+  int32_t n, c, h, wd, co, kh, kw, oh, ow, sh, sw, dh, dw, pt, pl;
+  int32_t K, ce, kb, ncb, ncol, q0, q1;
+  int16_t z, *x16, *cb;
+  int32_t *acc, *colsum;
+} Q8Conv;
+
+/* g from geo, its scratch laid out and its constant parts written: the
+ * window's zeros and sentinel (each window rewrites the first K; past it
+ * the weights are 0: any value would do), the padding columns of the
+ * column buffer with their running sums, and its slack past the last
+ * column when windows are read in place (zero: any value but the
+ * sentinel's would do) */
+static void q8_conv_setup(Q8Conv *g, const int32_t *geo, int32_t x_zp, int32_t *scratch) {
+  g->n = geo[0], g->c = geo[1], g->h = geo[2], g->wd = geo[3], g->co = geo[4], g->kh = geo[5], g->kw = geo[6];
+  g->oh = geo[7], g->ow = geo[8], g->sh = geo[9], g->sw = geo[10], g->dh = geo[11], g->dw = geo[12];
+  g->pt = geo[13], g->pl = geo[14];
+  g->K = g->c * g->kh * g->kw;
+  g->ce = g->c * g->kh;
+  g->kb = q8_kbconv(g->co, g->K);
+  g->z = (int16_t)x_zp;
+  g->ncb = (int32_t)q8_colbuf_n(g->c, g->kh, g->kw, g->ow, g->sw, g->dw);
+  g->ncol = g->ncb ? (g->ow - 1) * g->sw + g->kw : 0;
+  g->x16 = (int16_t *)(void *)scratch;
+  g->acc = scratch + 2 * g->kb + 4;
+  g->colsum = g->acc + 4 * Q8_CHUNK;
+  g->cb = (int16_t *)(void *)(g->colsum + g->ncol);
+  for (int32_t t = g->K; t < g->kb * 4; t++) g->x16[t] = 0;
+  q8_sentinel(g->x16 + g->kb * 4);
+  int32_t ncol = g->ncol, ce = g->ce;
+  for (int32_t t = ncol * ce; g->ncb && g->sw * ce % 2 == 0 && t < g->ncb; t++) g->cb[t] = 0;
+  g->q0 = g->pl < ncol ? g->pl : ncol;
+  g->q1 = g->wd < ncol - g->q0 ? g->q0 + g->wd : ncol;
+  uint32_t zc = (uint32_t)ce * (uint32_t)g->z;
+  for (int32_t q = 0; q < ncol; q++) {
+    if (q == g->q0) q = g->q1;
+    if (q == ncol) break;
+    for (int32_t t = 0; t < ce; t++) g->cb[q * ce + t] = g->z;
+    g->colsum[q] = (int32_t)(zc * (uint32_t)(q + 1));
+  }
+}
+
+/* The column buffer of an output row whose window starts at input row rb
+ * (kernel rows [p0, p1) inside) of the image xb: the input's columns [q0,
+ * q1) one kernel row at a time (a channel's row of the input to every
+ * (ce)th value; the zero point where no kernel row is inside), then each
+ * column's sum; colsum holds their running sums (a window's is a
+ * difference) */
+static void q8_conv_fill(const Q8Conv *g, const int8_t *xb, int32_t rb, int32_t p0, int32_t p1) {
+  int32_t ce = g->ce, q0 = g->q0, q1 = g->q1;
+  int16_t *cb = g->cb, z = g->z;
+  int32_t *colsum = g->colsum;
+  for (int32_t ci = 0; q1 > q0 && ci < g->c; ci++)
+    for (int32_t p = 0; p < g->kh; p++) {
+      int16_t *d = cb + q0 * ce + ci * g->kh + p, *de = d + (q1 - q0) * ce;
+      if (p < p0 || p >= p1 || p0 == p1) {
+        for (; d != de; d += ce) *d = z;
+      } else { /* four values a step */
+        const int8_t *xr = xb + (ci * g->h + rb + p * g->dh) * g->wd + (q0 - g->pl);
+        for (; de - d >= 4 * ce; d += 4 * ce, xr += 4) {
+          int16_t v0 = xr[0], v1 = xr[1], v2 = xr[2], v3 = xr[3];
+          d[0] = v0;
+          d[ce] = v1;
+          d[2 * ce] = v2;
+          d[3 * ce] = v3;
+        }
+        for (; d != de; d += ce) *d = *xr++;
+      }
+    }
+  for (int32_t q = q0; q < q1; q++) {
+    const int16_t *d = cb + q * ce;
+    uint32_t sum = 0;
+    int32_t t = 0;
+#ifdef Q8_SIMD32
+    for (; t + 8 <= ce; t += 8) {
+      int16x2_t v0, v1, v2, v3;
+      memcpy(&v0, d + t, sizeof v0);
+      memcpy(&v1, d + t + 2, sizeof v1);
+      memcpy(&v2, d + t + 4, sizeof v2);
+      memcpy(&v3, d + t + 6, sizeof v3);
+      sum = (uint32_t)__smlad(v0, (int16x2_t)0x00010001, (int32_t)sum);
+      sum = (uint32_t)__smlad(v1, (int16x2_t)0x00010001, (int32_t)sum);
+      sum = (uint32_t)__smlad(v2, (int16x2_t)0x00010001, (int32_t)sum);
+      sum = (uint32_t)__smlad(v3, (int16x2_t)0x00010001, (int32_t)sum);
+    }
+    for (; t + 2 <= ce; t += 2) {
+      int16x2_t v;
+      memcpy(&v, d + t, sizeof v);
+      sum = (uint32_t)__smlad(v, (int16x2_t)0x00010001, (int32_t)sum);
+    }
+#endif
+    for (; t < ce; t++) {
+      int32_t v = d[t];
+      sum += (uint32_t)v;
+    }
+    colsum[q] = (int32_t)sum;
+  }
+  uint32_t zc = (uint32_t)ce * (uint32_t)z;
+  for (int32_t q = q0; q < g->ncol; q++)
+    colsum[q] = (int32_t)((q < q1 ? (uint32_t)colsum[q] : zc) + (q ? (uint32_t)colsum[q - 1] : 0u));
+}
+
 int msrt_q8_conv2d_packed(const int64_t *xs, const int64_t *wsh, const int64_t *os, const int64_t *stride,
                           const int64_t *pad, const int64_t *dil, const int8_t *x, int32_t x_zp, const int32_t *blob,
                           int32_t out_zp, int32_t act_min, int32_t act_max, int8_t *y, int32_t *scratch) {
@@ -767,23 +879,19 @@ int msrt_q8_conv2d_packed(const int64_t *xs, const int64_t *wsh, const int64_t *
   if (xs[0] * xs[1] * xs[2] * xs[3] >= (1 << 30) || os[0] * os[1] * os[2] * os[3] >= (1 << 30) || wsh[1] != xs[1] ||
       act_min > act_max || xs[1] * wsh[2] * wsh[3] >= (1 << 30))
     return MSRT_EINVAL;
-  int32_t n = (int32_t)xs[0], c = (int32_t)xs[1], h = (int32_t)xs[2], wd = (int32_t)xs[3], co = (int32_t)wsh[0];
-  int32_t kh = (int32_t)wsh[2], kw = (int32_t)wsh[3], oh = (int32_t)os[2], ow = (int32_t)os[3], K = c * kh * kw;
-  int32_t sh = (int32_t)stride[0], sw = (int32_t)stride[1], dh = (int32_t)dil[0], dw = (int32_t)dil[1];
-  int32_t ce = c * kh, kb = q8_kbconv(co, K), pl = (int32_t)pad[2];
-  int16_t *x16 = (int16_t *)(void *)scratch, z = (int16_t)x_zp; /* the window; the padding */
-  int32_t *acc = scratch + 2 * kb + 4;
-  int32_t ncb = (int32_t)q8_colbuf(xs, wsh, os, stride, dil), ncol = ncb ? (ow - 1) * sw + kw : 0;
-  int32_t *colsum = acc + 4 * Q8_CHUNK;         /* the column buffer's sums, then its values */
-  int16_t *cb = (int16_t *)(void *)(colsum + ncol);
-  /* past the window: zeros (their weights are 0: any value would do),
-   * then the sentinel; each window rewrites the first K */
-  for (int32_t t = K; t < kb * 4; t++) x16[t] = 0;
-  q8_sentinel(x16 + kb * 4);
+  const int64_t *gv[15] = {xs, xs + 1, xs + 2, xs + 3, wsh, wsh + 2, wsh + 3, os + 2, os + 3,
+                           stride, stride + 1, dil, dil + 1, pad, pad + 2};
+  int32_t geo[15];
+  for (int t = 0; t < 15; t++) geo[t] = (int32_t)*gv[t];
+  Q8Conv g;
+  q8_conv_setup(&g, geo, x_zp, scratch);
+  int32_t c = g.c, h = g.h, wd = g.wd, co = g.co, kh = g.kh, kw = g.kw, oh = g.oh, ow = g.ow, K = g.K, kb = g.kb;
+  int32_t sw = g.sw, dh = g.dh, dw = g.dw, ce = g.ce, pl = g.pl, ncb = g.ncb;
+  int16_t *x16 = g.x16, *cb = g.cb, z = g.z;
+  int32_t *acc = g.acc, *colsum = g.colsum;
   /* windows read in place from the column buffer (each starts on a word):
    * the sentinel goes after the window for the call and the 8 values it
-   * covers come back after; the slack past the last column is zero (any
-   * value but the sentinel's would do: its weights are 0) */
+   * covers come back after */
   int inplace = ncb && sw * ce % 2 == 0;
 #ifdef Q8_ASM
   /* q8_channels' assembly path for whole groups of 4, called per window
@@ -792,74 +900,12 @@ int msrt_q8_conv2d_packed(const int64_t *xs, const int64_t *wsh, const int64_t *
                act_min <= -128 && act_max >= 127 && co > 0 && co % 4 == 0;
   const int32_t *gend = blob + 1 + (int64_t)(co / 4) * q8_gw(kb, 4);
 #endif
-  for (int32_t t = ncol * ce; inplace && t < ncb; t++) cb[t] = 0;
-  /* the columns of padding, [0, q0) and [q1, ncol), hold the zero point
-   * in every row: written once, with the running sums of [0, q0) */
-  int32_t q0 = pl < ncol ? pl : ncol, q1 = wd < ncol - q0 ? q0 + wd : ncol;
-  uint32_t zc = (uint32_t)ce * (uint32_t)z;
-  for (int32_t q = 0; q < ncol; q++) {
-    if (q == q0) q = q1;
-    if (q == ncol) break;
-    for (int32_t t = 0; t < ce; t++) cb[q * ce + t] = z;
-    colsum[q] = (int32_t)(zc * (uint32_t)(q + 1));
-  }
-  for (int32_t b = 0; b < n; b++)
+  for (int32_t b = 0; b < g.n; b++)
     for (int32_t i = 0; i < oh; i++) {
-      int32_t rb = i * sh - (int32_t)pad[0], p0, p1;
+      int32_t rb = i * g.sh - g.pt, p0, p1;
       q8_taps32(rb, kh, dh, h, &p0, &p1);
       const int8_t *xb = x + (int64_t)b * c * h * wd;
-      /* the column buffer of this output row: the input's columns [q0,
-       * q1) one kernel row at a time (a channel's row of the input to
-       * every (ce)th value; the zero point where no kernel row is
-       * inside), then each column's sum; colsum holds their running sums
-       * (a window's is a difference) */
-      for (int32_t ci = 0; q1 > q0 && ci < c; ci++)
-        for (int32_t p = 0; p < kh; p++) {
-          int16_t *d = cb + q0 * ce + ci * kh + p, *de = d + (q1 - q0) * ce;
-          if (p < p0 || p >= p1 || p0 == p1) {
-            for (; d != de; d += ce) *d = z;
-          } else { /* four values a step */
-            const int8_t *xr = xb + (ci * h + rb + p * dh) * wd + (q0 - pl);
-            for (; de - d >= 4 * ce; d += 4 * ce, xr += 4) {
-              int16_t v0 = xr[0], v1 = xr[1], v2 = xr[2], v3 = xr[3];
-              d[0] = v0;
-              d[ce] = v1;
-              d[2 * ce] = v2;
-              d[3 * ce] = v3;
-            }
-            for (; d != de; d += ce) *d = *xr++;
-          }
-        }
-      for (int32_t q = q0; q < q1; q++) {
-        const int16_t *d = cb + q * ce;
-        uint32_t sum = 0;
-        int32_t t = 0;
-#ifdef Q8_SIMD32
-        for (; t + 8 <= ce; t += 8) {
-          int16x2_t v0, v1, v2, v3;
-          memcpy(&v0, d + t, sizeof v0);
-          memcpy(&v1, d + t + 2, sizeof v1);
-          memcpy(&v2, d + t + 4, sizeof v2);
-          memcpy(&v3, d + t + 6, sizeof v3);
-          sum = (uint32_t)__smlad(v0, (int16x2_t)0x00010001, (int32_t)sum);
-          sum = (uint32_t)__smlad(v1, (int16x2_t)0x00010001, (int32_t)sum);
-          sum = (uint32_t)__smlad(v2, (int16x2_t)0x00010001, (int32_t)sum);
-          sum = (uint32_t)__smlad(v3, (int16x2_t)0x00010001, (int32_t)sum);
-        }
-        for (; t + 2 <= ce; t += 2) {
-          int16x2_t v;
-          memcpy(&v, d + t, sizeof v);
-          sum = (uint32_t)__smlad(v, (int16x2_t)0x00010001, (int32_t)sum);
-        }
-#endif
-        for (; t < ce; t++) {
-          int32_t v = d[t];
-          sum += (uint32_t)v;
-        }
-        colsum[q] = (int32_t)sum;
-      }
-      for (int32_t q = q0; q < ncol; q++)
-        colsum[q] = (int32_t)((q < q1 ? (uint32_t)colsum[q] : zc) + (q ? (uint32_t)colsum[q - 1] : 0u));
+      q8_conv_fill(&g, xb, rb, p0, p1);
 #ifdef Q8_ASM
       if (direct && ncb) {
         q8_conv_row(cb, sw * ce, inplace ? NULL : x16, K, kb, colsum, sw, kw, ow, blob + 1, gend,
@@ -884,7 +930,7 @@ int msrt_q8_conv2d_packed(const int64_t *xs, const int64_t *wsh, const int64_t *
           q8_copy16(x16, cb + j * sw * ce, K);
           sum = (uint32_t)colsum[j * sw + kw - 1] - (j ? (uint32_t)colsum[j * sw - 1] : 0u);
         } else {
-          int16_t *g = x16;
+          int16_t *gp = x16;
           for (int32_t q = 0; q < kw; q++) {
             int32_t col = sb + q * dw;
             for (int32_t ci = 0; ci < c; ci++)
@@ -892,7 +938,7 @@ int msrt_q8_conv2d_packed(const int64_t *xs, const int64_t *wsh, const int64_t *
                 int32_t v = z;
                 if (p >= p0 && p < p1 && col >= 0 && col < wd) v = xb[(ci * h + rb + p * dh) * wd + col];
                 sum += (uint32_t)v;
-                *g++ = (int16_t)v;
+                *gp++ = (int16_t)v;
               }
           }
         }
@@ -908,6 +954,38 @@ int msrt_q8_conv2d_packed(const int64_t *xs, const int64_t *wsh, const int64_t *
       }
     }
   return MSRT_OK;
+}
+
+/* msrt_q8_conv2d_packed's column-buffer path with q8_gemvs_asm, alone */
+int msrt_q8_conv2d_packed_fast(const int32_t *geo, const int8_t *x, int32_t x_zp, const int32_t *blob, int8_t *y,
+                               int32_t *scratch) {
+  for (int t = 0; t < 15; t++)
+    if (geo[t] < (t >= 9 && t < 13) || geo[t] >= (1 << 15)) return MSRT_EINVAL;
+  if ((int64_t)geo[0] * geo[1] * geo[2] * geo[3] >= (1 << 30) || (int64_t)geo[0] * geo[4] * geo[7] * geo[8] >= (1 << 30) ||
+      !(blob[0] & 1) || geo[4] % 4 != 0 || !q8_colbuf_n(geo[1], geo[5], geo[6], geo[8], geo[10], geo[12]))
+    return MSRT_EINVAL;
+#ifdef Q8_ASM
+  Q8Conv g;
+  q8_conv_setup(&g, geo, x_zp, scratch);
+  int32_t step = g.sw * g.ce;
+  const int32_t *gend = blob + 1 + (int64_t)(g.co / 4) * q8_gw(g.kb, 4);
+  for (int32_t b = 0; b < g.n; b++)
+    for (int32_t i = 0; i < g.oh; i++) {
+      int32_t rb = i * g.sh - g.pt, p0, p1;
+      q8_taps32(rb, g.kh, g.dh, g.h, &p0, &p1);
+      q8_conv_fill(&g, x + (int64_t)b * g.c * g.h * g.wd, rb, p0, p1);
+      q8_conv_row(g.cb, step, step % 2 ? g.x16 : NULL, g.K, g.kb, g.colsum, g.sw, g.kw, g.ow, blob + 1, gend,
+                  y + ((b * g.co) * g.oh + i) * g.ow, g.oh * g.ow);
+    }
+  return MSRT_OK;
+#else
+  int64_t v[15];
+  for (int t = 0; t < 15; t++) v[t] = geo[t];
+  int64_t xs[4] = {v[0], v[1], v[2], v[3]}, wsh[4] = {v[4], v[1], v[5], v[6]}, os[4] = {v[0], v[4], v[7], v[8]};
+  int64_t pad[4] = {v[13], 0, v[14], 0};
+  return msrt_q8_conv2d_packed(xs, wsh, os, v + 9, pad, v + 11, x, x_zp, blob,
+                               (int32_t)(int8_t)(uint8_t)((uint32_t)blob[0] >> 8), -128, 127, y, scratch);
+#endif
 }
 
 int msrt_q8_avgpool2d(const int64_t *xs, int64_t oh, int64_t ow, const int64_t *ksize, const int64_t *stride,

@@ -84,7 +84,8 @@
 # Environment: MSC_FLAGS (e.g. -O0 or -O2) is given to msc compile;
 # QEMU_TIMEOUT (seconds, default 120) bounds each QEMU run;
 # FIRMWARE_QUICK=1 the quick subset above; FIRMWARE_ONLY=REGEX only the
-# configurations whose label matches (e.g. FIRMWARE_ONLY='m7|m0plus').
+# configurations whose label matches (e.g. FIRMWARE_ONLY='m7|m0plus');
+# FIRMWARE_MODELS=REGEX only the models whose name matches.
 # Builds under BUILD_DIR/firmware/. Needs arm-none-eabi-gcc, newlib and
 # qemu-system-arm (scripts/ensure-tools.sh installs them). Exit status:
 # non-zero if any test failed.
@@ -320,6 +321,7 @@ run_config() {
   set_config "$cpu" "$opt" "$board"
   fw_build "$OUT/$label/fw" || return
   for model in "$@"; do
+    [ -z "${FIRMWARE_MODELS:-}" ] || echo "$model" | grep -Eq "$FIRMWARE_MODELS" || continue
     d=$OUT/$label/$model
     name=$model
     [ "$model" = digits_mlp ] && name=digits_train

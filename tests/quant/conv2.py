@@ -34,8 +34,11 @@
 # HDR-NEXT: float32 inputs and outputs
 # HDR-NOT: (no int8 kernel)
 # SRC: msrt_q8_quantize(64,
-# SRC: rc = msrt_q8_conv2d_packed(
-# SRC: rc = msrt_q8_conv2d_packed(
+# SRC: static const int32_t geo[15] = {1, 1, 8, 8, 8, 3, 3, 8, 8, 1, 1, 1, 1, 1, 1};
+# SRC-NEXT: rc = msrt_q8_conv2d_packed_fast(geo,
+# SRC: static const int32_t geo[15] = {1, 8, 8, 8, 16, 3, 3, 8, 8, 1, 1, 1, 1, 1, 1};
+# SRC-NEXT: rc = msrt_q8_conv2d_packed_fast(geo,
+# SRC-NOT: int64_t
 # SRC: rc = msrt_q8_dense_packed_fast(1, 10, 256,
 # SRC: msrt_q8_dequantize(10,
 # ROWS: 360 rows

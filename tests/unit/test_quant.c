@@ -179,8 +179,8 @@ TEST(quantize_rounding) {
  * multiple of 4; windows copied and read in place; padding past a whole
  * window; K an odd multiple of 8 in groups of 4 (the conv's blocks). */
 TEST(conv2d_packed) {
-  static int8_t x[2 * 5 * 9 * 9], w[13 * 5 * 3 * 3], y0[2 * 13 * 81], y1[2 * 13 * 81];
-  static int32_t bias[13], mult[13], shift[13], blob[4000], scr[400];
+  static int8_t x[2 * 5 * 9 * 9], w[16 * 8 * 3 * 3], y0[2 * 13 * 81], y1[2 * 13 * 81];
+  static int32_t bias[16], mult[16], shift[16], blob[4000], scr[400];
   static const int64_t shapes[][12] = {
       /* n c h w  co kh kw  stride  pad(t b l r) */
       {1, 1, 8, 8, 6, 3, 3, 1, 1, 1, 1, 1},
@@ -190,8 +190,12 @@ TEST(conv2d_packed) {
       {1, 4, 6, 6, 9, 3, 3, 1, 1, 1, 1, 1}, /* windows read in place from the column buffer (C kh even) */
       {1, 2, 4, 5, 8, 2, 2, 1, 3, 3, 3, 3}, /* padding wider than the kernel: rows and columns of it only */
       {1, 5, 5, 5, 7, 2, 2, 2, 0, 1, 1, 0}, /* 5, 6: K = 8, 20 (odd halves of 16: q8_gemvs_asm enters halfway) */
+      /* 7-9: msrt_q8_conv2d_packed_fast's (Co % 4 == 0): windows in place, copied, and a stride and a batch */
+      {1, 8, 8, 8, 16, 3, 3, 1, 1, 1, 1, 1},
+      {1, 1, 8, 8, 8, 3, 3, 1, 1, 1, 1, 1},
+      {2, 3, 7, 9, 4, 3, 3, 2, 0, 1, 2, 0},
   };
-  int bad = 0;
+  int bad = 0, nfast = 0;
   for (int si = 0; si < LEN(shapes); si++) {
     const int64_t *d = shapes[si];
     int64_t xs[4] = {d[0], d[1], d[2], d[3]}, wsh[4] = {d[4], d[1], d[5], d[6]}, st[2] = {d[7], d[7]};
@@ -211,8 +215,22 @@ TEST(conv2d_packed) {
     ASSERT_INT(MSRT_OK, msrt_q8_conv2d(xs, wsh, os, st, pad, dil, 1, x, zp, w, bias, mult, shift, ozp, -128, 127, y0));
     ASSERT_INT(MSRT_OK, msrt_q8_conv2d_packed(xs, wsh, os, st, pad, dil, x, zp, blob, ozp, -128, 127, y1, scr));
     if (memcmp(y0, y1, (size_t)(d[0] * co * oh * ow)) && bad++ < 5) fprintf(stderr, "  shape %d\n", si);
+    /* the fast entry: the same bits where it applies (the blob's output
+     * zero point, no clamp, Co % 4 == 0, dilation 1 along W), else EINVAL */
+    int32_t geo[15] = {(int32_t)d[0], (int32_t)d[1], (int32_t)d[2], (int32_t)d[3], co, (int32_t)d[5], (int32_t)d[6],
+                       (int32_t)oh, (int32_t)ow, (int32_t)st[0], (int32_t)st[1], (int32_t)dil[0], (int32_t)dil[1],
+                       (int32_t)pad[0], (int32_t)pad[2]};
+    memset(y1, 0x55, sizeof y1);
+    if ((blob[0] & 1) && co % 4 == 0 && dil[1] == 1) {
+      nfast++;
+      ASSERT_INT(MSRT_OK, msrt_q8_conv2d_packed_fast(geo, x, zp, blob, y1, scr));
+      if (memcmp(y0, y1, (size_t)(d[0] * co * oh * ow)) && bad++ < 5) fprintf(stderr, "  shape %d (fast)\n", si);
+    } else {
+      ASSERT_INT(MSRT_EINVAL, msrt_q8_conv2d_packed_fast(geo, x, zp, blob, y1, scr));
+    }
   }
   ASSERT_INT(0, bad);
+  ASSERT_INT(4, nfast);
 }
 
 /* msrt_mcu_maxpool_i8's 2x2 windows of stride 2 (on Armv7E-M: SSUB8 +
