@@ -42,6 +42,14 @@ static int16x2_t q8_sxtb16_ror8(int8x4_t v) {
 }
 #endif
 
+/* A loop kept a function of its own: inlined into its caller's loops, its
+ * registers spill */
+#if defined(__GNUC__) || defined(__clang__)
+#define Q8_NOINLINE __attribute__((noinline))
+#else
+#define Q8_NOINLINE
+#endif
+
 int32_t msrt_q_srdhm(int32_t a, int32_t b) {
   if (a == INT32_MIN && b == INT32_MIN) return INT32_MAX;
   int64_t ab = (int64_t)a * (int64_t)b;
@@ -814,58 +822,59 @@ static void q8_conv_setup(Q8Conv *g, const int32_t *geo, int32_t x_zp, int32_t *
  * (ce)th value; the zero point where no kernel row is inside), then each
  * column's sum; colsum holds their running sums (a window's is a
  * difference) */
-static void q8_conv_fill(const Q8Conv *g, const int8_t *xb, int32_t rb, int32_t p0, int32_t p1) {
-  int32_t ce = g->ce, q0 = g->q0, q1 = g->q1;
-  int16_t *cb = g->cb, z = g->z;
+Q8_NOINLINE static void q8_conv_fill(const Q8Conv *g, const int8_t *xb, int32_t rb, int32_t p0, int32_t p1) {
+  int32_t ce = g->ce, q0 = g->q0, q1 = g->q1, n = q1 - q0;
+  int16_t *cb = g->cb + q0 * ce, z = g->z;
   int32_t *colsum = g->colsum;
-  for (int32_t ci = 0; q1 > q0 && ci < g->c; ci++)
-    for (int32_t p = 0; p < g->kh; p++) {
-      int16_t *d = cb + q0 * ce + ci * g->kh + p, *de = d + (q1 - q0) * ce;
-      if (p < p0 || p >= p1 || p0 == p1) {
-        for (; d != de; d += ce) *d = z;
-      } else { /* four values a step */
-        const int8_t *xr = xb + (ci * g->h + rb + p * g->dh) * g->wd + (q0 - g->pl);
-        for (; de - d >= 4 * ce; d += 4 * ce, xr += 4) {
-          int16_t v0 = xr[0], v1 = xr[1], v2 = xr[2], v3 = xr[3];
-          d[0] = v0;
-          d[ce] = v1;
-          d[2 * ce] = v2;
-          d[3 * ce] = v3;
-        }
-        for (; d != de; d += ce) *d = *xr++;
+  int32_t kh = g->kh, rs = g->dh * g->wd, cs = g->h * g->wd;
+  const int8_t *xc = xb + rb * g->wd + (q0 - g->pl); /* channel ci's kernel row 0 */
+  for (int16_t *dc = cb, *de = cb + g->c * kh; n > 0 && dc != de; dc += kh, xc += cs) {
+    const int8_t *xr = xc;
+    for (int32_t p = 0; p < kh; p++, xr += rs) {
+      int16_t *d = dc + p;
+      int32_t t = n;
+      if (p < p0 || p >= p1) {
+        for (; t > 0; t--, d += ce) *d = z;
+        continue;
       }
+      const int8_t *x = xr;
+      for (; t >= 4; t -= 4, d += 4 * ce, x += 4) { /* four values a step */
+        int16_t v0 = x[0], v1 = x[1], v2 = x[2], v3 = x[3];
+        d[0] = v0;
+        d[ce] = v1;
+        d[2 * ce] = v2;
+        d[3 * ce] = v3;
+      }
+      for (; t > 0; t--, d += ce) *d = *x++;
     }
-  for (int32_t q = q0; q < q1; q++) {
-    const int16_t *d = cb + q * ce;
-    uint32_t sum = 0;
+  }
+  /* the running sums: [0, q0) from q8_conv_setup, the input's columns
+   * summed, the padding after them ce z each */
+  uint32_t run = q0 ? (uint32_t)colsum[q0 - 1] : 0u, zc = (uint32_t)ce * (uint32_t)z;
+  for (int32_t q = q0; q < q1; q++, cb += ce) {
     int32_t t = 0;
 #ifdef Q8_SIMD32
-    for (; t + 8 <= ce; t += 8) {
-      int16x2_t v0, v1, v2, v3;
-      memcpy(&v0, d + t, sizeof v0);
-      memcpy(&v1, d + t + 2, sizeof v1);
-      memcpy(&v2, d + t + 4, sizeof v2);
-      memcpy(&v3, d + t + 6, sizeof v3);
-      sum = (uint32_t)__smlad(v0, (int16x2_t)0x00010001, (int32_t)sum);
-      sum = (uint32_t)__smlad(v1, (int16x2_t)0x00010001, (int32_t)sum);
-      sum = (uint32_t)__smlad(v2, (int16x2_t)0x00010001, (int32_t)sum);
-      sum = (uint32_t)__smlad(v3, (int16x2_t)0x00010001, (int32_t)sum);
+    for (; t + 4 <= ce; t += 4) {
+      int16x2_t v0, v1;
+      memcpy(&v0, cb + t, sizeof v0);
+      memcpy(&v1, cb + t + 2, sizeof v1);
+      run = (uint32_t)__smlad(v0, (int16x2_t)0x00010001, (int32_t)run);
+      run = (uint32_t)__smlad(v1, (int16x2_t)0x00010001, (int32_t)run);
     }
-    for (; t + 2 <= ce; t += 2) {
+    if (t + 2 <= ce) {
       int16x2_t v;
-      memcpy(&v, d + t, sizeof v);
-      sum = (uint32_t)__smlad(v, (int16x2_t)0x00010001, (int32_t)sum);
+      memcpy(&v, cb + t, sizeof v);
+      run = (uint32_t)__smlad(v, (int16x2_t)0x00010001, (int32_t)run);
+      t += 2;
     }
 #endif
     for (; t < ce; t++) {
-      int32_t v = d[t];
-      sum += (uint32_t)v;
+      int32_t v = cb[t];
+      run += (uint32_t)v;
     }
-    colsum[q] = (int32_t)sum;
+    colsum[q] = (int32_t)run;
   }
-  uint32_t zc = (uint32_t)ce * (uint32_t)z;
-  for (int32_t q = q0; q < g->ncol; q++)
-    colsum[q] = (int32_t)((q < q1 ? (uint32_t)colsum[q] : zc) + (q ? (uint32_t)colsum[q - 1] : 0u));
+  for (int32_t q = q1; q < g->ncol; q++) colsum[q] = (int32_t)(run += zc);
 }
 
 int msrt_q8_conv2d_packed(const int64_t *xs, const int64_t *wsh, const int64_t *os, const int64_t *stride,
