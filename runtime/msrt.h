@@ -838,6 +838,11 @@ int msrt_q8_dense_packed(int32_t M, int32_t N, int32_t K, const int8_t *x, const
  * library carries only the kernels it runs. */
 int msrt_q8_dense_packed_fast(int32_t M, int32_t N, int32_t K, const int8_t *x, const int32_t *blob, int8_t *y,
                               int32_t *scratch);
+/* msrt_q8_dense_packed_fast through the convolutions' kernel (the same
+ * bits; for a library whose convolutions call
+ * msrt_q8_conv2d_packed_fast: one kernel in flash for both). */
+int msrt_q8_dense_packed_fast_s(int32_t M, int32_t N, int32_t K, const int8_t *x, const int32_t *blob, int8_t *y,
+                                int32_t *scratch);
 /* msrt_q8_conv2d_packed: msrt_q8_conv2d (group 1) with the weights w of
  * shape wsh [Co, C, kh, kw] packed by msrt_q8_pack_conv (the layout of
  * msrt_q8_pack_dense, its inputs padded to a multiple of 8 (16 when Co % 4

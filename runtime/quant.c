@@ -666,27 +666,47 @@ int msrt_q8_dense_packed(int32_t M, int32_t N, int32_t K, const int8_t *x, const
  * paths (a library whose dense layers all qualify carries neither the
  * portable fallback nor the strided kernel); elsewhere
  * msrt_q8_dense_packed. */
+#ifdef Q8_ASM
+/* The rows of msrt_q8_dense_packed_fast, each group of 4 channels by
+ * GROUPS(xs, g, gt, yr, c0) */
+#define Q8_DENSE_FAST(GROUPS)                                                                                      \
+  int16_t *xs = (int16_t *)(void *)scratch;                                                                       \
+  int8_t *tmp = (int8_t *)(void *)(scratch + 2 * q8_kb(K) + 4);                                                   \
+  int32_t nf = N / 4, rem = N % 4;                                                                                \
+  const int32_t *g = blob + 1, *gt = g + nf * q8_gw(q8_kb(K), 4);                                                 \
+  for (int32_t i = 0; i < M; i++) {                                                                               \
+    int8_t *yr = y + (int64_t)i * N;                                                                              \
+    uint32_t c0 = q8_expand(x + (int64_t)i * K, K, xs);                                                           \
+    if (nf) GROUPS;                                                                                               \
+    if (rem) {                                                                                                    \
+      q8_gemv2_asm(xs, gt, tmp, c0);                                                                              \
+      for (int32_t t = 0; t < rem; t++) yr[4 * nf + t] = tmp[t];                                                  \
+    }                                                                                                             \
+  }                                                                                                               \
+  return MSRT_OK;
+#endif
+
 int msrt_q8_dense_packed_fast(int32_t M, int32_t N, int32_t K, const int8_t *x, const int32_t *blob, int8_t *y,
                               int32_t *scratch) {
   if (M < 0 || N < 0 || K < 0 || !(blob[0] & 1) || N % 4 == 3) return MSRT_EINVAL;
 #ifdef Q8_ASM
-  int16_t *xs = (int16_t *)(void *)scratch;
-  int8_t *tmp = (int8_t *)(void *)(scratch + 2 * q8_kb(K) + 4);
-  int32_t nf = N / 4, rem = N % 4;
-  const int32_t *g = blob + 1, *gt = g + nf * q8_gw(q8_kb(K), 4);
-  for (int32_t i = 0; i < M; i++) {
-    int8_t *yr = y + (int64_t)i * N;
-    uint32_t c0 = q8_expand(x + (int64_t)i * K, K, xs);
-    if (nf) q8_gemv_asm(xs, g, gt, yr, c0);
-    if (rem) {
-      q8_gemv2_asm(xs, gt, tmp, c0);
-      for (int32_t t = 0; t < rem; t++) yr[4 * nf + t] = tmp[t];
-    }
-  }
-  return MSRT_OK;
+  Q8_DENSE_FAST(q8_gemv_asm(xs, g, gt, yr, c0))
 #else
   return msrt_q8_dense_packed(M, N, K, x, blob, (int32_t)(int8_t)(uint8_t)((uint32_t)blob[0] >> 8), -128, 127, y,
                               scratch);
+#endif
+}
+
+/* msrt_q8_dense_packed_fast with the strided kernel of the convolutions
+ * (q8_gemvs_asm, outputs 1 apart): a library whose convolutions take
+ * msrt_q8_conv2d_packed_fast then carries one kernel for both */
+int msrt_q8_dense_packed_fast_s(int32_t M, int32_t N, int32_t K, const int8_t *x, const int32_t *blob, int8_t *y,
+                                int32_t *scratch) {
+  if (M < 0 || N < 0 || K < 0 || !(blob[0] & 1) || N % 4 == 3) return MSRT_EINVAL;
+#ifdef Q8_ASM
+  Q8_DENSE_FAST(q8_gemvs_asm(xs, g, gt, yr, c0, 1, 0))
+#else
+  return msrt_q8_dense_packed_fast(M, N, K, x, blob, y, scratch);
 #endif
 }
 

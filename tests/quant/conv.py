@@ -26,7 +26,7 @@
 # SRC: msrt_q8_quantize(64,
 # SRC: rc = msrt_q8_conv2d_packed_fast(geo,
 # SRC: rc = msrt_mcu_maxpool_i8(geo, (const int8_t *)
-# SRC: rc = msrt_q8_dense_packed_fast(1, 10, 128,
+# SRC: rc = msrt_q8_dense_packed_fast_s(1, 10, 128,
 # SRC: msrt_q8_dequantize(10,
 # ROWS: 360 rows
 # EXACT: float32 outputs (dequantized int8): 0 of 3600 differ from the numpy TFLite reference (360 images, 2 layers)

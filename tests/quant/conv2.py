@@ -39,7 +39,7 @@
 # SRC: static const int32_t geo[15] = {1, 8, 8, 8, 16, 3, 3, 8, 8, 1, 1, 1, 1, 1, 1};
 # SRC-NEXT: rc = msrt_q8_conv2d_packed_fast(geo,
 # SRC-NOT: int64_t
-# SRC: rc = msrt_q8_dense_packed_fast(1, 10, 256,
+# SRC: rc = msrt_q8_dense_packed_fast_s(1, 10, 256,
 # SRC: msrt_q8_dequantize(10,
 # ROWS: 360 rows
 # EXACTF: float32 outputs (dequantized int8): 0 of 3600 differ from the numpy TFLite reference (360 images, 3 layers)

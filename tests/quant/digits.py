@@ -35,6 +35,8 @@
 # RUN: %python %S/../../scripts/tflite_int8.py ranges %t/qp/digits.h %t/weights.npz %t/train_x.npy percentile:99.99 | FileCheck --check-prefix=RANGES %s
 # RUN: %msc compile digits_mlp.mindir -o %t/qk --name=digits --quantize=int8 --calibration=%t/train_x.npy --calibration-method=kl > /dev/null
 # RUN: FileCheck --check-prefix=KL %s < %t/qk/digits.h
+# no convolution: the dense layers' own kernel, not the convolutions' strided one
+# RUN: FileCheck --check-prefix=DENSE %s < %t/qk/digits.c
 # RUN: %python %S/../../scripts/tflite_int8.py ranges %t/qk/digits.h %t/weights.npz %t/train_x.npy kl | FileCheck --check-prefix=RANGES %s
 # the same calibration data gives byte-identical C
 # RUN: %msc compile digits_mlp.mindir -o %t/qk2 --name=digits --quantize=int8 --calibration=%t/train_x.npy --calibration-method=kl > /dev/null
@@ -75,3 +77,5 @@
 # FLASH-NEXT: #define DIGITS_DIGITS_MLP_WEIGHTS_SIZE 11128
 
 # KL: calibration kl on 1437 samples of train_x.npy
+# DENSE: rc = msrt_q8_dense_packed_fast(1, 128, 64,
+# DENSE: rc = msrt_q8_dense_packed_fast(1, 10, 128,

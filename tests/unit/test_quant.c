@@ -123,9 +123,13 @@ TEST(dense_packed) {
         memset(y1, 0x5a, sizeof y1);
         ASSERT_INT(MSRT_OK, msrt_q8_dense_packed_fast(m, n, k, x, blob, y1, xs));
         if (memcmp(y0, y1, (size_t)(m * n)) && bad++ < 5) fprintf(stderr, "  fast: M %d N %d K %d zp %d\n", m, n, k, zp);
+        memset(y1, 0x5a, sizeof y1); /* through the convolutions' strided kernel */
+        ASSERT_INT(MSRT_OK, msrt_q8_dense_packed_fast_s(m, n, k, x, blob, y1, xs));
+        if (memcmp(y0, y1, (size_t)(m * n)) && bad++ < 5) fprintf(stderr, "  fast_s: M %d N %d K %d zp %d\n", m, n, k, zp);
         nfastcall++;
       } else if (n % 4 == 3 || !(blob[0] & 1)) {
         ASSERT_INT(MSRT_EINVAL, msrt_q8_dense_packed_fast(m, n, k, x, blob, y1, xs));
+        ASSERT_INT(MSRT_EINVAL, msrt_q8_dense_packed_fast_s(m, n, k, x, blob, y1, xs));
       }
       cases++;
     }
