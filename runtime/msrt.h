@@ -859,14 +859,21 @@ int64_t msrt_q8_conv_scratch_words(const int64_t *xs, const int64_t *wsh, const 
 int msrt_q8_conv2d_packed(const int64_t *xs, const int64_t *wsh, const int64_t *os, const int64_t *stride,
                           const int64_t *pad, const int64_t *dil, const int8_t *x, int32_t x_zp, const int32_t *blob,
                           int32_t out_zp, int32_t act_min, int32_t act_max, int8_t *y, int32_t *scratch);
-/* msrt_q8_conv2d_packed(xs, wsh, os, stride, pad, dil, x, x_zp, blob, the
- * blob's output zero point, -128, 127, y, scratch) with the geometry as 15
- * int32_t, geo = {N, C, H, W, Co, kh, kw, OH, OW, stride h, stride w,
- * dilation h, dilation w, pad top, pad left}, for a blob flagged for the
- * Armv7E-M requantization, Co % 4 == 0 and a convolution whose windows
- * fit the column buffer (dilation 1 along W; else MSRT_EINVAL): the code
+/* msrt_q8_conv_geo: the geometry of msrt_q8_conv2d_packed's arguments as
+ * MSRT_Q8_CONV_GEO int32_t (quant.c's QG_*: the shapes, strides,
+ * dilations, top and left padding, then the sizes and scratch offsets
+ * that follow from them), or MSRT_EINVAL as msrt_q8_conv2d_packed.
+ * msrt_q8_conv2d_packed_fast: msrt_q8_conv2d_packed(xs, wsh, os, stride,
+ * pad, dil, x, x_zp, blob, the blob's output zero point, -128, 127, y,
+ * scratch) with that geo (written at compile time; not checked again),
+ * for a blob flagged for the Armv7E-M requantization, Co % 4 == 0 and
+ * windows that fit the column buffer (else MSRT_EINVAL): the code
  * generator calls it when it knows all three, so the library carries
  * only the column-buffer path and its kernel. */
+#define MSRT_Q8_CONV_GEO 24
+#define MSRT_Q8_CONV_GEO_NCB 18 /* geo[MSRT_Q8_CONV_GEO_NCB] > 0: windows in the column buffer */
+int msrt_q8_conv_geo(const int64_t *xs, const int64_t *wsh, const int64_t *os, const int64_t *stride,
+                     const int64_t *pad, const int64_t *dil, int32_t *geo);
 int msrt_q8_conv2d_packed_fast(const int32_t *geo, const int8_t *x, int32_t x_zp, const int32_t *blob, int8_t *y,
                                int32_t *scratch);
 /* msrt_q8_quantize: q = clamp(round_half_away(x / scale) + zp, -128, 127)

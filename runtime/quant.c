@@ -787,52 +787,67 @@ static void q8_conv_row(int16_t *cb, int32_t step, int16_t *x16, int32_t k, int3
 }
 #endif
 
-/* A convolution's geometry in int32_t (msrt_q8_conv2d_packed_fast's geo:
- * N, C, H, W, Co, kh, kw, OH, OW, the strides, the dilations, the top and
- * left padding; every size and offset below 2^30) and its scratch: the
- * window x16 (the taps as int16, zeros past K, the sentinel), the sums of a
- * few channel groups (acc), the column buffer's running sums and values
+/* A convolution's geometry, msrt_q8_conv_geo's int32_t geo (QG_*: the
+ * shapes, strides, dilations, top and left padding, then what follows
+ * from them; every size and offset below 2^30), and its scratch: the
+ * window x16 (the taps as int16, zeros past K, the sentinel), the sums of
+ * a few channel groups (acc), the column buffer's running sums and values
  * (colsum, cb: ncb values, 0 when it is not used; columns [q0, q1) hold
  * the input, the others the zero point z). */
+enum {
+  QG_N, QG_C, QG_H, QG_W, QG_CO, QG_KH, QG_KW, QG_OH, QG_OW, QG_SH, QG_SW, QG_DH, QG_DW, QG_PT, QG_PL,
+  QG_K, QG_CE, QG_KB, QG_NCB, QG_NCOL, QG_Q0, QG_Q1, QG_COLSUM, QG_CB, QG_COUNT
+};
+typedef char q8_geo_size[QG_COUNT == MSRT_Q8_CONV_GEO && QG_NCB == MSRT_Q8_CONV_GEO_NCB ? 1 : -1];
+
+int msrt_q8_conv_geo(const int64_t *xs, const int64_t *wsh, const int64_t *os, const int64_t *stride,
+                     const int64_t *pad, const int64_t *dil, int32_t *geo) {
+  for (int t = 0; t < 4; t++) /* int32_t indices: every size and offset below 2^30 */
+    if (xs[t] < 0 || xs[t] >= (1 << 30) || wsh[t] < 0 || wsh[t] >= (1 << 15) || os[t] < 0 || os[t] >= (1 << 30) ||
+        pad[t] < 0 || pad[t] >= (1 << 15) || (t < 2 && (stride[t] <= 0 || stride[t] >= (1 << 15) || dil[t] <= 0 ||
+                                                        dil[t] >= (1 << 15))))
+      return MSRT_EINVAL;
+  if (xs[0] * xs[1] * xs[2] * xs[3] >= (1 << 30) || os[0] * os[1] * os[2] * os[3] >= (1 << 30) || wsh[1] != xs[1] ||
+      xs[1] * wsh[2] * wsh[3] >= (1 << 30))
+    return MSRT_EINVAL;
+  const int64_t *gv[15] = {xs, xs + 1, xs + 2, xs + 3, wsh, wsh + 2, wsh + 3, os + 2, os + 3,
+                           stride, stride + 1, dil, dil + 1, pad, pad + 2};
+  for (int t = 0; t < 15; t++) geo[t] = (int32_t)*gv[t];
+  int32_t K = geo[QG_C] * geo[QG_KH] * geo[QG_KW], kb = q8_kbconv(geo[QG_CO], K);
+  int32_t ncb = (int32_t)q8_colbuf(xs, wsh, os, stride, dil), ncol = ncb ? (geo[QG_OW] - 1) * geo[QG_SW] + geo[QG_KW] : 0;
+  int32_t q0 = geo[QG_PL] < ncol ? geo[QG_PL] : ncol;
+  geo[QG_K] = K, geo[QG_CE] = geo[QG_C] * geo[QG_KH], geo[QG_KB] = kb, geo[QG_NCB] = ncb, geo[QG_NCOL] = ncol;
+  geo[QG_Q0] = q0, geo[QG_Q1] = geo[QG_W] < ncol - q0 ? q0 + geo[QG_W] : ncol;
+  geo[QG_COLSUM] = 2 * kb + 4 + 4 * Q8_CHUNK, geo[QG_CB] = geo[QG_COLSUM] + ncol;
+  return MSRT_OK;
+}
+
 typedef struct {
-  int32_t n, c, h, wd, co, kh, kw, oh, ow, sh, sw, dh, dw, pt, pl;
-  int32_t K, ce, kb, ncb, ncol, q0, q1;
+  const int32_t *v; /* geo */
   int16_t z, *x16, *cb;
   int32_t *acc, *colsum;
 } Q8Conv;
 
-/* g from geo, its scratch laid out and its constant parts written: the
+/* g for geo, its scratch laid out and its constant parts written: the
  * window's zeros and sentinel (each window rewrites the first K; past it
  * the weights are 0: any value would do), the padding columns of the
  * column buffer with their running sums, and its slack past the last
  * column when windows are read in place (zero: any value but the
  * sentinel's would do) */
 static void q8_conv_setup(Q8Conv *g, const int32_t *geo, int32_t x_zp, int32_t *scratch) {
-  g->n = geo[0], g->c = geo[1], g->h = geo[2], g->wd = geo[3], g->co = geo[4], g->kh = geo[5], g->kw = geo[6];
-  g->oh = geo[7], g->ow = geo[8], g->sh = geo[9], g->sw = geo[10], g->dh = geo[11], g->dw = geo[12];
-  g->pt = geo[13], g->pl = geo[14];
-  g->K = g->c * g->kh * g->kw;
-  g->ce = g->c * g->kh;
-  g->kb = q8_kbconv(g->co, g->K);
-  g->z = (int16_t)x_zp;
-  g->ncb = (int32_t)q8_colbuf_n(g->c, g->kh, g->kw, g->ow, g->sw, g->dw);
-  g->ncol = g->ncb ? (g->ow - 1) * g->sw + g->kw : 0;
-  g->x16 = (int16_t *)(void *)scratch;
-  g->acc = scratch + 2 * g->kb + 4;
-  g->colsum = g->acc + 4 * Q8_CHUNK;
-  g->cb = (int16_t *)(void *)(g->colsum + g->ncol);
-  for (int32_t t = g->K; t < g->kb * 4; t++) g->x16[t] = 0;
-  q8_sentinel(g->x16 + g->kb * 4);
-  int32_t ncol = g->ncol, ce = g->ce;
-  for (int32_t t = ncol * ce; g->ncb && g->sw * ce % 2 == 0 && t < g->ncb; t++) g->cb[t] = 0;
-  g->q0 = g->pl < ncol ? g->pl : ncol;
-  g->q1 = g->wd < ncol - g->q0 ? g->q0 + g->wd : ncol;
-  uint32_t zc = (uint32_t)ce * (uint32_t)g->z;
+  int32_t ncol = geo[QG_NCOL], ce = geo[QG_CE], q0 = geo[QG_Q0], q1 = geo[QG_Q1], kb = geo[QG_KB];
+  int16_t z = (int16_t)x_zp, *x16 = (int16_t *)(void *)scratch, *cb = (int16_t *)(void *)(scratch + geo[QG_CB]);
+  int32_t *colsum = scratch + geo[QG_COLSUM];
+  g->v = geo, g->z = z, g->x16 = x16, g->cb = cb, g->acc = scratch + 2 * kb + 4, g->colsum = colsum;
+  for (int32_t t = geo[QG_K]; t < kb * 4; t++) x16[t] = 0;
+  q8_sentinel(x16 + kb * 4);
+  for (int32_t t = ncol * ce; geo[QG_SW] * ce % 2 == 0 && t < geo[QG_NCB]; t++) cb[t] = 0;
+  uint32_t zc = (uint32_t)ce * (uint32_t)z;
   for (int32_t q = 0; q < ncol; q++) {
-    if (q == g->q0) q = g->q1;
+    if (q == q0) q = q1;
     if (q == ncol) break;
-    for (int32_t t = 0; t < ce; t++) g->cb[q * ce + t] = g->z;
-    g->colsum[q] = (int32_t)(zc * (uint32_t)(q + 1));
+    for (int32_t t = 0; t < ce; t++) cb[q * ce + t] = z;
+    colsum[q] = (int32_t)(zc * (uint32_t)(q + 1));
   }
 }
 
@@ -843,12 +858,12 @@ static void q8_conv_setup(Q8Conv *g, const int32_t *geo, int32_t x_zp, int32_t *
  * column's sum; colsum holds their running sums (a window's is a
  * difference) */
 Q8_NOINLINE static void q8_conv_fill(const Q8Conv *g, const int8_t *xb, int32_t rb, int32_t p0, int32_t p1) {
-  int32_t ce = g->ce, q0 = g->q0, q1 = g->q1, n = q1 - q0;
+  int32_t ce = g->v[QG_CE], q0 = g->v[QG_Q0], q1 = g->v[QG_Q1], n = q1 - q0;
   int16_t *cb = g->cb + q0 * ce, z = g->z;
   int32_t *colsum = g->colsum;
-  int32_t kh = g->kh, rs = g->dh * g->wd, cs = g->h * g->wd;
-  const int8_t *xc = xb + rb * g->wd + (q0 - g->pl); /* channel ci's kernel row 0 */
-  for (int16_t *dc = cb, *de = cb + g->c * kh; n > 0 && dc != de; dc += kh, xc += cs) {
+  int32_t kh = g->v[QG_KH], rs = g->v[QG_DH] * g->v[QG_W], cs = g->v[QG_H] * g->v[QG_W];
+  const int8_t *xc = xb + rb * g->v[QG_W] + (q0 - g->v[QG_PL]); /* channel ci's kernel row 0 */
+  for (int16_t *dc = cb, *de = cb + g->v[QG_C] * kh; n > 0 && dc != de; dc += kh, xc += cs) {
     const int8_t *xr = xc;
     for (int32_t p = 0; p < kh; p++, xr += rs) {
       int16_t *d = dc + p;
@@ -894,28 +909,19 @@ Q8_NOINLINE static void q8_conv_fill(const Q8Conv *g, const int8_t *xb, int32_t 
     }
     colsum[q] = (int32_t)run;
   }
-  for (int32_t q = q1; q < g->ncol; q++) colsum[q] = (int32_t)(run += zc);
+  for (int32_t q = q1; q < g->v[QG_NCOL]; q++) colsum[q] = (int32_t)(run += zc);
 }
 
 int msrt_q8_conv2d_packed(const int64_t *xs, const int64_t *wsh, const int64_t *os, const int64_t *stride,
                           const int64_t *pad, const int64_t *dil, const int8_t *x, int32_t x_zp, const int32_t *blob,
                           int32_t out_zp, int32_t act_min, int32_t act_max, int8_t *y, int32_t *scratch) {
-  for (int t = 0; t < 4; t++) /* int32_t indices: every size and offset below 2^30 */
-    if (xs[t] < 0 || xs[t] >= (1 << 30) || wsh[t] < 0 || wsh[t] >= (1 << 15) || os[t] < 0 || os[t] >= (1 << 30) ||
-        pad[t] < 0 || pad[t] >= (1 << 15) || (t < 2 && (stride[t] <= 0 || stride[t] >= (1 << 15) || dil[t] <= 0 ||
-                                                        dil[t] >= (1 << 15))))
-      return MSRT_EINVAL;
-  if (xs[0] * xs[1] * xs[2] * xs[3] >= (1 << 30) || os[0] * os[1] * os[2] * os[3] >= (1 << 30) || wsh[1] != xs[1] ||
-      act_min > act_max || xs[1] * wsh[2] * wsh[3] >= (1 << 30))
-    return MSRT_EINVAL;
-  const int64_t *gv[15] = {xs, xs + 1, xs + 2, xs + 3, wsh, wsh + 2, wsh + 3, os + 2, os + 3,
-                           stride, stride + 1, dil, dil + 1, pad, pad + 2};
-  int32_t geo[15];
-  for (int t = 0; t < 15; t++) geo[t] = (int32_t)*gv[t];
+  int32_t geo[MSRT_Q8_CONV_GEO];
+  if (act_min > act_max || msrt_q8_conv_geo(xs, wsh, os, stride, pad, dil, geo) != MSRT_OK) return MSRT_EINVAL;
   Q8Conv g;
   q8_conv_setup(&g, geo, x_zp, scratch);
-  int32_t c = g.c, h = g.h, wd = g.wd, co = g.co, kh = g.kh, kw = g.kw, oh = g.oh, ow = g.ow, K = g.K, kb = g.kb;
-  int32_t sw = g.sw, dh = g.dh, dw = g.dw, ce = g.ce, pl = g.pl, ncb = g.ncb;
+  int32_t c = geo[QG_C], h = geo[QG_H], wd = geo[QG_W], co = geo[QG_CO], kh = geo[QG_KH], kw = geo[QG_KW];
+  int32_t oh = geo[QG_OH], ow = geo[QG_OW], K = geo[QG_K], kb = geo[QG_KB], sw = geo[QG_SW], dh = geo[QG_DH];
+  int32_t dw = geo[QG_DW], ce = geo[QG_CE], pl = geo[QG_PL], ncb = geo[QG_NCB];
   int16_t *x16 = g.x16, *cb = g.cb, z = g.z;
   int32_t *acc = g.acc, *colsum = g.colsum;
   /* windows read in place from the column buffer (each starts on a word):
@@ -929,9 +935,9 @@ int msrt_q8_conv2d_packed(const int64_t *xs, const int64_t *wsh, const int64_t *
                act_min <= -128 && act_max >= 127 && co > 0 && co % 4 == 0;
   const int32_t *gend = blob + 1 + (int64_t)(co / 4) * q8_gw(kb, 4);
 #endif
-  for (int32_t b = 0; b < g.n; b++)
+  for (int32_t b = 0; b < geo[QG_N]; b++)
     for (int32_t i = 0; i < oh; i++) {
-      int32_t rb = i * g.sh - g.pt, p0, p1;
+      int32_t rb = i * geo[QG_SH] - geo[QG_PT], p0, p1;
       q8_taps32(rb, kh, dh, h, &p0, &p1);
       const int8_t *xb = x + (int64_t)b * c * h * wd;
       q8_conv_fill(&g, xb, rb, p0, p1);
@@ -988,23 +994,19 @@ int msrt_q8_conv2d_packed(const int64_t *xs, const int64_t *wsh, const int64_t *
 /* msrt_q8_conv2d_packed's column-buffer path with q8_gemvs_asm, alone */
 int msrt_q8_conv2d_packed_fast(const int32_t *geo, const int8_t *x, int32_t x_zp, const int32_t *blob, int8_t *y,
                                int32_t *scratch) {
-  for (int t = 0; t < 15; t++)
-    if (geo[t] < (t >= 9 && t < 13) || geo[t] >= (1 << 15)) return MSRT_EINVAL;
-  if ((int64_t)geo[0] * geo[1] * geo[2] * geo[3] >= (1 << 30) || (int64_t)geo[0] * geo[4] * geo[7] * geo[8] >= (1 << 30) ||
-      !(blob[0] & 1) || geo[4] % 4 != 0 || !q8_colbuf_n(geo[1], geo[5], geo[6], geo[8], geo[10], geo[12]))
-    return MSRT_EINVAL;
+  if (!(blob[0] & 1) || geo[QG_CO] % 4 != 0 || geo[QG_NCB] <= 0) return MSRT_EINVAL;
 #ifdef Q8_ASM
   Q8Conv g;
   q8_conv_setup(&g, geo, x_zp, scratch);
-  int32_t step = g.sw * g.ce;
-  const int32_t *gend = blob + 1 + (int64_t)(g.co / 4) * q8_gw(g.kb, 4);
-  for (int32_t b = 0; b < g.n; b++)
-    for (int32_t i = 0; i < g.oh; i++) {
-      int32_t rb = i * g.sh - g.pt, p0, p1;
-      q8_taps32(rb, g.kh, g.dh, g.h, &p0, &p1);
-      q8_conv_fill(&g, x + (int64_t)b * g.c * g.h * g.wd, rb, p0, p1);
-      q8_conv_row(g.cb, step, step % 2 ? g.x16 : NULL, g.K, g.kb, g.colsum, g.sw, g.kw, g.ow, blob + 1, gend,
-                  y + ((b * g.co) * g.oh + i) * g.ow, g.oh * g.ow);
+  int32_t step = geo[QG_SW] * geo[QG_CE], co = geo[QG_CO], oh = geo[QG_OH], ow = geo[QG_OW];
+  const int32_t *gend = blob + 1 + (int64_t)(co / 4) * q8_gw(geo[QG_KB], 4);
+  for (int32_t b = 0; b < geo[QG_N]; b++)
+    for (int32_t i = 0; i < oh; i++) {
+      int32_t rb = i * geo[QG_SH] - geo[QG_PT], p0, p1;
+      q8_taps32(rb, geo[QG_KH], geo[QG_DH], geo[QG_H], &p0, &p1);
+      q8_conv_fill(&g, x + (int64_t)b * geo[QG_C] * geo[QG_H] * geo[QG_W], rb, p0, p1);
+      q8_conv_row(g.cb, step, step % 2 ? g.x16 : NULL, geo[QG_K], geo[QG_KB], g.colsum, geo[QG_SW], geo[QG_KW], ow,
+                  blob + 1, gend, y + ((b * co) * oh + i) * ow, oh * ow);
     }
   return MSRT_OK;
 #else

@@ -221,9 +221,9 @@ TEST(conv2d_packed) {
     if (memcmp(y0, y1, (size_t)(d[0] * co * oh * ow)) && bad++ < 5) fprintf(stderr, "  shape %d\n", si);
     /* the fast entry: the same bits where it applies (the blob's output
      * zero point, no clamp, Co % 4 == 0, dilation 1 along W), else EINVAL */
-    int32_t geo[15] = {(int32_t)d[0], (int32_t)d[1], (int32_t)d[2], (int32_t)d[3], co, (int32_t)d[5], (int32_t)d[6],
-                       (int32_t)oh, (int32_t)ow, (int32_t)st[0], (int32_t)st[1], (int32_t)dil[0], (int32_t)dil[1],
-                       (int32_t)pad[0], (int32_t)pad[2]};
+    int32_t geo[MSRT_Q8_CONV_GEO];
+    ASSERT_INT(MSRT_OK, msrt_q8_conv_geo(xs, wsh, os, st, pad, dil, geo));
+    ASSERT_INT(dil[1] == 1, geo[MSRT_Q8_CONV_GEO_NCB] > 0); /* the column buffer: for dilation 1 along W here */
     memset(y1, 0x55, sizeof y1);
     if ((blob[0] & 1) && co % 4 == 0 && dil[1] == 1) {
       nfast++;
