@@ -863,6 +863,18 @@ Q8_NOINLINE static void q8_conv_fill(const Q8Conv *g, const int8_t *xb, int32_t 
   int32_t *colsum = g->colsum;
   int32_t kh = g->v[QG_KH], rs = g->v[QG_DH] * g->v[QG_W], cs = g->v[QG_H] * g->v[QG_W];
   const int8_t *xc = xb + rb * g->v[QG_W] + (q0 - g->v[QG_PL]); /* channel ci's kernel row 0 */
+  if (kh == 3 && p0 == 0 && p1 == 3) { /* 3 rows inside: a column's 3 values of a channel side by side */
+    for (int16_t *dc = cb, *de = cb + g->v[QG_C] * 3; n > 0 && dc != de; dc += 3, xc += cs) {
+      const int8_t *x0 = xc, *x1 = xc + rs, *x2 = xc + 2 * rs;
+      int16_t *d = dc;
+      for (int32_t t = n; t > 0; t--, d += ce) {
+        d[0] = *x0++;
+        d[1] = *x1++;
+        d[2] = *x2++;
+      }
+    }
+    n = 0;
+  }
   for (int16_t *dc = cb, *de = cb + g->v[QG_C] * kh; n > 0 && dc != de; dc += kh, xc += cs) {
     const int8_t *xr = xc;
     for (int32_t p = 0; p < kh; p++, xr += rs) {
