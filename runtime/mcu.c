@@ -660,13 +660,26 @@ static int mcu_maxpool2_i8(const int32_t *geo, const int8_t *x, int8_t *out) {
   return MSRT_OK;
 }
 #endif
-int msrt_mcu_maxpool_i8(const int32_t *geo, const int8_t *x, int8_t *out) {
-#if defined(__ARM_FEATURE_SIMD32) && !defined(__ARM_BIG_ENDIAN) && !defined(MSRT_NO_SIMD)
+/* geo is 2x2 windows of stride 2, no padding, all inside */
+static int mcu_pool2(const int32_t *geo) {
   int ok = 1;
   for (int i = 0; i < 11; i++) ok &= geo[i] >= 0;
-  if (ok && geo[5] == 2 && geo[6] == 2 && geo[7] == 2 && geo[8] == 2 && geo[9] == 0 && geo[10] == 0 &&
-      2 * geo[3] <= geo[1] && 2 * geo[4] <= geo[2])
-    return mcu_maxpool2_i8(geo, x, out);
+  return ok && geo[5] == 2 && geo[6] == 2 && geo[7] == 2 && geo[8] == 2 && geo[9] == 0 && geo[10] == 0 &&
+         2 * geo[3] <= geo[1] && 2 * geo[4] <= geo[2];
+}
+
+int msrt_mcu_maxpool_i8(const int32_t *geo, const int8_t *x, int8_t *out) {
+#if defined(__ARM_FEATURE_SIMD32) && !defined(__ARM_BIG_ENDIAN) && !defined(MSRT_NO_SIMD)
+  if (mcu_pool2(geo)) return mcu_maxpool2_i8(geo, x, out);
 #endif
   return mcu_maxpool_i8(geo, x, out);
+}
+
+int msrt_mcu_maxpool2_i8(const int32_t *geo, const int8_t *x, int8_t *out) {
+  if (!mcu_pool2(geo)) return MSRT_EINVAL;
+#if defined(__ARM_FEATURE_SIMD32) && !defined(__ARM_BIG_ENDIAN) && !defined(MSRT_NO_SIMD)
+  return mcu_maxpool2_i8(geo, x, out);
+#else
+  return mcu_maxpool_i8(geo, x, out);
+#endif
 }

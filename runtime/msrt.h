@@ -787,6 +787,10 @@ int msrt_mcu_conv2d_f32(const int32_t *geo, const float *x, const float *w, floa
 int msrt_mcu_conv3_f32(const int32_t *geo, const float *x, const float *w, float *out, const msrt_epilogue *ep);
 int msrt_mcu_maxpool_f32(const int32_t *geo, const float *x, float *out);
 int msrt_mcu_maxpool_i8(const int32_t *geo, const int8_t *x, int8_t *out);
+/* msrt_mcu_maxpool_i8 for 2x2 windows of stride 2 without padding (else
+ * MSRT_EINVAL): on Armv7E-M a library that calls only it carries only
+ * the SIMD loop. */
+int msrt_mcu_maxpool2_i8(const int32_t *geo, const int8_t *x, int8_t *out);
 
 /* Inference batch norm, float32/float64: x viewed [n, c, inner];
  * y = (x - mean[c]) / sqrt(var[c] + eps) * scale[c] + bias[c]. */

@@ -25,7 +25,7 @@
 # HDR: #define CONV_PREDICT_WEIGHTS_SIZE 1{{[0-9][0-9][0-9]}}{{$}}
 # SRC: msrt_q8_quantize(64,
 # SRC: rc = msrt_q8_conv2d_packed_fast(geo,
-# SRC: rc = msrt_mcu_maxpool_i8(geo, (const int8_t *)
+# SRC: rc = msrt_mcu_maxpool2_i8(geo, (const int8_t *)
 # SRC: rc = msrt_q8_dense_packed_fast_s(1, 10, 128,
 # SRC: msrt_q8_dequantize(10,
 # ROWS: 360 rows

@@ -248,7 +248,8 @@ TEST(maxpool_i8) {
     int32_t geo[11] = {3, 7, W, 3, W / 2, 2, 2, 2, 2, 0, 0};
     for (int32_t i = 0; i < 3 * 7 * W; i++)
       x[i] = (int8_t)(qrand() % 4 == 0 ? (qrand() & 1 ? 127 : -128) : qrange(-128, 127));
-    ASSERT_INT(MSRT_OK, msrt_mcu_maxpool_i8(geo, x, y));
+    for (int e = 0; e < 2; e++) /* msrt_mcu_maxpool_i8, then the 2x2 entry */
+      ASSERT_INT(MSRT_OK, e ? msrt_mcu_maxpool2_i8(geo, x, y) : msrt_mcu_maxpool_i8(geo, x, y));
     for (int32_t nc = 0; nc < 3; nc++)
       for (int32_t i = 0; i < 3; i++)
         for (int32_t j = 0; j < W / 2; j++) {
@@ -261,6 +262,9 @@ TEST(maxpool_i8) {
         }
   }
   ASSERT_INT(0, bad);
+  int32_t g3[11] = {1, 7, 9, 2, 3, 3, 3, 3, 3, 0, 0}; /* 3x3 windows: not the 2x2 entry's */
+  ASSERT_INT(MSRT_EINVAL, msrt_mcu_maxpool2_i8(g3, x, y));
+  ASSERT_INT(MSRT_OK, msrt_mcu_maxpool_i8(g3, x, y));
 }
 
 UNIT_MAIN()
