@@ -884,15 +884,7 @@ Q8_NOINLINE static void q8_conv_fill(const Q8Conv *g, const int8_t *xb, int32_t 
         for (; t > 0; t--, d += ce) *d = z;
         continue;
       }
-      const int8_t *x = xr;
-      for (; t >= 4; t -= 4, d += 4 * ce, x += 4) { /* four values a step */
-        int16_t v0 = x[0], v1 = x[1], v2 = x[2], v3 = x[3];
-        d[0] = v0;
-        d[ce] = v1;
-        d[2 * ce] = v2;
-        d[3 * ce] = v3;
-      }
-      for (; t > 0; t--, d += ce) *d = *x++;
+      for (const int8_t *x = xr; t > 0; t--, d += ce) *d = *x++;
     }
   }
   /* the running sums: [0, q0) from q8_conv_setup, the input's columns
