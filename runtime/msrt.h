@@ -869,7 +869,8 @@ int msrt_q8_conv2d_packed(const int64_t *xs, const int64_t *wsh, const int64_t *
  * that follow from them), or MSRT_EINVAL as msrt_q8_conv2d_packed.
  * msrt_q8_conv2d_packed_fast: msrt_q8_conv2d_packed(xs, wsh, os, stride,
  * pad, dil, x, x_zp, blob, the blob's output zero point, -128, 127, y,
- * scratch) with that geo (written at compile time; not checked again),
+ * scratch) with that geo as int16_t (each value below 2^15; written at
+ * compile time, not checked again),
  * for a blob flagged for the Armv7E-M requantization, Co % 4 == 0 and
  * windows that fit the column buffer (else MSRT_EINVAL): the code
  * generator calls it when it knows all three, so the library carries
@@ -878,7 +879,7 @@ int msrt_q8_conv2d_packed(const int64_t *xs, const int64_t *wsh, const int64_t *
 #define MSRT_Q8_CONV_GEO_NCB 18 /* geo[MSRT_Q8_CONV_GEO_NCB] > 0: windows in the column buffer */
 int msrt_q8_conv_geo(const int64_t *xs, const int64_t *wsh, const int64_t *os, const int64_t *stride,
                      const int64_t *pad, const int64_t *dil, int32_t *geo);
-int msrt_q8_conv2d_packed_fast(const int32_t *geo, const int8_t *x, int32_t x_zp, const int32_t *blob, int8_t *y,
+int msrt_q8_conv2d_packed_fast(const int16_t *geo, const int8_t *x, int32_t x_zp, const int32_t *blob, int8_t *y,
                                int32_t *scratch);
 /* msrt_q8_quantize: q = clamp(round_half_away(x / scale) + zp, -128, 127)
  * (float32 division; nan -> zp); msrt_q8_dequantize: x = scale * (q - zp). */

@@ -823,7 +823,7 @@ int msrt_q8_conv_geo(const int64_t *xs, const int64_t *wsh, const int64_t *os, c
 }
 
 typedef struct {
-  const int32_t *v; /* geo */
+  const int16_t *v; /* geo as int16_t (msrt_q8_conv2d_packed_fast's) */
   int16_t z, *x16, *cb;
   int32_t *acc, *colsum;
 } Q8Conv;
@@ -834,14 +834,14 @@ typedef struct {
  * column buffer with their running sums, and its slack past the last
  * column when windows are read in place (zero: any value but the
  * sentinel's would do) */
-static void q8_conv_setup(Q8Conv *g, const int32_t *geo, int32_t x_zp, int32_t *scratch) {
+static void q8_conv_setup(Q8Conv *g, const int16_t *geo, int32_t x_zp, int32_t *scratch) {
   int32_t ncol = geo[QG_NCOL], ce = geo[QG_CE], q0 = geo[QG_Q0], q1 = geo[QG_Q1], kb = geo[QG_KB];
   int16_t z = (int16_t)x_zp, *x16 = (int16_t *)(void *)scratch, *cb = (int16_t *)(void *)(scratch + geo[QG_CB]);
   int32_t *colsum = scratch + geo[QG_COLSUM];
   g->v = geo, g->z = z, g->x16 = x16, g->cb = cb, g->acc = scratch + 2 * kb + 4, g->colsum = colsum;
-  for (int32_t t = geo[QG_K]; t < kb * 4; t++) x16[t] = 0;
+  memset(x16 + geo[QG_K], 0, (size_t)(kb * 4 - geo[QG_K]) * 2);
   q8_sentinel(x16 + kb * 4);
-  for (int32_t t = ncol * ce; geo[QG_SW] * ce % 2 == 0 && t < geo[QG_NCB]; t++) cb[t] = 0;
+  if (geo[QG_SW] * ce % 2 == 0) memset(cb + ncol * ce, 0, (size_t)(geo[QG_NCB] - ncol * ce) * 2);
   uint32_t zc = (uint32_t)ce * (uint32_t)z;
   for (int32_t q = 0; q < ncol; q++) {
     if (q == q0) q = q1;
@@ -921,13 +921,25 @@ int msrt_q8_conv2d_packed(const int64_t *xs, const int64_t *wsh, const int64_t *
                           int32_t out_zp, int32_t act_min, int32_t act_max, int8_t *y, int32_t *scratch) {
   int32_t geo[MSRT_Q8_CONV_GEO];
   if (act_min > act_max || msrt_q8_conv_geo(xs, wsh, os, stride, pad, dil, geo) != MSRT_OK) return MSRT_EINVAL;
-  Q8Conv g;
-  q8_conv_setup(&g, geo, x_zp, scratch);
   int32_t c = geo[QG_C], h = geo[QG_H], wd = geo[QG_W], co = geo[QG_CO], kh = geo[QG_KH], kw = geo[QG_KW];
   int32_t oh = geo[QG_OH], ow = geo[QG_OW], K = geo[QG_K], kb = geo[QG_KB], sw = geo[QG_SW], dh = geo[QG_DH];
   int32_t dw = geo[QG_DW], ce = geo[QG_CE], pl = geo[QG_PL], ncb = geo[QG_NCB];
-  int16_t *x16 = g.x16, *cb = g.cb, z = g.z;
-  int32_t *acc = g.acc, *colsum = g.colsum;
+  int16_t geo16[MSRT_Q8_CONV_GEO], *x16 = (int16_t *)(void *)scratch, *cb = NULL, z = (int16_t)x_zp;
+  int32_t *acc = scratch + 2 * kb + 4, *colsum = NULL;
+  /* the column buffer's helpers read geo as int16_t: past that, windows
+   * are gathered */
+  for (int t = 0; t < MSRT_Q8_CONV_GEO; t++) {
+    if (geo[t] > INT16_MAX) ncb = 0;
+    geo16[t] = (int16_t)geo[t];
+  }
+  Q8Conv g;
+  if (ncb) {
+    q8_conv_setup(&g, geo16, x_zp, scratch);
+    cb = g.cb, colsum = g.colsum;
+  } else {
+    for (int32_t t = K; t < kb * 4; t++) x16[t] = 0;
+    q8_sentinel(x16 + kb * 4);
+  }
   /* windows read in place from the column buffer (each starts on a word):
    * the sentinel goes after the window for the call and the 8 values it
    * covers come back after */
@@ -944,7 +956,7 @@ int msrt_q8_conv2d_packed(const int64_t *xs, const int64_t *wsh, const int64_t *
       int32_t rb = i * geo[QG_SH] - geo[QG_PT], p0, p1;
       q8_taps32(rb, kh, dh, h, &p0, &p1);
       const int8_t *xb = x + (int64_t)b * c * h * wd;
-      q8_conv_fill(&g, xb, rb, p0, p1);
+      if (ncb) q8_conv_fill(&g, xb, rb, p0, p1);
 #ifdef Q8_ASM
       if (direct && ncb) {
         q8_conv_row(cb, sw * ce, inplace ? NULL : x16, K, kb, colsum, sw, kw, ow, blob + 1, gend,
@@ -996,7 +1008,7 @@ int msrt_q8_conv2d_packed(const int64_t *xs, const int64_t *wsh, const int64_t *
 }
 
 /* msrt_q8_conv2d_packed's column-buffer path with q8_gemvs_asm, alone */
-int msrt_q8_conv2d_packed_fast(const int32_t *geo, const int8_t *x, int32_t x_zp, const int32_t *blob, int8_t *y,
+int msrt_q8_conv2d_packed_fast(const int16_t *geo, const int8_t *x, int32_t x_zp, const int32_t *blob, int8_t *y,
                                int32_t *scratch) {
   if (!(blob[0] & 1) || geo[QG_CO] % 4 != 0 || geo[QG_NCB] <= 0) return MSRT_EINVAL;
 #ifdef Q8_ASM

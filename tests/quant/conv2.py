@@ -34,9 +34,9 @@
 # HDR-NEXT: float32 inputs and outputs
 # HDR-NOT: (no int8 kernel)
 # SRC: msrt_q8_quantize(64,
-# SRC: static const int32_t geo[24] = {1, 1, 8, 8, 8, 3, 3, 8, 8, 1, 1, 1, 1, 1, 1, 9, 3, 4, 45, 10, 1, 9, 44, 54};
+# SRC: static const int16_t geo[24] = {1, 1, 8, 8, 8, 3, 3, 8, 8, 1, 1, 1, 1, 1, 1, 9, 3, 4, 45, 10, 1, 9, 44, 54};
 # SRC-NEXT: rc = msrt_q8_conv2d_packed_fast(geo,
-# SRC: static const int32_t geo[24] = {1, 8, 8, 8, 16, 3, 3, 8, 8, 1, 1, 1, 1, 1, 1, 72, 24, 18, 256, 10, 1, 9, 72, 82};
+# SRC: static const int16_t geo[24] = {1, 8, 8, 8, 16, 3, 3, 8, 8, 1, 1, 1, 1, 1, 1, 72, 24, 18, 256, 10, 1, 9, 72, 82};
 # SRC-NEXT: rc = msrt_q8_conv2d_packed_fast(geo,
 # SRC-NOT: int64_t
 # SRC: rc = msrt_q8_dense_packed_fast_s(1, 10, 256,

@@ -222,15 +222,17 @@ TEST(conv2d_packed) {
     /* the fast entry: the same bits where it applies (the blob's output
      * zero point, no clamp, Co % 4 == 0, dilation 1 along W), else EINVAL */
     int32_t geo[MSRT_Q8_CONV_GEO];
+    int16_t geo16[MSRT_Q8_CONV_GEO];
     ASSERT_INT(MSRT_OK, msrt_q8_conv_geo(xs, wsh, os, st, pad, dil, geo));
+    for (int t = 0; t < MSRT_Q8_CONV_GEO; t++) geo16[t] = (int16_t)geo[t];
     ASSERT_INT(dil[1] == 1, geo[MSRT_Q8_CONV_GEO_NCB] > 0); /* the column buffer: for dilation 1 along W here */
     memset(y1, 0x55, sizeof y1);
     if ((blob[0] & 1) && co % 4 == 0 && dil[1] == 1) {
       nfast++;
-      ASSERT_INT(MSRT_OK, msrt_q8_conv2d_packed_fast(geo, x, zp, blob, y1, scr));
+      ASSERT_INT(MSRT_OK, msrt_q8_conv2d_packed_fast(geo16, x, zp, blob, y1, scr));
       if (memcmp(y0, y1, (size_t)(d[0] * co * oh * ow)) && bad++ < 5) fprintf(stderr, "  shape %d (fast)\n", si);
     } else {
-      ASSERT_INT(MSRT_EINVAL, msrt_q8_conv2d_packed_fast(geo, x, zp, blob, y1, scr));
+      ASSERT_INT(MSRT_EINVAL, msrt_q8_conv2d_packed_fast(geo16, x, zp, blob, y1, scr));
     }
   }
   ASSERT_INT(0, bad);
