@@ -893,18 +893,10 @@ Q8_NOINLINE static void q8_conv_fill(const Q8Conv *g, const int8_t *xb, int32_t 
   for (int32_t q = q0; q < q1; q++, cb += ce) {
     int32_t t = 0;
 #ifdef Q8_SIMD32
-    for (; t + 4 <= ce; t += 4) {
-      int16x2_t v0, v1;
-      memcpy(&v0, cb + t, sizeof v0);
-      memcpy(&v1, cb + t + 2, sizeof v1);
-      run = (uint32_t)__smlad(v0, (int16x2_t)0x00010001, (int32_t)run);
-      run = (uint32_t)__smlad(v1, (int16x2_t)0x00010001, (int32_t)run);
-    }
-    if (t + 2 <= ce) {
+    for (; t + 2 <= ce; t += 2) {
       int16x2_t v;
       memcpy(&v, cb + t, sizeof v);
       run = (uint32_t)__smlad(v, (int16x2_t)0x00010001, (int32_t)run);
-      t += 2;
     }
 #endif
     for (; t < ce; t++) {

@@ -22,9 +22,9 @@
 # HDR: int8 layer 0 ?: in_scale={{.*}} in_zp=-128 out_scale=[[S:0x[0-9a-f.p+-]+]] out_zp=[[Z:-?[0-9]+]] act=relu (Conv2D 9 -> 8)
 # HDR-NEXT: int8 layer 1 ?: in_scale=[[S]] in_zp=[[Z]] out_scale={{.*}} act=none (Dense 128 -> 10)
 # HDR-NEXT: float32 inputs and outputs
-# SRC: rc = msrt_q8_conv2d_packed_fast(geo,
+# SRC: (void)msrt_q8_conv2d_packed_fast(geo,
 # SRC: rc = msrt_q8_avgpool2d(xs, 4, 4, ks, st, pad, 0, [[Z2:-?[0-9]+]],
-# SRC: rc = msrt_q8_dense_packed_fast_s(1, 10, 128,
+# SRC: (void)msrt_q8_dense_packed_fast_s(1, 10, 128,
 # ROWS: 360 rows
 # EXACT: float32 outputs (dequantized int8): 0 of 3600 differ from the numpy TFLite reference (360 images, 2 layers)
 # EXACT-NEXT: accuracy: int8 0.8889, float32 0.8889 (360 images); int8 and float32 agree on 358

@@ -24,9 +24,9 @@
 # HDR-NEXT: float32 inputs and outputs
 # HDR: #define CONV_PREDICT_WEIGHTS_SIZE 1{{[0-9][0-9][0-9]}}{{$}}
 # SRC: msrt_q8_quantize(64,
-# SRC: rc = msrt_q8_conv2d_packed_fast(geo,
-# SRC: rc = msrt_mcu_maxpool2_i8(geo, (const int8_t *)
-# SRC: rc = msrt_q8_dense_packed_fast_s(1, 10, 128,
+# SRC: (void)msrt_q8_conv2d_packed_fast(geo,
+# SRC: (void)msrt_mcu_maxpool2_i8(geo, (const int8_t *)
+# SRC: (void)msrt_q8_dense_packed_fast_s(1, 10, 128,
 # SRC: msrt_q8_dequantize(10,
 # ROWS: 360 rows
 # EXACT: float32 outputs (dequantized int8): 0 of 3600 differ from the numpy TFLite reference (360 images, 2 layers)

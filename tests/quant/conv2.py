@@ -35,11 +35,11 @@
 # HDR-NOT: (no int8 kernel)
 # SRC: msrt_q8_quantize(64,
 # SRC: static const int16_t geo[24] = {1, 1, 8, 8, 8, 3, 3, 8, 8, 1, 1, 1, 1, 1, 1, 9, 3, 4, 45, 10, 1, 9, 44, 54};
-# SRC-NEXT: rc = msrt_q8_conv2d_packed_fast(geo,
+# SRC-NEXT: (void)msrt_q8_conv2d_packed_fast(geo,
 # SRC: static const int16_t geo[24] = {1, 8, 8, 8, 16, 3, 3, 8, 8, 1, 1, 1, 1, 1, 1, 72, 24, 18, 256, 10, 1, 9, 72, 82};
-# SRC-NEXT: rc = msrt_q8_conv2d_packed_fast(geo,
+# SRC-NEXT: (void)msrt_q8_conv2d_packed_fast(geo,
 # SRC-NOT: int64_t
-# SRC: rc = msrt_q8_dense_packed_fast_s(1, 10, 256,
+# SRC: (void)msrt_q8_dense_packed_fast_s(1, 10, 256,
 # SRC: msrt_q8_dequantize(10,
 # ROWS: 360 rows
 # EXACTF: float32 outputs (dequantized int8): 0 of 3600 differ from the numpy TFLite reference (360 images, 3 layers)

@@ -77,5 +77,5 @@
 # FLASH-NEXT: #define DIGITS_DIGITS_MLP_WEIGHTS_SIZE 11128
 
 # KL: calibration kl on 1437 samples of train_x.npy
-# DENSE: rc = msrt_q8_dense_packed_fast(1, 128, 64,
-# DENSE: rc = msrt_q8_dense_packed_fast(1, 10, 128,
+# DENSE: (void)msrt_q8_dense_packed_fast(1, 128, 64,
+# DENSE: (void)msrt_q8_dense_packed_fast(1, 10, 128,
