@@ -162,6 +162,8 @@ typedef struct GraphState {
   uint32_t cj_epoch;
   Value cj_con;          /* construct (borrowed from the class dicts) */
   bool cj_dict;          /* a '__dict__' */
+  Func *cc_func;         /* Cell.__call__ (owned), and its call of cell_jit */
+  const struct Node *cc_at;
 } GraphState;
 
 void graph_config_init(GraphConfig *c) {
@@ -2808,20 +2810,19 @@ Value graph_native_jit_call(Interp *I, int argc, Value *argv, KwArgs *kw) {
  * -- it makes that call; otherwise it returns nojit, having changed
  * nothing, and the Python runs as before (the first call, a changed
  * construct or JitConfig, PyNative, errors). */
-Value graph_native_cell_jit(Interp *I, int argc, Value *argv, KwArgs *kw) {
-  if (argc != 5 || (kw && kw->n)) rt_raise(I, EXC_TypeError, "cell_jit(self, args, kwargs, context, nojit)");
-  Value self = argv[0], args = argv[1], ctx = argv[3];
-  if (!v_is(self, OBJ_INSTANCE) || !v_is(args, OBJ_TUPLE) || !v_is(ctx, OBJ_DICT) || (I->graph && I->graph->cap))
-    return v_incref(argv[4]);
+/* cell_jit's conditions on self and the context dict; *gf the GFn of the
+ * cached graph id when it is one, else NULL. */
+static bool cell_jit_ok(Interp *I, Value self, Value ctx, Value *id, GFn **gf) {
+  if (!v_is(self, OBJ_INSTANCE) || !v_is(ctx, OBJ_DICT) || (I->graph && I->graph->cap)) return false;
   Instance *in = AS_INST(self);
   Dict *d = in->dict;
-  if (!d || dict_get_str(I, d, I->s.cell_params).tag == V_UNDEF) return v_incref(argv[4]);
+  if (!d || dict_get_str(I, d, I->s.cell_params).tag == V_UNDEF) return false;
   Value mode = dict_get_str(I, AS_DICT(ctx), I->s.mode);
-  if (mode.tag != V_INT || mode.as.i != 0) return v_incref(argv[4]);
+  if (mode.tag != V_INT || mode.as.i != 0) return false;
   Value g = dict_get_str(I, d, I->s.cell_graph);
-  if (!v_is(g, OBJ_TUPLE) || AS_TUPLE(g)->len != 3) return v_incref(argv[4]);
+  if (!v_is(g, OBJ_TUPLE) || AS_TUPLE(g)->len != 3) return false;
   Value cfgv = dict_get_str(I, d, I->s.cell_jit_cfg);
-  if (!rt_is(AS_TUPLE(g)->items[1], cfgv.tag == V_UNDEF ? v_none() : cfgv)) return v_incref(argv[4]);
+  if (!rt_is(AS_TUPLE(g)->items[1], cfgv.tag == V_UNDEF ? v_none() : cfgv)) return false;
   GraphState *S = gs(I);
   if (S->cj_cls != in->cls || S->cj_epoch != EV(I)->epoch) { /* type(self).construct; a '__dict__' on the MRO */
     obj_incref(&in->cls->h);
@@ -2833,20 +2834,79 @@ Value graph_native_cell_jit(Interp *I, int argc, Value *argv, KwArgs *kw) {
   }
   if (!v_is(S->cj_con, OBJ_FUNC) || !rt_is(AS_TUPLE(g)->items[0], S->cj_con) || S->cj_dict ||
       dict_get_str(I, d, I->s.dict).tag != V_UNDEF)
-    return v_incref(argv[4]);
+    return false;
+  *id = AS_TUPLE(g)->items[2];
+  *gf = id->tag == V_INT && id->as.i >= 0 && id->as.i < S->nfn ? S->fns[id->as.i] : NULL;
+  return true;
+}
+
+/* May the last call's entry of gf run for these arguments (fast_call), as
+ * jit_call's jit_dispatch would? (Not in PyNative, nor for bytecode.) */
+static bool cell_fast_ok(Interp *I, GFn *gf, int64_t nargs) {
+  return gf && nargs < SMALL_CALL && gs(I)->cfg.mode != GM_PYNATIVE && gf->mode != CAP_BYTECODE;
+}
+
+/* The call `return _msc.jit_call(...)` of an `if` among def's statements
+ * (Cell.__call__'s), or NULL. */
+static const Node *find_jit_call(const Node *def) {
+  for (int i = 0; i < def->body.len; i++) {
+    const Node *st = def->body.items[i];
+    for (int j = 0; st->kind == ND_IF && j < st->body.len; j++) {
+      const Node *r = st->body.items[j];
+      if (r->kind == ND_RETURN && r->a && r->a->kind == ND_CALL && r->a->a && r->a->a->kind == ND_ATTR &&
+          r->a->a->name && strcmp(r->a->a->name, "jit_call") == 0)
+        return r->a;
+    }
+  }
+  return NULL;
+}
+
+/* Remembers Cell.__call__ and its call of _msc.jit_call (graph_cell_call):
+ * the function of frame f when it is cell.py's Cell.__call__ and f is at
+ * the call that is the value of its first statement. cell_jit's calls are
+ * made with the frame at that jit_call, so that an error's traceback is
+ * the one before cell_jit ("raised here, in library code" at that line). */
+static void note_cell_call(Interp *I, const Frame *f) {
+  GraphState *S = gs(I);
+  Func *fn = f->func;
+  if (S->cc_func || !fn || !f->cur || !fn->module || strcmp(fn->module->name->data, "mindspore.nn.cell") != 0 ||
+      strcmp(fn->qualname->data, "Cell.__call__") != 0 || !fn->module->src || !interp_is_lib_src(I, fn->module->src))
+    return;
+  const Node *def = (const Node *)fn->def;
+  if (def->kind == ND_LAMBDA || def->body.len < 1 || def->body.items[0]->kind != ND_ASSIGN ||
+      def->body.items[0]->a != f->cur)
+    return;
+  const Node *at = find_jit_call(def);
+  if (!at) return;
+  obj_incref(&fn->h);
+  S->cc_func = fn;
+  S->cc_at = at;
+}
+
+Value graph_native_cell_jit(Interp *I, int argc, Value *argv, KwArgs *kw) {
+  if (argc != 5 || (kw && kw->n)) rt_raise(I, EXC_TypeError, "cell_jit(self, args, kwargs, context, nojit)");
+  Value self = argv[0], args = argv[1], ctx = argv[3], id;
+  GFn *gf;
+  if (!v_is(args, OBJ_TUPLE) || !cell_jit_ok(I, self, ctx, &id, &gf)) return v_incref(argv[4]);
+  GraphState *S = gs(I);
+  if (!S->cc_func && I->frame) note_cell_call(I, I->frame);
+  Frame *f = I->frame;
+  const Node *cur = f ? f->cur : NULL;
+  if (f && f->func && f->func == S->cc_func) f->cur = S->cc_at; /* where the jit_call was (note_cell_call) */
   Tuple *at = AS_TUPLE(args);
-  Value id = AS_TUPLE(g)->items[2];
-  if (at->len < SMALL_CALL && id.tag == V_INT && id.as.i >= 0 && id.as.i < S->nfn && S->cfg.mode != GM_PYNATIVE &&
-      S->fns[id.as.i]->mode != CAP_BYTECODE) { /* jit_call's jit_dispatch, on the last call's entry */
+  if (cell_fast_ok(I, gf, at->len)) { /* jit_call's jit_dispatch, on the last call's entry */
     Value buf[SMALL_CALL], r;
     buf[0] = self;
     for (int64_t i = 0; i < at->len; i++) buf[i + 1] = at->items[i];
-    if (fast_call(I, S->fns[id.as.i], (int)at->len + 1, buf, argv[2], &r)) return r;
+    if (fast_call(I, gf, (int)at->len + 1, buf, argv[2], &r)) {
+      if (f) f->cur = cur;
+      return r;
+    }
   }
   Tuple *all = tuple_new(I, at->len + 1);
   all->items[0] = v_incref(self);
   for (int64_t i = 0; i < at->len; i++) all->items[i + 1] = v_incref(at->items[i]);
-  Value jv[3] = {AS_TUPLE(g)->items[2], v_obj(&all->h), argv[2]};
+  Value jv[3] = {id, v_obj(&all->h), argv[2]};
   Catch cat;
   Value r = v_none();
   if (RT_TRY(I, &cat)) {
@@ -2857,7 +2917,41 @@ Value graph_native_cell_jit(Interp *I, int argc, Value *argv, KwArgs *kw) {
     exc_reraise(I, CUR_EXC(I));
   }
   obj_decref(I, &all->h);
+  if (f) f->cur = cur;
   return r;
+}
+
+/* rt_call of self, an instance whose __call__ is fn, with argv and no
+ * keyword arguments: when fn is Cell.__call__ (note_cell_call) and all it
+ * would do is have _msc.cell_jit run the last call's entry (fast_call),
+ * that is done here without its statements: in a frame of fn at its call
+ * of jit_call, so a traceback is the same; its names looked up as its
+ * statements would (the module's _cell_jit still cell_jit, _context a
+ * module whose _context is a dict, _NOJIT bound). Otherwise returns false
+ * having done nothing, and fn runs. Not under a step bound (rt_step). */
+bool graph_cell_call(Interp *I, Func *fn, Value self, int argc, const Value *argv, Value *out) {
+  GraphState *S = I->graph;
+  if (fn != S->cc_func || argc + 1 > SMALL_CALL || I->steps_left || I->depth >= I->max_depth) return false;
+  Dict *gl = fn->module->dict;
+  Value cj = dict_get_str(I, gl, I->s.cell_jit_name), m = dict_get_str(I, gl, I->s.context_name);
+  if (!v_is(cj, OBJ_NATIVE) || AS_NATIVE(cj)->fn != graph_native_cell_jit || AS_NATIVE(cj)->self.tag != V_UNDEF ||
+      !v_is(m, OBJ_MODULE) || dict_get_str(I, gl, I->s.nojit_name).tag == V_UNDEF)
+    return false;
+  Value ctx = dict_get_str(I, AS_MODULE(m)->dict, I->s.context_name), id;
+  GFn *gf;
+  if (!cell_jit_ok(I, self, ctx, &id, &gf) || !cell_fast_ok(I, gf, argc)) return false;
+  Value buf[SMALL_CALL];
+  buf[0] = self;
+  for (int i = 0; i < argc; i++) buf[i + 1] = argv[i];
+  Frame fr = {.prev = I->frame, .cur = S->cc_at, .locals = NULL, .info = NULL, .func = fn,
+              .closure = fn->closure, .globals = gl, .module = fn->module, .ns = NULL,
+              .ret = v_none(), .hidden = false};
+  I->frame = &fr;
+  I->depth++;
+  bool ran = fast_call(I, gf, argc + 1, buf, v_undef(), out);
+  I->depth--;
+  I->frame = fr.prev;
+  return ran;
 }
 
 /* _msc.jit_compile(id, args, kwargs): compile without running. */
@@ -2922,6 +3016,7 @@ void graph_visit_roots(Interp *I, VisitFn visit, void *arg) {
   }
   visit_value(S->fb_exc, visit, arg);
   if (S->cj_cls) visit(&S->cj_cls->h, arg);
+  if (S->cc_func) visit(&S->cc_func->h, arg);
   for (int i = 0; i < S->nfn; i++) {
     const GFn *gf = S->fns[i];
     for (int j = 0; j < gf->nent; j++) visit_entry(gf->ents[j], visit, arg);
@@ -2964,6 +3059,7 @@ void graph_free_all(Interp *I) {
   }
   free(S->fns);
   if (S->cj_cls) obj_decref(I, &S->cj_cls->h);
+  if (S->cc_func) obj_decref(I, &S->cc_func->h);
   free(S);
   I->graph = NULL;
   jit_unload_all();

@@ -1,5 +1,6 @@
 # RUN: %msc run %s | FileCheck %s
 # RUN: %msc run -v %s 2>&1 >/dev/null | FileCheck %s --check-prefix=LOG
+# RUN: not %msc run %s changed 2>&1 | FileCheck %s --check-prefix=ERR
 # Cell.__call__ in GRAPH_MODE goes through _msc.cell_jit, which makes the
 # jit_call itself while the graph id cached on the instance ('_msc_graph')
 # is current, and jit_dispatch runs the last call's entry when the
@@ -11,6 +12,7 @@
 # another's construct; and the errors stay Cell.__call__'s.
 # (TRACE counts the Python runs of construct: once per compile in graph
 # mode, every call in PyNative.)
+import sys
 import numpy as np
 import mindspore as ms
 from mindspore import nn, Tensor, Parameter
@@ -98,6 +100,8 @@ print(net(x), net(x), len(TRACE))
 # LOG-NOT: compiling
 # LOG: msc: jit: compiling 'Outer_construct' (first call)
 # LOG-NOT: compiling
+# LOG: msc: jit: compiling 'Fc_construct' (first call)
+# LOG-NOT: compiling
 
 
 # a Cell inside another's construct runs inline (captured)
@@ -148,3 +152,34 @@ try:
 except AttributeError as e:
     print(e)
 # CHECK-NEXT: The 'NoInit' object does not inherit attribute from 'cell'. Please use 'super().__init__()'.
+
+
+# an error of the graph call itself, on the path without Cell.__call__'s
+# statements: reported as before, raised at its jit_call
+class Fc(nn.Cell):
+    def __init__(self):
+        super().__init__()
+        self.fc = nn.Dense(2, 2)
+
+    def construct(self, x):
+        return self.fc(x)
+
+
+fc = Fc()
+x2 = Tensor(np.ones((1, 2), np.float32))
+fc(x2)
+fc(x2)
+print('fc ok')
+# CHECK-NEXT: fc ok
+if len(sys.argv) > 1:
+    fc.fc.weight.set_data(Tensor(np.ones((3, 2), np.float32)))
+    try:
+        fc(x2)
+    except RuntimeError as e:
+        print('caught', e)
+    fc(x2)
+# ERR: caught graph 'Fc_construct': Parameter 'fc.weight' changed type since the graph was compiled
+# ERR: cell_call_fast.py:{{[0-9]+}}:5: error: RuntimeError: graph 'Fc_construct': Parameter 'fc.weight' changed type since the graph was compiled
+# ERR-NEXT: {{^}}    fc(x2){{$}}
+# ERR: <msc-lib>/mindspore/nn/cell.py:{{[0-9]+}}:{{[0-9]+}}: note: raised here, in library code
+# ERR-NEXT: {{^}}            return _msc.jit_call(g[2], (self,) + args, kwargs){{$}}
