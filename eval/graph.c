@@ -2925,10 +2925,12 @@ Value graph_native_cell_jit(Interp *I, int argc, Value *argv, KwArgs *kw) {
  * keyword arguments: when fn is Cell.__call__ (note_cell_call) and all it
  * would do is have _msc.cell_jit run the last call's entry (fast_call),
  * that is done here without its statements: in a frame of fn at its call
- * of jit_call, so a traceback is the same; its names looked up as its
- * statements would (the module's _cell_jit still cell_jit, _context a
- * module whose _context is a dict, _NOJIT bound). Otherwise returns false
- * having done nothing, and fn runs. Not under a step bound (rt_step). */
+ * of jit_call, so a traceback is the same (self its only bound local; a
+ * native that a JIT Fallback node calls sees that frame); its names looked
+ * up as its statements would (the module's _cell_jit still cell_jit,
+ * _context a module whose _context is a dict, _NOJIT bound). Otherwise
+ * returns false having done nothing, and fn runs. Not under a step bound
+ * (rt_step). */
 bool graph_cell_call(Interp *I, Func *fn, Value self, int argc, const Value *argv, Value *out) {
   GraphState *S = I->graph;
   if (fn != S->cc_func || argc + 1 > SMALL_CALL || I->steps_left || I->depth >= I->max_depth) return false;
@@ -2940,10 +2942,16 @@ bool graph_cell_call(Interp *I, Func *fn, Value self, int argc, const Value *arg
   Value ctx = dict_get_str(I, AS_MODULE(m)->dict, I->s.context_name), id;
   GFn *gf;
   if (!cell_jit_ok(I, self, ctx, &id, &gf) || !cell_fast_ok(I, gf, argc)) return false;
-  Value buf[SMALL_CALL];
+  ScopeInfo *fi = fn->info;
+  if (fi->nlocals < 1 || fi->nlocals > SMALL_CALL || fi->ncells) return false;
+  Value buf[SMALL_CALL], locals[SMALL_CALL];
   buf[0] = self;
   for (int i = 0; i < argc; i++) buf[i + 1] = argv[i];
-  Frame fr = {.prev = I->frame, .cur = S->cc_at, .locals = NULL, .info = NULL, .func = fn,
+  /* its locals: self (owned: an exception's release_frames drops it), the
+   * others unbound (args and kwargs are not made) */
+  locals[0] = v_incref(self);
+  for (int i = 1; i < fi->nlocals; i++) locals[i] = v_undef();
+  Frame fr = {.prev = I->frame, .cur = S->cc_at, .locals = locals, .info = fi, .func = fn,
               .closure = fn->closure, .globals = gl, .module = fn->module, .ns = NULL,
               .ret = v_none(), .hidden = false};
   I->frame = &fr;
@@ -2951,6 +2959,7 @@ bool graph_cell_call(Interp *I, Func *fn, Value self, int argc, const Value *arg
   bool ran = fast_call(I, gf, argc + 1, buf, v_undef(), out);
   I->depth--;
   I->frame = fr.prev;
+  v_decref(I, locals[0]);
   return ran;
 }
 

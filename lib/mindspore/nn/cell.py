@@ -189,7 +189,11 @@ class Cell:
     def __call__(self, *args, **kwargs):
         # Graph mode with the graph id cached (below): _msc.cell_jit makes the
         # jit_call when each condition below plainly holds, else returns
-        # _NOJIT having done nothing (these statements were 1.2 us of a call)
+        # _NOJIT having done nothing (these statements were 1.2 us of a call).
+        # When it would only run the last call's compiled entry, calling the
+        # Cell does that without this frame's statements at all (rt_call,
+        # eval/graph.c graph_cell_call); keep this first statement and the
+        # `return _msc.jit_call(...)` below as they are (note_cell_call).
         r = _cell_jit(self, args, kwargs, _context._context, _NOJIT)
         if r is not _NOJIT:
             return r
