@@ -119,6 +119,13 @@ struct GFn {
   int64_t ncall, nrun, nhit; /* calls; pieces run; of which found compiled */
   int nbreak;            /* distinct graph breaks met */
   int ninterp;           /* JIT Fallback: interpreted (PyExecute) nodes made */
+  /* The entry the most recent keyed call found or made, and what its key
+   * said of each argument (see fast_set): a call whose arguments match
+   * runs it without building the key. NULL when not all could be said. */
+  Entry *fast;
+  bool fast_strict;      /* the key's |STRICT */
+  int nfast, nfast_in;   /* arguments; of which input tensors */
+  struct FastArg *fastargs; /* owned */
 };
 
 /* A graph break met in bytecode capture (distinct locations). */
@@ -150,6 +157,13 @@ typedef struct GraphState {
   bool need_fallback;    /* the ast capture failed on reading a graph tensor's value */
   Loc fallback_loc;      /* where, and what read it */
   char fallback_what[160];
+  /* _msc.cell_jit: what it found on the MRO of cj_cls (owned) at cj_epoch */
+  Class *cj_cls;
+  uint32_t cj_epoch;
+  Value cj_con;          /* construct (borrowed from the class dicts) */
+  bool cj_dict;          /* a '__dict__' */
+  Func *cc_func;         /* Cell.__call__ (owned), and its call of cell_jit */
+  const struct Node *cc_at;
 } GraphState;
 
 void graph_config_init(GraphConfig *c) {
@@ -1577,11 +1591,17 @@ static void *packed_param(Interp *I, Entry *e, int k, Tensor *t) {
   return e->pk_buf[k];
 }
 
-static Tensor **entry_exec(Interp *I, GFn *gf, Entry *e, Tensor **params, GraphArray *pre, int *pnout) {
+/* (The arrays of a call with few params and outputs are the callers' and
+ * entry_exec's locals: obuf (nobuf entries) holds the outputs when they
+ * fit, and params is freed on an error only when params_owned.) */
+enum { SMALL_CALL = 16 };
+
+static Tensor **entry_exec(Interp *I, GFn *gf, Entry *e, Tensor **params, bool params_owned, GraphArray *pre,
+                           int *pnout, Tensor **obuf, int nobuf) {
   IrGraph *g = ir_module_entry(e->m);
   IrNode **onodes;
   int nout = ir_outputs(g, &onodes);
-  Tensor **outs = xcalloc((size_t)(nout ? nout : 1), sizeof(Tensor *));
+  Tensor **outs = nout <= nobuf ? obuf : xcalloc((size_t)(nout ? nout : 1), sizeof(Tensor *));
   for (int i = 0; i < nout; i++) {
     const IrType *ty = onodes[i]->type;
     outs[i] = tensor_new(I, ty->dt, ty->ndim, ty->shape, TF_MS);
@@ -1595,25 +1615,26 @@ static Tensor **entry_exec(Interp *I, GFn *gf, Entry *e, Tensor **params, GraphA
       rt_catch_pop(I, &cat);
     } else {
       for (int i = 0; i < nout; i++) obj_decref(I, &outs[i]->h);
-      free(outs);
-      free(params);
+      if (outs != obuf) free(outs);
+      if (params_owned) free(params);
       free_arrays(pre, e->nparam);
       exc_reraise(I, CUR_EXC(I));
     }
   } else {
     int na = e->nparam + e->cg.nconst + nout + e->cg.npacked;
-    void **args = xcalloc((size_t)(na ? na : 1), sizeof(void *));
+    void *abuf[4 * SMALL_CALL];
+    void **args = na <= 4 * SMALL_CALL ? abuf : xcalloc((size_t)(na ? na : 1), sizeof(void *));
     int k = 0;
     for (int i = 0; i < e->nparam; i++) args[k++] = params[i]->data;
     for (int i = 0; i < e->cg.nconst; i++) args[k++] = (void *)e->cg.consts[i]->cst.data;
     for (int i = 0; i < nout; i++) args[k++] = outs[i]->data;
     for (int i = 0; i < e->cg.npacked; i++) args[k++] = packed_param(I, e, i, params[e->cg.packed[i].param]);
     int rc = e->fn(args, e->ws);
-    free(args);
+    if (args != abuf) free(args);
     if (rc) {
       for (int i = 0; i < nout; i++) obj_decref(I, &outs[i]->h);
-      free(outs);
-      free(params);
+      if (outs != obuf) free(outs);
+      if (params_owned) free(params);
       free_arrays(pre, e->nparam);
       graph_fallback_reraise(I); /* a PyExecute's Python call raised */
       if (rc <= MSRT_ELOOP && rc > MSRT_ELOOP - e->cg.nloop) {
@@ -1635,7 +1656,8 @@ static Tensor **entry_exec(Interp *I, GFn *gf, Entry *e, Tensor **params, GraphA
 
 static Value run_entry(Interp *I, GFn *gf, Entry *e, Tensor **ins) {
   IrGraph *g = ir_module_entry(e->m);
-  Tensor **params = xcalloc((size_t)(e->nparam ? e->nparam : 1), sizeof(Tensor *));
+  Tensor *pbuf[SMALL_CALL], *obuf[SMALL_CALL];
+  Tensor **params = e->nparam <= SMALL_CALL ? pbuf : xcalloc((size_t)(e->nparam ? e->nparam : 1), sizeof(Tensor *));
   for (int i = 0; i < e->nparam; i++) {
     int s = e->param_src[i];
     Tensor *t = s >= 0 ? ins[s] : e->ptens[-s - 1];
@@ -1644,7 +1666,7 @@ static Value run_entry(Interp *I, GFn *gf, Entry *e, Tensor **ins) {
     bool same = t->dtype == ty->dt && t->ndim == ty->ndim && t->data;
     for (int d = 0; same && d < t->ndim; d++) same = t->shape[d] == ty->shape[d];
     if (!same) {
-      free(params);
+      if (params != pbuf) free(params);
       rt_raise_op(I, EXC_RuntimeError, "graph '%s': %s '%s' changed type since the graph was compiled", gf->name,
                   s >= 0 ? "input" : "Parameter", g->params[i]->name);
     }
@@ -1652,11 +1674,11 @@ static Value run_entry(Interp *I, GFn *gf, Entry *e, Tensor **ins) {
   }
   GraphArray *pre = record_wanted(e) ? record_arrays(e->nparam, params) : NULL;
   int nout;
-  Tensor **outs = entry_exec(I, gf, e, params, pre, &nout);
+  Tensor **outs = entry_exec(I, gf, e, params, params != pbuf, pre, &nout, obuf, SMALL_CALL);
   if (pre) record_call(e->rec, pre, e->nparam, params, nout, outs);
-  free(params);
+  if (params != pbuf) free(params);
   Value r = tpl_make(I, &e->tpl, outs);
-  free(outs);
+  if (outs != obuf) free(outs);
   return r;
 }
 
@@ -1830,7 +1852,7 @@ static void bc_flush(Interp *I, Capture *c, const Tensor *need) {
   int nout = 0;
   Tensor **res = NULL;
   if (RT_TRY(I, &cat)) {
-    res = entry_exec(I, gf, e, params, NULL, &nout);
+    res = entry_exec(I, gf, e, params, true, NULL, &nout, NULL, -1);
     rt_catch_pop(I, &cat);
   } else {
     free(live);
@@ -2416,12 +2438,118 @@ void graph_kwargs(Value kwargs, KwArgs *kw) {
   }
 }
 
+/* ---- the last entry's guard --------------------------------------------------
+ * What key_value puts in the key for an argument, for the kinds a call's
+ * arguments usually are: None, a bool, an int; a tensor (its dtype and
+ * shape; a Parameter by identity); any other object but a float, a str, a
+ * tuple or a list by identity. Equal guards give equal keys, so the entry
+ * found for one call is the entry of every later call whose arguments
+ * match (with no keyword arguments, no ms.export running, the same
+ * |STRICT). The objects named by identity are held by the entry's refs
+ * (key_ref), so their addresses stay theirs while it lives; entries live
+ * until graph_free_all. */
+typedef struct FastArg {
+  char kind;             /* 'N', 'b', 'i', 'T' tensor, 'P' Parameter, 'O' object */
+  int ndim;              /* 'T' */
+  msrt_dtype dt;         /* 'T' */
+  int64_t v;             /* 'b', 'i' */
+  const void *p;         /* 'P', 'O' */
+  int64_t shape[MSRT_MAX_NDIM];
+} FastArg;
+
+static bool fast_arg(Value v, FastArg *f) {
+  memset(f, 0, sizeof *f);
+  switch (v.tag) {
+  case V_NONE: f->kind = 'N'; return true;
+  case V_BOOL: f->kind = 'b'; f->v = v.as.b; return true;
+  case V_INT: f->kind = 'i'; f->v = v.as.i; return true;
+  case V_OBJ: break;
+  default: return false;
+  }
+  if (v_is(v, OBJ_TENSOR)) {
+    Tensor *t = AS_TENSOR(v);
+    if (!t->data) return false; /* key_value raises */
+    if (t->flavour == TF_PARAM) {
+      f->kind = 'P';
+      f->p = t;
+      return true;
+    }
+    if (t->ndim > MSRT_MAX_NDIM) return false;
+    f->kind = 'T';
+    f->dt = t->dtype;
+    f->ndim = t->ndim;
+    for (int d = 0; d < t->ndim; d++) f->shape[d] = t->shape[d];
+    return true;
+  }
+  if (v_is(v, OBJ_STR) || v_is(v, OBJ_TUPLE) || v_is(v, OBJ_LIST)) return false;
+  f->kind = 'O';
+  f->p = v.as.o;
+  return true;
+}
+
+static void fast_set(GFn *gf, Entry *e, int argc, const Value *argv, bool strict) {
+  gf->fast = NULL;
+  if (argc > gf->nfast) gf->fastargs = xrealloc(gf->fastargs, sizeof(FastArg) * (size_t)argc);
+  gf->nfast = argc;
+  gf->nfast_in = 0;
+  for (int i = 0; i < argc; i++) {
+    if (!fast_arg(argv[i], &gf->fastargs[i])) return;
+    gf->nfast_in += gf->fastargs[i].kind == 'T';
+  }
+  gf->fast = e;
+  gf->fast_strict = strict;
+}
+
+static bool fast_match(const GFn *gf, int argc, const Value *argv, bool strict) {
+  if (argc != gf->nfast || strict != gf->fast_strict) return false;
+  for (int i = 0; i < argc; i++) {
+    const FastArg *f = &gf->fastargs[i];
+    Value v = argv[i];
+    switch (f->kind) {
+    case 'N': if (v.tag != V_NONE) return false; break;
+    case 'b': if (v.tag != V_BOOL || v.as.b != f->v) return false; break;
+    case 'i': if (v.tag != V_INT || v.as.i != f->v) return false; break;
+    case 'P': if (v.tag != V_OBJ || v.as.o != f->p) return false; break;
+    case 'O': if (v.tag != V_OBJ || v.as.o != f->p) return false; break;
+    case 'T': {
+      if (!v_is(v, OBJ_TENSOR)) return false;
+      const Tensor *t = AS_TENSOR(v);
+      if (t->flavour == TF_PARAM || !t->data || t->dtype != f->dt || t->ndim != f->ndim) return false;
+      for (int d = 0; d < t->ndim; d++)
+        if (t->shape[d] != f->shape[d]) return false;
+      break;
+    }
+    default: return false;
+    }
+  }
+  return true;
+}
+
+/* The call jit_dispatch makes when its fast_match holds (it would find
+ * gf->fast): runs it into *out and returns true; else false, having done
+ * nothing. */
+static bool fast_call(Interp *I, GFn *gf, int argc, const Value *argv, Value kwargs, Value *out) {
+  GraphState *S = gs(I);
+  if (!gf->fast || S->export_name || S->hook || gf->nfast_in > SMALL_CALL ||
+      (v_is(kwargs, OBJ_DICT) && AS_DICT(kwargs)->len) ||
+      !fast_match(gf, argc, argv, gf->syntax == 1 || (gf->syntax == 0 && S->ctx_strict)))
+    return false;
+  Tensor *ins[SMALL_CALL];
+  int nins = 0;
+  for (int i = 0; i < argc; i++) collect_inputs(argv[i], ins, &nins);
+  gf->ncall++;
+  *out = run_entry(I, gf, gf->fast, ins);
+  return true;
+}
+
 /* Looks up or compiles; runs unless compile_only. */
 static Value jit_dispatch(Interp *I, GFn *gf, Value args, Value kwargs, bool compile_only) {
   if (!v_is(args, OBJ_TUPLE)) rt_raise(I, EXC_TypeError, "jit: args must be a tuple");
   Tuple *at = AS_TUPLE(args);
   int argc = (int)at->len;
   Value *argv = at->items;
+  Value fr;
+  if (!compile_only && fast_call(I, gf, argc, argv, kwargs, &fr)) return fr;
   KwArgs kw = {0, NULL, NULL};
   graph_kwargs(kwargs, &kw);
   /* the key; on a miss again with the readable parts (-v's reasons) */
@@ -2536,6 +2664,8 @@ static Value jit_dispatch(Interp *I, GFn *gf, Value args, Value kwargs, bool com
   buf_free(&kc.show);
   free(kw.names);
   free(kw.vals);
+  if (!e->fallback && !kw.n && !gs(I)->export_name && !gs(I)->hook)
+    fast_set(gf, e, argc, argv, gf->syntax == 1 || (gf->syntax == 0 && gs(I)->ctx_strict));
   if (!e->fallback && !compile_only) gf->ncall++; /* (bytecode pieces count theirs) */
   if (e->fallback) {
     free(ins);
@@ -2668,6 +2798,171 @@ Value graph_native_jit_call(Interp *I, int argc, Value *argv, KwArgs *kw) {
   return jit_dispatch(I, gf, argv[1], argv[2], S->export_name != NULL || S->hook); /* ms.export: compiled, not run */
 }
 
+/* _msc.cell_jit(self, args, kwargs, context, nojit): the Graph-mode path of
+ * Cell.__call__ (lib/mindspore/nn/cell.py) once its graph id is cached,
+ * without the interpreted statements. When every condition under which
+ * that Python would go straight to `_msc.jit_call(g[2], (self,) + args,
+ * kwargs)` plainly holds -- self.__dict__ is the instance dict (no
+ * '__dict__' on its class or in it) and has '_params'; context['mode'] is
+ * the int GRAPH_MODE (0); no graph is being captured; the dict's
+ * '_msc_graph' is a 3-tuple whose [0] is the function type(self).construct
+ * finds and whose [1] is the dict's '_jit_config_dict' (None when absent)
+ * -- it makes that call; otherwise it returns nojit, having changed
+ * nothing, and the Python runs as before (the first call, a changed
+ * construct or JitConfig, PyNative, errors). */
+/* cell_jit's conditions on self and the context dict; *gf the GFn of the
+ * cached graph id when it is one, else NULL. */
+static bool cell_jit_ok(Interp *I, Value self, Value ctx, Value *id, GFn **gf) {
+  if (!v_is(self, OBJ_INSTANCE) || !v_is(ctx, OBJ_DICT) || (I->graph && I->graph->cap)) return false;
+  Instance *in = AS_INST(self);
+  Dict *d = in->dict;
+  if (!d || dict_get_str(I, d, I->s.cell_params).tag == V_UNDEF) return false;
+  Value mode = dict_get_str(I, AS_DICT(ctx), I->s.mode);
+  if (mode.tag != V_INT || mode.as.i != 0) return false;
+  Value g = dict_get_str(I, d, I->s.cell_graph);
+  if (!v_is(g, OBJ_TUPLE) || AS_TUPLE(g)->len != 3) return false;
+  Value cfgv = dict_get_str(I, d, I->s.cell_jit_cfg);
+  if (!rt_is(AS_TUPLE(g)->items[1], cfgv.tag == V_UNDEF ? v_none() : cfgv)) return false;
+  GraphState *S = gs(I);
+  if (S->cj_cls != in->cls || S->cj_epoch != EV(I)->epoch) { /* type(self).construct; a '__dict__' on the MRO */
+    obj_incref(&in->cls->h);
+    if (S->cj_cls) obj_decref(I, &S->cj_cls->h);
+    S->cj_cls = in->cls;
+    S->cj_epoch = EV(I)->epoch;
+    S->cj_con = class_lookup(I, in->cls, I->s.construct); /* borrowed: the class dicts are unchanged */
+    S->cj_dict = class_lookup(I, in->cls, I->s.dict).tag != V_UNDEF;
+  }
+  if (!v_is(S->cj_con, OBJ_FUNC) || !rt_is(AS_TUPLE(g)->items[0], S->cj_con) || S->cj_dict ||
+      dict_get_str(I, d, I->s.dict).tag != V_UNDEF)
+    return false;
+  *id = AS_TUPLE(g)->items[2];
+  *gf = id->tag == V_INT && id->as.i >= 0 && id->as.i < S->nfn ? S->fns[id->as.i] : NULL;
+  return true;
+}
+
+/* May the last call's entry of gf run for these arguments (fast_call), as
+ * jit_call's jit_dispatch would? (Not in PyNative, nor for bytecode.) */
+static bool cell_fast_ok(Interp *I, GFn *gf, int64_t nargs) {
+  return gf && nargs < SMALL_CALL && gs(I)->cfg.mode != GM_PYNATIVE && gf->mode != CAP_BYTECODE;
+}
+
+/* The call `return _msc.jit_call(...)` of an `if` among def's statements
+ * (Cell.__call__'s), or NULL. */
+static const Node *find_jit_call(const Node *def) {
+  for (int i = 0; i < def->body.len; i++) {
+    const Node *st = def->body.items[i];
+    for (int j = 0; st->kind == ND_IF && j < st->body.len; j++) {
+      const Node *r = st->body.items[j];
+      if (r->kind == ND_RETURN && r->a && r->a->kind == ND_CALL && r->a->a && r->a->a->kind == ND_ATTR &&
+          r->a->a->name && strcmp(r->a->a->name, "jit_call") == 0)
+        return r->a;
+    }
+  }
+  return NULL;
+}
+
+/* Remembers Cell.__call__ and its call of _msc.jit_call (graph_cell_call):
+ * the function of frame f when it is cell.py's Cell.__call__ and f is at
+ * the call that is the value of its first statement. cell_jit's calls are
+ * made with the frame at that jit_call, so that an error's traceback is
+ * the one before cell_jit ("raised here, in library code" at that line). */
+static void note_cell_call(Interp *I, const Frame *f) {
+  GraphState *S = gs(I);
+  Func *fn = f->func;
+  if (S->cc_func || !fn || !f->cur || !fn->module || strcmp(fn->module->name->data, "mindspore.nn.cell") != 0 ||
+      strcmp(fn->qualname->data, "Cell.__call__") != 0 || !fn->module->src || !interp_is_lib_src(I, fn->module->src))
+    return;
+  const Node *def = (const Node *)fn->def;
+  if (def->kind == ND_LAMBDA || def->body.len < 1 || def->body.items[0]->kind != ND_ASSIGN ||
+      def->body.items[0]->a != f->cur)
+    return;
+  const Node *at = find_jit_call(def);
+  if (!at) return;
+  obj_incref(&fn->h);
+  S->cc_func = fn;
+  S->cc_at = at;
+}
+
+Value graph_native_cell_jit(Interp *I, int argc, Value *argv, KwArgs *kw) {
+  if (argc != 5 || (kw && kw->n)) rt_raise(I, EXC_TypeError, "cell_jit(self, args, kwargs, context, nojit)");
+  Value self = argv[0], args = argv[1], ctx = argv[3], id;
+  GFn *gf;
+  if (!v_is(args, OBJ_TUPLE) || !cell_jit_ok(I, self, ctx, &id, &gf)) return v_incref(argv[4]);
+  GraphState *S = gs(I);
+  if (!S->cc_func && I->frame) note_cell_call(I, I->frame);
+  Frame *f = I->frame;
+  const Node *cur = f ? f->cur : NULL;
+  if (f && f->func && f->func == S->cc_func) f->cur = S->cc_at; /* where the jit_call was (note_cell_call) */
+  Tuple *at = AS_TUPLE(args);
+  if (cell_fast_ok(I, gf, at->len)) { /* jit_call's jit_dispatch, on the last call's entry */
+    Value buf[SMALL_CALL], r;
+    buf[0] = self;
+    for (int64_t i = 0; i < at->len; i++) buf[i + 1] = at->items[i];
+    if (fast_call(I, gf, (int)at->len + 1, buf, argv[2], &r)) {
+      if (f) f->cur = cur;
+      return r;
+    }
+  }
+  Tuple *all = tuple_new(I, at->len + 1);
+  all->items[0] = v_incref(self);
+  for (int64_t i = 0; i < at->len; i++) all->items[i + 1] = v_incref(at->items[i]);
+  Value jv[3] = {id, v_obj(&all->h), argv[2]};
+  Catch cat;
+  Value r = v_none();
+  if (RT_TRY(I, &cat)) {
+    r = graph_native_jit_call(I, 3, jv, NULL);
+    rt_catch_pop(I, &cat);
+  } else {
+    obj_decref(I, &all->h);
+    exc_reraise(I, CUR_EXC(I));
+  }
+  obj_decref(I, &all->h);
+  if (f) f->cur = cur;
+  return r;
+}
+
+/* rt_call of self, an instance whose __call__ is fn, with argv and no
+ * keyword arguments: when fn is Cell.__call__ (note_cell_call) and all it
+ * would do is have _msc.cell_jit run the last call's entry (fast_call),
+ * that is done here without its statements: in a frame of fn at its call
+ * of jit_call, so a traceback is the same (self its only bound local; a
+ * native that a JIT Fallback node calls sees that frame); its names looked
+ * up as its statements would (the module's _cell_jit still cell_jit,
+ * _context a module whose _context is a dict, _NOJIT bound). Otherwise
+ * returns false having done nothing, and fn runs. Not under a step bound
+ * (rt_step). */
+bool graph_cell_call(Interp *I, Func *fn, Value self, int argc, const Value *argv, Value *out) {
+  GraphState *S = I->graph;
+  if (fn != S->cc_func || argc + 1 > SMALL_CALL || I->steps_left || I->depth >= I->max_depth) return false;
+  Dict *gl = fn->module->dict;
+  Value cj = dict_get_str(I, gl, I->s.cell_jit_name), m = dict_get_str(I, gl, I->s.context_name);
+  if (!v_is(cj, OBJ_NATIVE) || AS_NATIVE(cj)->fn != graph_native_cell_jit || AS_NATIVE(cj)->self.tag != V_UNDEF ||
+      !v_is(m, OBJ_MODULE) || dict_get_str(I, gl, I->s.nojit_name).tag == V_UNDEF)
+    return false;
+  Value ctx = dict_get_str(I, AS_MODULE(m)->dict, I->s.context_name), id;
+  GFn *gf;
+  if (!cell_jit_ok(I, self, ctx, &id, &gf) || !cell_fast_ok(I, gf, argc)) return false;
+  ScopeInfo *fi = fn->info;
+  if (fi->nlocals < 1 || fi->nlocals > SMALL_CALL || fi->ncells) return false;
+  Value buf[SMALL_CALL], locals[SMALL_CALL];
+  buf[0] = self;
+  for (int i = 0; i < argc; i++) buf[i + 1] = argv[i];
+  /* its locals: self (owned: an exception's release_frames drops it), the
+   * others unbound (args and kwargs are not made) */
+  locals[0] = v_incref(self);
+  for (int i = 1; i < fi->nlocals; i++) locals[i] = v_undef();
+  Frame fr = {.prev = I->frame, .cur = S->cc_at, .locals = locals, .info = fi, .func = fn,
+              .closure = fn->closure, .globals = gl, .module = fn->module, .ns = NULL,
+              .ret = v_none(), .hidden = false};
+  I->frame = &fr;
+  I->depth++;
+  bool ran = fast_call(I, gf, argc + 1, buf, v_undef(), out);
+  I->depth--;
+  I->frame = fr.prev;
+  v_decref(I, locals[0]);
+  return ran;
+}
+
 /* _msc.jit_compile(id, args, kwargs): compile without running. */
 Value graph_native_jit_compile(Interp *I, int argc, Value *argv, KwArgs *kw) {
   (void)kw;
@@ -2729,6 +3024,8 @@ void graph_visit_roots(Interp *I, VisitFn visit, void *arg) {
     for (int j = 0; j < p->nsym; j++) visit(&p->syms[j]->h, arg);
   }
   visit_value(S->fb_exc, visit, arg);
+  if (S->cj_cls) visit(&S->cj_cls->h, arg);
+  if (S->cc_func) visit(&S->cc_func->h, arg);
   for (int i = 0; i < S->nfn; i++) {
     const GFn *gf = S->fns[i];
     for (int j = 0; j < gf->nent; j++) visit_entry(gf->ents[j], visit, arg);
@@ -2766,9 +3063,12 @@ void graph_free_all(Interp *I) {
     v_decref(I, gf->fn);
     free(gf->name);
     free(gf->options);
+    free(gf->fastargs);
     free(gf);
   }
   free(S->fns);
+  if (S->cj_cls) obj_decref(I, &S->cj_cls->h);
+  if (S->cc_func) obj_decref(I, &S->cc_func->h);
   free(S);
   I->graph = NULL;
   jit_unload_all();

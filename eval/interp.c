@@ -491,6 +491,10 @@ Value rt_call(Interp *I, Value callee, int argc, Value *argv, KwArgs *kw) {
       Value fn;
       if (rt_find_dunder(I, callee, I->s.call, &fn)) {
         check_stack(I);
+        Value r;
+        if (__builtin_expect(I->graph != NULL, 0) && (!kw || !kw->n) && v_is(fn, OBJ_FUNC) &&
+            graph_cell_call(I, AS_FUNC(fn), callee, argc, argv, &r))
+          return r; /* Cell.__call__ in Graph mode (graph.c) */
         Value buf[argc + 1];
         buf[0] = callee;
         if (argc) memcpy(buf + 1, argv, sizeof(Value) * (size_t)argc);

@@ -796,6 +796,7 @@ Module *mod_msc_create(Interp *I) {
       {"choice_p", f_choice_p}, {"take_rows", f_take_rows}, {"nonzero", f_nonzero},
       {"is_tensor", f_is_tensor}, {"flavour", f_flavour}, {"ops", f_ops}, {"np_types", f_np_types},
       {"jit_new", graph_native_jit_new}, {"jit_call", graph_native_jit_call},
+      {"cell_jit", graph_native_cell_jit},
       {"jit_compile", graph_native_jit_compile}, {"capturing", graph_native_capturing},
       {"run_mode", graph_native_run_mode}, {"assign", graph_native_assign}, {"export_name", graph_native_export_name}, {"warn", graph_native_warn},
       {"set_syntax_level", graph_native_set_syntax_level},

@@ -543,6 +543,10 @@ void tensor_need_data(Interp *I, const Tensor *t, const char *what);
 /* _msc natives (registered by mod_msc.c). */
 Value graph_native_jit_new(Interp *I, int argc, Value *argv, KwArgs *kw);
 Value graph_native_jit_call(Interp *I, int argc, Value *argv, KwArgs *kw);
+Value graph_native_cell_jit(Interp *I, int argc, Value *argv, KwArgs *kw);
+/* Cell.__call__'s cached Graph-mode call without its frame's statements
+ * (rt_call; graph.c). Call only when I->graph. */
+bool graph_cell_call(Interp *I, Func *fn, Value self, int argc, const Value *argv, Value *out);
 Value graph_native_jit_compile(Interp *I, int argc, Value *argv, KwArgs *kw);
 Value graph_native_capturing(Interp *I, int argc, Value *argv, KwArgs *kw);
 Value graph_native_run_mode(Interp *I, int argc, Value *argv, KwArgs *kw);

@@ -397,7 +397,11 @@ _Noreturn void reraise_owned(Interp *I, Value e);
   X(class_, "__class__") X(dict, "__dict__") X(getattr, "__getattr__")      \
   X(setattr, "__setattr__") X(delattr, "__delattr__") X(new, "__new__")     \
   X(main, "__main__") X(args, "args") X(self, "self") X(round, "__round__") \
-  X(getattribute, "__getattribute__") X(mro, "__mro__") X(bases, "__bases__")
+  X(getattribute, "__getattribute__") X(mro, "__mro__") X(bases, "__bases__") \
+  X(construct, "construct") X(mode, "mode") X(cell_params, "_params")      \
+  X(cell_graph, "_msc_graph") X(cell_jit_cfg, "_jit_config_dict")          \
+  X(cell_jit_name, "_cell_jit") X(context_name, "_context")                \
+  X(nojit_name, "_NOJIT")
 
 typedef struct Names {
 #define X(field, text) Str *field;
