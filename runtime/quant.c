@@ -42,14 +42,6 @@ static int16x2_t q8_sxtb16_ror8(int8x4_t v) {
 }
 #endif
 
-/* A loop kept a function of its own: inlined into its caller's loops, its
- * registers spill */
-#if defined(__GNUC__) || defined(__clang__)
-#define Q8_NOINLINE __attribute__((noinline))
-#else
-#define Q8_NOINLINE
-#endif
-
 int32_t msrt_q_srdhm(int32_t a, int32_t b) {
   if (a == INT32_MIN && b == INT32_MIN) return INT32_MAX;
   int64_t ab = (int64_t)a * (int64_t)b;
@@ -857,7 +849,7 @@ static void q8_conv_setup(Q8Conv *g, const int16_t *geo, int32_t x_zp, int32_t *
  * (ce)th value; the zero point where no kernel row is inside), then each
  * column's sum; colsum holds their running sums (a window's is a
  * difference) */
-Q8_NOINLINE static void q8_conv_fill(const Q8Conv *g, const int8_t *xb, int32_t rb, int32_t p0, int32_t p1) {
+static void q8_conv_fill(const Q8Conv *g, const int8_t *xb, int32_t rb, int32_t p0, int32_t p1) {
   int32_t ce = g->v[QG_CE], q0 = g->v[QG_Q0], q1 = g->v[QG_Q1], n = q1 - q0;
   int16_t *cb = g->cb + q0 * ce, z = g->z;
   int32_t *colsum = g->colsum;
@@ -925,6 +917,7 @@ int msrt_q8_conv2d_packed(const int64_t *xs, const int64_t *wsh, const int64_t *
     geo16[t] = (int16_t)geo[t];
   }
   Q8Conv g;
+  memset(&g, 0, sizeof g); /* (used only when ncb: set up below) */
   if (ncb) {
     q8_conv_setup(&g, geo16, x_zp, scratch);
     cb = g.cb, colsum = g.colsum;
