@@ -235,6 +235,8 @@ typedef struct Cg {
   signed char *ppacked;/* per entry param: 1 + transpose_b when the caller
                           passes it packed (emit_fuse.c.inc) */
   int *pslot;          /* per entry param: its packed copy's index, or -1 */
+  signed char q8_conv_any; /* q8_any_conv_fast's answer: 0 not asked yet, 1
+                              no, 2 yes (emit_quant.c.inc) */
 } Cg;
 
 /* Does the plan's target run runtime/mcu.c's float32 kernels? */
@@ -1445,6 +1447,7 @@ static bool emit_block(Cg *c, const MemPlan *sp, char **argx, int64_t woff, cons
   for (int i = 0; i < sp->ninline; i++) OUT("%s  (void)%s_c%d;\n", ind, cp, i);
   Cg k = *c;
   k.g = sp->g;
+  k.q8_conv_any = 0; /* its own graph's */
   k.plan = sp;
   k.aname = an;
   k.wname = wn;

@@ -814,6 +814,14 @@ int msrt_q8_conv_geo(const int64_t *xs, const int64_t *wsh, const int64_t *os, c
   return MSRT_OK;
 }
 
+/* The window x16 past its K taps: zeros to kb blocks (their weights are
+ * 0: any value would do), then the sentinel; each window rewrites the
+ * first K */
+static void q8_window_tail(int16_t *x16, int32_t K, int32_t kb) {
+  memset(x16 + K, 0, (size_t)(kb * 4 - K) * 2);
+  q8_sentinel(x16 + kb * 4);
+}
+
 typedef struct {
   const int16_t *v; /* geo as int16_t (msrt_q8_conv2d_packed_fast's) */
   int16_t z, *x16, *cb;
@@ -821,8 +829,7 @@ typedef struct {
 } Q8Conv;
 
 /* g for geo, its scratch laid out and its constant parts written: the
- * window's zeros and sentinel (each window rewrites the first K; past it
- * the weights are 0: any value would do), the padding columns of the
+ * window's tail (q8_window_tail), the padding columns of the
  * column buffer with their running sums, and its slack past the last
  * column when windows are read in place (zero: any value but the
  * sentinel's would do) */
@@ -831,8 +838,7 @@ static void q8_conv_setup(Q8Conv *g, const int16_t *geo, int32_t x_zp, int32_t *
   int16_t z = (int16_t)x_zp, *x16 = (int16_t *)(void *)scratch, *cb = (int16_t *)(void *)(scratch + geo[QG_CB]);
   int32_t *colsum = scratch + geo[QG_COLSUM];
   g->v = geo, g->z = z, g->x16 = x16, g->cb = cb, g->acc = scratch + 2 * kb + 4, g->colsum = colsum;
-  memset(x16 + geo[QG_K], 0, (size_t)(kb * 4 - geo[QG_K]) * 2);
-  q8_sentinel(x16 + kb * 4);
+  q8_window_tail(x16, geo[QG_K], kb);
   if (geo[QG_SW] * ce % 2 == 0) memset(cb + ncol * ce, 0, (size_t)(geo[QG_NCB] - ncol * ce) * 2);
   uint32_t zc = (uint32_t)ce * (uint32_t)z;
   for (int32_t q = 0; q < ncol; q++) {
@@ -922,8 +928,7 @@ int msrt_q8_conv2d_packed(const int64_t *xs, const int64_t *wsh, const int64_t *
     q8_conv_setup(&g, geo16, x_zp, scratch);
     cb = g.cb, colsum = g.colsum;
   } else {
-    for (int32_t t = K; t < kb * 4; t++) x16[t] = 0;
-    q8_sentinel(x16 + kb * 4);
+    q8_window_tail(x16, K, kb);
   }
   /* windows read in place from the column buffer (each starts on a word):
    * the sentinel goes after the window for the call and the 8 values it
@@ -943,6 +948,9 @@ int msrt_q8_conv2d_packed(const int64_t *xs, const int64_t *wsh, const int64_t *
       const int8_t *xb = x + (int64_t)b * c * h * wd;
       if (ncb) q8_conv_fill(&g, xb, rb, p0, p1);
 #ifdef Q8_ASM
+      /* msrt_q8_conv2d_packed_fast's row, written out in both: one shared
+       * function cost the fast path 5,000 instructions in the two-conv
+       * net (GCC inlined the fill differently) */
       if (direct && ncb) {
         q8_conv_row(cb, sw * ce, inplace ? NULL : x16, K, kb, colsum, sw, kw, ow, blob + 1, gend,
                     y + ((b * co) * oh + i) * ow, oh * ow);

@@ -237,6 +237,19 @@ TEST(conv2d_packed) {
   }
   ASSERT_INT(0, bad);
   ASSERT_INT(4, nfast);
+  /* msrt_q8_conv_geo refuses what msrt_q8_conv2d_packed refuses */
+  int64_t xs[4] = {1, 2, 5, 5}, wsh[4] = {4, 2, 3, 3}, os[4] = {1, 4, 3, 3}, st[2] = {1, 1}, pad[4] = {0, 0, 0, 0};
+  int64_t dil[2] = {1, 1};
+  int32_t geo[MSRT_Q8_CONV_GEO];
+  ASSERT_INT(MSRT_OK, msrt_q8_conv_geo(xs, wsh, os, st, pad, dil, geo));
+  wsh[1] = 3; /* channels differ */
+  ASSERT_INT(MSRT_EINVAL, msrt_q8_conv_geo(xs, wsh, os, st, pad, dil, geo));
+  wsh[1] = 2, st[1] = 0; /* a zero stride */
+  ASSERT_INT(MSRT_EINVAL, msrt_q8_conv_geo(xs, wsh, os, st, pad, dil, geo));
+  st[1] = 1, xs[2] = -1; /* a negative size */
+  ASSERT_INT(MSRT_EINVAL, msrt_q8_conv_geo(xs, wsh, os, st, pad, dil, geo));
+  xs[2] = 5, dil[0] = 1 << 15; /* a dilation past 2^15 */
+  ASSERT_INT(MSRT_EINVAL, msrt_q8_conv_geo(xs, wsh, os, st, pad, dil, geo));
 }
 
 /* msrt_mcu_maxpool_i8's 2x2 windows of stride 2 (on Armv7E-M: SSUB8 +
