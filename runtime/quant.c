@@ -806,7 +806,8 @@ int msrt_q8_conv_geo(const int64_t *xs, const int64_t *wsh, const int64_t *os, c
                            stride, stride + 1, dil, dil + 1, pad, pad + 2};
   for (int t = 0; t < 15; t++) geo[t] = (int32_t)*gv[t];
   int32_t K = geo[QG_C] * geo[QG_KH] * geo[QG_KW], kb = q8_kbconv(geo[QG_CO], K);
-  int32_t ncb = (int32_t)q8_colbuf(xs, wsh, os, stride, dil), ncol = ncb ? (geo[QG_OW] - 1) * geo[QG_SW] + geo[QG_KW] : 0;
+  int32_t ncb = (int32_t)q8_colbuf(xs, wsh, os, stride, dil);
+  int32_t ncol = ncb ? (geo[QG_OW] - 1) * geo[QG_SW] + geo[QG_KW] : 0;
   int32_t q0 = geo[QG_PL] < ncol ? geo[QG_PL] : ncol;
   geo[QG_K] = K, geo[QG_CE] = geo[QG_C] * geo[QG_KH], geo[QG_KB] = kb, geo[QG_NCB] = ncb, geo[QG_NCOL] = ncol;
   geo[QG_Q0] = q0, geo[QG_Q1] = geo[QG_W] < ncol - q0 ? q0 + geo[QG_W] : ncol;
