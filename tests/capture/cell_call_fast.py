@@ -171,6 +171,13 @@ fc(x2)
 fc(x2)
 print('fc ok')
 # CHECK-NEXT: fc ok
+# the native itself, called wrongly: a TypeError naming its arguments
+import _msc  # noqa: E402
+try:
+    _msc.cell_jit(fc)
+except TypeError as e:
+    print('TypeError:', e)
+# CHECK-NEXT: TypeError: cell_jit(self, args, kwargs, context, nojit)
 if len(sys.argv) > 1:
     fc.fc.weight.set_data(Tensor(np.ones((3, 2), np.float32)))
     try:
