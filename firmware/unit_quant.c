@@ -1,7 +1,7 @@
 /* unit_quant.c — tests/unit/test_quant.c on the board (scripts/firmware-test.sh,
  * "quant-unit"): runtime/quant.c's Armv7E-M paths (the SMLAD/SXTB16 dense
  * loop in assembly, SMMLAR requantization, VCVT quantization, the conv's
- * gathers; runtime/mcu.c's int8 MaxPool) against the same references as on the host, where the portable
+ * gathers, the x16 rows; runtime/mcu.c's int8 MaxPool) against the same references as on the host, where the portable
  * C runs. The startup code runs no constructors (mps2-an386.ld discards
  * .init_array), so the tests are registered here, by name. */
 #include "unit.h"
@@ -21,6 +21,7 @@ int main(void) {
   REG(dense_int8);
   REG(quantize_dequantize);
   REG(dense_packed);
+  REG(dense_x16);
   REG(quantize_rounding);
   REG(conv2d_packed);
   REG(maxpool_i8);

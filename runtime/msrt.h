@@ -847,6 +847,25 @@ int msrt_q8_dense_packed_fast(int32_t M, int32_t N, int32_t K, const int8_t *x, 
  * msrt_q8_conv2d_packed_fast: one kernel in flash for both). */
 int msrt_q8_dense_packed_fast_s(int32_t M, int32_t N, int32_t K, const int8_t *x, const int32_t *blob, int8_t *y,
                                 int32_t *scratch);
+/* x16 rows (quant.c): an int8 tensor [M, K] kept between the layers of a
+ * chain QuantizeInt8 -> QuantDense ... -> DequantizeInt8 as M rows of
+ * msrt_q8_x16_words(K) int32 words (the values as int16, in order, then
+ * padding and a sentinel), so that no layer expands its input.
+ * msrt_q8_quantize_x16 and msrt_q8_dequantize_x16: msrt_q8_quantize and
+ * msrt_q8_dequantize of the rows; msrt_q8_pack_dense_x16: the blob of
+ * msrt_q8_pack_dense (msrt_q8_packed_words(N, K) words) with each pair's
+ * weights as int16 halfwords, or MSRT_EINVAL when the blob cannot have
+ * them (a weight -128, a second channel of a pair whose sum can reach
+ * 2^23, no Armv7E-M requantization); msrt_q8_dense_x16: msrt_q8_dense
+ * with that blob's operands, its output zero point and no clamp, from
+ * the rows xs into the rows ys (MSRT_EINVAL for another blob or N % 4 ==
+ * 3). Bit-identical to msrt_q8_quantize, msrt_q8_dense, msrt_q8_dequantize. */
+int64_t msrt_q8_x16_words(int32_t K);
+void msrt_q8_quantize_x16(int32_t M, int32_t K, const float *x, float scale, int32_t zp, int32_t *xs);
+void msrt_q8_dequantize_x16(int32_t M, int32_t N, const int32_t *xs, float scale, int32_t zp, float *y);
+int msrt_q8_pack_dense_x16(int32_t N, int32_t K, const int8_t *w, const int32_t *bias, const int32_t *mult,
+                           const int32_t *shift, int32_t x_zp, int32_t out_zp, int32_t *blob);
+int msrt_q8_dense_x16(int32_t M, int32_t N, int32_t K, const int32_t *xs, const int32_t *blob, int32_t *ys);
 /* msrt_q8_conv2d_packed: msrt_q8_conv2d (group 1) with the weights w of
  * shape wsh [Co, C, kh, kw] packed by msrt_q8_pack_conv (the layout of
  * msrt_q8_pack_dense, its inputs padded to a multiple of 8 (16 when Co % 4

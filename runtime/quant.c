@@ -155,18 +155,45 @@ int msrt_q8_dense(int32_t M, int32_t N, int32_t K, const int8_t *x, int32_t x_zp
  * those operations is a call, roundf. */
 #if defined(Q8_SIMD32) && defined(__GNUC__) && defined(__thumb2__) && defined(__ARM_FP) && (__ARM_FP & 4)
 /* msrt_q8_quantize's element t = x / scale, c = 1 + 2 zp (below) */
-static inline int8_t q8_vcvt(float t, int32_t c) {
+static inline int32_t q8_vcvt(float t, int32_t c) {
   int32_t m;
   __asm__("vcvt.s16.f32 %0, %0, #1" : "+t"(t));
   memcpy(&m, &t, sizeof m);
   __asm__("add %0, %0, %0, asr #31" : "+r"(m)); /* m + (m < 0 ? -1 : 0) in one instruction */
   m += c;
   __asm__("ssat %0, #8, %0, asr #1" : "+r"(m));
-  return (int8_t)m;
+  return m;
 }
+/* VCVT's m = trunc(2 t) of t = v / scale (as q8_vcvt) */
+static inline int32_t q8_trunc2(float v, float scale) {
+  float t = v / scale;
+  int32_t m;
+  __asm__("vcvt.s16.f32 %0, %0, #1" : "+t"(t));
+  memcpy(&m, &t, sizeof m);
+  return m;
+}
+/* q8_vcvt's rounding of two values m0, m1 (q8_trunc2) at once, as an x16
+ * word: the pair (m0, m1) (PKHBT), GE per halfword where m >= 0 (SADD16
+ * of 0), c = 1 + 2 zp there and c - 1 elsewhere (SEL of cc and cd: c and
+ * c - 1 in both halfwords), (m + c) >> 1 in 17 bits (SHADD16), saturated
+ * to 8 bits (SSAT16). Five instructions for two values (scalar: seven). */
+static inline int32_t q8_round2(int32_t m0, int32_t m1, int32_t cc, int32_t cd) {
+  int32_t r, t;
+  __asm__("pkhbt %0, %2, %3, lsl #16\n\t"
+          "sadd16 %1, %0, %4\n\t"
+          "sel %1, %5, %6\n\t"
+          "shadd16 %0, %0, %1\n\t"
+          "ssat16 %0, #8, %0"
+          : "=&r"(r), "=&r"(t)
+          : "r"(m0), "r"(m1), "r"(0), "r"(cc), "r"(cd)
+          : "cc");
+  return r;
+}
+#define Q8_VCVT 1
 #endif
 
-void msrt_q8_quantize(int64_t n, const float *x, float scale, int32_t zp, int8_t *q) {
+/* One value of msrt_q8_quantize (in [-128, 127]) */
+static inline int32_t q8_quant1(float v, float scale, int32_t zp) {
 #if defined(Q8_SIMD32) && defined(__GNUC__) && defined(__thumb2__) && defined(__ARM_FP) && (__ARM_FP & 4)
   /* A VFP with fixed-point conversions (Armv7E-M's FPv4 and later): VCVT
    * to a 16-bit fixed-point value with one fraction bit gives m =
@@ -174,34 +201,33 @@ void msrt_q8_quantize(int64_t n, const float *x, float scale, int32_t zp, int8_t
    * 0), and round_half_away(t) = (m + 1 + (m < 0 ? -1 : 0)) >> 1
    * (arithmetic shift); beyond 16 bits the result saturates either way
    * (|zp| <= 128). The zero point is added as 2 zp before the shift, then
-   * one SSAT shifts and saturates to 8 bits. Two elements a step. */
-  int32_t c = 1 + 2 * zp;
-  int64_t k = 0; /* (not i: the portable loop's, below, would shadow it) */
-  for (; k + 2 <= n; k += 2) {
-    int8_t q0 = q8_vcvt(x[k] / scale, c), q1 = q8_vcvt(x[k + 1] / scale, c);
-    q[k] = q0;
-    q[k + 1] = q1;
-  }
-  if (k < n) q[k] = q8_vcvt(x[k] / scale, c);
-  return;
-#endif
-  for (int64_t i = 0; i < n; i++) {
-#if defined(__arm__) && !defined(__ARM_FP)
-    float t = roundf(x[i] / scale);
-    if (t != t) t = 0.0f; /* nan: the zero point */
-    t += (float)zp;
-    t = t < -128.0f ? -128.0f : t > 127.0f ? 127.0f : t;
-    q[i] = (int8_t)t;
+   * one SSAT shifts and saturates to 8 bits. */
+  return q8_vcvt(v / scale, 1 + 2 * zp);
+#elif defined(__arm__) && !defined(__ARM_FP)
+  float t = roundf(v / scale);
+  if (t != t) t = 0.0f; /* nan: the zero point */
+  t += (float)zp;
+  t = t < -128.0f ? -128.0f : t > 127.0f ? 127.0f : t;
+  return (int32_t)t;
 #else
-    float t = x[i] / scale;
-    if (!(t >= -512.0f)) t = t != t ? 0.0f : -512.0f; /* nan: the zero point */
-    if (t > 512.0f) t = 512.0f;
-    int32_t r = (int32_t)t;
-    float f = t - (float)r;
-    r += (f >= 0.5f ? 1 : 0) - (f <= -0.5f ? 1 : 0) + zp;
-    q[i] = (int8_t)(r < -128 ? -128 : r > 127 ? 127 : r);
+  float t = v / scale;
+  if (!(t >= -512.0f)) t = t != t ? 0.0f : -512.0f; /* nan: the zero point */
+  if (t > 512.0f) t = 512.0f;
+  int32_t r = (int32_t)t;
+  float f = t - (float)r;
+  r += (f >= 0.5f ? 1 : 0) - (f <= -0.5f ? 1 : 0) + zp;
+  return r < -128 ? -128 : r > 127 ? 127 : r;
 #endif
+}
+
+void msrt_q8_quantize(int64_t n, const float *x, float scale, int32_t zp, int8_t *q) {
+  int64_t i = 0;
+  for (; i + 2 <= n; i += 2) { /* two a step: both divisions before the stores */
+    int32_t q0 = q8_quant1(x[i], scale, zp), q1 = q8_quant1(x[i + 1], scale, zp);
+    q[i] = (int8_t)q0;
+    q[i + 1] = (int8_t)q1;
   }
+  if (i < n) q[i] = (int8_t)q8_quant1(x[i], scale, zp);
 }
 
 void msrt_q8_dequantize(int64_t n, const int8_t *q, float scale, int32_t zp, float *x) {
@@ -341,6 +367,13 @@ static uint32_t q8_pack_byte(int32_t N, int32_t K, const int8_t *w, int32_t c, i
   return (uint32_t)(uint8_t)(int32_t)(w[(int64_t)c * K + p] + off);
 }
 
+/* the halfword w[c0,p] + 256 w[c1,p] of msrt_q8_pack_dense_x16 (0 past K
+ * or N; weights in [-127, 127]: an int16) */
+static uint32_t q8_pack_half(int32_t N, int32_t K, const int8_t *w, int32_t c0, int32_t c1, int64_t p) {
+  int32_t a = c0 < N && p < K ? w[(int64_t)c0 * K + p] : 0, b = c1 < N && p < K ? w[(int64_t)c1 * K + p] : 0;
+  return (uint32_t)(uint16_t)(int16_t)(a + 256 * b);
+}
+
 /* channel c's folded bias bias[c] - x_zp sum_p w[c,p] (exact), and the
  * largest |accumulator| it can reach: |bf| + 128 sum_p |w[c,p]| */
 static int64_t q8_folded(int32_t K, const int8_t *w, const int32_t *bias, int32_t x_zp, int32_t c, int64_t *bound) {
@@ -365,17 +398,23 @@ static int64_t q8_folded(int32_t K, const int8_t *w, const int32_t *bias, int32_
  * the channel can reach (|x| <= |acc|). */
 static int q8_pack(int32_t N, int32_t K, const int8_t *w, const int32_t *bias, const int32_t *mult,
                    const int32_t *shift, int32_t x_zp, int32_t out_zp, int32_t *blob, int natural, int32_t ckh,
-                   int32_t kw) {
+                   int32_t kw, int x16) {
   if (N < 0 || K < 0 || out_zp < -128 || out_zp > 127) return MSRT_EINVAL;
-  int32_t kb = natural ? q8_kbconv(N, K) : q8_kb(K), fast = 1;
+  int32_t kb = natural && !x16 ? q8_kbconv(N, K) : q8_kb(K), fast = 1;
   for (int32_t c = 0; c < N; c++) {
     if (mult[c] < (1 << 30) || shift[c] < -31 || shift[c] > 31) return MSRT_EINVAL;
     int64_t bound, e = -(int64_t)shift[c];
     q8_folded(K, w, bias, x_zp, c, &bound);
     int64_t t = e >= 1 && e <= 15 ? ((int64_t)1 << (e - 1)) * (1 + 2 * out_zp) : 0;
     if (e < 1 || e > 15 || bound + (t < 0 ? -t : t) + 2 >= ((int64_t)1 << 31)) fast = 0;
+    /* the signed layout: each pair's second channel from raw - lo (its
+     * sum times 256 mod 2^32) and every halfword an int16 */
+    if (x16 && (c & 1) && bound >= ((int64_t)1 << 23)) return MSRT_EINVAL;
+    for (int64_t p = 0; x16 && p < K; p++)
+      if (w[(int64_t)c * K + p] == -128) return MSRT_EINVAL;
   }
-  blob[0] = fast ? (int32_t)(1u | (uint32_t)(uint8_t)out_zp << 8) : 0;
+  if (x16 && !fast) return MSRT_EINVAL;
+  blob[0] = fast ? (int32_t)((x16 ? 3u : 1u) | (uint32_t)(uint8_t)out_zp << 8) : 0;
   int32_t *g = blob + 1;
   for (int32_t j = 0, wd; j < N; j += wd, g += q8_gw(kb, wd)) {
     uint32_t bf[4];
@@ -386,7 +425,7 @@ static int q8_pack(int32_t N, int32_t K, const int8_t *w, const int32_t *bias, c
     }
     for (int32_t q = 0; q < wd; q += 2) {
       g[q] = (int32_t)(bf[q] + 256u * bf[q + 1]);
-      g[q + 1] = (int32_t)bf[q + 1];
+      g[q + 1] = (int32_t)bf[q + (x16 ? 0 : 1)];
     }
     int64_t o = wd;
     for (int64_t bk = 0; bk < kb; bk++)
@@ -400,6 +439,8 @@ static int q8_pack(int32_t N, int32_t K, const int8_t *w, const int32_t *bias, c
           }
           uint32_t v = q8_pack_byte(N, K, w, c0, p, 128) | q8_pack_byte(N, K, w, c1, p, 0) << 8 |
                        q8_pack_byte(N, K, w, c0, p2, 128) << 16 | q8_pack_byte(N, K, w, c1, p2, 0) << 24;
+          if (x16) /* the int16 halfwords w[c0,p] + 256 w[c1,p] */
+            v = q8_pack_half(N, K, w, c0, c1, p) | q8_pack_half(N, K, w, c0, c1, p2) << 16;
           g[o++] = (int32_t)v;
         }
     for (int32_t q = 0; q < wd; q++, o += 2) {
@@ -416,7 +457,7 @@ static int q8_pack(int32_t N, int32_t K, const int8_t *w, const int32_t *bias, c
 
 int msrt_q8_pack_dense(int32_t N, int32_t K, const int8_t *w, const int32_t *bias, const int32_t *mult,
                        const int32_t *shift, int32_t x_zp, int32_t out_zp, int32_t *blob) {
-  return q8_pack(N, K, w, bias, mult, shift, x_zp, out_zp, blob, 0, 0, 0);
+  return q8_pack(N, K, w, bias, mult, shift, x_zp, out_zp, blob, 0, 0, 0, 0);
 }
 
 int msrt_q8_pack_conv(const int64_t *wsh, const int8_t *w, const int32_t *bias, const int32_t *mult,
@@ -425,7 +466,7 @@ int msrt_q8_pack_conv(const int64_t *wsh, const int8_t *w, const int32_t *bias, 
     if (wsh[t] < 0 || wsh[t] >= (1 << 15)) return MSRT_EINVAL;
   int32_t ckh = (int32_t)(wsh[1] * wsh[2]), kw = (int32_t)wsh[3];
   if ((int64_t)ckh * kw >= (1 << 30)) return MSRT_EINVAL;
-  return q8_pack((int32_t)wsh[0], ckh * kw, w, bias, mult, shift, x_zp, out_zp, blob, 1, ckh > 0 ? ckh : 1, kw);
+  return q8_pack((int32_t)wsh[0], ckh * kw, w, bias, mult, shift, x_zp, out_zp, blob, 1, ckh > 0 ? ckh : 1, kw, 0);
 }
 
 /* the end of an expanded row: the sentinel pair and six zeros */
@@ -700,6 +741,200 @@ int msrt_q8_dense_packed_fast_s(int32_t M, int32_t N, int32_t K, const int8_t *x
 #else
   return msrt_q8_dense_packed_fast(M, N, K, x, blob, y, scratch);
 #endif
+}
+
+/* ===================================================================
+ * x16 rows: an int8 row [K] kept as int16 between the layers of a chain
+ * QuantizeInt8 -> QuantDense ... -> DequantizeInt8 (the memory plan's
+ * choice, passes/memplan.c), so that no layer expands its input:
+ * msrt_q8_x16_words(K) int32 words, the values as int16 in order, up to
+ * q8_kb(K) blocks of four, then the sentinel pair 0x7f7f 0x7f7f and three
+ * words the kernel's last LDM reads (any values). Values past K are 0
+ * from msrt_q8_quantize_x16 and any int8 value from msrt_q8_dense_x16
+ * (the next layer's weights there are 0; a word that the loop tests for
+ * the sentinel, each fourth block's first, holds a real value). The blob
+ * is msrt_q8_pack_conv's pairing (x[p], x[p+1]), (x[p+2], x[p+3]) over
+ * q8_kb(K) blocks with signed halfwords: a weight word's halfwords are the
+ * int16 w[c,p] + 256 w[d,p] of a pair (c, d), the head starts raw at
+ * bf[c] + 256 bf[d] and lo at bf[c]; per input pair one SMLAD raw, one
+ * SXTB16 (the low bytes: w[c,.]) and one SMLAD lo, so channel c's sum is
+ * lo and channel d's (raw - lo) / 256: exact while |sum d| < 2^23, which
+ * msrt_q8_pack_dense_x16 checks. No input-dependent offset (q8_expand's
+ * rows need 128 sum x per row and its subtraction per group).
+ * =================================================================== */
+
+int64_t msrt_q8_x16_words(int32_t K) { return 2 * (int64_t)q8_kb(K) + 4; }
+
+int msrt_q8_pack_dense_x16(int32_t N, int32_t K, const int8_t *w, const int32_t *bias, const int32_t *mult,
+                           const int32_t *shift, int32_t x_zp, int32_t out_zp, int32_t *blob) {
+  return q8_pack(N, K, w, bias, mult, shift, x_zp, out_zp, blob, 1, 0, 0, 1);
+}
+
+/* the row's end: the sentinel (the three words after it are read by the
+ * kernel's last LDM and not used) */
+static void q8_x16_end(int32_t *r) { r[0] = 0x7f7f7f7f; }
+
+void msrt_q8_quantize_x16(int32_t M, int32_t K, const float *x, float scale, int32_t zp, int32_t *xs) {
+  int32_t kb = q8_kb(K);
+  for (int32_t i = 0; i < M; i++, x += K, xs += 2 * kb + 4) {
+    int32_t k = 0, *o = xs;
+#ifdef Q8_VCVT
+    uint32_t cc = (uint32_t)(1 + 2 * zp) & 0xffffu, cd = (uint32_t)(2 * zp) & 0xffffu;
+    cc |= cc << 16, cd |= cd << 16;
+    for (const float *v = x; k + 4 <= K; k += 4, v += 4, o += 2) { /* four a step, two words */
+      int32_t m0 = q8_trunc2(v[0], scale), m1 = q8_trunc2(v[1], scale), m2 = q8_trunc2(v[2], scale),
+              m3 = q8_trunc2(v[3], scale);
+      o[0] = q8_round2(m0, m1, (int32_t)cc, (int32_t)cd);
+      o[1] = q8_round2(m2, m3, (int32_t)cc, (int32_t)cd);
+    }
+#elif defined(Q8_SIMD32)
+    for (const float *v = x; k + 4 <= K; k += 4, v += 4, o += 2) { /* four a step, packed in pairs (PKHBT) */
+      int32_t q0 = q8_quant1(v[0], scale, zp), q1 = q8_quant1(v[1], scale, zp), q2 = q8_quant1(v[2], scale, zp),
+              q3 = q8_quant1(v[3], scale, zp);
+      o[0] = (int32_t)(((uint32_t)q0 & 0xffffu) | (uint32_t)q1 << 16);
+      o[1] = (int32_t)(((uint32_t)q2 & 0xffffu) | (uint32_t)q3 << 16);
+    }
+#endif
+    (void)o;
+    int16_t *h = (int16_t *)(void *)xs;
+    /* counted down: "k < K" after the loop above makes arm-none-eabi-gcc 12
+     * see an iteration 2^30 in an inlined call (-Waggressive-loop-optimizations) */
+    for (int32_t t = K - k; t > 0; t--, k++) h[k] = (int16_t)q8_quant1(x[k], scale, zp);
+    for (; k < 4 * kb; k++) h[k] = 0;
+    q8_x16_end(xs + 2 * kb);
+  }
+}
+
+void msrt_q8_dequantize_x16(int32_t M, int32_t N, const int32_t *xs, float scale, int32_t zp, float *y) {
+  for (int32_t i = 0; i < M; i++, xs += msrt_q8_x16_words(N), y += N) {
+    const int16_t *h = (const int16_t *)(const void *)xs;
+    for (int32_t j = 0; j < N; j++) y[j] = scale * (float)(h[j] - zp);
+  }
+}
+
+#ifdef Q8_ASM
+/* Q8_MAC for the signed halfwords: raw r += w.x, then w = SXTB16(w) and
+ * lo l += w.x */
+#define Q8_MACX(r, l, w, x)                                                                                        \
+  "smlad " r ", " w ", " x ", " r "\n\t"                                                                           \
+  "sxtb16 " w ", " w "\n\t"                                                                                        \
+  "smlad " l ", " w ", " x ", " l "\n\t"
+/* one block: the group's 4 words (r8-r11) times the input pairs xa, xb;
+ * raw and lo of the first pair in r4, r5, of the second in r6, r7 */
+#define Q8_BLKX(xa, xb)                                                                                            \
+  "ldm r12!, {r8-r11}\n\t" Q8_MACX("r4", "r5", "r8", xa) Q8_MACX("r4", "r5", "r9", xb)                            \
+      Q8_MACX("r6", "r7", "r10", xa) Q8_MACX("r6", "r7", "r11", xb)
+/* Q8_REQS with the result in a (a low register, as s: ASRS is then 16
+ * bits); t: a scratch register */
+#define Q8_REQX(a, m, s, t, st)                                                                                    \
+  "add " t ", " a ", " s ", asr #8\n\t"                                                                            \
+  "add " t ", " t ", " a ", asr #31\n\t"                                                                           \
+  "smmlar " a ", " a ", " m ", " t "\n\t"                                                                          \
+  "asrs " a ", " a ", " s "\n\t"                                                                                   \
+  "ssat " a ", #8, " a "\n\t" st(a)
+#define Q8_NOST(t) ""
+#define Q8_STH0(t) "strh " t ", [lr]\n\t"
+#define Q8_STH2(t) "strh " t ", [lr, #2]\n\t"
+#define Q8_STH4(t) "strh " t ", [lr, #4]\n\t"
+#define Q8_STH6(t) "strh " t ", [lr, #6]\n\t"
+/* q8_gemv_asm over an x16 row xs with the signed halfwords, each group's
+ * four outputs stored into the x16 row y (one block, channels c0..c3 in
+ * order): channel c0 = lo of the first pair (r5), c1 =
+ * (raw - lo) / 256 (r4), c2 and c3 likewise (r7, r6); c0 is stored
+ * last, with the block's post-increment. Per group: 3 + 56 KB / 4 + 33
+ * instructions. */
+__attribute__((naked, noinline)) static void q8_gemvx_asm(const int32_t *xs Q8_ARG, const int32_t *g Q8_ARG,
+                                                          const int32_t *end Q8_ARG, int32_t *y Q8_ARG) {
+  __asm__ volatile("push {r4-r11, lr}\n\t"
+                   "push {r0, r2, r3}\n\t"
+                   "mov r12, r1\n"
+                   "1:\n\t"
+                   "ldr lr, [sp]\n\t"
+                   "ldm r12!, {r4-r7}\n\t"
+                   "ldm lr!, {r0-r3}\n"
+                   "2:\n\t" Q8_BLKX("r0", "r1") Q8_BLKX("r2", "r3") "ldm lr!, {r0-r3}\n\t"
+                   Q8_BLKX("r0", "r1") Q8_BLKX("r2", "r3") "ldm lr!, {r0-r3}\n\t"
+                   "cmp r0, #0x7f7f7f7f\n\t"
+                   "bne 2b\n\t"
+                   "subs r4, r4, r5\n\t"
+                   "asrs r4, r4, #8\n\t"
+                   "subs r6, r6, r7\n\t"
+                   "asrs r6, r6, #8\n\t"
+                   "ldr lr, [sp, #8]\n\t"
+                   "ldm r12!, {r0-r3}\n\t" Q8_REQX("r5", "r0", "r1", "r8", Q8_NOST)
+                       Q8_REQX("r4", "r2", "r3", "r8", Q8_STH2) "ldm r12!, {r0-r3}\n\t"
+                           Q8_REQX("r7", "r0", "r1", "r8", Q8_STH4) Q8_REQX("r6", "r2", "r3", "r8", Q8_STH6)
+                               "strh r5, [lr], #8\n\t"
+                   "str lr, [sp, #8]\n\t"
+                   "ldr r0, [sp, #4]\n\t"
+                   "cmp r12, r0\n\t"
+                   "bne 1b\n\t"
+                   "add sp, sp, #12\n\t"
+                   "pop {r4-r11, pc}\n\t");
+}
+/* q8_gemv2_asm over an x16 row with the signed halfwords: the pair's two
+ * outputs into the x16 row's block y (halfwords 0 and 1) */
+__attribute__((naked, noinline)) static void q8_gemv2x_asm(const int32_t *xs Q8_ARG, const int32_t *g Q8_ARG,
+                                                           int32_t *y Q8_ARG) {
+  __asm__ volatile("push {r4-r9, lr}\n\t"
+                   "mov r12, r1\n\t"
+                   "mov lr, r0\n\t"
+                   "ldm r12!, {r4, r5}\n\t"
+                   "push {r2}\n\t"
+                   "ldm lr!, {r0-r3}\n"
+                   "2:\n\t"
+                   "ldm r12!, {r6-r9}\n\t" Q8_MACX("r4", "r5", "r6", "r0") Q8_MACX("r4", "r5", "r7", "r1")
+                       Q8_MACX("r4", "r5", "r8", "r2") Q8_MACX("r4", "r5", "r9", "r3") "ldm lr!, {r0-r3}\n\t"
+                   "cmp r0, #0x7f7f7f7f\n\t"
+                   "bne 2b\n\t"
+                   "subs r4, r4, r5\n\t"
+                   "asrs r4, r4, #8\n\t"
+                   "pop {lr}\n\t"
+                   "ldm r12!, {r0-r3}\n\t" Q8_REQX("r5", "r0", "r1", "r6", Q8_STH0)
+                       Q8_REQX("r4", "r2", "r3", "r6", Q8_STH2) "pop {r4-r9, pc}\n\t");
+}
+#endif
+
+#ifndef Q8_ASM
+/* the portable inner product of channel j of a blob with the signed
+ * halfwords over the x16 row xs, requantized */
+static int8_t q8_x16_channel(int32_t N, int32_t kb, const int32_t *xs, const int32_t *blob, int32_t j) {
+  int32_t t = j & 3, wd = q8_width(N, j - t);
+  const int32_t *gg = blob + 1 + j / 4 * q8_gw(kb, 4);
+  const int16_t *h = (const int16_t *)(const void *)xs;
+  uint32_t lo = (uint32_t)gg[(t & 2) + 1], raw = (uint32_t)gg[t & 2];
+  for (int32_t b = 0; b < 2 * kb; b++) {
+    uint32_t v = (uint32_t)gg[wd + wd * (b >> 1) + (t & 2) + (b & 1)];
+    for (int32_t u = 0; u < 2; u++) {
+      int32_t hw = (int16_t)(uint16_t)(v >> 16 * u), xv = h[2 * b + u];
+      raw += (uint32_t)hw * (uint32_t)xv;
+      lo += (uint32_t)(int32_t)(int8_t)(uint8_t)hw * (uint32_t)xv;
+    }
+  }
+  uint32_t d = raw - lo; /* 256 times channel 2k+1's sum, mod 2^32 */
+  int32_t acc = t & 1 ? (int32_t)(d >> 8 | (d & 0x80000000u ? 0xff000000u : 0u)) : (int32_t)lo;
+  const int32_t *tl = gg + wd + wd * (int64_t)kb + 2 * t;
+  int32_t v = msrt_q_mul(acc, (int32_t)((uint32_t)tl[0] >> 1), -(tl[1] & 255)) +
+              (int32_t)(int8_t)(uint8_t)((uint32_t)blob[0] >> 8);
+  return (int8_t)(v < -128 ? -128 : v > 127 ? 127 : v);
+}
+#endif
+
+int msrt_q8_dense_x16(int32_t M, int32_t N, int32_t K, const int32_t *xs, const int32_t *blob, int32_t *ys) {
+  if (M < 0 || N < 0 || K < 0 || (blob[0] & 3) != 3 || N % 4 == 3) return MSRT_EINVAL;
+  int32_t kb = q8_kb(K), kn = q8_kb(N);
+  for (int32_t i = 0; i < M; i++, xs += 2 * kb + 4, ys += 2 * kn + 4) {
+#ifdef Q8_ASM
+    int32_t nf = N / 4;
+    const int32_t *g = blob + 1, *gt = g + nf * q8_gw(kb, 4);
+    if (nf) q8_gemvx_asm(xs, g, gt, ys);
+    if (N % 4) q8_gemv2x_asm(xs, gt, ys + 2 * nf);
+#else
+    for (int32_t j = 0; j < N; j++) ((int16_t *)(void *)ys)[j] = q8_x16_channel(N, kb, xs, blob, j);
+#endif
+    q8_x16_end(ys + 2 * kn);
+  }
+  return MSRT_OK;
 }
 
 /* The convolution's taps in the order (kernel column q, input channel ci,

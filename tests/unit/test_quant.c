@@ -144,6 +144,105 @@ TEST(dense_packed) {
   ASSERT_INT(MSRT_EINVAL, msrt_q8_dense_packed(1, 1, 1, x, blob, 0, 5, 4, y1, xs));
 }
 
+/* x16 rows: msrt_q8_quantize_x16 holds msrt_q8_quantize's values (read
+ * at the layout's positions, zeros past K, the sentinel), a chain of two
+ * msrt_q8_dense_x16 gives msrt_q8_dense's bits with any int8 values in
+ * the rows' padding, msrt_q8_dequantize_x16 msrt_q8_dequantize's; the
+ * blobs the signed halfwords cannot hold are refused. Random shapes: N
+ * across groups and pairs, K not a multiple of 4 or 16, extreme weights,
+ * inputs (saturating) and zero points. */
+static int16_t x16_at(const int32_t *row, int32_t j) { return ((const int16_t *)(const void *)row)[j]; }
+
+TEST(dense_x16) {
+  static float xf[2 * 300], yf0[2 * 40], yf1[2 * 40];
+  static int8_t x[2 * 300], w1[40 * 300], w2[40 * 40], h0[2 * 40], y0[2 * 40];
+  static int32_t b1[40], b2[40], m1[40], m2[40], s1[40], s2[40], blob1[20000], blob2[4000], r0[2 * 200], r1[2 * 40],
+      r2[2 * 40];
+  static const int32_t ks[] = {1, 4, 5, 16, 17, 63, 64, 100, 128, 300};
+  int bad = 0, cases = 0;
+  for (int ki = 0; ki < LEN(ks); ki++)
+    for (int32_t n = 1; n <= 38; n += n < 10 ? 1 : 7) {
+      if (n % 4 == 3) continue;
+      int32_t k = ks[ki], m = 1 + (int32_t)(qrand() % 2), n2 = 1 + (int32_t)(qrand() % 12);
+      int32_t ext = (int32_t)(qrand() % 3);
+      if (n2 % 4 == 3) n2++;
+      float sx = 0.05f + (float)(qrand() % 100) / 1000.0f;
+      int32_t zx = ext == 2 ? (qrand() & 1 ? 127 : -128) : qrange(-128, 127);
+      int32_t z1 = qrange(-128, 127), z2 = qrange(-128, 127);
+      for (int32_t i = 0; i < m * k; i++) xf[i] = sx * (float)qrange(-200, 200) * (ext == 0 ? 1.0f : 0.6f);
+      for (int32_t i = 0; i < n * k; i++) w1[i] = (int8_t)(ext == 1 ? (qrand() & 1 ? 127 : -127) : qrange(-127, 127));
+      for (int32_t i = 0; i < n2 * n; i++) w2[i] = (int8_t)qrange(-127, 127);
+      for (int32_t j = 0; j < n; j++)
+        b1[j] = qrange(-50000, 50000), m1[j] = qrange(1 << 30, INT32_MAX), s1[j] = -qrange(1, 15);
+      for (int32_t j = 0; j < n2; j++)
+        b2[j] = qrange(-5000, 5000), m2[j] = qrange(1 << 30, INT32_MAX), s2[j] = -qrange(1, 15);
+      s1[0] = -15, s1[n - 1] = -1;
+      ASSERT(msrt_q8_x16_words(k) * m <= LEN(r0) && msrt_q8_x16_words(n) * m <= LEN(r1) &&
+             msrt_q8_x16_words(n2) * m <= LEN(r2));
+      ASSERT_INT(MSRT_OK, msrt_q8_pack_dense_x16(n, k, w1, b1, m1, s1, zx, z1, blob1));
+      ASSERT_INT(MSRT_OK, msrt_q8_pack_dense_x16(n2, n, w2, b2, m2, s2, z1, z2, blob2));
+      ASSERT_INT(3, blob1[0] & 3);
+      /* the references: int8 all the way */
+      msrt_q8_quantize(m * k, xf, sx, zx, x);
+      ASSERT_INT(MSRT_OK, msrt_q8_dense(m, n, k, x, zx, w1, b1, m1, s1, z1, -128, 127, h0));
+      ASSERT_INT(MSRT_OK, msrt_q8_dense(m, n2, n, h0, z1, w2, b2, m2, s2, z2, -128, 127, y0));
+      msrt_q8_dequantize(m * n2, y0, 0.25f, z2, yf0);
+      /* the rows */
+      memset(r0, 0x5a, sizeof r0);
+      msrt_q8_quantize_x16(m, k, xf, sx, zx, r0);
+      int64_t wk = msrt_q8_x16_words(k), wn = msrt_q8_x16_words(n);
+      for (int32_t i = 0; i < m; i++) {
+        const int32_t *row = r0 + i * wk;
+        for (int32_t j = 0; j < (int32_t)(wk - 4) * 2; j++)
+          if (x16_at(row, j) != (j < k ? x[i * k + j] : 0) && bad++ < 5)
+            fprintf(stderr, "  x16 row %d value %d\n", i, j);
+        if (row[wk - 4] != 0x7f7f7f7f && bad++ < 5) fprintf(stderr, "  sentinel\n");
+        for (int32_t j = k; j < (int32_t)(wk - 4) * 2; j++) /* any int8 values past K */
+          ((int16_t *)(void *)(r0 + i * wk))[j] = (int16_t)qrange(-128, 127);
+      }
+      memset(r1, 0x5a, sizeof r1);
+      memset(r2, 0x5a, sizeof r2);
+      ASSERT_INT(MSRT_OK, msrt_q8_dense_x16(m, n, k, r0, blob1, r1));
+      for (int32_t i = 0; i < m; i++)
+        for (int32_t j = 0; j < n; j++)
+          if (x16_at(r1 + i * wn, j) != h0[i * n + j] && bad++ < 5)
+            fprintf(stderr, "  layer 1: M %d N %d K %d row %d channel %d\n", m, n, k, i, j);
+      for (int32_t i = 0; i < m; i++)
+        if (r1[i * wn + wn - 4] != 0x7f7f7f7f && bad++ < 5) fprintf(stderr, "  layer 1 sentinel\n");
+      for (int32_t i = 0; i < m; i++) /* any int8 values past N */
+        for (int32_t j = n; j < (int32_t)(wn - 4) * 2; j++)
+          ((int16_t *)(void *)(r1 + i * wn))[j] = (int16_t)qrange(-128, 127);
+      ASSERT_INT(MSRT_OK, msrt_q8_dense_x16(m, n2, n, r1, blob2, r2));
+      msrt_q8_dequantize_x16(m, n2, r2, 0.25f, z2, yf1);
+      if (memcmp(yf0, yf1, sizeof(float) * (size_t)(m * n2)) && bad++ < 5)
+        fprintf(stderr, "  layer 2: M %d N %d K %d\n", m, n2, n);
+      cases++;
+    }
+  ASSERT_INT(0, bad);
+  ASSERT(cases > 40);
+  /* refusals: a weight -128; a second channel whose sum can reach 2^23;
+   * a shift outside the Armv7E-M requantization; another blob; N % 4 == 3 */
+  for (int32_t i = 0; i < 8 * 64; i++) w1[i] = 1;
+  for (int32_t j = 0; j < 8; j++) b1[j] = 0, m1[j] = 1 << 30, s1[j] = -3;
+  ASSERT_INT(MSRT_OK, msrt_q8_pack_dense_x16(8, 64, w1, b1, m1, s1, 0, 0, blob1));
+  w1[5 * 64 + 7] = -128;
+  ASSERT_INT(MSRT_EINVAL, msrt_q8_pack_dense_x16(8, 64, w1, b1, m1, s1, 0, 0, blob1));
+  w1[5 * 64 + 7] = 1;
+  b1[3] = (1 << 23) - 128 * 64; /* |bf| + 128 sum |w| = 2^23 */
+  ASSERT_INT(MSRT_EINVAL, msrt_q8_pack_dense_x16(8, 64, w1, b1, m1, s1, 0, 0, blob1));
+  b1[3] = (1 << 23) - 128 * 64 - 1;
+  ASSERT_INT(MSRT_OK, msrt_q8_pack_dense_x16(8, 64, w1, b1, m1, s1, 0, 0, blob1));
+  b1[2] = 1 << 28; /* a first channel: lo holds it */
+  ASSERT_INT(MSRT_OK, msrt_q8_pack_dense_x16(8, 64, w1, b1, m1, s1, 0, 0, blob1));
+  s1[6] = 0;
+  ASSERT_INT(MSRT_EINVAL, msrt_q8_pack_dense_x16(8, 64, w1, b1, m1, s1, 0, 0, blob1));
+  s1[6] = -3;
+  ASSERT_INT(MSRT_OK, msrt_q8_pack_dense(8, 64, w1, b1, m1, s1, 0, 0, blob2));
+  ASSERT_INT(MSRT_EINVAL, msrt_q8_dense_x16(1, 8, 64, r0, blob2, r1));
+  ASSERT_INT(MSRT_OK, msrt_q8_pack_dense_x16(7, 64, w1, b1, m1, s1, 0, 0, blob1));
+  ASSERT_INT(MSRT_EINVAL, msrt_q8_dense_x16(1, 7, 64, r0, blob1, r1));
+}
+
 /* msrt_q8_quantize rounds as roundf (half away from zero), nan -> zp,
  * saturating: every half point in range, its float neighbours, large
  * and tiny values. */
