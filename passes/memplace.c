@@ -299,6 +299,8 @@ static void buf_note(char *s, size_t cap, const MemPlan *p, const MemBuf *b) {
   if (b->kind == MB_VIEW && b->inplace_of < 0) snprintf(s, cap, "  view of a param or constant");
   else if (b->inplace_of >= 0)
     snprintf(s, cap, "  %s %%%d", b->kind == MB_VIEW ? "view of" : "in place of", p->bufs[b->inplace_of].def);
+  else if (b->kind == MB_VALUE && memplan_x16(p, b->node))
+    snprintf(s, cap, "  int8 as x16 rows");
   else if (b->kind == MB_VALUE && b->node->op == IR_LOAD) {
     char par[80];
     param_ref(par, sizeof par, p->g, b->node->in[0]);

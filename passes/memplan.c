@@ -15,6 +15,7 @@
  *   5. views_fill      views (not of values computed into outputs: 4)
  *   6. liveness_fill   last uses (through views), constants in first-use
  *                      order
+ *   6b. q8_x16_fill    int8 values kept as x16 rows (needs 4, 5, 6)
  *   7. buffers_fill    the arena buffers in schedule order: each node's
  *                      value or view, then its scratch slots (op_scratch);
  *                      in-place candidates (needs 6)
@@ -571,6 +572,7 @@ static void scratch_fill(Mp *s, IrNode *n, int i) {
   MemPlan *p = s->p;
   MemScratch sc;
   op_scratch(n, &p->target, &sc);
+  if (val(p, n)->x16) sc.n = 0; /* msrt_q8_dense_x16 reads its input's rows as they are */
   val(p, n)->slot0 = p->nslot;
   val(p, n)->nslot = sc.n;
   p->slots = xrealloc(p->slots, sizeof(MemSlot) * (size_t)(p->nslot + sc.n + 1));
@@ -603,6 +605,64 @@ static void region_buffers(Mp *s, IrNode *n, int i) {
   if (sl->size > 0) sl->buf = memplan_add(p, MB_SCRATCH, n, sl->size, i, i, -1);
 }
 
+/* ---- 6b. x16 rows ----------------------------------------------------------
+ * An int8 value goes between layers as x16 rows (runtime/quant.c) when it
+ * is the 2-D result of a QuantizeInt8, or of a QuantDense that reads x16
+ * rows and can run as msrt_q8_dense_x16 (mem_q8_x16_dense), and every
+ * reader is such a QuantDense (its input) or a DequantizeInt8: a chain
+ * QuantizeInt8 -> QuantDense ... -> DequantizeInt8, whose layers then
+ * neither expand their input nor need scratch. Not for a graph output, a
+ * value written into a Parameter, a view's base, nor in a region's
+ * subgraphs (the emitter's blocks call the int8 kernels). The candidates
+ * shrink until every member's readers are members or DequantizeInt8. */
+static int64_t value_bytes(const MemValue *v, const MemShape *sh) {
+  return v->x16 ? sh->shape[0] * 4 * msrt_q8_x16_words((int32_t)sh->shape[1]) : memplan_nbytes(sh);
+}
+
+static void q8_x16_fill(Mp *s) {
+  MemPlan *p = s->p;
+  if (p->depth > 0 || p->target.no_simd32) return;
+  bool any = false;
+  for (int i = 0; i < p->nnode; i++) {
+    IrNode *n = p->sched[i];
+    MemValue *v = &p->val[i];
+    const IrType *t = n->type;
+    if (n->kind != IR_NK_NODE || (n->op != OP_QuantizeInt8 && n->op != OP_QuantDense) || !t ||
+        t->kind != IR_T_TENSOR || t->ndim != 2 || t->dt != MSRT_INT8 || t->shape[0] <= 0 || t->shape[1] <= 0 ||
+        t->shape[1] > INT32_MAX / 2 || s->outslot[i] >= 0 || v->param_out || v->last < 0)
+      continue;
+    if (n->op == OP_QuantizeInt8 && t->shape[0] > INT32_MAX / 4 / msrt_q8_x16_words((int32_t)t->shape[1])) continue;
+    if (n->op == OP_QuantDense) {
+      int k = 0;
+      IrNode **ops = memplan_operands(p, n, &k);
+      bool ok = mem_q8_x16_dense(n, ops, k, &p->target);
+      free(ops);
+      if (!ok) continue;
+    }
+    v->x16 = any = true;
+  }
+  for (bool changed = any; changed;) {
+    changed = false;
+    for (int i = 0; i < p->nnode; i++) {
+      IrNode *n = p->sched[i];
+      if (n->kind != IR_NK_NODE || is_region(n)) continue;
+      int k = 0;
+      IrNode **ops = memplan_operands(p, n, &k);
+      for (int j = 0; j < k; j++) {
+        IrNode *x = ops[j];
+        if (!in_graph(p, x) || !val(p, x)->x16) continue;
+        bool reader = j == 0 && (n->op == OP_DequantizeInt8 || (n->op == OP_QuantDense && val(p, n)->x16));
+        if (!reader || s->viewbase[i]) val(p, x)->x16 = false, changed = true;
+      }
+      if (n->op == OP_QuantDense && val(p, n)->x16 && (k < 1 || !in_graph(p, ops[0]) || !val(p, ops[0])->x16))
+        val(p, n)->x16 = false, changed = true; /* its input is not rows */
+      free(ops);
+    }
+  }
+}
+
+bool memplan_x16(const MemPlan *p, const IrNode *n) { return n && in_graph(p, n) && val(p, n)->x16; }
+
 static bool buffer_node(Mp *s, IrNode *n, int i) {
   MemPlan *p = s->p;
   MemValue *v = val(p, n);
@@ -619,7 +679,7 @@ static bool buffer_node(Mp *s, IrNode *n, int i) {
     return true;
   }
   if (memplan_nelem(&ot) > 0 && s->outslot[i] < 0 && !v->param_out)
-    v->buf = memplan_add(p, MB_VALUE, n, memplan_nbytes(&ot), i, last, inplace_operand(s, n, i, &ot));
+    v->buf = memplan_add(p, MB_VALUE, n, value_bytes(v, &ot), i, last, v->x16 ? -1 : inplace_operand(s, n, i, &ot));
   if (n->op != IR_LOAD) scratch_fill(s, n, i);
   return true;
 }
@@ -698,7 +758,7 @@ static void locations_fill(Mp *s) {
       locate_result(s, n, i);
     }
     MemShape sh;
-    if (v->loc != ML_NONE && memplan_shape(n, &sh)) v->size = memplan_nbytes(&sh);
+    if (v->loc != ML_NONE && memplan_shape(n, &sh)) v->size = value_bytes(v, &sh);
   }
 }
 
@@ -743,7 +803,9 @@ static bool compute(Mp *s) {
   param_outs_fill(s);
   if (!outputs_fill(s)) return false;
   views_fill(s);
-  if (!liveness_fill(s) || !buffers_fill(s)) return false;
+  if (!liveness_fill(s)) return false;
+  q8_x16_fill(s);
+  if (!buffers_fill(s)) return false;
   s->p->out_base = s->p->g->nparam + s->p->nptr;
   memplan_place(s->p);
   locations_fill(s);

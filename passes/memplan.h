@@ -125,6 +125,12 @@ typedef struct MemTarget {
                      (codegen/emit_quant.c.inc) */
 } MemTarget;
 
+/* Can QuantDense n (its operands' sources in[0..4]) run on target t as
+ * msrt_q8_dense_x16 (scratch.c): a SIMD32 target, constant weights,
+ * biases, multipliers and shifts that msrt_q8_pack_dense_x16 takes, no
+ * clamp, N % 4 != 3. Pure (packs the blob once to ask). */
+bool mem_q8_x16_dense(const IrNode *n, IrNode *const *in, int nin, const MemTarget *t);
+
 /* Does target t run this float32 convolution (dtype dt, group) with
  * runtime/mcu.c's direct kernel, which takes no workspace? The scratch
  * rule and C emission both ask. */
@@ -241,6 +247,8 @@ typedef struct MemValue {
   MemRegion *region;     /* If/While: the plan of its subgraphs */
   int64_t view_off;      /* a result of a region: its offset in the
                             region's value buffer */
+  bool x16;              /* an int8 [M, K] value kept as M x16 rows
+                            (msrt_q8_x16_words(K) int32 each; q8_x16_fill) */
 } MemValue;
 
 typedef struct MemSlot {
@@ -324,6 +332,11 @@ IrNode **memplan_operands(const MemPlan *p, IrNode *n, int *nin);
 const MemConst *memplan_const(const MemPlan *p, const IrNode *x);
 /* Scratch slot k of node n, or NULL when n has no slot k. */
 const MemSlot *memplan_slot(const MemPlan *p, const IrNode *n, int k);
+/* Is n's value (a QuantizeInt8 or QuantDense of the entry graph) kept as
+ * x16 rows? Then the QuantDense nodes that read it and it (when it is one)
+ * call msrt_q8_dense_x16 with msrt_q8_pack_dense_x16's blob, and a
+ * DequantizeInt8 that reads it msrt_q8_dequantize_x16. */
+bool memplan_x16(const MemPlan *p, const IrNode *n);
 
 /* ---- placement and the report (memplace.c) --------------------------------- */
 

@@ -18,6 +18,7 @@
  * the op; ops.def stays target-free, and the memory plan that asks is
  * the only caller besides the emitter's geometry.
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "memplan.h"
@@ -244,6 +245,39 @@ static void sc_quant_dense(const ScratchArgs *x, MemScratch *s) {
   if (x->nin != 5 || x->in[1].ndim != 2 || (x->t && x->t->no_simd32) || memplan_nelem(&x->out) == 0) return;
   if (x->in[1].shape[1] > INT32_MAX / 2) return;
   slot(s, 0, msrt_q8_dense_scratch_words((int32_t)x->in[1].shape[1]) * 4, "int8 input as int16 pairs");
+}
+
+/* a constant tensor of dtype dt and n elements: its data, else NULL */
+static const void *const_data(const IrNode *x, msrt_dtype dt, int64_t n) {
+  if (x->kind != IR_NK_CONST || x->cst.kind != IR_C_TENSOR || !x->type || x->type->kind != IR_T_TENSOR ||
+      x->type->dt != dt || x->cst.nbytes != (size_t)n * msrt_dtype_size(dt))
+    return NULL;
+  return x->cst.data;
+}
+
+bool mem_q8_x16_dense(const IrNode *n, IrNode *const *in, int nin, const MemTarget *t) {
+  if (!t || t->no_simd32 || n->kind != IR_NK_NODE || n->op != OP_QuantDense || nin != 5) return false;
+  const IrType *xt = in[0]->type, *wt = in[1]->type;
+  if (!xt || xt->kind != IR_T_TENSOR || xt->ndim != 2 || xt->dt != MSRT_INT8 || !wt || wt->kind != IR_T_TENSOR ||
+      wt->ndim != 2)
+    return false;
+  int64_t N = wt->shape[0], K = wt->shape[1];
+  if (N <= 0 || K <= 0 || N % 4 == 3 || xt->shape[1] != K || N > INT32_MAX / 2 || K > INT32_MAX / 2 ||
+      N * K > INT32_MAX / 2 || xt->shape[0] > INT32_MAX / 4 / msrt_q8_x16_words((int32_t)(N > K ? N : K)))
+    return false;
+  Attrs a;
+  ir_attrs_decode(n, &a);
+  const int8_t *w = const_data(in[1], MSRT_INT8, N * K);
+  const int32_t *b = const_data(in[2], MSRT_INT32, N), *m = const_data(in[3], MSRT_INT32, N),
+                *sh = const_data(in[4], MSRT_INT32, N);
+  if (!w || !b || !m || !sh || a.act_min > -128 || a.act_max < 127 || a.x_zero_point < -128 ||
+      a.x_zero_point > 127 || a.out_zero_point < -128 || a.out_zero_point > 127)
+    return false;
+  int32_t *blob = xmalloc(sizeof(int32_t) * (size_t)msrt_q8_packed_words((int32_t)N, (int32_t)K));
+  bool ok = msrt_q8_pack_dense_x16((int32_t)N, (int32_t)K, w, b, m, sh, (int32_t)a.x_zero_point,
+                                   (int32_t)a.out_zero_point, blob) == MSRT_OK;
+  free(blob);
+  return ok;
 }
 
 /* QuantConv2D of group 1: msrt_q8_conv2d_packed's windows as int16

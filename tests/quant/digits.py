@@ -35,8 +35,12 @@
 # RUN: %python %S/../../scripts/tflite_int8.py ranges %t/qp/digits.h %t/weights.npz %t/train_x.npy percentile:99.99 | FileCheck --check-prefix=RANGES %s
 # RUN: %msc compile digits_mlp.mindir -o %t/qk --name=digits --quantize=int8 --calibration=%t/train_x.npy --calibration-method=kl > /dev/null
 # RUN: FileCheck --check-prefix=KL %s < %t/qk/digits.h
-# no convolution: the dense layers' own kernel, not the convolutions' strided one
+# float I/O: Quantize -> 2 x QuantDense -> Dequantize keeps its int8 values
+# as x16 rows (passes/memplan.c); with --io=int8 the input is int8 and the
+# layers expand it (no convolution: the dense layers' own kernel, not the
+# convolutions' strided one)
 # RUN: FileCheck --check-prefix=DENSE %s < %t/qk/digits.c
+# RUN: FileCheck --check-prefix=DENSE8 %s < %t/qi/digits.c
 # RUN: %python %S/../../scripts/tflite_int8.py ranges %t/qk/digits.h %t/weights.npz %t/train_x.npy kl | FileCheck --check-prefix=RANGES %s
 # the same calibration data gives byte-identical C
 # RUN: %msc compile digits_mlp.mindir -o %t/qk2 --name=digits --quantize=int8 --calibration=%t/train_x.npy --calibration-method=kl > /dev/null
@@ -77,5 +81,10 @@
 # FLASH-NEXT: #define DIGITS_DIGITS_MLP_WEIGHTS_SIZE 11128
 
 # KL: calibration kl on 1437 samples of train_x.npy
-# DENSE: (void)msrt_q8_dense_packed_fast(1, 128, 64,
-# DENSE: (void)msrt_q8_dense_packed_fast(1, 10, 128,
+# DENSE: msrt_q8_quantize_x16(1, 64,
+# DENSE: (void)msrt_q8_dense_x16(1, 128, 64,
+# DENSE: (void)msrt_q8_dense_x16(1, 10, 128,
+# DENSE: msrt_q8_dequantize_x16(1, 10,
+# DENSE-NOT: msrt_q8_dense_packed
+# DENSE8: (void)msrt_q8_dense_packed_fast(1, 128, 64,
+# DENSE8: (void)msrt_q8_dense_packed_fast(1, 10, 128,
