@@ -671,6 +671,12 @@ static bool compile_entry(Ent *e, const char *lname, const char *uname, const Ao
             "msc: compile: entry %s: arena %lld bytes, lower bound %lld bytes, weights %lld bytes; activations "
             "alone %lld bytes\n",
             e->sym, (long long)e->ws, (long long)e->lower, (long long)e->weights, (long long)e->act_lower);
+  for (int i = 0; o->memory_report && e->quantized && i < e->q.nfloat; i++) { /* what stays float32 (NAME.h too) */
+    const IrNode *n = e->q.floats[i];
+    fprintf(o->memory_report, "msc: compile: entry %s: float32, no int8 kernel: %s %s:%d:%d\n", e->sym,
+            n->op < OP_COUNT ? op_info[n->op].name : ir_op_name(n->op), n->loc.file ? n->loc.file : "?", n->loc.line,
+            n->loc.col);
+  }
   /* the function static, the includes gathered, the constants marked */
   char *t = r.c;
   r.c = NULL;

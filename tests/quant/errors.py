@@ -6,6 +6,7 @@
 # a model with an op that stays float32: a warning at its line; 120 samples (240 rows of batch 2)
 # RUN: %msc compile %S/Inputs/dense.py -o %t/ok --quantize=int8 --calibration=c.npy 2>&1 >/dev/null | FileCheck --check-prefix=SOFTMAX %s
 # RUN: FileCheck --check-prefix=HDR %s < %t/ok/dense.h
+# RUN: %msc compile %S/Inputs/dense.py -o %t/mr --quantize=int8 --calibration=c.npy --memory-report 2>&1 >/dev/null | FileCheck --check-prefix=MEMREP %s
 # RUN: cc -std=c99 -DMSRT_NO_SIMD %t/ok/*.c -lm -o %t/ok/st && %t/ok/st | FileCheck --check-prefix=SELF %s
 # an .npz member named after the input; the recorded inputs (1 sample): warned
 # RUN: %msc compile %S/Inputs/dense.py -o %t/npz --quantize=int8 --calibration=c.npz 2>&1 >/dev/null | FileCheck --check-prefix=SOFTMAX %s
@@ -48,6 +49,9 @@
 # HDR-NEXT: int8 layer 1 dense.py:20:29: {{.*}} act=none (Dense 16 -> 4)
 # HDR-NEXT: float32 Softmax dense.py:20:16 (no int8 kernel)
 # HDR-NEXT: float32 inputs and outputs: quantized on entry, dequantized on exit
+# MEMREP: %3 DequantizeInt8 value
+# MEMREP: msc: compile: entry dense_Net_construct: arena
+# MEMREP-NEXT: msc: compile: entry dense_Net_construct: float32, no int8 kernel: Softmax dense.py:20:16
 # SELF: dense_Net_construct: ok (1 output, int8: bit-exact with msc's int8 reference executor; max abs error against float32 {{.*}})
 # NPZ: calibration minmax on 150 samples of c.npz
 # FEW1: msc: warning: entry 'Net_construct': calibration on 1 sample (fewer than 100): the activation ranges may not cover the data the model will see; give training samples with --calibration=FILE.npy
