@@ -334,13 +334,25 @@ static int ep_valid(const msrt_epilogue *ep) { return !ep || msrt_act_ok(ep->act
   typedef void (*gemv_##SUF##_fn)(int transb, int64_t N, int64_t K,            \
                                   const T *a, int64_t inca, const T *B,        \
                                   int64_t ldb, const T *Bp, T *c, int load_c); \
+  /* A^T's block (rows [0, mc) of A^T, its columns [0, kc)) as rows of kcb: \
+   * apk[i * kcb + p] = a[p * lda + i] (a: A at the block's corner) */      \
+  typedef void (*at_##SUF##_fn)(const T *a, int64_t lda, int64_t mc,           \
+                                int64_t kc, T *apk, int64_t kcb);              \
   typedef struct {                                                             \
     int mr, kc; /* row tile, largest depth block */                          \
     panel_##SUF##_fn panel;                                                    \
     pack_##SUF##_fn pack;                                                      \
     ep_##SUF##_fn ep;                                                          \
     gemv_##SUF##_fn gemv;                                                      \
+    at_##SUF##_fn at;                                                          \
   } Kset_##SUF;                                                                \
+                                                                               \
+  static void at_copy_##SUF(const T *a, int64_t lda, int64_t mc, int64_t kc,   \
+                            T *apk, int64_t kcb) {                             \
+    int64_t i_, p_;                                                            \
+    for (p_ = 0; p_ < kc; p_++)                                                \
+      for (i_ = 0; i_ < mc; i_++) apk[i_ * kcb + p_] = a[p_ * lda + i_];       \
+  }                                                                            \
                                                                                \
   /* dst[p * n + j] = op(B)(p0 + p, j0 + j), B(p, j) = transb ? B[j*ldb +    \
    * p] : B[p*ldb + j]. */                                                     \
@@ -504,13 +516,8 @@ static int ep_valid(const msrt_epilogue *ep) { return !ep || msrt_act_ok(ep->act
         int64_t kc = min64(kcb, K - pc);                                       \
         int lc = pc == 0 ? g->load_c : 1, last = pc + kc >= K;                 \
         const T *a = apk ? apk : g->A + ic * ars + pc * acs;                   \
-        if (apk) { /* A^T(ic:ic+mc, pc:pc+kc) as rows of kc */                 \
-          int64_t i_, p_;                                                      \
-          for (p_ = 0; p_ < kc; p_++) {                                        \
-            const T *src = g->A + (pc + p_) * g->lda + ic;                     \
-            for (i_ = 0; i_ < mc; i_++) apk[i_ * kcb + p_] = src[i_];           \
-          }                                                                    \
-        }                                                                      \
+        if (apk) /* A^T(ic:ic+mc, pc:pc+kc) as rows of kc */                   \
+          ks->at(g->A + pc * g->lda + ic, g->lda, mc, kc, apk, kcb);           \
         for (jr = jp0 * PW_##SUF; jr < j1; jr += PW_##SUF) {                   \
           int n = (int)min64(PW_##SUF, N - jr);                                \
           const T *pb;                                                         \
@@ -613,9 +620,9 @@ GEMV_DEFINE(float, f32, fmaf, gemv_port_f32, )
 GEMV_DEFINE(double, f64, fma, gemv_port_f64, )
 
 static const Kset_f32 kset_port_f32 = {PORT_MR, KC_MAX, panel_port_f32, pack_panel_f32, ep_apply_f32,
-                                       gemv_port_f32};
+                                       gemv_port_f32, at_copy_f32};
 static const Kset_f64 kset_port_f64 = {PORT_MR, KC_MAX, panel_port_f64, pack_panel_f64, ep_apply_f64,
-                                       gemv_port_f64};
+                                       gemv_port_f64, at_copy_f64};
 
 /* ===================================================================
  * x86-64: AVX2 + FMA and AVX-512F kernels
@@ -1138,6 +1145,18 @@ tr8x8_f32(const float *s, int64_t ldb, float *d, int64_t ds) {
 #undef TR_STORE
 }
 
+/* at_copy_f32 by 8x8 transposes (A^T's block for the A^T products: the
+ * scalar copy, one strided store per element, was 5 % of dW = dY^T X
+ * with K = 64), element by element at the edges */
+AVX2 static void at_avx2_f32(const float *a, int64_t lda, int64_t mc, int64_t kc, float *apk, int64_t kcb) {
+  int64_t i, p;
+  for (i = 0; i + 8 <= mc; i += 8)
+    for (p = 0; p + 8 <= kc; p += 8) tr8x8_f32(a + p * lda + i, lda, apk + i * kcb + p, kcb);
+  _mm256_zeroupper();
+  for (p = 0; p < kc; p++) /* the last kc % 8 columns, then the last mc % 8 rows */
+    for (i = p < kc / 8 * 8 ? mc / 8 * 8 : 0; i < mc; i++) apk[i * kcb + p] = a[p * lda + i];
+}
+
 /* Full panels (n == 32): vector copies (B as is) or 8x8 transposes (B^T);
  * partial panels and the kc % 8 tail of a transposed one element by
  * element. */
@@ -1382,13 +1401,13 @@ AVX2 static void gemv_avx2_f32(int transb, int64_t N, int64_t K, const float *a,
 }
 
 static const Kset_f32 kset_avx2_f32 = {6, KC_MAX, panel_avx2_f32, pack_avx2_f32, ep_avx2_f32,
-                                       gemv_avx2_f32};
+                                       gemv_avx2_f32, at_avx2_f32};
 static const Kset_f64 kset_avx2_f64 = {6, KC_MAX, panel_avx2_f64, pack_panel_f64, ep_apply_f64,
-                                       gemv_fma_f64};
+                                       gemv_fma_f64, at_copy_f64};
 static const Kset_f32 kset_avx512_f32 = {8, KC_MAX / 2, panel_avx512_f32, pack_avx2_f32, ep_avx2_f32,
-                                         gemv_avx2_f32};
+                                         gemv_avx2_f32, at_avx2_f32};
 static const Kset_f64 kset_avx512_f64 = {8, KC_MAX / 2, panel_avx512_f64, pack_panel_f64, ep_apply_f64,
-                                         gemv_fma_f64};
+                                         gemv_fma_f64, at_copy_f64};
 /* ---- AVX-512F float, skinny N (N <= SK_NMAX: the N = 10 layer) ----
  * The row-major tiles above use n of a vector's 16 lanes (10 of 16 for
  * N = 10). Here the vectors run along M instead, every lane used:
