@@ -533,7 +533,7 @@ static uint32_t q8_expand(const int8_t *xr, int32_t K, int16_t *xs) {
   "add " t ", " a ", " s ", asr #8\n\t"                                                                            \
   "add " t ", " t ", " a ", asr #31\n\t"                                                                           \
   "smmlar " t ", " a ", " m ", " t "\n\t"                                                                          \
-  "asr " t ", " t ", " s "\n\t"                                                                                    \
+  "asrs " t ", " t ", " s "\n\t" /* 16 bits: t, s low registers; no flag read after */                             \
   "ssat " t ", #8, " t "\n\t" st(t)
 #define Q8_ST1(t) "strb " t ", [lr], #1\n\t"
 #define Q8_REQ(a, m, s, t) Q8_REQS(a, m, s, t, Q8_ST1)
