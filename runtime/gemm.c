@@ -116,9 +116,13 @@ static int64_t min64(int64_t a, int64_t b) { return a < b ? a : b; }
  * A. Read in place, a tile's kc rows of A^T lie lda apart: with a power-
  * of-two lda (512 in the seed MLP's dW = dY^T X) they fall in two sets of
  * the L1 cache and miss on every tile. The portable set (microcontrollers:
- * no such stack) reads A^T in place. */
+ * no such stack) reads A^T in place. The buffer bounds the rows of a
+ * block (mcb), and each block packs B's panels again: 64 KB gives dW's K
+ * = 64 the MC_MAX rows of the other products (24 KB gave 96, six packings
+ * of B for M = 512: gemm_bench TN 512x64x784 85 -> 87 GFLOP/s, 512x256x784
+ * 76 -> 87 with 8x8-transposed copies, interleaved runs on an AVX2 Zen 2). */
 #ifdef GEMM_X86
-#define GEMM_APK_BYTES 24576
+#define GEMM_APK_BYTES 65536
 #define GEMM_APK_DECL(T)                                                       \
   T apk_buf[GEMM_APK_BYTES / sizeof(T)] __attribute__((aligned(64)));         \
   T *apk = g->transa && ks->mr != PORT_MR ? apk_buf : (T *)0;
