@@ -323,8 +323,8 @@ double(sqrt)(double) __attribute__((__const__));
   MSRT_FORMULA int msrt_ge_##S(T x, T y) { return x >= y; }                   \
   MSRT_FORMULA T msrt_neg_##S(T x) { return -x; }                             \
   MSRT_FORMULA T msrt_abs_##S(T x) { return fabs##F(x); }                     \
-  MSRT_FORMULA T msrt_sign_##S(T x) {                                         \
-    T r = (T)((x > 0) - (x < 0));                                             \
+  MSRT_FORMULA T msrt_sign_##S(T x) { /* selects: loops of it vectorize */    \
+    T r = x > 0 ? (T)1 : x < 0 ? (T)-1 : (T)0;                                \
     return x != x ? x : r;                                                    \
   }                                                                           \
   MSRT_FORMULA T msrt_square_##S(T x) { return x * x; }                       \
