@@ -841,7 +841,7 @@ void msrt_q8_dequantize_x16(int32_t M, int32_t N, const int32_t *xs, float scale
  * four outputs stored into the x16 row y (one block, channels c0..c3 in
  * order): channel c0 = lo of the first pair (r5), c1 =
  * (raw - lo) / 256 (r4), c2 and c3 likewise (r7, r6); c0 is stored
- * last, with the block's post-increment. Per group: 3 + 56 KB / 4 + 33
+ * last, with the block's post-increment. Per group: 3 + 56 KB / 4 + 35
  * instructions. */
 __attribute__((naked, noinline)) static void q8_gemvx_asm(const int32_t *xs Q8_ARG, const int32_t *g Q8_ARG,
                                                           const int32_t *end Q8_ARG, int32_t *y Q8_ARG) {
