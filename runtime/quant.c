@@ -510,11 +510,13 @@ static uint32_t q8_expand(const int8_t *xr, int32_t K, int16_t *xs) {
 #if defined(__GNUC__) && defined(__thumb2__) && defined(__ARM_FEATURE_DSP)
 #define Q8_ASM 1
 /* one pair's words w (A or B) times the input pair x: raw r += w.x, then
- * w = SXTB16(w ror 8) and h += w.x */
-#define Q8_MAC(r, h, w, x)                                                                                         \
+ * w = SXTB16(w rot) and h += w.x (rot: ", ror #8", or "" for the signed
+ * halfwords of the x16 rows' blobs) */
+#define Q8_MAC_(r, h, w, x, rot)                                                                                   \
   "smlad " r ", " w ", " x ", " r "\n\t"                                                                           \
-  "sxtb16 " w ", " w ", ror #8\n\t"                                                                                \
+  "sxtb16 " w ", " w rot "\n\t"                                                                                    \
   "smlad " h ", " w ", " x ", " h "\n\t"
+#define Q8_MAC(r, h, w, x) Q8_MAC_(r, h, w, x, ", ror #8")
 /* one block: the group's 4 words (r4-r7) times the input pairs xa, xb */
 #define Q8_BLK(xa, xb)                                                                                             \
   "ldm r12!, {r4-r7}\n\t" Q8_MAC("r8", "r9", "r4", xa) Q8_MAC("r8", "r9", "r5", xb)                               \
@@ -528,13 +530,15 @@ static uint32_t q8_expand(const int8_t *xr, int32_t K, int16_t *xs) {
  * -1 : 0], that is x + 2^(e-1) - [x < 0] + zp 2^e (where x = 0 and a < 0
  * the -1 changes nothing), and its arithmetic shift by e (ASR by a
  * register reads its low byte) is RoundingDivideByPOT(x, e) + zp; SSAT
- * clamps to [-128, 127]. */
-#define Q8_REQS(a, m, s, t, st)                                                                                    \
+ * clamps to [-128, 127]. The result goes to r: t (Q8_REQS), or a itself
+ * (Q8_REQX, where t is a high register and a a low one). */
+#define Q8_REQ_(a, m, s, t, r, st)                                                                                 \
   "add " t ", " a ", " s ", asr #8\n\t"                                                                            \
   "add " t ", " t ", " a ", asr #31\n\t"                                                                           \
-  "smmlar " t ", " a ", " m ", " t "\n\t"                                                                          \
-  "asrs " t ", " t ", " s "\n\t" /* 16 bits: t, s low registers; no flag read after */                             \
-  "ssat " t ", #8, " t "\n\t" st(t)
+  "smmlar " r ", " a ", " m ", " t "\n\t"                                                                          \
+  "asrs " r ", " r ", " s "\n\t" /* 16 bits: r, s low registers; no flag read after */                             \
+  "ssat " r ", #8, " r "\n\t" st(r)
+#define Q8_REQS(a, m, s, t, st) Q8_REQ_(a, m, s, t, t, st)
 #define Q8_ST1(t) "strb " t ", [lr], #1\n\t"
 #define Q8_REQ(a, m, s, t) Q8_REQS(a, m, s, t, Q8_ST1)
 /* For ng groups of 4 channels (the blob's words from g: head, weights,
@@ -815,23 +819,14 @@ void msrt_q8_dequantize_x16(int32_t M, int32_t N, const int32_t *xs, float scale
 #ifdef Q8_ASM
 /* Q8_MAC for the signed halfwords: raw r += w.x, then w = SXTB16(w) and
  * lo l += w.x */
-#define Q8_MACX(r, l, w, x)                                                                                        \
-  "smlad " r ", " w ", " x ", " r "\n\t"                                                                           \
-  "sxtb16 " w ", " w "\n\t"                                                                                        \
-  "smlad " l ", " w ", " x ", " l "\n\t"
+#define Q8_MACX(r, l, w, x) Q8_MAC_(r, l, w, x, "")
 /* one block: the group's 4 words (r8-r11) times the input pairs xa, xb;
  * raw and lo of the first pair in r4, r5, of the second in r6, r7 */
 #define Q8_BLKX(xa, xb)                                                                                            \
   "ldm r12!, {r8-r11}\n\t" Q8_MACX("r4", "r5", "r8", xa) Q8_MACX("r4", "r5", "r9", xb)                            \
       Q8_MACX("r6", "r7", "r10", xa) Q8_MACX("r6", "r7", "r11", xb)
-/* Q8_REQS with the result in a (a low register, as s: ASRS is then 16
- * bits); t: a scratch register */
-#define Q8_REQX(a, m, s, t, st)                                                                                    \
-  "add " t ", " a ", " s ", asr #8\n\t"                                                                            \
-  "add " t ", " t ", " a ", asr #31\n\t"                                                                           \
-  "smmlar " a ", " a ", " m ", " t "\n\t"                                                                          \
-  "asrs " a ", " a ", " s "\n\t"                                                                                   \
-  "ssat " a ", #8, " a "\n\t" st(a)
+/* Q8_REQS with the result in a (a low register; t: a scratch register) */
+#define Q8_REQX(a, m, s, t, st) Q8_REQ_(a, m, s, t, a, st)
 #define Q8_NOST(t) ""
 #define Q8_STH0(t) "strh " t ", [lr]\n\t"
 #define Q8_STH2(t) "strh " t ", [lr, #2]\n\t"
