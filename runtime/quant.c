@@ -155,21 +155,18 @@ int msrt_q8_dense(int32_t M, int32_t N, int32_t K, const int8_t *x, int32_t x_zp
  * those operations is a call, roundf. */
 #if defined(Q8_SIMD32) && defined(__GNUC__) && defined(__thumb2__) && defined(__ARM_FP) && (__ARM_FP & 4)
 /* msrt_q8_quantize's element t = x / scale, c = 1 + 2 zp (below) */
-static inline int32_t q8_vcvt(float t, int32_t c) {
+/* VCVT's m = trunc(2 t), saturated to 16 bits (below) */
+static inline int32_t q8_trunc2(float t) {
   int32_t m;
   __asm__("vcvt.s16.f32 %0, %0, #1" : "+t"(t));
   memcpy(&m, &t, sizeof m);
+  return m;
+}
+static inline int32_t q8_vcvt(float t, int32_t c) {
+  int32_t m = q8_trunc2(t);
   __asm__("add %0, %0, %0, asr #31" : "+r"(m)); /* m + (m < 0 ? -1 : 0) in one instruction */
   m += c;
   __asm__("ssat %0, #8, %0, asr #1" : "+r"(m));
-  return m;
-}
-/* VCVT's m = trunc(2 t) of t = v / scale (as q8_vcvt) */
-static inline int32_t q8_trunc2(float v, float scale) {
-  float t = v / scale;
-  int32_t m;
-  __asm__("vcvt.s16.f32 %0, %0, #1" : "+t"(t));
-  memcpy(&m, &t, sizeof m);
   return m;
 }
 /* q8_vcvt's rounding of two values m0, m1 (q8_trunc2) at once, as an x16
@@ -437,10 +434,10 @@ static int q8_pack(int32_t N, int32_t K, const int8_t *w, const int32_t *bias, c
             p = p < K ? p % ckh * kw + p / ckh : K;
             p2 = p2 < K ? p2 % ckh * kw + p2 / ckh : K;
           }
-          uint32_t v = q8_pack_byte(N, K, w, c0, p, 128) | q8_pack_byte(N, K, w, c1, p, 0) << 8 |
-                       q8_pack_byte(N, K, w, c0, p2, 128) << 16 | q8_pack_byte(N, K, w, c1, p2, 0) << 24;
-          if (x16) /* the int16 halfwords w[c0,p] + 256 w[c1,p] */
-            v = q8_pack_half(N, K, w, c0, c1, p) | q8_pack_half(N, K, w, c0, c1, p2) << 16;
+          uint32_t v = x16 ? /* the int16 halfwords w[c0,p] + 256 w[c1,p] */
+                           q8_pack_half(N, K, w, c0, c1, p) | q8_pack_half(N, K, w, c0, c1, p2) << 16
+                         : q8_pack_byte(N, K, w, c0, p, 128) | q8_pack_byte(N, K, w, c1, p, 0) << 8 |
+                               q8_pack_byte(N, K, w, c0, p2, 128) << 16 | q8_pack_byte(N, K, w, c1, p2, 0) << 24;
           g[o++] = (int32_t)v;
         }
     for (int32_t q = 0; q < wd; q++, o += 2) {
@@ -786,21 +783,14 @@ void msrt_q8_quantize_x16(int32_t M, int32_t K, const float *x, float scale, int
     uint32_t cc = (uint32_t)(1 + 2 * zp) & 0xffffu, cd = (uint32_t)(2 * zp) & 0xffffu;
     cc |= cc << 16, cd |= cd << 16;
     for (const float *v = x; k + 4 <= K; k += 4, v += 4, o += 2) { /* four a step, two words */
-      int32_t m0 = q8_trunc2(v[0], scale), m1 = q8_trunc2(v[1], scale), m2 = q8_trunc2(v[2], scale),
-              m3 = q8_trunc2(v[3], scale);
+      int32_t m0 = q8_trunc2(v[0] / scale), m1 = q8_trunc2(v[1] / scale), m2 = q8_trunc2(v[2] / scale),
+              m3 = q8_trunc2(v[3] / scale);
       o[0] = q8_round2(m0, m1, (int32_t)cc, (int32_t)cd);
       o[1] = q8_round2(m2, m3, (int32_t)cc, (int32_t)cd);
     }
-#elif defined(Q8_SIMD32)
-    for (const float *v = x; k + 4 <= K; k += 4, v += 4, o += 2) { /* four a step, packed in pairs (PKHBT) */
-      int32_t q0 = q8_quant1(v[0], scale, zp), q1 = q8_quant1(v[1], scale, zp), q2 = q8_quant1(v[2], scale, zp),
-              q3 = q8_quant1(v[3], scale, zp);
-      o[0] = (int32_t)(((uint32_t)q0 & 0xffffu) | (uint32_t)q1 << 16);
-      o[1] = (int32_t)(((uint32_t)q2 & 0xffffu) | (uint32_t)q3 << 16);
-    }
 #endif
     (void)o;
-    int16_t *h = (int16_t *)(void *)xs;
+    int16_t *h = (int16_t *)(void *)xs; /* the rest (all of it without VCVT) a value at a time */
     /* counted down: "k < K" after the loop above makes arm-none-eabi-gcc 12
      * see an iteration 2^30 in an inlined call (-Waggressive-loop-optimizations) */
     for (int32_t t = K - k; t > 0; t--, k++) h[k] = (int16_t)q8_quant1(x[k], scale, zp);
