@@ -179,6 +179,10 @@ static GraphState *gs(Interp *I) {
   return I->graph;
 }
 
+/* Does gf's call add |STRICT to its key (ms.jit's syntax: 1 strict, 0
+ * the context's jit_syntax_level)? */
+static bool gf_strict(Interp *I, const GFn *gf) { return gf->syntax == 1 || (gf->syntax == 0 && gs(I)->ctx_strict); }
+
 void graph_configure(Interp *I, const GraphConfig *c) { gs(I)->cfg = *c; }
 
 int64_t graph_max_loop_iterations(Interp *I) { return gs(I)->cfg.compile.max_loop_iterations; }
@@ -1251,7 +1255,7 @@ static Value capture(Interp *I, GFn *gf, Entry *e, int argc, Value *argv, KwArgs
   Capture c;
   memset(&c, 0, sizeof c);
   c.mode = gf->mode == CAP_BYTECODE ? CAP_AST : gf->mode; /* msc compile: a bytecode function without breaks */
-  c.strict = gf->syntax == 1 || (gf->syntax == 0 && S->ctx_strict);
+  c.strict = gf_strict(I, gf);
   c.gf = gf; /* JIT Fallback's notes */
   c.gen = ++S->gen;
   c.m = ir_module_new();
@@ -2509,7 +2513,7 @@ static bool fast_match(const GFn *gf, int argc, const Value *argv, bool strict) 
     case 'N': if (v.tag != V_NONE) return false; break;
     case 'b': if (v.tag != V_BOOL || v.as.b != f->v) return false; break;
     case 'i': if (v.tag != V_INT || v.as.i != f->v) return false; break;
-    case 'P': if (v.tag != V_OBJ || v.as.o != f->p) return false; break;
+    case 'P':
     case 'O': if (v.tag != V_OBJ || v.as.o != f->p) return false; break;
     case 'T': {
       if (!v_is(v, OBJ_TENSOR)) return false;
@@ -2532,7 +2536,7 @@ static bool fast_call(Interp *I, GFn *gf, int argc, const Value *argv, Value kwa
   GraphState *S = gs(I);
   if (!gf->fast || S->export_name || S->hook || gf->nfast_in > SMALL_CALL ||
       (v_is(kwargs, OBJ_DICT) && AS_DICT(kwargs)->len) ||
-      !fast_match(gf, argc, argv, gf->syntax == 1 || (gf->syntax == 0 && S->ctx_strict)))
+      !fast_match(gf, argc, argv, gf_strict(I, gf)))
     return false;
   Tensor *ins[SMALL_CALL];
   int nins = 0;
@@ -2563,7 +2567,7 @@ static Value jit_dispatch(Interp *I, GFn *gf, Value args, Value kwargs, bool com
     buf_puts(&kc.key, gf->options);
     if (gs(I)->export_name) buf_printf(&kc.key, "|export=%s", gs(I)->export_name); /* ms.export: an entry of its own */
     if (gs(I)->hook) buf_printf(&kc.key, "|mindir=%d", nhooked); /* MindIR export: always captured */
-    if (gf->syntax == 1 || (gf->syntax == 0 && gs(I)->ctx_strict)) buf_puts(&kc.key, "|STRICT");
+    if (gf_strict(I, gf)) buf_puts(&kc.key, "|STRICT");
     if (kc.show_on) parts = xcalloc((size_t)(nparts ? nparts : 1), sizeof(char *));
     for (int i = 0; i < nparts; i++) {
       buf_puts(&kc.key, "|");
@@ -2623,7 +2627,7 @@ static Value jit_dispatch(Interp *I, GFn *gf, Value args, Value kwargs, bool com
       v_decref(I, result);
       result = v_undef();
       GraphState *S = gs(I);
-      bool strict = gf->syntax == 1 || (gf->syntax == 0 && S->ctx_strict);
+      bool strict = gf_strict(I, gf);
       if (S->need_fallback && gf->mode == CAP_AST && !strict && !gf->fullgraph && !S->hook && !S->export_name) {
         /* JIT Fallback (jit_syntax_level LAX): a graph tensor's value is read in Python; this
          * specialisation runs as pieces, that statement in Python between them */
@@ -2665,7 +2669,7 @@ static Value jit_dispatch(Interp *I, GFn *gf, Value args, Value kwargs, bool com
   free(kw.names);
   free(kw.vals);
   if (!e->fallback && !kw.n && !gs(I)->export_name && !gs(I)->hook)
-    fast_set(gf, e, argc, argv, gf->syntax == 1 || (gf->syntax == 0 && gs(I)->ctx_strict));
+    fast_set(gf, e, argc, argv, gf_strict(I, gf));
   if (!e->fallback && !compile_only) gf->ncall++; /* (bytecode pieces count theirs) */
   if (e->fallback) {
     free(ins);
